@@ -1,0 +1,66 @@
+// One lint gate: type-aware rules plus the import boundaries of ARCHITECTURE.md.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const replicationOnlyInWorker = {
+  group: ['**/replication', '**/replication/*', '../replication/*', '../../replication/*'],
+  message: 'src/ui reads RxDB and writes intents; only the sync worker talks to the network.',
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.test-data/**', 'public/**', 'dev-dist/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/only-throw-error': 'off',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
+    files: ['eslint.config.js', 'scripts/**/*.mjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    files: ['src/ui/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'react-hooks/set-state-in-effect': 'off',
+      'no-restricted-imports': ['error', { patterns: [replicationOnlyInWorker, { group: ['**/server/**'], message: 'The UI never imports server code.' }] }],
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'The UI never calls the network; write an intent or use the worker RPC.' }, { name: 'XMLHttpRequest', message: 'The UI never calls the network.' }],
+      'no-restricted-properties': ['error', { object: 'window', property: 'fetch', message: 'The UI never calls the network.' }],
+    },
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['**/db/**', '**/db', '**/replication/**', '**/workers/**', '**/ui/**', '**/server/**', 'rxdb*', 'rxdb/**', 'react*', 'fastify*', 'node:*', 'fs', 'pg', '@electric-sql/*'], message: 'src/domain is pure: no I/O.' },
+      ] }],
+      'no-restricted-globals': ['error', 'fetch', 'indexedDB', 'localStorage', 'document', 'window', 'XMLHttpRequest'],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/domain/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '../server/*', '../../server/*'], message: 'Client code never imports server code.' }] }],
+    },
+  },
+  {
+    files: ['src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [replicationOnlyInWorker, { group: ['**/server/**', '../server/*', '../../server/*'], message: 'The UI never imports server code.' }] }],
+    },
+  },
+);

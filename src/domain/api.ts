@@ -1,0 +1,55 @@
+import * as v from 'valibot';
+
+/** The server contract's paths (DESIGN §6). The client and the server both import these. */
+export const API = {
+  login: '/auth/login',
+  orderList: '/api/driver/order-list',
+  onlotDeliveryDetails: '/api/driver/onlot-inventory-order-delivery-details',
+  onlotOrderDetails: '/api/driver/onlot-inventory-order-details',
+  companyUserIsRemoved: '/api/company-user-is-removed',
+  upload: '/upload',
+  deliverOnlot: '/secure/driver/deliver_onlot_inventory_order',
+  openapi: '/openapi.json',
+  health: '/healthz',
+} as const;
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const UPLOAD_FOLDER_HEADER = 'x-upload-folder';
+export const TIME_ZONE_HEADER = 'x-time-zone';
+
+/** POST /upload answers one entry per file, in the order sent. */
+export const UploadResultSchema = v.array(v.object({ path: v.string(), mimetype: v.string() }));
+export type UploadResult = v.InferOutput<typeof UploadResultSchema>;
+
+/** The stored file path is `/files/{guid}.{ext}`; the guid is what building_images carry. */
+export function parseUploadPath(path: string): { guid: string; extension: string } | null {
+  const match = /^\/files\/([0-9a-f-]{36})\.(jpg|jpeg|png)$/.exec(path);
+  return match?.[1] && match[2] ? { guid: match[1], extension: match[2] } : null;
+}
+
+/** Delivery details of an on-lot inventory order (SPEC §3: customer fields null, amount "0"). */
+export const OnlotDeliveryDetailsSchema = v.object({
+  id: v.string(), // oio-{id}, the same key as the order list
+  company_id: v.number(),
+  onlot_inventory_order_id: v.number(),
+  order_number: v.string(),
+  serial_number: v.string(),
+  building_name: v.string(),
+  name_on_order: v.string(),
+  dealer_address: v.string(),
+  delivery_address_coordinates: v.object({ lat: v.number(), lon: v.number() }),
+  customer_first_name: v.null(),
+  customer_last_name: v.null(),
+  customer_phone: v.null(),
+  customer_email: v.null(),
+  payment_amount: v.literal('0'),
+  updated_at: v.string(),
+});
+export type OnlotDeliveryDetails = v.InferOutput<typeof OnlotDeliveryDetailsSchema>;
+
+/** The deliver calls answer this on success. */
+export interface DeliverResponse {
+  delivery_id: number;
+  order_key: string;
+  date_delivered: string;
+}

@@ -1,0 +1,140 @@
+import * as v from 'valibot';
+import type { ErrorCode } from './errors';
+import { MAX_BUILDING_IMAGES, type CardSelection, type CheckSelection, type PaymentMethod } from './enums';
+
+/** SPEC §3 uploaded image record, as sent in building_images. */
+export const ImageRecordSchema = v.object({
+  guid: v.pipe(v.string(), v.uuid()),
+  extension: v.picklist(['jpg', 'jpeg', 'png']),
+  mime_type: v.picklist(['image/jpeg', 'image/png']),
+  download_urls: v.array(v.pipe(v.string(), v.maxLength(500))),
+});
+export type ImageRecord = v.InferOutput<typeof ImageRecordSchema>;
+
+const isoDate = v.pipe(v.string(), v.isoTimestamp());
+const finiteNumber = v.pipe(v.number(), v.finite());
+
+/**
+ * The body common to every deliver call (SPEC §7). Fields the driver may leave empty are
+ * nullish in the shape so the rules below can answer their own error codes.
+ */
+export const DeliverCommonSchema = {
+  date_delivered: isoDate,
+  delivery_miles_driven: v.nullish(v.pipe(finiteNumber, v.minValue(0), v.maxValue(100000))),
+  delivery_gps_lat: v.nullish(v.pipe(finiteNumber, v.minValue(-90), v.maxValue(90))),
+  delivery_gps_lon: v.nullish(v.pipe(finiteNumber, v.minValue(-180), v.maxValue(180))),
+  delivery_began: v.nullish(isoDate),
+  delivery_ended: v.nullish(isoDate),
+  delivery_note: v.optional(v.pipe(v.string(), v.maxLength(4000)), ''),
+  building_images: v.optional(v.array(ImageRecordSchema), []),
+};
+
+export const DeliverOnlotBodySchema = v.strictObject({
+  onlot_inventory_order_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  ...DeliverCommonSchema,
+});
+export type DeliverOnlotBody = v.InferOutput<typeof DeliverOnlotBodySchema>;
+
+export const DeliverMoveBodySchema = v.strictObject({
+  inventory_move_order_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  ...DeliverCommonSchema,
+});
+export type DeliverMoveBody = v.InferOutput<typeof DeliverMoveBodySchema>;
+
+/** What the rules look at, read either from a driver's draft or from a request body. */
+export interface DeliveryFacts {
+  kind: 'customer' | 'onlot' | 'move';
+  photoCount: number;
+  milesDriven: number | null | undefined;
+  began: string | null | undefined;
+  ended: string | null | undefined;
+  hasSignature?: boolean;
+  isRto?: boolean;
+  paymentMethod?: PaymentMethod | null;
+  checkSelection?: CheckSelection | null;
+  cardSelection?: CardSelection | null;
+  hasCheckImage?: boolean;
+  gpsLat?: number | null;
+  gpsLon?: number | null;
+  surveyAnswered?: boolean;
+  savedCheckId?: number | null;
+  paymentAmount?: string | null;
+  card?: { profileId?: string | null; token?: string | null; expMonth?: string | null; expYear?: string | null; cvv?: string | null };
+}
+
+const present = (value: unknown): boolean => value !== null && value !== undefined && value !== '';
+
+/** SPEC §5 validation. Returns every failed rule's identifier, in a stable order; [] means valid. */
+export function validateDelivery(facts: DeliveryFacts): ErrorCode[] {
+  const errors: ErrorCode[] = [];
+  if (facts.photoCount < 1) errors.push('DeliveryPhotoRequired');
+  if (facts.photoCount > MAX_BUILDING_IMAGES) errors.push('TooManyPhotos');
+  if (typeof facts.milesDriven !== 'number' || !Number.isFinite(facts.milesDriven) || facts.milesDriven < 0) {
+    errors.push('DeliveryMilesRequired');
+  }
+  if (facts.kind === 'onlot' || facts.kind === 'move') {
+    if (!present(facts.began) || !present(facts.ended)) errors.push('DeliveryTimeRequired');
+    else if (Date.parse(facts.ended as string) < Date.parse(facts.began as string)) errors.push('DeliveryEndBeforeStart');
+    return errors;
+  }
+  return errors.concat(customerPaymentErrors(facts));
+}
+
+function customerPaymentErrors(facts: DeliveryFacts): ErrorCode[] {
+  const errors: ErrorCode[] = [];
+  const needSignature = (): void => {
+    if (!facts.hasSignature) errors.push('DeliverySignatureRequired');
+  };
+  if (facts.isRto) {
+    needSignature();
+    return errors;
+  }
+  switch (facts.paymentMethod) {
+    case null:
+    case undefined:
+      errors.push('PaymentMethodRequired');
+      break;
+    case 'Cash':
+    case 'NoPayment':
+      needSignature();
+      break;
+    case 'Check':
+      if (facts.checkSelection === 'NewCheck') {
+        needSignature();
+        if (!facts.hasCheckImage) errors.push('CheckImageRequired');
+      } else if (facts.checkSelection === 'SavedCheck') {
+        needSignature();
+        if (!present(facts.gpsLat) || !present(facts.gpsLon)) errors.push('DeliveryLocationNotSet');
+        if (!facts.surveyAnswered) errors.push('DeliverySurveyAnswersNotSet');
+        if (!present(facts.savedCheckId)) errors.push('SavedCheckDoesNotHaveAnId');
+      } else errors.push('CheckSelectionTypeIsRequired');
+      break;
+    case 'CreditCard':
+      if (facts.cardSelection === 'ExistingCard') needSignature();
+      else if (facts.cardSelection === 'NewCard') {
+        const card = facts.card ?? {};
+        if (!present(card.profileId) || !present(card.token)) errors.push('CreditCardNumberRequired');
+        if (!present(card.expMonth) || !present(card.expYear)) errors.push('CreditCardExpirationDateRequired');
+        if (!present(card.cvv)) errors.push('CreditCardCVVRequired');
+      } else errors.push('CardSelectionTypeIsRequired');
+      break;
+    default: {
+      const unknownMethod: never = facts.paymentMethod;
+      void unknownMethod;
+      errors.push('PaymentMethodNotImplemented');
+    }
+  }
+  if (present(facts.paymentAmount) && Number.isNaN(Number(facts.paymentAmount))) errors.push('PaymentAmountIsNan');
+  return errors;
+}
+
+/** The facts of an on-lot or move deliver body, for the server's copy of the rules. */
+export function factsOfInventoryBody(kind: 'onlot' | 'move', body: DeliverOnlotBody | DeliverMoveBody): DeliveryFacts {
+  return {
+    kind,
+    photoCount: body.building_images.length,
+    milesDriven: body.delivery_miles_driven,
+    began: body.delivery_began,
+    ended: body.delivery_ended,
+  };
+}

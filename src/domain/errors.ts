@@ -1,0 +1,74 @@
+// The error catalogue (SPEC §8). Identifiers travel in `{error, message}` bodies and in
+// outbox entries; texts are what a driver reads. One table so server and client agree.
+export const ERROR_TEXT = {
+  // Validation (SPEC §5)
+  DeliveryPhotoRequired: 'Delivery photo(s) required',
+  TooManyPhotos: 'Too many files',
+  DeliveryMilesRequired: 'Delivery miles required',
+  DeliveryTimeRequired: 'Delivery time required',
+  DeliveryEndBeforeStart: 'Delivery end time must be after the start time',
+  DeliverySignatureRequired: 'A signature is required',
+  DeliveryLocationNotSet: 'Delivery location is not set',
+  DeliverySurveyAnswersNotSet: 'Delivery survey answers are not set',
+  SavedCheckDoesNotHaveAnId: 'Saved check does not have an id',
+  PaymentAmountIsNan: 'Payment amount is not a number',
+  PaymentMethodRequired: 'A payment method is required',
+  CheckSelectionTypeIsRequired: 'Check type is required',
+  CardSelectionTypeIsRequired: 'Credit card type is required',
+  PaymentMethodNotImplemented: 'Payment method is not implemented',
+  CheckImageRequired: 'A check image is required',
+  CreditCardNumberRequired: 'Invalid Credit Card Number',
+  CreditCardExpirationDateRequired: 'Credit card expiration date is required',
+  CreditCardCVVRequired: 'Credit card CVV is required',
+  // Uploads
+  WrongImageExtension: 'Only jpg, jpeg or png images are accepted',
+  NoOrderIdFound: 'No order id found',
+  BucketToUploadPhoto: 'No folder to upload this photo to',
+  NoPhotoTypeSet: 'No photo type set',
+  FileTooLarge: 'Some files were rejected because they were too large',
+  TooManyFiles: 'Too many files',
+  UploadFailed: 'Request to upload image failed',
+  // Delivery outcome
+  FailedToDeliverInventoryOrder: 'Failed to deliver inventory order',
+  FailedToDeliverInventoryMoveOrder: 'Failed to deliver move order',
+  FailedToDeliverRtoOrder: 'Failed to deliver rto order',
+  FailedToDeliverOrderWithACheck: 'Failed to deliver order with a check',
+  FailedToDeliverOrderWithNoPayment: 'Failed to deliver order with no payment',
+  FailedToDeliverOrderWithCash: 'Failed to deliver order with cash',
+  FailedToDeliverOrderWithAnExistingCard: 'Failed to deliver order with an existing card',
+  FailedToDeliverOrderWithANewCard: 'Failed to deliver order with a new card',
+  FailedToDeliverOrder: 'Failed to deliver order',
+  ErrorDeliveringOrder: 'Error delivering order',
+  OrderAlreadyDelivered: 'This order has already been delivered',
+  FailedToFetchDeliveryDetails: 'Failed to fetch delivery details',
+  FailedToFindDeliveryDetails: 'Failed to find delivery details',
+  // Transport and auth (SPEC §6, §8)
+  IncorrectEmailOrPassword: 'Email or password is incorrect',
+  NotAuthenticated: 'Not authenticated',
+  NotAuthorized: 'Not authorized',
+  NotFound: 'Not found',
+  TooManyRequests: 'Too many requests, try again later',
+  InvalidRequest: 'The request is not valid',
+  IdempotencyKeyReused: 'This Idempotency-Key was already used with a different request',
+  IdempotencyKeyInFlight: 'A request with this Idempotency-Key is still being processed',
+  GeneralError: 'There was an error',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_TEXT;
+
+/** The body the server sends on every error except the login failure. */
+export interface ErrorBody {
+  error: ErrorCode;
+  message: string;
+}
+
+/** SPEC §7: the login failure body is exactly this text; clients compare it. */
+export const LOGIN_FAILURE_TEXT = 'Invalid email or password';
+
+export function errorBody(code: ErrorCode, message?: string): ErrorBody {
+  return { error: code, message: message ?? ERROR_TEXT[code] };
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_TEXT, value);
+}

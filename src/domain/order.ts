@@ -1,0 +1,60 @@
+import * as v from 'valibot';
+import type { OrderKind } from './orderId';
+
+/** SPEC §3 order_type values. */
+export const ORDER_TYPES = ['new build', 'off-lot inventory', 'on-lot inventory', 'move order'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+
+export const ORDER_KIND_OF_TYPE: Record<OrderType, OrderKind> = {
+  'new build': 'customer',
+  'off-lot inventory': 'customer',
+  'on-lot inventory': 'onlot',
+  'move order': 'move',
+};
+
+const nullableId = v.nullable(v.number());
+
+/** One row of the driver's order list (SPEC §3), as pulled from the server. */
+export const OrderListItemSchema = v.object({
+  id: v.string(), // co-{id}, oio-{id}, mo-{id}
+  company_id: v.number(),
+  dealer_name: v.string(),
+  customer_name: v.nullable(v.string()),
+  building_model: v.string(),
+  serial_number: v.string(),
+  order_type: v.picklist(ORDER_TYPES),
+  order_status: v.string(),
+  building_stage: v.string(),
+  building_location: v.string(),
+  is_scheduled_for_delivery: v.boolean(),
+  is_built: v.boolean(),
+  is_rush_order: v.boolean(),
+  scheduled_date: v.nullable(v.string()),
+  customer_order_id: nullableId,
+  onlot_inventory_order_id: nullableId,
+  inventory_move_order_id: nullableId,
+  updated_at: v.string(),
+});
+export type OrderListItem = v.InferOutput<typeof OrderListItemSchema>;
+
+/** A pulled document is either a live row or a tombstone (delivered, reassigned, cancelled). */
+export type Pulled<T> = (T & { _deleted: false }) | { id: string; updated_at: string; _deleted: true };
+
+export interface Checkpoint {
+  updated_at: string;
+  id: string;
+}
+
+export interface PullResponse<T> {
+  documents: Pulled<T>[];
+  checkpoint: Checkpoint | null;
+}
+
+/** SPEC §3: any field ending in _id that arrives as the string "null" becomes a real null. */
+export function normalizeNullIds<T extends Record<string, unknown>>(row: T): T {
+  const out: Record<string, unknown> = { ...row };
+  for (const [key, value] of Object.entries(out)) {
+    if (key.endsWith('_id') && value === 'null') out[key] = null;
+  }
+  return out as T;
+}

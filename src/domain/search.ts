@@ -1,0 +1,26 @@
+import type { OrderListItem } from './order';
+
+const SEARCHED: (keyof OrderListItem)[] = [
+  'dealer_name',
+  'customer_name',
+  'building_model',
+  'serial_number',
+  'order_type',
+  'order_status',
+  'building_stage',
+  'building_location',
+];
+
+/** SPEC §4: case-insensitive substring match over the listed fields. */
+export function matchesSearch(item: OrderListItem, term: string): boolean {
+  const needle = term.trim().toLowerCase();
+  if (!needle) return true;
+  return SEARCHED.some((field) => {
+    const value = item[field];
+    return typeof value === 'string' && value.toLowerCase().includes(needle);
+  });
+}
+
+export function searchOrders<T extends OrderListItem>(items: readonly T[], term: string): T[] {
+  return items.filter((item) => matchesSearch(item, term));
+}

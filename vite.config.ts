@@ -1,0 +1,42 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// The API server runs on 8080 in development too; the dev server proxies to it so the
+// client always talks to its own origin.
+const api = process.env.API_URL ?? 'http://localhost:8080';
+const proxied = ['/api', '/auth', '/secure', '/upload', '/files', '/send-email', '/openapi.json'];
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/*.png'],
+      manifest: {
+        name: 'Driver App',
+        short_name: 'Driver',
+        description: 'Deliveries for drivers, online or not.',
+        theme_color: '#4fb3e8',
+        background_color: '#f2f4f7',
+        display: 'standalone',
+        start_url: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/auth\//, /^\/secure\//, /^\/upload/, /^\/files\//, /^\/openapi\.json/],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  worker: { format: 'es' },
+  build: { target: 'es2022', sourcemap: false },
+  server: { proxy: Object.fromEntries(proxied.map((p) => [p, api])) },
+});
