@@ -1,0 +1,16 @@
+import { openBlobStore, type BlobStore } from './blobStore';
+import { openDatabase, type DriverDatabase } from './database';
+
+// One PWADB instance per realm (page or worker), opened lazily and shared.
+let database: Promise<DriverDatabase> | null = null;
+let blobStore: Promise<BlobStore> | null = null;
+
+export function getDatabase(): Promise<DriverDatabase> {
+  database ??= openDatabase({ devMode: import.meta.env.DEV });
+  return database;
+}
+
+export function getBlobStore(): Promise<BlobStore> {
+  blobStore ??= openBlobStore();
+  return blobStore;
+}

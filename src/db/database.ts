@@ -1,0 +1,76 @@
+import { addRxPlugin, createRxDatabase, type RxDatabase, type RxStorage } from 'rxdb/plugins/core';
+import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { ordersMigrations, ordersSchema, type OrdersCollection } from './ordersCollection';
+import { onlotDeliveriesMigrations, onlotDeliveriesSchema, type OnlotDeliveriesCollection } from './onlotDeliveriesCollection';
+import { outboxMigrations, outboxSchema, type OutboxCollection } from './outboxCollection';
+
+// SPEC §3 names the store PWADB; RxDB requires database names to start lowercase.
+export const DATABASE_NAME = 'pwadb';
+
+export interface Collections {
+  orders: OrdersCollection;
+  onlot_deliveries: OnlotDeliveriesCollection;
+  outbox: OutboxCollection;
+}
+
+export type DriverDatabase = RxDatabase<Collections>;
+
+let pluginsAdded = false;
+let devModeAdded = false;
+async function addPlugins(devMode: boolean): Promise<void> {
+  if (devMode && !devModeAdded) {
+    const { RxDBDevModePlugin, disableWarnings } = await import('rxdb/plugins/dev-mode');
+    disableWarnings();
+    addRxPlugin(RxDBDevModePlugin);
+    devModeAdded = true;
+  }
+  if (pluginsAdded) return;
+  addRxPlugin(RxDBLocalDocumentsPlugin);
+  addRxPlugin(RxDBMigrationSchemaPlugin);
+  pluginsAdded = true;
+}
+
+export interface OpenOptions {
+  name?: string;
+  /** Node tests pass fake-indexeddb here; browsers use their own. */
+  indexedDB?: IDBFactory;
+  IDBKeyRange?: typeof IDBKeyRange;
+  storage?: RxStorage<unknown, unknown>;
+  /** The page and the sync worker each open PWADB and see each other's writes. */
+  multiInstance?: boolean;
+  /** Tests open two instances in one realm to stand for the page and the worker. */
+  ignoreDuplicate?: boolean;
+  /** RxDB's dev-mode checks: development builds and tests only (it is large and slow). */
+  devMode?: boolean;
+}
+
+/** Opens PWADB with every collection. Callers own closing it (tests: always). */
+export async function openDatabase(opts: OpenOptions = {}): Promise<DriverDatabase> {
+  await addPlugins(opts.devMode ?? false);
+  let storage =
+    opts.storage ??
+    getRxStorageDexie(opts.indexedDB && opts.IDBKeyRange ? { indexedDB: opts.indexedDB, IDBKeyRange: opts.IDBKeyRange } : {});
+  if (opts.devMode) {
+    // Dev-mode insists on schema validation; production trusts the writers (domain-validated).
+    const { wrappedValidateAjvStorage } = await import('rxdb/plugins/validate-ajv');
+    storage = wrappedValidateAjvStorage({ storage });
+  }
+  const db = await createRxDatabase<Collections>({
+    name: opts.name ?? DATABASE_NAME,
+    storage,
+    multiInstance: opts.multiInstance ?? true,
+    localDocuments: true,
+    eventReduce: true,
+    // The page and the worker each open PWADB in their own realm, so within one realm a
+    // second instance is a bug, except in tests that play both realms.
+    ignoreDuplicate: opts.ignoreDuplicate ?? false,
+  });
+  await db.addCollections({
+    orders: { schema: ordersSchema, migrationStrategies: ordersMigrations },
+    onlot_deliveries: { schema: onlotDeliveriesSchema, migrationStrategies: onlotDeliveriesMigrations },
+    outbox: { schema: outboxSchema, migrationStrategies: outboxMigrations },
+  });
+  return db;
+}

@@ -1,0 +1,106 @@
+import { map, type Observable } from 'rxjs';
+import { jwtDecode } from 'jwt-decode';
+import { judgeClaims, type TokenClaims, type TokenVerdict, type Checkpoint } from '../domain';
+import type { DriverDatabase } from './database';
+
+// Small schemaless records kept as RxDB local documents: the session token (SPEC §4's
+// "item named token"), the sync worker's status for the UI, and pull checkpoints.
+
+export interface TokenData {
+  token: string;
+}
+
+export interface SyncStatus {
+  online: boolean;
+  syncing: boolean;
+  lastSyncAt: string | null;
+  lastError: string | null;
+  /** The server answered 401: the outbox waits until the driver signs in again. */
+  authPaused: boolean;
+}
+
+export const INITIAL_SYNC_STATUS: SyncStatus = { online: true, syncing: false, lastSyncAt: null, lastError: null, authPaused: false };
+
+const TOKEN_ID = 'token';
+const SYNC_STATUS_ID = 'sync-status';
+
+export interface Session {
+  token: string;
+  claims: TokenClaims;
+}
+
+export type AuthState = { status: 'authenticated'; session: Session } | { status: 'unauthenticated'; reason: TokenVerdict | 'none' };
+
+/** SPEC §4: a stored token counts only if valid, not within 15 min of expiry, and a driver's. */
+export function authStateOf(token: string | null | undefined, nowMs: number = Date.now()): AuthState {
+  if (!token) return { status: 'unauthenticated', reason: 'none' };
+  let claims: unknown;
+  try {
+    claims = jwtDecode(token);
+  } catch {
+    return { status: 'unauthenticated', reason: 'malformed' };
+  }
+  const verdict = judgeClaims(claims, nowMs);
+  if (verdict !== 'ok') return { status: 'unauthenticated', reason: verdict };
+  return { status: 'authenticated', session: { token, claims: claims as TokenClaims } };
+}
+
+export async function readToken(db: DriverDatabase): Promise<string | null> {
+  const doc = await db.getLocal<TokenData>(TOKEN_ID);
+  return doc?.get('token') ?? null;
+}
+
+export async function writeToken(db: DriverDatabase, token: string): Promise<void> {
+  await db.upsertLocal<TokenData>(TOKEN_ID, { token });
+}
+
+export async function clearToken(db: DriverDatabase): Promise<void> {
+  const doc = await db.getLocal<TokenData>(TOKEN_ID);
+  await doc?.remove();
+}
+
+export function token$(db: DriverDatabase): Observable<string | null> {
+  return db.getLocal$<TokenData>(TOKEN_ID).pipe(map((doc) => (doc ? (doc.get('token') as string) : null)));
+}
+
+export function authState$(db: DriverDatabase): Observable<AuthState> {
+  return token$(db).pipe(map((token) => authStateOf(token)));
+}
+
+export async function readSession(db: DriverDatabase): Promise<Session | null> {
+  const state = authStateOf(await readToken(db));
+  return state.status === 'authenticated' ? state.session : null;
+}
+
+export function syncStatus$(db: DriverDatabase): Observable<SyncStatus> {
+  return db
+    .getLocal$<SyncStatus>(SYNC_STATUS_ID)
+    .pipe(map((doc) => ({ ...INITIAL_SYNC_STATUS, ...((doc?.toJSON().data as Partial<SyncStatus> | undefined) ?? {}) })));
+}
+
+export async function patchSyncStatus(db: DriverDatabase, patch: Partial<SyncStatus>): Promise<void> {
+  const doc = await db.getLocal<SyncStatus>(SYNC_STATUS_ID);
+  if (doc) await doc.incrementalPatch(patch);
+  else await db.upsertLocal<SyncStatus>(SYNC_STATUS_ID, { ...INITIAL_SYNC_STATUS, ...patch });
+}
+
+/** Checkpoints are per stream and per driver: lists are scoped to the signed-in driver. */
+function checkpointId(stream: string, session: Session): string {
+  return `checkpoint:${stream}:${session.claims.company_id}:${session.claims.account_id}`;
+}
+
+export async function readCheckpoint(db: DriverDatabase, stream: string, session: Session): Promise<Checkpoint | null> {
+  const doc = await db.getLocal<{ checkpoint: Checkpoint | null }>(checkpointId(stream, session));
+  return (doc?.get('checkpoint') as Checkpoint | null | undefined) ?? null;
+}
+
+export async function writeCheckpoint(db: DriverDatabase, stream: string, session: Session, checkpoint: Checkpoint | null): Promise<void> {
+  await db.upsertLocal(checkpointId(stream, session), { checkpoint });
+}
+
+export async function clearCheckpoints(db: DriverDatabase, session: Session, streams: readonly string[]): Promise<void> {
+  for (const stream of streams) {
+    const doc = await db.getLocal(checkpointId(stream, session));
+    await doc?.remove();
+  }
+}

@@ -1,0 +1,20 @@
+import type { ErrorCode } from '../domain';
+
+// The typed RPC between the page and the sync worker (comlink). Only things that are
+// online by nature go through here; everything else is a write to PWADB.
+
+export type LoginResult = { ok: true } | { ok: false; error: ErrorCode; message: string };
+
+export interface SyncConfig {
+  /** Base URL of the API; '' means the page's own origin. */
+  baseUrl: string;
+}
+
+export interface SyncWorkerApi {
+  init(config: SyncConfig): Promise<void>;
+  login(email: string, password: string): Promise<LoginResult>;
+  /** Clears the session and cached server data; unsynced outbox entries are kept. */
+  logout(): Promise<void>;
+  syncNow(): Promise<void>;
+  setOnline(online: boolean): Promise<void>;
+}

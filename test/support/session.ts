@@ -1,0 +1,17 @@
+import type { Session } from '../../src/db';
+import type { TokenClaims } from '../../src/domain';
+
+/** An unsigned token with the given claims: enough for client-side code that only decodes. */
+export function makeSession(opts: { role?: string; expInSeconds?: number; companyId?: number; accountId?: number } = {}): Session {
+  const claims: TokenClaims = {
+    company_id: opts.companyId ?? 1,
+    role: opts.role ?? 'driver',
+    exp: Math.floor(Date.now() / 1000) + (opts.expInSeconds ?? 7 * 24 * 3600),
+    account_id: opts.accountId ?? 1,
+    company: 'Summit Sheds',
+    name: 'Dale Driver',
+    email: 'driver@summit.test',
+  };
+  const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return { token: `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}.sig`, claims };
+}
