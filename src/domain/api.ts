@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { Checkpoint } from './order';
 
 /** The server contract's paths (DESIGN §6). The client and the server both import these. */
 export const API = {
@@ -52,4 +53,24 @@ export interface DeliverResponse {
   delivery_id: number;
   order_key: string;
   date_delivered: string;
+}
+
+/** Pull checkpoints travel as `?checkpoint=` base64url(JSON {updated_at, id}). */
+export function encodeCheckpoint(checkpoint: Checkpoint): string {
+  const bytes = new TextEncoder().encode(JSON.stringify({ updated_at: checkpoint.updated_at, id: checkpoint.id }));
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Null when the text is not a checkpoint this contract wrote. */
+export function decodeCheckpoint(text: string): Checkpoint | null {
+  try {
+    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+    const json = new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    const parsed = v.safeParse(v.object({ updated_at: v.pipe(v.string(), v.isoTimestamp()), id: v.pipe(v.string(), v.maxLength(64)) }), JSON.parse(json));
+    return parsed.success ? parsed.output : null;
+  } catch {
+    return null;
+  }
 }
