@@ -47,7 +47,7 @@ export function authStateOf(token: string | null | undefined, nowMs: number = Da
 
 export async function readToken(db: DriverDatabase): Promise<string | null> {
   const doc = await db.getLocal<TokenData>(TOKEN_ID);
-  return doc?.get('token') ?? null;
+  return doc?.toJSON().data.token ?? null;
 }
 
 export async function writeToken(db: DriverDatabase, token: string): Promise<void> {

@@ -14,7 +14,7 @@ export function onlotKey(onlotInventoryOrderId: number): string {
 }
 
 export function onlotDelivery$(db: DriverDatabase, key: string): Observable<OnlotDeliveryDoc | null> {
-  return db.onlot_deliveries.findOne(key).$ as Observable<OnlotDeliveryDoc | null>;
+  return db.onlot_deliveries.findOne(key).$;
 }
 
 async function ensureDoc(db: DriverDatabase, session: Session, onlotId: number) {

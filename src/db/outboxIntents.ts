@@ -75,7 +75,7 @@ export function activeOutbox$(db: DriverDatabase, companyId: number): Observable
   return db.outbox.find({
     selector: { company_id: companyId, status: { $in: [...ACTIVE_STATUSES] } },
     sort: [{ created_at: 'desc' }],
-  }).$ as Observable<OutboxDoc[]>;
+  }).$;
 }
 
 /** The driver asks to try a needs-attention entry again, e.g. after the office fixed the order. */

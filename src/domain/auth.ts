@@ -37,3 +37,7 @@ export const LoginBodySchema = v.object({
   email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email(), v.maxLength(254)),
   password: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
 });
+
+export type LoginResult =
+  | { ok: true }
+  | { ok: false; error: import('./errors').ErrorCode; message: string };

@@ -1,9 +1,9 @@
-import type { ErrorCode } from '../domain';
+import type { LoginResult } from '../domain';
+
+export type { LoginResult };
 
 // The typed RPC between the page and the sync worker (comlink). Only things that are
 // online by nature go through here; everything else is a write to PWADB.
-
-export type LoginResult = { ok: true } | { ok: false; error: ErrorCode; message: string };
 
 export interface SyncConfig {
   /** Base URL of the API; '' means the page's own origin. */

@@ -1,0 +1,209 @@
+import { debounceTime, type Subscription } from 'rxjs';
+import { API, ERROR_TEXT, type LoginResult } from '../domain';
+import {
+  ACTIVE_STATUSES,
+  authStateOf,
+  clearCheckpoints,
+  clearToken,
+  patchSyncStatus,
+  readSession,
+  writeToken,
+  type BlobStore,
+  type DriverDatabase,
+  type Session,
+} from '../db';
+import { createHttpClient, type FetchLike, type Hosts, type HttpClient } from './http';
+import { processOutbox } from './outboxProcessor';
+import type { OutboxEvents } from './outboxTypes';
+import { pullOnlotDeliveries, pullOrders, PULL_STREAMS } from './pull';
+import { TransportError } from './transportError';
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface EngineDeps {
+  db: DriverDatabase;
+  blobs: BlobStore;
+  fetch: FetchLike;
+  /** '' = same origin. Per-host overrides follow SPEC §7's routing. */
+  baseUrl: string;
+  hosts?: Partial<Hosts>;
+  now?: () => number;
+  timers?: Timers;
+  random?: () => number;
+  timeoutMs?: number;
+  /** How often to sync while the app is open (the timer of DESIGN §4). */
+  intervalMs?: number;
+  events?: OutboxEvents;
+  log?: (message: string, detail?: unknown) => void;
+}
+
+export const REMOVED_USER_POLL_MS = 5 * 60_000;
+
+/**
+ * The sync engine: pushes the outbox, then pulls server data into PWADB. Everything it
+ * touches is injected, so the same engine runs in the worker, in Node tests against a real
+ * server with faults, and in the replay tool.
+ */
+export function createSyncEngine(deps: EngineDeps) {
+  const now = deps.now ?? (() => Date.now());
+  const timers: Timers = deps.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+  const intervalMs = deps.intervalMs ?? 30_000;
+  const hosts: Hosts = { main: deps.baseUrl, remix: deps.baseUrl, report: deps.baseUrl, ...deps.hosts };
+  const http: HttpClient = createHttpClient({
+    fetch: deps.fetch,
+    hosts,
+    getToken: async () => (await readSession(deps.db))?.token ?? null,
+    timeoutMs: deps.timeoutMs,
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  });
+
+  let online = true;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: unknown = null;
+  let lastRemovedCheck = 0;
+  let stopped = true;
+  const subscriptions: Subscription[] = [];
+
+  function schedule(ms: number): void {
+    if (stopped) return;
+    if (timer !== null) timers.clearTimeout(timer);
+    timer = timers.setTimeout(() => {
+      timer = null;
+      void syncNow();
+    }, Math.max(0, ms));
+  }
+
+  async function runOnce(): Promise<void> {
+    const session = await readSession(deps.db);
+    if (!session || !online) return;
+    await patchSyncStatus(deps.db, { syncing: true });
+    let nextDueAt: number | null = null;
+    let lastError: string | null = null;
+    try {
+      const pushed = await processOutbox({ db: deps.db, blobs: deps.blobs, http, session, now, random: deps.random, events: deps.events, log: deps.log });
+      nextDueAt = pushed.nextDueAt;
+      if (pushed.authPaused) return await pauseForAuth();
+      // SPEC §4: the list is refreshed after ready orders were submitted, either way.
+      const ctx = { db: deps.db, blobs: deps.blobs, http, session, log: deps.log };
+      await pullOrders(ctx);
+      await pullOnlotDeliveries(ctx);
+      await checkRemoved(session);
+    } catch (error) {
+      if (error instanceof TransportError && error.kind === 'auth') return await pauseForAuth();
+      lastError = error instanceof Error ? error.message : String(error);
+      deps.log?.('sync: run failed', error);
+    } finally {
+      await patchSyncStatus(deps.db, { syncing: false, lastError, ...(lastError ? {} : { lastSyncAt: new Date(now()).toISOString() }) });
+      schedule(nextDueAt === null ? intervalMs : Math.min(intervalMs, nextDueAt - now()));
+    }
+  }
+
+  async function pauseForAuth(): Promise<void> {
+    // The server no longer accepts this token: the outbox waits (kept) until the driver
+    // signs in again; dropping the token sends the UI to Login.
+    await patchSyncStatus(deps.db, { authPaused: true });
+    await clearToken(deps.db);
+  }
+
+  async function checkRemoved(session: Session): Promise<void> {
+    if (now() - lastRemovedCheck < REMOVED_USER_POLL_MS) return;
+    lastRemovedCheck = now();
+    const removed = await http.get<boolean>(API.companyUserIsRemoved);
+    if (removed === true) await logout(session);
+  }
+
+  /** Runs push + pull now; concurrent calls coalesce into one more run. */
+  function syncNow(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await runOnce();
+      } while (again);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  async function login(email: string, password: string): Promise<LoginResult> {
+    try {
+      const token = await http.post<unknown>(API.login, { json: { email, password }, auth: false });
+      if (typeof token !== 'string') return { ok: false, error: 'GeneralError', message: ERROR_TEXT.GeneralError };
+      const state = authStateOf(token, now());
+      if (state.status !== 'authenticated') {
+        return { ok: false, error: 'NotAuthorized', message: ERROR_TEXT.NotAuthorized };
+      }
+      await writeToken(deps.db, token);
+      await patchSyncStatus(deps.db, { authPaused: false, lastError: null });
+      void syncNow();
+      return { ok: true };
+    } catch (error) {
+      if (error instanceof TransportError) {
+        if (error.code === 'NetworkError' || error.code === 'Timeout' || error.code === 'PhotoMissing') {
+          return { ok: false, error: 'GeneralError', message: 'Signing in needs a connection. Try again when you are online.' };
+        }
+        return { ok: false, error: error.code, message: error.message };
+      }
+      return { ok: false, error: 'GeneralError', message: ERROR_TEXT.GeneralError };
+    }
+  }
+
+  /** SPEC §4: clears local data; DESIGN §5: unsynced outbox entries and their drafts stay. */
+  async function logout(session?: Session | null): Promise<void> {
+    const current = session ?? (await readSession(deps.db));
+    await clearToken(deps.db);
+    if (!current) return;
+    const pending = await deps.db.outbox.find({ selector: { status: { $in: [...ACTIVE_STATUSES] } } }).exec();
+    const keep = new Set(pending.map((e) => e.order_key));
+    await deps.db.orders.find({ selector: { company_id: current.claims.company_id } }).remove();
+    const drafts = await deps.db.onlot_deliveries.find({ selector: { company_id: current.claims.company_id } }).exec();
+    for (const doc of drafts) {
+      if (keep.has(doc.id)) continue;
+      const photoIds = doc.draft.photos.map((p) => p.id);
+      await doc.remove();
+      await deps.blobs.delete(photoIds);
+    }
+    await clearCheckpoints(deps.db, current, PULL_STREAMS);
+  }
+
+  async function setOnline(value: boolean): Promise<void> {
+    online = value;
+    await patchSyncStatus(deps.db, { online: value });
+    if (value) void syncNow();
+  }
+
+  function start(): void {
+    if (!stopped) return;
+    stopped = false;
+    // A new outbox entry (from the page or this realm) is pushed at once.
+    subscriptions.push(
+      deps.db.outbox
+        .find({ selector: { status: 'queued' } })
+        .$.pipe(debounceTime(50))
+        .subscribe((docs) => {
+          if (docs.some((d) => d.next_attempt_at <= now())) void syncNow();
+        }),
+    );
+    void syncNow();
+  }
+
+  async function stop(): Promise<void> {
+    stopped = true;
+    if (timer !== null) timers.clearTimeout(timer);
+    timer = null;
+    for (const s of subscriptions.splice(0)) s.unsubscribe();
+    await running;
+  }
+
+  return { start, stop, syncNow, setOnline, login, logout: () => logout(), http };
+}
+
+export type SyncEngine = ReturnType<typeof createSyncEngine>;

@@ -1,0 +1,100 @@
+import { IDEMPOTENCY_HEADER, TIME_ZONE_HEADER, UPLOAD_FOLDER_HEADER } from '../domain';
+import { httpError, networkError, timeoutError, TransportError } from './transportError';
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+/** SPEC §7 host routing: reporting gateway, remix app (/api, /rmaembed) and the main API. */
+export interface Hosts {
+  main: string;
+  remix: string;
+  report: string;
+}
+
+export interface HttpDeps {
+  fetch: FetchLike;
+  hosts: Hosts;
+  getToken: () => Promise<string | null>;
+  timeoutMs?: number;
+  timeZone?: string;
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | null | undefined>;
+  json?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+  idempotencyKey?: string;
+  /** Login is the one call without a bearer token. */
+  auth?: boolean;
+}
+
+export interface HttpClient {
+  get<T>(path: string, opts?: RequestOptions): Promise<T>;
+  post<T>(path: string, opts?: RequestOptions): Promise<T>;
+}
+
+export function hostFor(hosts: Hosts, path: string): string {
+  if (path.startsWith('/secure/report/')) return hosts.report;
+  if (path.startsWith('/api/') || path.startsWith('/rmaembed/')) return hosts.remix;
+  return hosts.main;
+}
+
+/** SPEC §5: empty query values are left out of requests. */
+export function buildUrl(base: string, path: string, query: RequestOptions['query'] = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined || value === '') continue;
+    params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${base}${path}${qs ? `?${qs}` : ''}`;
+}
+
+export function createHttpClient(deps: HttpDeps): HttpClient {
+  const timeoutMs = deps.timeoutMs ?? 30_000;
+
+  async function request<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...(opts.headers ?? {}) };
+    if (deps.timeZone) headers[TIME_ZONE_HEADER] = deps.timeZone;
+    if (opts.auth !== false) {
+      const token = await deps.getToken();
+      if (!token) throw new TransportError('auth', 'NotAuthenticated', 'Not authenticated', null);
+      headers.Authorization = `Bearer ${token}`;
+    }
+    if (opts.idempotencyKey) headers[IDEMPOTENCY_HEADER] = opts.idempotencyKey;
+    let body: BodyInit | undefined;
+    if (opts.form) body = opts.form;
+    else if (method === 'POST') {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(opts.json ?? {});
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    let response: Response;
+    let text: string;
+    try {
+      response = await deps.fetch(buildUrl(hostFor(deps.hosts, path), path, opts.query), { method, headers, body, signal: controller.signal });
+      text = await response.text();
+    } catch (error) {
+      throw controller.signal.aborted ? timeoutError(timeoutMs) : networkError(error);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (!response.ok) throw httpError(response.status, text);
+    if (!text) return undefined as T;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      return text as T;
+    }
+  }
+
+  return {
+    get: (path, opts) => request('GET', path, opts),
+    post: (path, opts) => request('POST', path, opts),
+  };
+}
+
+export function uploadHeaders(folder: string): Record<string, string> {
+  return { [UPLOAD_FOLDER_HEADER]: folder };
+}

@@ -1,0 +1,83 @@
+/// <reference lib="webworker" />
+import * as Comlink from 'comlink';
+import { getBlobStore, getDatabase } from '../db';
+import { createSyncEngine, type SyncEngine } from '../replication';
+import type { SyncConfig, SyncWorkerApi } from './protocol';
+
+// The sync worker owns every HTTP call. Each tab has one, but only the holder of the Web
+// Lock runs the engine's loops; the others answer RPCs (login) and forward "sync now" to
+// the leader over a BroadcastChannel.
+
+const LOCK_NAME = 'driver-app-sync-leader';
+const channel = new BroadcastChannel('driver-app-sync');
+let engine: SyncEngine | null = null;
+let leader = false;
+let initialised: Promise<SyncEngine> | null = null;
+
+async function createEngine(config: SyncConfig): Promise<SyncEngine> {
+  const [db, blobs] = await Promise.all([getDatabase(), getBlobStore()]);
+  return createSyncEngine({
+    db,
+    blobs,
+    fetch: (input, init) => fetch(input, init),
+    baseUrl: config.baseUrl,
+    log: (message, detail) => console.warn(`[sync] ${message}`, detail ?? ''),
+  });
+}
+
+function becomeLeaderWhenPossible(e: SyncEngine): void {
+  if (!('locks' in navigator)) {
+    leader = true;
+    e.start();
+    return;
+  }
+  // The lock is held until this worker dies (tab closed or killed); then the next tab's
+  // worker takes over.
+  void navigator.locks.request(LOCK_NAME, () => {
+    leader = true;
+    e.start();
+    return new Promise<never>(() => undefined);
+  });
+}
+
+channel.onmessage = (event: MessageEvent<{ type: string; online?: boolean }>) => {
+  if (!leader || !engine) return;
+  if (event.data.type === 'sync-now') void engine.syncNow();
+  if (event.data.type === 'online' && typeof event.data.online === 'boolean') void engine.setOnline(event.data.online);
+};
+
+const api: SyncWorkerApi = {
+  async init(config) {
+    initialised ??= createEngine(config).then((e) => {
+      engine = e;
+      becomeLeaderWhenPossible(e);
+      return e;
+    });
+    await initialised;
+  },
+  async login(email, password) {
+    const e = await ready();
+    return e.login(email, password);
+  },
+  async logout() {
+    const e = await ready();
+    await e.logout();
+  },
+  async syncNow() {
+    const e = await ready();
+    if (leader) await e.syncNow();
+    else channel.postMessage({ type: 'sync-now' });
+  },
+  async setOnline(online) {
+    const e = await ready();
+    if (leader) await e.setOnline(online);
+    else channel.postMessage({ type: 'online', online });
+  },
+};
+
+function ready(): Promise<SyncEngine> {
+  if (!initialised) return Promise.reject(new Error('sync worker used before init()'));
+  return initialised;
+}
+
+Comlink.expose(api);
