@@ -74,3 +74,36 @@ export function decodeCheckpoint(text: string): Checkpoint | null {
     return null;
   }
 }
+
+/** Pull paging (DESIGN §6): `?checkpoint=<encodeCheckpoint(...)>&limit=N`. */
+export const PULL_LIMIT_DEFAULT = 1000;
+export const PULL_LIMIT_MAX = 1000;
+
+/** GET onlot-inventory-order-details: the order, its dealer (the destination) and scheduling. */
+export const OnlotOrderDetailsSchema = v.object({
+  id: v.string(), // oio-{id}
+  company_id: v.number(),
+  onlot_inventory_order_id: v.number(),
+  order_number: v.string(),
+  order_type: v.literal('on-lot inventory'),
+  order_status: v.string(),
+  building_stage: v.string(),
+  building_location: v.string(),
+  building_model: v.string(),
+  building_size: v.string(),
+  serial_number: v.string(),
+  is_built: v.boolean(),
+  is_rush_order: v.boolean(),
+  is_scheduled_for_delivery: v.boolean(),
+  scheduled_date: v.nullable(v.string()),
+  delivered_at: v.nullable(v.string()),
+  dealer: v.object({
+    id: v.number(),
+    name: v.string(),
+    address: v.string(), // one line: street, city, state zip
+    phone: v.nullable(v.string()),
+    coordinates: v.object({ lat: v.number(), lon: v.number() }),
+  }),
+  updated_at: v.string(),
+});
+export type OnlotOrderDetails = v.InferOutput<typeof OnlotOrderDetailsSchema>;

@@ -1,0 +1,153 @@
+// Builds the API server: database (migrated, seeded when empty), security headers, auth,
+// error mapping and the route modules. main.ts listens; tests use it directly.
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { MAX_BUILDING_IMAGES, MAX_UPLOAD_BYTES } from '../src/domain';
+import { jwtKeys } from './auth/jwt';
+import { openDatabase, type Db, type RawSql } from './db/client';
+import { migrate } from './db/migrate';
+import { seedIfEmpty } from './db/seed';
+import type { AppContext } from './context';
+import { installAuth } from './http/auth';
+import { installErrorHandling } from './http/errors';
+import { installNotFound } from './http/notFound';
+import { authRoutes } from './routes/auth';
+import { deliverOnlotRoutes } from './routes/deliverOnlot';
+import { fileRoutes } from './routes/files';
+import { metaRoutes } from './routes/meta';
+import { onlotRoutes } from './routes/onlot';
+import { orderListRoutes } from './routes/orderList';
+import { uploadRoutes } from './routes/upload';
+import { purgeOldKeys } from './services/idempotency';
+
+export interface BuildServerOptions {
+  /** DATA_DIR: PGlite lives in <dataDir>/pglite. Ignored when databaseUrl is set. */
+  dataDir?: string;
+  databaseUrl?: string;
+  jwtSecret?: string;
+  logger?: boolean;
+  /** The built PWA (./dist) to serve with an SPA fallback; null or missing serves none. */
+  staticDir?: string | null;
+  loginRateLimit?: { max: number; timeWindowMs: number };
+  /** Seed the demo data into an empty database (default true). */
+  seed?: boolean;
+}
+
+export interface BuiltServer {
+  app: FastifyInstance;
+  db: Db;
+  raw: RawSql;
+  close(): Promise<void>;
+}
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltServer> {
+  const database = await openDatabase({
+    databaseUrl: opts.databaseUrl,
+    pgliteDir: join(resolve(opts.dataDir ?? './data'), 'pglite'),
+  });
+  try {
+    await migrate(database);
+    await purgeOldKeys(database.db);
+    if (opts.seed ?? true) await seedIfEmpty(database.db);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  const ctx: AppContext = {
+    db: database.db,
+    database,
+    jwt: jwtKeys(opts.jwtSecret ?? randomBytes(32).toString('hex')),
+  };
+  const app = Fastify({
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: false,
+    logger: opts.logger ? {
+      redact: {
+        paths: [
+          'req.headers.authorization', 'req.headers.cookie', 'headers.authorization',
+          'password', '*.password', 'body.password', 'card_cvv', '*.card_cvv', 'card_token', '*.card_token',
+          'cvv', '*.cvv', 'card_number', '*.card_number', 'account_number', '*.account_number',
+        ],
+        censor: '[redacted]',
+      },
+    } : false,
+  });
+  try {
+    await registerPlugins(app, opts);
+    installErrorHandling(app);
+    installAuth(app, ctx.jwt);
+    metaRoutes(app);
+    authRoutes(app, ctx, opts.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 });
+    orderListRoutes(app, ctx);
+    onlotRoutes(app, ctx);
+    uploadRoutes(app, ctx);
+    fileRoutes(app, ctx);
+    deliverOnlotRoutes(app, ctx);
+    installNotFound(app, opts.staticDir ?? null);
+    await app.ready();
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  let closed = false;
+  return {
+    app,
+    db: database.db,
+    raw: database.raw,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+async function registerPlugins(app: FastifyInstance, opts: BuildServerOptions): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"], // emotion (Chakra) injects style tags
+        'img-src': ["'self'", 'blob:', 'data:'],
+        'worker-src': ["'self'", 'blob:'],
+        'connect-src': ["'self'"],
+        'manifest-src': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'upgrade-insecure-requests': null, // served over plain http on localhost
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_BUILDING_IMAGES, fields: 10, fieldSize: 1024, parts: 20, headerPairs: 200 },
+  });
+  const staticDir = opts.staticDir ?? null;
+  if (staticDir && existsSync(join(staticDir, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: resolve(staticDir),
+      wildcard: true,
+      index: false, // '/' goes to the SPA fallback (installNotFound) like any app route
+      setHeaders(res, path) {
+        // The service worker and the shell must revalidate or updates never arrive.
+        if (path.endsWith('sw.js') || path.endsWith('index.html') || path.endsWith('.webmanifest')) {
+          res.header('cache-control', 'no-cache');
+        } else if (path.includes('/assets/')) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+}

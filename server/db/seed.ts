@@ -1,0 +1,121 @@
+// Seeds the demo data of DESIGN §7 into an empty database. Deterministic: a seeded PRNG
+// picks every value; only dates are relative to the day of seeding so the demo looks live.
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../auth/password';
+import type { Db, Tx } from './client';
+import { accounts, companies, dealers, orders, shops, type OrderKindColumn, type OrderTypeColumn } from './schema';
+import { BUILDING_MODELS, DEMO_COMPANIES, FIRST_NAMES, LAST_NAMES, ROAD_NAMES, type SeedCompany } from './seedData';
+
+const LIVE_ORDERS_PER_COMPANY = 48;
+const DELIVERED_ORDERS_PER_COMPANY = 4;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** mulberry32: small, fast, good enough for demo data. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Rand = () => number;
+const pick = <T,>(rand: Rand, items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
+const int = (rand: Rand, min: number, max: number): number => min + Math.floor(rand() * (max - min + 1));
+
+/** True when it seeded; false when the database already had data. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(companies);
+  if ((row?.n ?? 0) > 0) return false;
+  const hashes = new Map<string, string>();
+  for (const company of DEMO_COMPANIES) {
+    for (const account of company.accounts) hashes.set(account.email, await hashPassword(account.password));
+  }
+  const dayStart = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+  await db.transaction(async (tx) => {
+    for (const [index, company] of DEMO_COMPANIES.entries()) await seedCompany(tx, company, hashes, prng(1000 + index), dayStart);
+  });
+  return true;
+}
+
+async function seedCompany(tx: Tx, company: SeedCompany, hashes: Map<string, string>, rand: Rand, dayStart: number): Promise<void> {
+  const [created] = await tx.insert(companies)
+    .values({ name: company.name, email: company.email, phone: company.phone, address: company.address })
+    .returning({ id: companies.id });
+  if (!created) throw new Error('seed: company insert returned nothing');
+  const companyId = created.id;
+  const accountRows = await tx.insert(accounts).values(company.accounts.map((a) => ({
+    companyId, email: a.email, passwordHash: hashes.get(a.email) ?? '', role: a.role,
+    firstName: a.firstName, lastName: a.lastName, phone: a.phone,
+  }))).returning({ id: accounts.id, role: accounts.role });
+  const driverIds = accountRows.filter((a) => a.role === 'driver').map((a) => a.id);
+  const dealerRows = await tx.insert(dealers).values(company.dealers.map((d) => ({
+    companyId, name: d.name, address: d.address, city: d.city, state: d.state, zip: d.zip, phone: d.phone, lat: d.lat, lon: d.lon,
+  }))).returning({ id: dealers.id });
+  const shopRows = await tx.insert(shops).values(company.shops.map((s) => ({
+    companyId, name: s.name, address: s.address, lat: s.lat, lon: s.lon,
+  }))).returning({ id: shops.id });
+
+  const kinds: OrderKindColumn[] = [];
+  for (let i = 0; i < LIVE_ORDERS_PER_COMPANY + DELIVERED_ORDERS_PER_COMPANY; i += 1) {
+    kinds.push(i % 7 < 3 ? 'customer' : i % 7 < 5 ? 'onlot' : 'move');
+  }
+  const rows = kinds.map((kind, i) => {
+    const dealerIndex = int(rand, 0, company.dealers.length - 1);
+    const dealer = company.dealers[dealerIndex];
+    const shopIndex = int(rand, 0, company.shops.length - 1);
+    const shop = company.shops[shopIndex];
+    const dealerId = dealerRows[dealerIndex]?.id;
+    if (!dealer || !shop || dealerId === undefined) throw new Error('seed: missing dealer or shop');
+    const delivered = i >= LIVE_ORDERS_PER_COMPANY;
+    const orderType: OrderTypeColumn = kind === 'onlot' ? 'on-lot inventory' : kind === 'move' ? 'move order'
+      : rand() < 0.6 ? 'new build' : 'off-lot inventory';
+    const isBuilt = delivered || (orderType === 'new build' ? rand() < 0.55 : rand() < 0.85);
+    const scheduled = !delivered && isBuilt && rand() < 0.5;
+    const scheduledDate = scheduled ? new Date(dayStart + int(rand, -2, 14) * DAY_MS + int(rand, 8, 15) * 3600_000) : null;
+    const firstDriver = driverIds[0] ?? null;
+    const secondDriver = driverIds[1] ?? null;
+    const driverId = delivered ? firstDriver
+      : rand() < 0.75 ? firstDriver : secondDriver; // single-driver companies leave some unassigned
+    const fromDealer = pick(rand, company.dealers.filter((d) => d !== dealer));
+    const customer = kind === 'customer';
+    const first = customer ? pick(rand, FIRST_NAMES) : null;
+    const last = customer ? pick(rand, LAST_NAMES) : null;
+    const deliveryAddress = customer
+      ? `${int(rand, 100, 9899)} ${pick(rand, ROAD_NAMES)}, ${dealer.city}, ${dealer.state} ${dealer.zip}`
+      : `${dealer.address}, ${dealer.city}, ${dealer.state} ${dealer.zip}`;
+    return {
+      companyId,
+      kind,
+      orderType,
+      orderNumber: `${company.prefix}-${10400 + i}`,
+      status: delivered ? 'Delivered' : scheduled ? 'Scheduled for Delivery' : isBuilt ? 'Ready for Delivery' : 'In Production',
+      stage: isBuilt ? 'Built' : pick(rand, ['Not Started', 'Framing', 'Roofing', 'Siding', 'Painting', 'Trim']),
+      location: orderType === 'off-lot inventory' ? `${dealer.name} lot`
+        : kind === 'move' ? `${fromDealer.name} lot` : isBuilt ? `${shop.name} ready lot` : shop.name,
+      isBuilt,
+      isRushOrder: rand() < 0.15,
+      isScheduledForDelivery: scheduled,
+      scheduledDate,
+      driverId,
+      dealerId,
+      shopId: shopRows[shopIndex]?.id ?? null,
+      customerFirstName: first,
+      customerLastName: last,
+      customerPhone: customer ? `(${int(rand, 200, 989)}) 555-${String(int(rand, 100, 9999)).padStart(4, '0')}` : null,
+      customerEmail: customer && first && last ? `${first}.${last}${i}@example.com`.toLowerCase() : null,
+      deliveryAddress,
+      deliveryLat: customer ? round(dealer.lat + (rand() - 0.5) * 0.3) : dealer.lat,
+      deliveryLon: customer ? round(dealer.lon + (rand() - 0.5) * 0.3) : dealer.lon,
+      serialNumber: `${company.prefix}${new Date(dayStart).getUTCFullYear()}-${String(1000 + i * 7).padStart(5, '0')}`,
+      buildingModel: pick(rand, BUILDING_MODELS),
+      deliveredAt: delivered ? new Date(dayStart - int(rand, 1, 20) * DAY_MS + 14 * 3600_000) : null,
+    };
+  });
+  await tx.insert(orders).values(rows);
+}
+
+const round = (n: number): number => Math.round(n * 10000) / 10000;

@@ -1,0 +1,73 @@
+// One error type for route code, and the mapping of every failure (ours, Fastify's,
+// multipart's, rate limit's) to a clean `{error, message}` body. Bad input never gives 500.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody, isErrorCode, type ErrorCode } from '../../src/domain';
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message?: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message ?? code);
+  }
+
+  body(): Record<string, unknown> {
+    return { ...errorBody(this.code, this.message === this.code ? undefined : this.message), ...this.extra };
+  }
+}
+
+export const notFound = (): HttpError => new HttpError(404, 'NotFound');
+export const invalid = (message?: string): HttpError => new HttpError(400, 'InvalidRequest', message);
+
+/** Maps Fastify / plugin error codes to ours. */
+function mapFrameworkError(err: FastifyError): { status: number; code: ErrorCode; message?: string } | null {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, code: 'InvalidRequest', message: 'The request body is too large' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, code: 'InvalidRequest', message: 'Unsupported content type' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, code: 'InvalidRequest', message: 'The JSON body is empty' };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, code: 'InvalidRequest', message: 'The JSON body is malformed' };
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_PARTS_LIMIT':
+      return { status: 413, code: 'FileTooLarge' };
+    case 'FST_FILES_LIMIT':
+      return { status: 400, code: 'TooManyFiles' };
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return { status: 400, code: 'InvalidRequest', message: 'The multipart body is not valid' };
+    default:
+      break;
+  }
+  if (err instanceof SyntaxError) return { status: 400, code: 'InvalidRequest', message: 'The JSON body is malformed' };
+  if (err.statusCode === 429) return { status: 429, code: 'TooManyRequests' };
+  if (err.validation) return { status: 400, code: 'InvalidRequest', message: err.message };
+  if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+    return { status: err.statusCode, code: err.statusCode === 404 ? 'NotFound' : 'InvalidRequest' };
+  }
+  return null;
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof HttpError) return reply.code(err.statusCode).send(err.body());
+    const mapped = mapFrameworkError(err);
+    if (mapped) {
+      request.log.info({ code: err.code, status: mapped.status }, 'request rejected');
+      return reply.code(mapped.status).send(errorBody(mapped.code, mapped.message));
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.code(500).send(errorBody('GeneralError'));
+  });
+}
+
+/** Route code may throw a body-shaped object too (e.g. the rate limiter's builder). */
+export function isErrorBodyLike(value: unknown): value is { error: ErrorCode } {
+  return typeof value === 'object' && value !== null && isErrorCode((value as { error?: unknown }).error);
+}

@@ -1,0 +1,17 @@
+// GET /api/driver/order-list: the driver's orders as a checkpoint pull (DESIGN §6).
+import type { FastifyInstance } from 'fastify';
+import { API } from '../../src/domain';
+import type { AppContext } from '../context';
+import { authOf } from '../http/auth';
+import { parsePullQuery, pullOrders } from '../services/orderPull';
+import { toOrderListItem } from '../services/orderViews';
+
+export function orderListRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get(API.orderList, {
+    config: { summary: 'Order list pull: ?checkpoint=<base64url JSON {updated_at,id}>&limit= → {documents, checkpoint}' },
+  }, async (request) => {
+    const auth = authOf(request);
+    const query = parsePullQuery(request.query as Record<string, unknown>);
+    return pullOrders(ctx.db, { companyId: auth.company_id, driverId: auth.account_id, query, toDocument: toOrderListItem });
+  });
+}

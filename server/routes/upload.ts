@@ -1,0 +1,66 @@
+// POST /upload: multipart file-0…file-4, header x-upload-folder (SPEC §7). All files are
+// read and checked before anything is stored, and stored in one transaction: a request
+// with one bad file stores nothing.
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { API, UPLOAD_FOLDERS, UPLOAD_FOLDER_HEADER, type UploadResult } from '../../src/domain';
+import type { AppContext } from '../context';
+import { uploads } from '../db/schema';
+import { authOf } from '../http/auth';
+import { HttpError } from '../http/errors';
+import { requestHash, runIdempotent } from '../services/idempotency';
+import { cleanImage } from '../services/images';
+
+const FILE_FIELD = /^file-\d{1,2}$/;
+
+export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post(API.upload, {
+    config: { summary: 'Upload images (multipart file-0…, header x-upload-folder) → [{path, mimetype}]' },
+  }, async (request, reply) => {
+    const auth = authOf(request);
+    const folder = request.headers[UPLOAD_FOLDER_HEADER];
+    if (typeof folder !== 'string' || !(UPLOAD_FOLDERS as readonly string[]).includes(folder)) {
+      throw new HttpError(400, 'BucketToUploadPhoto');
+    }
+    if (!request.isMultipart()) throw new HttpError(400, 'InvalidRequest', 'The upload must be multipart/form-data');
+    const files: Buffer[] = [];
+    let badField: string | null = null;
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue; // plain fields carry nothing we use
+      const bytes = await part.toBuffer(); // throws FST_REQ_FILE_TOO_LARGE past the limit
+      if (!FILE_FIELD.test(part.fieldname)) badField = part.fieldname;
+      files.push(bytes);
+    }
+    if (badField !== null) throw new HttpError(400, 'InvalidRequest', `Unexpected file field ${badField.slice(0, 40)}`);
+    if (files.length === 0) throw new HttpError(400, 'InvalidRequest', 'No file was uploaded');
+    const digests = files.map((bytes) => createHash('sha256').update(bytes).digest('hex'));
+
+    return runIdempotent({
+      db: ctx.db, request, reply, auth,
+      hash: () => requestHash('POST', API.upload, folder, ...digests),
+      work: async (complete) => {
+        const cleaned = [];
+        for (const bytes of files) cleaned.push(await cleanImage(bytes)); // one at a time: 2 cores
+        const rows = cleaned.map((image) => ({
+          guid: randomUUID(),
+          companyId: auth.company_id,
+          accountId: auth.account_id,
+          folder,
+          mime: image.kind.mime,
+          extension: image.kind.extension,
+          bytes: image.bytes,
+          byteSize: image.bytes.length,
+          sha256: createHash('sha256').update(image.bytes).digest('hex'),
+          width: image.width,
+          height: image.height,
+        }));
+        const body: UploadResult = rows.map((row) => ({ path: `/files/${row.guid}.${row.extension}`, mimetype: row.mime }));
+        await ctx.db.transaction(async (tx) => {
+          await tx.insert(uploads).values(rows);
+          await complete(tx, 200, body);
+        });
+        return { status: 200, body };
+      },
+    });
+  });
+}

@@ -1,0 +1,79 @@
+// Checkpoint pulls over a company's orders (DESIGN §6), ordered by (updated_at, id).
+// Without a checkpoint: the driver's live orders. With one: every company order changed
+// since, live ones as documents and the rest as tombstones (delivered, reassigned away,
+// cancelled); a tombstone for an order the client never had is harmless.
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  PULL_LIMIT_DEFAULT, PULL_LIMIT_MAX, decodeCheckpoint, orderKey, parseOrderKey,
+  type Checkpoint, type Pulled, type PullResponse,
+} from '../../src/domain';
+import type { Db, Executor } from '../db/client';
+import { dealers, orders } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { isLiveFor, orderViewColumns, type OrderViewRow } from './orderViews';
+
+// Writers of orders take this lock exclusively per company (lockCompanyOrders) and pulls take
+// it shared, so a pull never reads past a change that is stamped but not yet committed.
+const ORDERS_LOCK = 41;
+
+export async function lockCompanyOrders(tx: Executor, companyId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${ORDERS_LOCK}, ${companyId})`);
+}
+
+export interface PullQuery {
+  checkpoint: Checkpoint | null;
+  limit: number;
+}
+
+/** Reads `checkpoint` and `limit` query values; 400 on anything malformed. */
+export function parsePullQuery(query: Record<string, unknown>): PullQuery {
+  const rawCheckpoint = query.checkpoint;
+  const rawLimit = query.limit;
+  let checkpoint: Checkpoint | null = null;
+  if (rawCheckpoint !== undefined && rawCheckpoint !== '') {
+    checkpoint = typeof rawCheckpoint === 'string' ? decodeCheckpoint(rawCheckpoint) : null;
+    if (!checkpoint || !parseOrderKey(checkpoint.id)) throw new HttpError(400, 'InvalidRequest', 'checkpoint is not valid');
+  }
+  let limit = PULL_LIMIT_DEFAULT;
+  if (rawLimit !== undefined && rawLimit !== '') {
+    limit = typeof rawLimit === 'string' && /^\d{1,5}$/.test(rawLimit) ? Number(rawLimit) : NaN;
+    if (!(limit >= 1 && limit <= PULL_LIMIT_MAX)) throw new HttpError(400, 'InvalidRequest', `limit must be 1 to ${PULL_LIMIT_MAX}`);
+  }
+  return { checkpoint, limit };
+}
+
+export async function pullOrders<T>(db: Db, opts: {
+  companyId: number;
+  driverId: number;
+  kind?: 'onlot';
+  query: PullQuery;
+  toDocument: (row: OrderViewRow) => T;
+}): Promise<PullResponse<T>> {
+  const { companyId, driverId, query } = opts;
+  const conditions: SQL[] = [eq(orders.companyId, companyId)];
+  if (opts.kind) conditions.push(eq(orders.kind, opts.kind));
+  if (query.checkpoint) {
+    const afterId = parseOrderKey(query.checkpoint.id)?.id ?? 0;
+    conditions.push(sql`(${orders.updatedAt}, ${orders.id}) > (${query.checkpoint.updated_at}::timestamptz, ${afterId}::int)`);
+  } else {
+    conditions.push(eq(orders.driverId, driverId), isNull(orders.deliveredAt), isNull(orders.cancelledAt));
+  }
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${ORDERS_LOCK}, ${companyId})`);
+    return tx.select(orderViewColumns).from(orders)
+      .innerJoin(dealers, eq(dealers.id, orders.dealerId))
+      .where(and(...conditions))
+      .orderBy(asc(orders.updatedAt), asc(orders.id))
+      .limit(query.limit);
+  });
+  const documents: Pulled<T>[] = rows.map((row) => {
+    const key = orderKey(row.kind, row.id);
+    if (isLiveFor(row, driverId)) return { ...opts.toDocument(row), _deleted: false as const };
+    return { id: key, updated_at: row.updatedAt.toISOString(), _deleted: true as const };
+  });
+  const last = rows.at(-1);
+  return {
+    documents,
+    checkpoint: last ? { updated_at: last.updatedAt.toISOString(), id: orderKey(last.kind, last.id) } : query.checkpoint,
+  };
+}

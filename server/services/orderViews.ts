@@ -1,0 +1,139 @@
+// Shapes an order row (joined with its dealer) into the documents the client stores.
+import { getTableColumns } from 'drizzle-orm';
+import {
+  orderKey, type OnlotDeliveryDetails, type OnlotOrderDetails, type OrderListItem,
+} from '../../src/domain';
+import { dealers, orders } from '../db/schema';
+
+/** The columns every order view selects (order + dealer). */
+export const orderViewColumns = {
+  ...getTableColumns(orders),
+  dealerName: dealers.name,
+  dealerAddress: dealers.address,
+  dealerCity: dealers.city,
+  dealerState: dealers.state,
+  dealerZip: dealers.zip,
+  dealerPhone: dealers.phone,
+  dealerLat: dealers.lat,
+  dealerLon: dealers.lon,
+};
+
+export interface OrderViewRow {
+  id: number;
+  companyId: number;
+  kind: 'customer' | 'onlot' | 'move';
+  orderType: OrderListItem['order_type'];
+  orderNumber: string;
+  status: string;
+  stage: string;
+  location: string;
+  isBuilt: boolean;
+  isRushOrder: boolean;
+  isScheduledForDelivery: boolean;
+  scheduledDate: Date | null;
+  driverId: number | null;
+  dealerId: number;
+  customerFirstName: string | null;
+  customerLastName: string | null;
+  deliveryLat: number | null;
+  deliveryLon: number | null;
+  serialNumber: string;
+  buildingModel: string;
+  buildingSize: string;
+  deliveredAt: Date | null;
+  cancelledAt: Date | null;
+  updatedAt: Date;
+  dealerName: string;
+  dealerAddress: string;
+  dealerCity: string;
+  dealerState: string;
+  dealerZip: string;
+  dealerPhone: string | null;
+  dealerLat: number;
+  dealerLon: number;
+}
+
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+export function dealerOneLine(row: OrderViewRow): string {
+  return `${row.dealerAddress}, ${row.dealerCity}, ${row.dealerState} ${row.dealerZip}`;
+}
+
+/** Visible in a driver's list: assigned to them and neither delivered nor cancelled. */
+export function isLiveFor(row: Pick<OrderViewRow, 'driverId' | 'deliveredAt' | 'cancelledAt'>, driverId: number): boolean {
+  return row.driverId === driverId && row.deliveredAt === null && row.cancelledAt === null;
+}
+
+export function toOrderListItem(row: OrderViewRow): OrderListItem {
+  const customerName = [row.customerFirstName, row.customerLastName].filter(Boolean).join(' ');
+  return {
+    id: orderKey(row.kind, row.id),
+    company_id: row.companyId,
+    dealer_name: row.dealerName,
+    customer_name: customerName === '' ? null : customerName,
+    building_model: row.buildingModel,
+    serial_number: row.serialNumber,
+    order_type: row.orderType,
+    order_status: row.status,
+    building_stage: row.stage,
+    building_location: row.location,
+    is_scheduled_for_delivery: row.isScheduledForDelivery,
+    is_built: row.isBuilt,
+    is_rush_order: row.isRushOrder,
+    scheduled_date: iso(row.scheduledDate),
+    customer_order_id: row.kind === 'customer' ? row.id : null,
+    onlot_inventory_order_id: row.kind === 'onlot' ? row.id : null,
+    inventory_move_order_id: row.kind === 'move' ? row.id : null,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** SPEC §3: inventory orders have null customer fields, amount "0", the dealer as name on order. */
+export function toOnlotDeliveryDetails(row: OrderViewRow): OnlotDeliveryDetails {
+  return {
+    id: orderKey('onlot', row.id),
+    company_id: row.companyId,
+    onlot_inventory_order_id: row.id,
+    order_number: row.orderNumber,
+    serial_number: row.serialNumber,
+    building_name: row.buildingModel,
+    name_on_order: row.dealerName,
+    dealer_address: dealerOneLine(row),
+    delivery_address_coordinates: { lat: row.deliveryLat ?? row.dealerLat, lon: row.deliveryLon ?? row.dealerLon },
+    customer_first_name: null,
+    customer_last_name: null,
+    customer_phone: null,
+    customer_email: null,
+    payment_amount: '0',
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function toOnlotOrderDetails(row: OrderViewRow): OnlotOrderDetails {
+  return {
+    id: orderKey('onlot', row.id),
+    company_id: row.companyId,
+    onlot_inventory_order_id: row.id,
+    order_number: row.orderNumber,
+    order_type: 'on-lot inventory',
+    order_status: row.status,
+    building_stage: row.stage,
+    building_location: row.location,
+    building_model: row.buildingModel,
+    building_size: row.buildingSize,
+    serial_number: row.serialNumber,
+    is_built: row.isBuilt,
+    is_rush_order: row.isRushOrder,
+    is_scheduled_for_delivery: row.isScheduledForDelivery,
+    scheduled_date: iso(row.scheduledDate),
+    delivered_at: iso(row.deliveredAt),
+    dealer: {
+      id: row.dealerId,
+      name: row.dealerName,
+      address: dealerOneLine(row),
+      phone: row.dealerPhone,
+      coordinates: { lat: row.dealerLat, lon: row.dealerLon },
+    },
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
