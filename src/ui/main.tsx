@@ -1,4 +1,30 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { registerSW } from 'virtual:pwa-register';
+import { getSyncClient } from '../workers/client';
+import { App } from './App';
+
+// The service worker precaches the shell, every lazy chunk and both workers, so a reload
+// with no network still opens the app on the data already in PWADB.
+registerSW({ immediate: true });
+
+// Ask once per start that the browser not evict PWADB (queued deliveries live there).
+async function requestPersistentStorage(): Promise<void> {
+  if (!navigator.storage?.persist) return;
+  if (await navigator.storage.persisted()) return;
+  const granted = await navigator.storage.persist();
+  if (!granted) console.info('persistent storage not granted; PWADB may be evicted under storage pressure');
+}
+void requestPersistentStorage().catch((error: unknown) => console.warn('storage.persist failed', error));
+
+// Start the sync worker now: it pulls and flushes the outbox whether or not a screen asks.
+getSyncClient();
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<p>Driver App</p>);
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

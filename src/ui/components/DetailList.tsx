@@ -1,0 +1,20 @@
+import { DataList } from '@chakra-ui/react';
+
+export interface DetailItem {
+  label: string;
+  value: string | number | null | undefined;
+}
+
+/** A labelled list of read-only facts (order rows, delivery details). */
+export function DetailList({ items }: { items: DetailItem[] }) {
+  return (
+    <DataList.Root orientation="horizontal" size="sm" gap="2">
+      {items.map((item) => (
+        <DataList.Item key={item.label}>
+          <DataList.ItemLabel minW="32">{item.label}</DataList.ItemLabel>
+          <DataList.ItemValue>{item.value === null || item.value === undefined || item.value === '' ? '—' : String(item.value)}</DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  );
+}

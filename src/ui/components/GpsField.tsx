@@ -1,0 +1,55 @@
+import { Button, Field, HStack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { notify } from '../toaster';
+
+interface Props {
+  lat: number | null;
+  lon: number | null;
+  disabled: boolean;
+  onChange: (position: { lat: number; lon: number } | null) => void;
+}
+
+/** Optional device position at delivery (sent as 0/0 when missing, SPEC §7). */
+export function GpsField({ lat, lon, disabled, onChange }: Props) {
+  const [locating, setLocating] = useState(false);
+  const locate = (): void => {
+    if (!('geolocation' in navigator)) {
+      notify('Location is not available on this device', 'warning');
+      return;
+    }
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (pos) => {
+        setLocating(false);
+        onChange({ lat: pos.coords.latitude, lon: pos.coords.longitude });
+      },
+      (error) => {
+        setLocating(false);
+        notify(error.code === error.PERMISSION_DENIED ? 'Location permission was denied' : 'Could not get your location', 'warning');
+      },
+      // GPS without a network can take a while for a first fix.
+      { enableHighAccuracy: true, timeout: 30_000, maximumAge: 60_000 },
+    );
+  };
+  const hasPosition = lat !== null && lon !== null;
+  return (
+    <Field.Root disabled={disabled}>
+      <Field.Label>Location (optional)</Field.Label>
+      <HStack w="full" justify="space-between">
+        <Text fontSize="sm" color={hasPosition ? 'fg' : 'fg.muted'} data-testid="gps-value">
+          {hasPosition ? `Lat ${lat.toFixed(5)}, Lon ${lon.toFixed(5)}` : 'Not set'}
+        </Text>
+        <HStack>
+          {hasPosition && !disabled ? (
+            <Button size="sm" variant="ghost" onClick={() => onChange(null)}>
+              Clear
+            </Button>
+          ) : null}
+          <Button size="sm" variant="outline" colorPalette="primary" loading={locating} disabled={disabled} onClick={locate}>
+            Use my location
+          </Button>
+        </HStack>
+      </HStack>
+    </Field.Root>
+  );
+}

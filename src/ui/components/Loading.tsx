@@ -1,0 +1,15 @@
+import { Center, Spinner, Text, VStack } from '@chakra-ui/react';
+
+/** Shown while PWADB opens or a lazy screen loads; never while waiting on the network. */
+export function Loading({ label = 'Loading…', fullScreen = false }: { label?: string; fullScreen?: boolean }) {
+  return (
+    <Center minH={fullScreen ? '100dvh' : '40dvh'} role="status" aria-live="polite">
+      <VStack gap="3">
+        <Spinner size="lg" color="primary.solid" borderWidth="3px" />
+        <Text color="fg.muted" fontSize="sm">
+          {label}
+        </Text>
+      </VStack>
+    </Center>
+  );
+}

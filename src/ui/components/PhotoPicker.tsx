@@ -1,0 +1,103 @@
+import { Button, Field, HStack, SimpleGrid, Text } from '@chakra-ui/react';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { addDraftPhoto, removeDraftPhoto, type DraftPhoto } from '../../db';
+import { ERROR_TEXT, MAX_BUILDING_IMAGES, MAX_UPLOAD_BYTES } from '../../domain';
+import { compressPhotoFile } from '../../workers/photoClient';
+import { useSession } from '../hooks/useAuth';
+import { useBlobStore, useDatabase } from '../hooks/useDatabase';
+import type { DraftWriter } from '../hooks/useDraftWriter';
+import { notify } from '../toaster';
+import { PhotoThumb } from './PhotoThumb';
+
+const ACCEPT = 'image/jpeg,image/png';
+const EXTENSION = /\.(jpe?g|png)$/i;
+
+/** SPEC §5 image rule: jpg, jpeg or png (by type, or by name when the type is missing). */
+export function isAcceptedImage(file: { type: string; name: string }): boolean {
+  if (file.type) return file.type === 'image/jpeg' || file.type === 'image/png';
+  return EXTENSION.test(file.name);
+}
+
+interface Props {
+  onlotId: number;
+  photos: readonly DraftPhoto[];
+  disabled: boolean;
+  invalidText: string | null;
+  writer: DraftWriter;
+}
+
+/** Building photos: camera or files, compressed in a worker, stored as blobs, max 5. */
+export function PhotoPicker({ onlotId, photos, disabled, invalidText, writer }: Props) {
+  const db = useDatabase();
+  const blobs = useBlobStore();
+  const session = useSession();
+  const cameraInput = useRef<HTMLInputElement>(null);
+  const filesInput = useRef<HTMLInputElement>(null);
+  const [processing, setProcessing] = useState(0);
+
+  const onFiles = (event: ChangeEvent<HTMLInputElement>): void => {
+    const files = Array.from(event.target.files ?? []);
+    event.target.value = ''; // choosing the same file again fires change again
+    if (!files.length) return;
+    const accepted = files.filter(isAcceptedImage);
+    if (accepted.length < files.length) notify(ERROR_TEXT.WrongImageExtension, 'error');
+    if (!accepted.length) return;
+    if (photos.length + accepted.length > MAX_BUILDING_IMAGES) {
+      notify(ERROR_TEXT.TooManyFiles, 'error');
+      return;
+    }
+    setProcessing((n) => n + accepted.length);
+    for (const file of accepted) {
+      writer.run(async () => {
+        try {
+          const photo = await compressPhotoFile(file);
+          if (photo.bytes.byteLength > MAX_UPLOAD_BYTES) {
+            notify(ERROR_TEXT.FileTooLarge, 'error');
+            return;
+          }
+          const result = await addDraftPhoto(db, blobs, session, onlotId, photo);
+          if (!result.ok) notify(ERROR_TEXT.TooManyFiles, 'error');
+        } finally {
+          setProcessing((n) => n - 1);
+        }
+      });
+    }
+  };
+
+  const remove = (photoId: string): void => writer.run(() => removeDraftPhoto(db, blobs, onlotId, photoId));
+  const full = photos.length >= MAX_BUILDING_IMAGES;
+
+  return (
+    <Field.Root invalid={Boolean(invalidText)} disabled={disabled}>
+      <Field.Label>
+        Building photos ({photos.length}/{MAX_BUILDING_IMAGES})
+      </Field.Label>
+      {photos.length > 0 ? (
+        <SimpleGrid columns={3} gap="2" w="full">
+          {photos.map((photo, i) => (
+            <PhotoThumb key={photo.id} photo={photo} index={i} disabled={disabled} onRemove={() => remove(photo.id)} />
+          ))}
+        </SimpleGrid>
+      ) : null}
+      {!disabled ? (
+        <HStack gap="2" w="full">
+          <Button flex="1" variant="outline" colorPalette="primary" disabled={full} loading={processing > 0} onClick={() => cameraInput.current?.click()}>
+            Take photo
+          </Button>
+          <Button flex="1" variant="outline" colorPalette="primary" disabled={full || processing > 0} onClick={() => filesInput.current?.click()}>
+            Choose files
+          </Button>
+        </HStack>
+      ) : null}
+      {/* Two inputs: with capture, most phones open only the camera; without it, the gallery. */}
+      <input ref={cameraInput} hidden type="file" accept={ACCEPT} capture="environment" onChange={onFiles} aria-label="Take photo" data-testid="photo-camera-input" />
+      <input ref={filesInput} hidden type="file" accept={ACCEPT} multiple onChange={onFiles} aria-label="Choose photo files" data-testid="photo-files-input" />
+      {invalidText ? <Field.ErrorText>{invalidText}</Field.ErrorText> : null}
+      {full ? (
+        <Text fontSize="xs" color="fg.muted">
+          Maximum of {MAX_BUILDING_IMAGES} photos reached.
+        </Text>
+      ) : null}
+    </Field.Root>
+  );
+}

@@ -1,0 +1,40 @@
+import { Button, Field, HStack, Input } from '@chakra-ui/react';
+import { useState } from 'react';
+import { fromLocalInput, toLocalInput } from '../format';
+
+interface Props {
+  label: string;
+  value: string | null;
+  disabled: boolean;
+  invalid: boolean;
+  onChange: (iso: string | null) => void;
+}
+
+/**
+ * A delivery time: datetime-local in the device's zone, stored as an ISO instant (the
+ * driver's action time, DESIGN §5). Local text state so a half-typed value is not lost.
+ */
+export function TimeField({ label, value, disabled, invalid, onChange }: Props) {
+  const [text, setText] = useState(() => toLocalInput(value));
+  const set = (next: string): void => {
+    setText(next);
+    onChange(fromLocalInput(next));
+  };
+  return (
+    <Field.Root invalid={invalid} disabled={disabled}>
+      <Field.Label>{label}</Field.Label>
+      <HStack w="full">
+        <Input type="datetime-local" bg="bg" value={text} onChange={(e) => set(e.target.value)} />
+        <Button
+          variant="outline"
+          colorPalette="primary"
+          disabled={disabled}
+          aria-label={`${label}: now`}
+          onClick={() => set(toLocalInput(new Date().toISOString()))}
+        >
+          Now
+        </Button>
+      </HStack>
+    </Field.Root>
+  );
+}

@@ -1,0 +1,23 @@
+import { createContext, use, useMemo } from 'react';
+import { authState$, type AuthState, type Session } from '../../db';
+import { useDatabase } from './useDatabase';
+import { useObservable } from './useObservable';
+
+/** The stored session (SPEC §4), or undefined while the first read is in flight. */
+export function useAuth(): AuthState | undefined {
+  const db = useDatabase();
+  const source = useMemo(() => authState$(db), [db]);
+  return useObservable(source);
+}
+
+/**
+ * The auth guard provides the session to everything below it, so screens never see a
+ * half-signed-out state (the guard swaps them for the login redirect in the same render).
+ */
+export const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const session = use(SessionContext);
+  if (!session) throw new Error('useSession outside the auth guard');
+  return session;
+}

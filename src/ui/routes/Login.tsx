@@ -1,0 +1,92 @@
+import { Alert, Box, Button, Card, Center, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { ERROR_TEXT, type ErrorCode } from '../../domain';
+import { getSyncClient } from '../../workers/client';
+import { useAuth } from '../hooks/useAuth';
+import { useNavigatorOnline } from '../hooks/useSyncStatus';
+import { afterLoginTarget } from '../loginRedirect';
+
+/** SPEC §8: the login screen shows these texts, everything else falls back to the general one. */
+function loginErrorText(code: ErrorCode): string {
+  if (code === 'IncorrectEmailOrPassword' || code === 'NotAuthorized') return ERROR_TEXT[code];
+  return ERROR_TEXT.GeneralError;
+}
+
+export default function Login() {
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect') ?? '';
+  const auth = useAuth();
+  const online = useNavigatorOnline();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState(false);
+  const [justSignedIn, setJustSignedIn] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (auth?.status === 'authenticated') return <Navigate to={afterLoginTarget(redirect, justSignedIn)} replace />;
+  // A stored token of another role (SPEC §6) is refused like a failed sign-in.
+  const shownError = error ?? (auth?.status === 'unauthenticated' && auth.reason === 'role' ? ERROR_TEXT.NotAuthorized : null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    setError(null);
+    setPending(true);
+    try {
+      const result = await getSyncClient().login(email.trim(), password);
+      if (result.ok) {
+        // The worker stored the token; the auth observable flips and <Navigate> above runs.
+        setJustSignedIn(true);
+        return;
+      }
+      setError(loginErrorText(result.error));
+    } catch (caught) {
+      console.error('login failed', caught);
+      setError(ERROR_TEXT.GeneralError);
+    }
+    setPending(false);
+  };
+
+  return (
+    <Center minH="100dvh" bg="appBg" px="4">
+      <Card.Root w="full" maxW="sm" boxShadow="md">
+        <Card.Body>
+          <form onSubmit={(e) => void submit(e)} noValidate={false}>
+            <Stack gap="5">
+              <Box>
+                <Heading as="h1" fontSize="h1" color="primary.fg">
+                  Driver App
+                </Heading>
+                <Text color="fg.muted" fontSize="sm">
+                  Sign in to see your deliveries.
+                </Text>
+              </Box>
+              <Field.Root required>
+                <Field.Label>Email</Field.Label>
+                <Input type="email" name="email" autoComplete="username" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+              </Field.Root>
+              <Field.Root required>
+                <Field.Label>Password</Field.Label>
+                <Input type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              </Field.Root>
+              {shownError ? (
+                <Alert.Root status="error" role="alert">
+                  <Alert.Indicator />
+                  <Alert.Title>{shownError}</Alert.Title>
+                </Alert.Root>
+              ) : null}
+              {!online ? (
+                <Text fontSize="sm" color="fg.muted">
+                  You are offline. Signing in needs a connection.
+                </Text>
+              ) : null}
+              <Button type="submit" colorPalette="primary" size="lg" loading={pending} loadingText="Signing in">
+                Sign in
+              </Button>
+            </Stack>
+          </form>
+        </Card.Body>
+      </Card.Root>
+    </Center>
+  );
+}

@@ -1,0 +1,34 @@
+import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
+
+// SPEC §9 snackbars: at most 3 visible, 5000 ms, bottom-left.
+export const toaster = createToaster({ placement: 'bottom-start', max: 3, duration: 5000, pauseOnPageIdle: true });
+
+export type SnackbarVariant = 'success' | 'warning' | 'error' | 'info' | 'default';
+
+/**
+ * Shows a snackbar. The id is derived from the text so the same message shown twice
+ * updates the visible one instead of stacking a duplicate (SPEC §2).
+ */
+export function notify(message: string, variant: SnackbarVariant = 'default'): void {
+  const type = variant === 'default' ? 'info' : variant;
+  toaster.create({ id: `${variant}:${message}`, title: message, type, closable: true });
+}
+
+export function Toaster() {
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root width={{ md: 'sm' }}>
+            {toast.type === 'loading' ? <Spinner size="sm" color="primary.solid" /> : <Toast.Indicator />}
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
+              {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
+            </Stack>
+            {toast.closable ? <Toast.CloseTrigger /> : null}
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
+  );
+}
