@@ -128,6 +128,7 @@ async function registerPlugins(app: FastifyInstance, opts: BuildServerOptions): 
       },
     },
     crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: 'deny' },
     strictTransportSecurity: false,
   });
   await app.register(rateLimit, { global: false });
@@ -139,7 +140,7 @@ async function registerPlugins(app: FastifyInstance, opts: BuildServerOptions): 
     await app.register(fastifyStatic, {
       root: resolve(staticDir),
       wildcard: true,
-      index: false, // '/' goes to the SPA fallback (installNotFound) like any app route
+      index: ['index.html'],
       setHeaders(res, path) {
         // The service worker and the shell must revalidate or updates never arrive.
         if (path.endsWith('sw.js') || path.endsWith('index.html') || path.endsWith('.webmanifest')) {

@@ -49,7 +49,8 @@ function mapFrameworkError(err: FastifyError): { status: number; code: ErrorCode
   if (err.statusCode === 429) return { status: 429, code: 'TooManyRequests' };
   if (err.validation) return { status: 400, code: 'InvalidRequest', message: err.message };
   if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
-    return { status: err.statusCode, code: err.statusCode === 404 ? 'NotFound' : 'InvalidRequest' };
+    const code: ErrorCode = err.statusCode === 404 ? 'NotFound' : err.statusCode === 403 ? 'NotAuthorized' : 'InvalidRequest';
+    return { status: err.statusCode, code };
   }
   return null;
 }

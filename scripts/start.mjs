@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// `npm start`: build the PWA when dist/ is missing or older than its sources, then run the
+// server with tsx, forwarding signals so Ctrl-C and `docker stop` shut it down cleanly.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+const shell = 'dist/index.html';
+const sources = ['src', 'public', 'index.html', 'vite.config.ts'];
+const built = existsSync(shell) ? statSync(shell).mtimeMs : 0;
+if (built === 0 || Math.max(...sources.map(newestMtime)) > built) {
+  console.log('Building the PWA (vite build)…');
+  const res = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (res.status !== 0) {
+    console.error(`vite build failed (exit ${res.status})`);
+    process.exit(res.status ?? 1);
+  }
+}
+
+const server = spawn('npx', ['tsx', 'server/main.ts'], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

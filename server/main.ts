@@ -1,0 +1,54 @@
+// `npm run server` / `npm start`: the API and the built PWA on one port (DESIGN §7).
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { buildServer } from './app';
+import { DEMO_COMPANIES } from './db/seedData';
+
+/** JWT_SECRET, else one generated once into the data dir (mode 600) so tokens survive restarts. */
+function jwtSecret(dataDir: string): string {
+  const fromEnv = process.env.JWT_SECRET;
+  if (fromEnv) return fromEnv;
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? 8080);
+  const dataDir = resolve(process.env.DATA_DIR ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+  const staticDir = resolve('./dist');
+  const server = await buildServer({
+    dataDir,
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    jwtSecret: jwtSecret(dataDir),
+    logger: true,
+    staticDir: existsSync(join(staticDir, 'index.html')) ? staticDir : null,
+  });
+  const { app } = server;
+  await app.listen({ host: process.env.HOST ?? '0.0.0.0', port });
+  app.log.info(`Driver App on http://localhost:${port} (${process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${dataDir}`})`);
+  const demo = DEMO_COMPANIES.flatMap((c) => c.accounts.map((a) => `${a.email} / ${a.password} (${a.role}, ${c.name})`));
+  app.log.info(`Demo accounts:\n  ${demo.join('\n  ')}`);
+
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: shutting down`);
+    server.close().then(() => process.exit(0), (err: unknown) => {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
