@@ -1,0 +1,200 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readSession, writeToken, patchOnlotDraft } from '../../src/db';
+import { activeEntries, makeDevice, onlotOrderIds, prepareOnlotDelivery, syncUntilSettled, type Device } from '../support/device';
+import { startTestServer, type TestServer } from '../support/server';
+
+// The sync engine against the real server on loopback, with the network failing in the
+// ways a rural phone's does. Every case must end with exactly one delivery on the server
+// and no photo uploaded twice.
+
+let server: TestServer;
+const devices: Device[] = [];
+let freeOrders: number[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const probe = await signedInDevice();
+  freeOrders = await onlotOrderIds(probe);
+  expect(freeOrders.length).toBeGreaterThanOrEqual(8);
+});
+afterEach(async () => {
+  while (devices.length) await devices.pop()?.close();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function signedInDevice(opts: Parameters<typeof makeDevice>[1] = {}): Promise<Device> {
+  const device = await makeDevice(server, opts);
+  devices.push(device);
+  const login = await device.engine.login('driver@summit.test', 'summit-driver-1');
+  expect(login).toEqual({ ok: true });
+  await device.engine.syncNow();
+  return device;
+}
+
+function takeOrder(): number {
+  const id = freeOrders.shift();
+  if (id === undefined) throw new Error('ran out of seeded on-lot orders');
+  return id;
+}
+
+async function serverRecord(onlotId: number) {
+  const deliveries = await server.query<{ id: number; miles_driven: number; note: string; began_at: Date }>(
+    'select id, miles_driven, note, began_at from deliveries where order_id = $1', [onlotId]);
+  const images = await server.query<{ n: string }>(
+    'select count(*)::text as n from delivery_images di join deliveries d on d.id = di.delivery_id where d.order_id = $1', [onlotId]);
+  return { deliveries, images: Number(images[0]?.n ?? 0) };
+}
+
+async function uploadsSince(since: Date): Promise<number> {
+  const rows = await server.query<{ n: string }>('select count(*)::text as n from uploads where created_at >= $1', [since]);
+  return Number(rows[0]?.n ?? 0);
+}
+
+async function expectDeliveredOnce(device: Device, onlotId: number, photos: number, since: Date) {
+  const record = await serverRecord(onlotId);
+  expect(record.deliveries).toHaveLength(1);
+  expect(record.images).toBe(photos);
+  expect(await uploadsSince(since)).toBe(photos);
+  expect(record.deliveries[0]?.miles_driven).toBe(42.5);
+  // The driver's action times travel, not the sync time.
+  expect(new Date(record.deliveries[0]!.began_at).toISOString()).toBe('2026-11-20T14:00:00.000Z');
+  expect(await activeEntries(device)).toHaveLength(0);
+  expect(await device.db.onlot_deliveries.findOne(`oio-${onlotId}`).exec()).toBeNull();
+  expect(await device.db.orders.findOne(`oio-${onlotId}`).exec()).toBeNull();
+  expect(await device.blobs.keys()).toHaveLength(0);
+}
+
+describe('outbox against the real server', () => {
+  it('queues offline, then delivers once when the connection returns', async () => {
+    const device = await signedInDevice();
+    const id = takeOrder();
+    const since = new Date();
+    device.net.offline = true;
+    await prepareOnlotDelivery(device, id);
+    await device.engine.syncNow();
+    const [entry] = await activeEntries(device);
+    expect(entry?.status).toBe('queued');
+    expect(entry?.last_error?.code).toBe('NetworkError');
+    expect((await serverRecord(id)).deliveries).toHaveLength(0);
+    device.net.offline = false;
+    await syncUntilSettled(device);
+    await expectDeliveredOnce(device, id, 2, since);
+  });
+
+  it('rides out a burst of 5xx answers on uploads and on the deliver call', async () => {
+    const device = await signedInDevice();
+    const id = takeOrder();
+    const since = new Date();
+    device.net.inject(/POST \/upload/, { kind: 'status', status: 503 }, 2);
+    device.net.inject(/deliver_onlot/, { kind: 'status', status: 502 }, 2);
+    device.net.inject(/deliver_onlot/, { kind: 'status', status: 429 }, 1);
+    await prepareOnlotDelivery(device, id);
+    const rounds = await syncUntilSettled(device);
+    expect(rounds).toBeGreaterThan(1);
+    await expectDeliveredOnce(device, id, 2, since);
+  });
+
+  it('gives up on a request that times out and retries it', async () => {
+    const device = await signedInDevice({ timeoutMs: 300 });
+    const id = takeOrder();
+    const since = new Date();
+    device.net.inject(/deliver_onlot/, { kind: 'timeout' });
+    await prepareOnlotDelivery(device, id);
+    await device.engine.syncNow();
+    expect((await activeEntries(device))[0]?.last_error?.code).toBe('Timeout');
+    await syncUntilSettled(device);
+    await expectDeliveredOnce(device, id, 2, since);
+  });
+
+  it('does not deliver twice when the answer is lost after the server committed', async () => {
+    const device = await signedInDevice();
+    const id = takeOrder();
+    const since = new Date();
+    device.net.inject(/POST \/upload/, { kind: 'lose-response' });
+    device.net.inject(/deliver_onlot/, { kind: 'lose-response' });
+    await prepareOnlotDelivery(device, id);
+    await syncUntilSettled(device);
+    // Both lost calls reached the server and were repeated with the same keys.
+    expect(device.net.reached(/deliver_onlot/)).toBe(2);
+    expect(device.net.reached(/POST \/upload/)).toBe(3);
+    await expectDeliveredOnce(device, id, 2, since);
+  });
+
+  it('resumes after the tab is killed between steps without uploading a photo twice', async () => {
+    const first = await signedInDevice({ timeoutMs: 600_000 });
+    const id = takeOrder();
+    const since = new Date();
+    await prepareOnlotDelivery(first, id, 3);
+    // The first upload completes and is recorded; the second never returns: the tab dies.
+    first.net.inject(/POST \/upload/, { kind: 'hang' }, 1, 1);
+    void first.engine.syncNow();
+    for (let i = 0; i < 200 && first.net.log.filter((l) => l === 'POST /upload').length < 2; i++) await sleep(20);
+    first.killed = true;
+    expect(first.net.reached(/POST \/upload/)).toBe(1);
+    const [midway] = await activeEntries(first);
+    expect(midway?.status).toBe('sending');
+    expect(Object.keys(midway?.steps.uploads ?? {})).toHaveLength(1);
+    // A new worker opens the same IndexedDB and carries on.
+    const second = await makeDevice(server, { idb: first.idb });
+    devices.push(second);
+    await syncUntilSettled(second);
+    await expectDeliveredOnce(second, id, 3, since);
+  });
+
+  it('pauses on 401, keeps the entry, and sends it after the driver signs in again', async () => {
+    const device = await signedInDevice();
+    const id = takeOrder();
+    const since = new Date();
+    await prepareOnlotDelivery(device, id);
+    const session = await readSession(device.db);
+    // Same claims, wrong signature: the server refuses it.
+    await writeToken(device.db, `${session!.token.split('.').slice(0, 2).join('.')}.forged`);
+    await device.engine.syncNow();
+    expect(await readSession(device.db)).toBeNull();
+    const [entry] = await activeEntries(device);
+    expect(entry?.status).toBe('queued');
+    expect((await serverRecord(id)).deliveries).toHaveLength(0);
+    expect(await device.engine.login('driver@summit.test', 'summit-driver-1')).toEqual({ ok: true });
+    await syncUntilSettled(device);
+    await expectDeliveredOnce(device, id, 2, since);
+  });
+
+  it('moves a refused delivery to needs-attention with the server message, without blocking other orders', async () => {
+    const device = await signedInDevice();
+    const refused = takeOrder();
+    const fine = takeOrder();
+    await prepareOnlotDelivery(device, refused, 1);
+    await prepareOnlotDelivery(device, fine, 1);
+    // The office reassigns the first order to another driver before the phone gets signal.
+    await server.query(`update orders set driver_id = (select id from accounts where email = 'driver2@summit.test') where id = $1`, [refused]);
+    await syncUntilSettled(device);
+    const [stuck] = await activeEntries(device);
+    expect(stuck?.order_key).toBe(`oio-${refused}`);
+    expect(stuck?.status).toBe('needs_attention');
+    expect(stuck?.last_error?.status).toBe(404);
+    expect(stuck?.last_error?.message).toBeTruthy();
+    const draft = await device.db.onlot_deliveries.findOne(`oio-${refused}`).exec();
+    expect(draft?.draft.deliveryError).toBe(stuck?.last_error?.message);
+    expect((await serverRecord(refused)).deliveries).toHaveLength(0);
+    expect((await serverRecord(fine)).deliveries).toHaveLength(1);
+  });
+
+  it('never lets a pull overwrite what the driver typed', async () => {
+    const device = await signedInDevice();
+    const id = takeOrder();
+    const session = await readSession(device.db);
+    await patchOnlotDraft(device.db, session!, id, { deliveryNote: 'typed offline', deliveryMilesDriven: 7 });
+    await server.query(`update orders set serial_number = 'SER-CHANGED' where id = $1`, [id]);
+    await device.engine.syncNow();
+    const doc = await device.db.onlot_deliveries.findOne(`oio-${id}`).exec();
+    expect(doc?.server?.serial_number).toBe('SER-CHANGED');
+    expect(doc?.draft.deliveryNote).toBe('typed offline');
+    expect(doc?.draft.deliveryMilesDriven).toBe(7);
+  });
+});
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
