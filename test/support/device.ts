@@ -33,15 +33,16 @@ export async function makeDevice(server: TestServer, opts: { idb?: Device['idb']
     random: () => 0,
     timeoutMs: opts.timeoutMs ?? 5_000,
   });
-  return {
+  const device: Device = {
     idb, db, blobs, net, clock, engine,
     killed: false,
     async close() {
-      if (!this.killed) await engine.stop();
+      if (!device.killed) await engine.stop();
       await db.close();
       blobs.close();
     },
   };
+  return device;
 }
 
 /** The driver fills the delivery screen and presses Deliver. */
