@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { backoffMs, BACKOFF_CAP_MS, buildUrl, hostFor, httpError } from '../../src/replication';
+
+describe('SPEC §8 transport rule', () => {
+  it('maps the login failure text, 404, 401 and the rest', () => {
+    expect(httpError(401, 'Invalid email or password')).toMatchObject({ code: 'IncorrectEmailOrPassword', message: 'Email or password is incorrect' });
+    expect(httpError(404, '')).toMatchObject({ code: 'NotFound', kind: 'permanent' });
+    expect(httpError(401, '')).toMatchObject({ code: 'NotAuthenticated', kind: 'auth' });
+    expect(httpError(500, '<html>')).toMatchObject({ code: 'GeneralError', message: 'There was an error', kind: 'retry' });
+  });
+
+  it('uses the server error body and classifies what to retry', () => {
+    expect(httpError(400, JSON.stringify({ error: 'DeliveryMilesRequired', message: 'Delivery miles required' }))).toMatchObject({ code: 'DeliveryMilesRequired', kind: 'permanent' });
+    expect(httpError(409, JSON.stringify({ error: 'IdempotencyKeyInFlight', message: 'x' })).kind).toBe('retry');
+    expect(httpError(409, JSON.stringify({ error: 'OrderAlreadyDelivered', message: 'x' })).kind).toBe('permanent');
+    expect(httpError(429, '').kind).toBe('retry');
+    expect(httpError(503, '').kind).toBe('retry');
+  });
+});
+
+describe('SPEC §7 request building', () => {
+  const hosts = { main: 'https://main', remix: 'https://remix', report: 'https://report' };
+  it('routes by path prefix', () => {
+    expect(hostFor(hosts, '/secure/report/email_office_admin_customer_order_delivered')).toBe('https://report');
+    expect(hostFor(hosts, '/api/driver/order-list')).toBe('https://remix');
+    expect(hostFor(hosts, '/rmaembed/x')).toBe('https://remix');
+    expect(hostFor(hosts, '/secure/driver/deliver_onlot_inventory_order')).toBe('https://main');
+  });
+  it('leaves empty query values out', () => {
+    expect(buildUrl('', '/api/x', { a: 1, b: '', c: null, d: undefined, e: false })).toBe('/api/x?a=1&e=false');
+  });
+});
+
+describe('back-off', () => {
+  it('grows exponentially and stays under the cap', () => {
+    expect(backoffMs(1, () => 1)).toBe(2_000);
+    expect(backoffMs(3, () => 1)).toBe(8_000);
+    expect(backoffMs(50, () => 1)).toBe(BACKOFF_CAP_MS);
+    expect(backoffMs(3, () => 0)).toBe(4_000);
+  });
+});
