@@ -59,7 +59,7 @@ async function main(): Promise<void> {
         break;
       }
       case 'fault':
-        device.net.inject(new RegExp(step.match), step.kind === 'status' ? { kind: 'status', status: step.status ?? 503 } : ({ kind: step.kind } as Fault), step.times ?? 1);
+        device.net.inject(new RegExp(step.match), step.kind === 'status' ? { kind: 'status', status: step.status ?? 503 } : ({ kind: step.kind }), step.times ?? 1);
         break;
     }
     const pending = (await activeEntries(device)).length;
