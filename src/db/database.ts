@@ -19,13 +19,25 @@ export type DriverDatabase = RxDatabase<Collections>;
 
 let pluginsAdded = false;
 let devModeAdded = false;
-async function addPlugins(devMode: boolean): Promise<void> {
-  if (devMode && !devModeAdded) {
-    const { RxDBDevModePlugin, disableWarnings } = await import('rxdb/plugins/dev-mode');
+
+/**
+ * RxDB's dev-mode checks plus the schema validation it insists on. Callers reach this only
+ * behind `import.meta.env.DEV` (or in tests), so production bundles never contain it.
+ */
+export async function enableDevMode(): Promise<(storage: RxStorage<unknown, unknown>) => RxStorage<unknown, unknown>> {
+  const [{ RxDBDevModePlugin, disableWarnings }, { wrappedValidateAjvStorage }] = await Promise.all([
+    import('rxdb/plugins/dev-mode'),
+    import('rxdb/plugins/validate-ajv'),
+  ]);
+  if (!devModeAdded) {
     disableWarnings();
     addRxPlugin(RxDBDevModePlugin);
     devModeAdded = true;
   }
+  return (storage) => wrappedValidateAjvStorage({ storage });
+}
+
+function addPlugins(): void {
   if (pluginsAdded) return;
   addRxPlugin(RxDBLocalDocumentsPlugin);
   addRxPlugin(RxDBMigrationSchemaPlugin);
@@ -42,21 +54,17 @@ export interface OpenOptions {
   multiInstance?: boolean;
   /** Tests open two instances in one realm to stand for the page and the worker. */
   ignoreDuplicate?: boolean;
-  /** RxDB's dev-mode checks: development builds and tests only (it is large and slow). */
-  devMode?: boolean;
+  /** From enableDevMode(): development builds and tests only (it is large and slow). */
+  wrapStorage?: (storage: RxStorage<unknown, unknown>) => RxStorage<unknown, unknown>;
 }
 
 /** Opens PWADB with every collection. Callers own closing it (tests: always). */
 export async function openDatabase(opts: OpenOptions = {}): Promise<DriverDatabase> {
-  await addPlugins(opts.devMode ?? false);
+  addPlugins();
   let storage =
     opts.storage ??
     getRxStorageDexie(opts.indexedDB && opts.IDBKeyRange ? { indexedDB: opts.indexedDB, IDBKeyRange: opts.IDBKeyRange } : {});
-  if (opts.devMode) {
-    // Dev-mode insists on schema validation; production trusts the writers (domain-validated).
-    const { wrappedValidateAjvStorage } = await import('rxdb/plugins/validate-ajv');
-    storage = wrappedValidateAjvStorage({ storage });
-  }
+  if (opts.wrapStorage) storage = opts.wrapStorage(storage);
   const db = await createRxDatabase<Collections>({
     name: opts.name ?? DATABASE_NAME,
     storage,

@@ -1,5 +1,5 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { openBlobStore, openDatabase, type BlobStore, type DriverDatabase } from '../../src/db';
+import { enableDevMode, openBlobStore, openDatabase, type BlobStore, type DriverDatabase } from '../../src/db';
 
 /**
  * A fresh in-memory IndexedDB per call. Returns a function that opens PWADB in it again,
@@ -9,7 +9,7 @@ export function freshIndexedDB(): { factory: IDBFactory; open(): Promise<DriverD
   const factory = new IDBFactory();
   return {
     factory,
-    open: () => openDatabase({ indexedDB: factory, IDBKeyRange, ignoreDuplicate: true, devMode: true }),
+    open: async () => openDatabase({ indexedDB: factory, IDBKeyRange, ignoreDuplicate: true, wrapStorage: await enableDevMode() }),
     blobs: () => openBlobStore({ indexedDB: factory }),
   };
 }
