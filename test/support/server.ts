@@ -1,11 +1,13 @@
 // Starts a real server (PGlite on a fresh temp data dir, seeded with the demo data of
 // DESIGN §7) on 127.0.0.1, port 0. Used by the integration, sync and e2e suites: keep the
-// signature stable. PGlite's initdb costs ~3 s, so start one server per test file.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+// signature stable. PGlite's initdb + migrate + seed costs 3-9 s, so the first start builds
+// a template data dir under os.tmpdir() and later starts copy it (~1 s).
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { buildServer } from '../../server/app';
 
 export interface TestServer {
@@ -28,6 +30,7 @@ export interface TestServerOptions {
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'driver-app-test-'));
+  if (!existsSync(join(dataDir, 'pglite'))) cpSync(await seededTemplate(), join(dataDir, 'pglite'), { recursive: true });
   const server = await buildServer({
     dataDir,
     jwtSecret: randomBytes(32).toString('hex'),
@@ -59,4 +62,40 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const TEMPLATE_PREFIX = 'driver-app-template-';
+
+/** The template's name changes with the schema, the seed, PGlite's version and the day (seed dates are day-relative). */
+function templateKey(): string {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const hash = createHash('sha256');
+  const migrations = join(root, 'server/db/migrations');
+  for (const name of readdirSync(migrations).sort()) hash.update(name).update(readFileSync(join(migrations, name)));
+  for (const file of ['server/db/seed.ts', 'server/db/seedData.ts', 'server/db/schema.ts', 'node_modules/@electric-sql/pglite/package.json']) {
+    hash.update(file).update(readFileSync(join(root, file)));
+  }
+  hash.update(new Date().toISOString().slice(0, 10));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** A migrated, seeded, closed PGlite dir; built once and shared by test processes. */
+async function seededTemplate(): Promise<string> {
+  const name = `${TEMPLATE_PREFIX}${templateKey()}`;
+  const template = join(tmpdir(), name, 'pglite');
+  if (existsSync(template)) return template;
+  const building = mkdtempSync(join(tmpdir(), `${name}.building-`));
+  const server = await buildServer({ dataDir: building, logger: false, staticDir: null });
+  await server.close();
+  try {
+    renameSync(building, join(tmpdir(), name)); // atomic: a reader never sees half a template
+  } catch {
+    rmSync(building, { recursive: true, force: true }); // another process won the race
+  }
+  for (const entry of readdirSync(tmpdir())) {
+    if (entry.startsWith(TEMPLATE_PREFIX) && entry !== name && !entry.includes('.building-')) {
+      rmSync(join(tmpdir(), entry), { recursive: true, force: true });
+    }
+  }
+  return template;
 }
