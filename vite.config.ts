@@ -30,9 +30,15 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // RxDB's dev-mode and schema-validation chunks load only in development builds.
+        globIgnores: ['**/dev-mode-*.js', '**/validate-ajv-*.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/auth\//, /^\/secure\//, /^\/upload/, /^\/files\//, /^\/openapi\.json/],
         cleanupOutdatedCaches: true,
+        // Take control of the page that installed the worker: a driver who opens the app
+        // once and drives off must be able to reload it offline without a second visit.
+        clientsClaim: true,
+        skipWaiting: true,
       },
     }),
   ],

@@ -1,49 +1,30 @@
-import { Box, Flex, Heading, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { clearToken } from '../../db';
-import { getSyncClient } from '../../workers/client';
+import { Box, Flex, Heading, IconButton, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import { useSession } from '../hooks/useAuth';
-import { useDatabase } from '../hooks/useDatabase';
 import { useActiveOutbox } from '../hooks/useOrders';
 import { useSyncStatus } from '../hooks/useSyncStatus';
 import { TOOLBAR_HEIGHT } from '../theme';
-import { LogoutDialog } from './LogoutDialog';
-import { OutboxDrawer } from './OutboxDrawer';
 import { SyncIndicator } from './SyncIndicator';
 
+// The drawers (and Chakra's dialog machinery) load on first open: not first-load weight.
+const OutboxDrawer = lazy(() => import('./OutboxDrawer'));
+const AccountDrawer = lazy(() => import('./AccountDrawer'));
+
+type Panel = 'none' | 'outbox' | 'account';
+
 export function AppBar() {
-  const db = useDatabase();
   const session = useSession();
-  const navigate = useNavigate();
   const status = useSyncStatus();
   const entries = useActiveOutbox() ?? [];
-  const [outboxOpen, setOutboxOpen] = useState(false);
-  const [confirmLogout, setConfirmLogout] = useState(false);
-  const [loggingOut, setLoggingOut] = useState(false);
-
-  const logout = async (): Promise<void> => {
-    setLoggingOut(true);
-    try {
-      await getSyncClient().logout();
-    } catch (error) {
-      // The worker is gone or stuck: still sign out locally; queued entries stay either way.
-      console.warn('logout via the sync worker failed', error);
-      await clearToken(db);
-    }
-    setLoggingOut(false);
-    setConfirmLogout(false);
-    void navigate('/login', { replace: true });
+  const [panel, setPanel] = useState<Panel>('none');
+  // Keep a drawer mounted after its first open so it can animate closed.
+  const [loaded, setLoaded] = useState<{ outbox: boolean; account: boolean }>({ outbox: false, account: false });
+  const open = (next: Exclude<Panel, 'none'>): void => {
+    setLoaded((l) => ({ ...l, [next]: true }));
+    setPanel(next);
   };
-
-  const onMenu = (value: string): void => {
-    if (value === 'sync') void getSyncClient().syncNow();
-    else if (value === 'outbox') setOutboxOpen(true);
-    else if (value === 'logout') {
-      if (entries.length > 0) setConfirmLogout(true);
-      else void logout();
-    }
-  };
+  const close = (): void => setPanel('none');
 
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="primary.solid" color="white" boxShadow="sm" pt="env(safe-area-inset-top)">
@@ -58,34 +39,17 @@ export function AppBar() {
             {session.claims.name} · {session.claims.company}
           </Text>
         </Box>
-        <SyncIndicator status={status} entries={entries} onOpenOutbox={() => setOutboxOpen(true)} />
-        <Menu.Root onSelect={(d) => onMenu(d.value)}>
-          <Menu.Trigger asChild>
-            <IconButton aria-label="Menu" variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.300' }} size="sm">
-              <MenuIcon />
-            </IconButton>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content>
-                <Menu.Item value="sync">Sync now</Menu.Item>
-                <Menu.Item value="outbox">Waiting to send ({entries.length})</Menu.Item>
-                <Menu.Item value="logout" color="fg.error">
-                  Sign out
-                </Menu.Item>
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
+        <SyncIndicator status={status} entries={entries} onOpenOutbox={() => open('outbox')} />
+        <IconButton aria-label="Menu" variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.300' }} size="sm" onClick={() => open('account')}>
+          <MenuIcon />
+        </IconButton>
       </Flex>
-      <OutboxDrawer open={outboxOpen} onClose={() => setOutboxOpen(false)} entries={entries} />
-      <LogoutDialog
-        open={confirmLogout}
-        pending={entries.length}
-        busy={loggingOut}
-        onCancel={() => setConfirmLogout(false)}
-        onConfirm={() => void logout()}
-      />
+      <Suspense fallback={null}>
+        {loaded.outbox ? <OutboxDrawer open={panel === 'outbox'} onClose={close} entries={entries} /> : null}
+        {loaded.account ? (
+          <AccountDrawer open={panel === 'account'} pending={entries.length} onClose={close} onOpenOutbox={() => open('outbox')} />
+        ) : null}
+      </Suspense>
     </Box>
   );
 }

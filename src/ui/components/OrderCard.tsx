@@ -63,6 +63,11 @@ export function OrderCard({ order, outbox }: { order: OrderDoc; outbox: OutboxDo
           <Detail label="Stage" value={order.building_stage} />
           <Detail label="Location" value={order.building_location} />
         </Grid>
+        {path ? (
+          <Text fontSize="sm" color="primary.fg" fontWeight="medium" textAlign="end">
+            Open order ›
+          </Text>
+        ) : null}
       </Card.Body>
     </Card.Root>
   );

@@ -11,7 +11,7 @@ interface Props {
 }
 
 /** Everything the driver did that has not reached the server yet, with Retry/Discard. */
-export function OutboxDrawer({ open, onClose, entries }: Props) {
+export default function OutboxDrawer({ open, onClose, entries }: Props) {
   const orders = useOrders('');
   const byKey = useMemo(() => new Map((orders ?? []).map((o) => [o.id, o])), [orders]);
   return (

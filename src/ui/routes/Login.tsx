@@ -22,11 +22,12 @@ export default function Login() {
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
   const [justSignedIn, setJustSignedIn] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ title: string; detail: string | null } | null>(null);
 
   if (auth?.status === 'authenticated') return <Navigate to={afterLoginTarget(redirect, justSignedIn)} replace />;
   // A stored token of another role (SPEC §6) is refused like a failed sign-in.
-  const shownError = error ?? (auth?.status === 'unauthenticated' && auth.reason === 'role' ? ERROR_TEXT.NotAuthorized : null);
+  const shownError =
+    error ?? (auth?.status === 'unauthenticated' && auth.reason === 'role' ? { title: ERROR_TEXT.NotAuthorized, detail: null } : null);
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
@@ -39,10 +40,13 @@ export default function Login() {
         setJustSignedIn(true);
         return;
       }
-      setError(loginErrorText(result.error));
+      const title = loginErrorText(result.error);
+      // The worker's message can say more (e.g. "needs a connection"); show it under the title.
+      const fallback = title === ERROR_TEXT.GeneralError && result.message && result.message !== title;
+      setError({ title, detail: fallback ? result.message : null });
     } catch (caught) {
       console.error('login failed', caught);
-      setError(ERROR_TEXT.GeneralError);
+      setError({ title: ERROR_TEXT.GeneralError, detail: null });
     }
     setPending(false);
   };
@@ -72,7 +76,10 @@ export default function Login() {
               {shownError ? (
                 <Alert.Root status="error" role="alert">
                   <Alert.Indicator />
-                  <Alert.Title>{shownError}</Alert.Title>
+                  <Alert.Content>
+                    <Alert.Title>{shownError.title}</Alert.Title>
+                    {shownError.detail ? <Alert.Description>{shownError.detail}</Alert.Description> : null}
+                  </Alert.Content>
                 </Alert.Root>
               ) : null}
               {!online ? (

@@ -1,0 +1,157 @@
+// The walking skeleton, end to end in a real browser: a driver signs in, goes offline,
+// records an on-lot delivery with photos, reloads with no network (service worker +
+// PWADB), comes back online, and the server records the delivery exactly once.
+import { existsSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/support/server';
+import { launchPhone, startProxy, type Phone, type Proxy } from './support';
+
+const DIST = resolve('dist');
+const RESULTS = resolve('test-results');
+const DRIVER = { email: 'driver@summit.test', password: 'summit-driver-1' };
+
+let server: TestServer;
+let proxy: Proxy;
+let phone: Phone;
+let page: Page;
+
+async function driverOnlotOrders(): Promise<number[]> {
+  const rows = await server.query<{ id: number }>(
+    `select o.id from orders o join accounts a on a.id = o.driver_id
+      where a.email = $1 and o.kind = 'onlot' and o.delivered_at is null and o.cancelled_at is null
+      order by o.id`,
+    [DRIVER.email],
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+async function deliveriesOf(orderId: number): Promise<{ id: number; images: number }[]> {
+  const rows = await server.query<{ id: number; images: string | number }>(
+    `select d.id, (select count(*) from delivery_images i where i.delivery_id = d.id) as images
+       from deliveries d where d.order_id = $1`,
+    [orderId],
+  );
+  return rows.map((r) => ({ id: Number(r.id), images: Number(r.images) }));
+}
+
+async function submitLogin(email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const card = (orderId: number) => page.locator(`[data-order-key="oio-${orderId}"]`);
+
+beforeAll(async () => {
+  if (!existsSync(resolve(DIST, 'index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm test does)');
+  mkdirSync(RESULTS, { recursive: true });
+  server = await startTestServer({ staticDir: DIST });
+  const { hostname, port } = new URL(server.url);
+  proxy = await startProxy({ host: hostname, port: Number(port) });
+  phone = await launchPhone();
+  page = phone.context.pages()[0] ?? (await phone.context.newPage());
+  page.on('pageerror', (error) => console.error('[page error]', error));
+});
+
+afterAll(async () => {
+  await phone?.close();
+  await proxy?.close();
+  await server?.close();
+});
+
+describe('on-lot delivery', () => {
+  it('sends a signed-out driver to Login, refuses bad sign-ins, then returns to the page asked for', async () => {
+    const [orderId] = await driverOnlotOrders();
+    const target = `/onlot-inventory-order-details/${orderId}`;
+    await page.goto(`${proxy.url}${target}`);
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === target);
+
+    await submitLogin(DRIVER.email, 'wrong-password');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Email or password is incorrect');
+    await submitLogin('admin@summit.test', 'summit-admin-1');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Not authorized');
+
+    await submitLogin(DRIVER.email, DRIVER.password);
+    await page.waitForURL((url) => url.pathname === target, { timeout: 30_000 });
+    await page.goto(`${proxy.url}/`);
+    await page.getByTestId('order-card').first().waitFor({ timeout: 30_000 });
+    // The service worker must control the page before "offline" means anything.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  });
+
+  it('refuses an empty delivery form and queues nothing', async () => {
+    const [, orderId] = await driverOnlotOrders();
+    expect(orderId).toBeDefined();
+    await page.goto(`${proxy.url}/delivery-details/${orderId}?onlotInventoryOrder=true`);
+    await page.getByRole('button', { name: 'Deliver', exact: true }).click();
+    const form = page.locator('main');
+    for (const text of ['Delivery photo(s) required', 'Delivery miles required', 'Delivery time required']) {
+      await expect.poll(() => form.getByText(text, { exact: true }).first().isVisible()).toBe(true);
+    }
+    await page.goto(`${proxy.url}/`);
+    await card(orderId!).waitFor();
+    expect(await card(orderId!).getByTestId('outbox-status').count()).toBe(0);
+    expect(await page.getByTestId('outbox-button').count()).toBe(0);
+    expect(await deliveriesOf(orderId!)).toEqual([]);
+  });
+
+  it('delivers offline, survives a reload, and reaches the server exactly once', async () => {
+    const [orderId] = await driverOnlotOrders();
+    expect(orderId).toBeDefined();
+    await page.goto(`${proxy.url}/`);
+    await card(orderId!).waitFor();
+    await page.screenshot({ path: resolve(RESULTS, 'home.png') });
+
+    await card(orderId!).click();
+    await page.waitForURL(new RegExp(`/onlot-inventory-order-details/${orderId}$`));
+    // The pull brings the delivery details; wait for them before losing the network.
+    await expect.poll(() => page.getByTestId('delivery-details').getByText('Name on order').isVisible(), { timeout: 30_000 }).toBe(true);
+
+    await phone.context.setOffline(true);
+    proxy.setReachable(false);
+
+    await page.getByRole('link', { name: 'Deliver', exact: true }).click();
+    await page.waitForURL(/\/delivery-details\/\d+\?onlotInventoryOrder=true/);
+    const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: { r: 40, g: 160, b: 220 } } }).png().toBuffer();
+    const jpg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 30, b: 120 } } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: 'e2e' } } })
+      .toBuffer();
+    await page.getByTestId('photo-files-input').setInputFiles([
+      { name: 'front.png', mimeType: 'image/png', buffer: png },
+      { name: 'side.jpg', mimeType: 'image/jpeg', buffer: jpg },
+    ]);
+    await expect.poll(() => page.getByTestId('photo-thumb').count(), { timeout: 30_000 }).toBe(2);
+    await page.getByLabel('Miles driven').fill('12.5');
+    await page.getByRole('button', { name: 'Delivery started: now' }).click();
+    await page.getByRole('button', { name: 'Delivery ended: now' }).click();
+    await page.getByLabel('Note', { exact: true }).fill('Set on blocks behind the lot office.');
+    await page.screenshot({ path: resolve(RESULTS, 'delivery.png'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Deliver', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => card(orderId!).getByTestId('outbox-status').textContent()).toBe('Queued');
+    await expect.poll(() => page.getByTestId('connectivity').textContent()).toBe('Offline');
+    await page.screenshot({ path: resolve(RESULTS, 'home-queued.png') });
+    expect(await deliveriesOf(orderId!)).toEqual([]);
+
+    // A reload with no network: the service worker serves the shell, PWADB the data.
+    await page.reload();
+    await card(orderId!).waitFor({ timeout: 30_000 });
+    await expect.poll(() => card(orderId!).getByTestId('outbox-status').textContent()).toBe('Queued');
+    expect(await deliveriesOf(orderId!)).toEqual([]);
+
+    proxy.setReachable(true);
+    await phone.context.setOffline(false);
+    await expect.poll(() => deliveriesOf(orderId!), { timeout: 60_000, interval: 500 }).toEqual([{ id: expect.any(Number) as number, images: 2 }]);
+    // The next pull brings the tombstone: the order leaves the list.
+    await expect.poll(() => card(orderId!).count(), { timeout: 60_000, interval: 500 }).toBe(0);
+    expect(await page.getByTestId('outbox-button').count()).toBe(0);
+    // Still exactly one delivery once the dust settles.
+    await new Promise((r) => setTimeout(r, 2000));
+    expect((await deliveriesOf(orderId!)).length).toBe(1);
+  });
+});

@@ -1,0 +1,88 @@
+// Helpers of the browser suite: Debian's chromium through playwright-core, and a TCP proxy
+// in front of the server that the test can make unreachable (the page and its workers
+// fetch through it, so "offline" really means no server, not just emulation).
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export interface Phone {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** A fresh browser profile (its own user data dir) with a 390x844 phone viewport. */
+export async function launchPhone(): Promise<Phone> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'driver-app-e2e-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    hasTouch: true,
+    serviceWorkers: 'allow',
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Proxy {
+  url: string;
+  /** false: drop every open connection and refuse new ones until set back to true. */
+  setReachable(reachable: boolean): void;
+  close(): Promise<void>;
+}
+
+export async function startProxy(target: { host: string; port: number }): Promise<Proxy> {
+  let reachable = true;
+  const sockets = new Set<net.Socket>();
+  const track = (socket: net.Socket): void => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+  };
+  const server = net.createServer((client) => {
+    track(client);
+    if (!reachable) {
+      client.destroy();
+      return;
+    }
+    const upstream = net.connect(target.port, target.host);
+    track(upstream);
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    setReachable(value) {
+      reachable = value;
+      if (!value) for (const socket of sockets) socket.destroy();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
