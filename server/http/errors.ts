@@ -1,7 +1,7 @@
 // One error type for route code, and the mapping of every failure (ours, Fastify's,
 // multipart's, rate limit's) to a clean `{error, message}` body. Bad input never gives 500.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody, isErrorCode, type ErrorCode } from '../../src/domain';
+import { errorBody, type ErrorCode } from '../../src/domain';
 
 export class HttpError extends Error {
   constructor(
@@ -66,9 +66,4 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send(errorBody('GeneralError'));
   });
-}
-
-/** Route code may throw a body-shaped object too (e.g. the rate limiter's builder). */
-export function isErrorBodyLike(value: unknown): value is { error: ErrorCode } {
-  return typeof value === 'object' && value !== null && isErrorCode((value as { error?: unknown }).error);
 }
