@@ -26,7 +26,9 @@ if (built === 0 || Math.max(...sources.map(newestMtime)) > built) {
   }
 }
 
-const server = spawn('npx', ['tsx', 'server/main.ts'], { stdio: 'inherit' });
+// node --import tsx runs the server in this one child (no npx/tsx wrapper processes that
+// would swallow the signals and leave the server orphaned).
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => server.kill(signal));
 }
