@@ -68,6 +68,7 @@ describe('on-lot delivery', () => {
     const target = `/onlot-inventory-order-details/${orderId}`;
     await page.goto(`${proxy.url}${target}`);
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === target);
+    await page.screenshot({ path: resolve(RESULTS, 'login.png') });
 
     await submitLogin(DRIVER.email, 'wrong-password');
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('Email or password is incorrect');
@@ -109,6 +110,7 @@ describe('on-lot delivery', () => {
     await page.waitForURL(new RegExp(`/onlot-inventory-order-details/${orderId}$`));
     // The pull brings the delivery details; wait for them before losing the network.
     await expect.poll(() => page.getByTestId('delivery-details').getByText('Name on order').isVisible(), { timeout: 30_000 }).toBe(true);
+    await page.screenshot({ path: resolve(RESULTS, 'order-details.png'), fullPage: true });
 
     await phone.context.setOffline(true);
     proxy.setReachable(false);
@@ -152,6 +154,59 @@ describe('on-lot delivery', () => {
     expect(await page.getByTestId('outbox-button').count()).toBe(0);
     // Still exactly one delivery once the dust settles.
     await new Promise((r) => setTimeout(r, 2000));
+    const [delivery] = await deliveriesOf(orderId!);
     expect((await deliveriesOf(orderId!)).length).toBe(1);
+    // The photo worker scaled the long edge to 1920 px and kept PNG as PNG.
+    const images = await server.query<{ width: number; height: number; mime: string }>(
+      `select u.width, u.height, u.mime from delivery_images i join uploads u on u.guid = i.upload_guid
+        where i.delivery_id = $1 order by i.position`,
+      [delivery!.id],
+    );
+    expect(images).toEqual([
+      { width: 1920, height: 960, mime: 'image/png' },
+      { width: 1600, height: 1200, mime: 'image/jpeg' },
+    ]);
+  });
+
+  it('shows a delivery the server refuses as needing attention, with Retry and Discard', async () => {
+    const orderId = (await driverOnlotOrders()).at(-1);
+    expect(orderId).toBeDefined();
+    await page.goto(`${proxy.url}/`);
+    await card(orderId!).waitFor();
+    await phone.context.setOffline(true);
+    proxy.setReachable(false);
+
+    await page.goto(`${proxy.url}/delivery-details/${orderId}?onlotInventoryOrder=true`);
+    const jpg = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 90, g: 120, b: 60 } } }).jpeg().toBuffer();
+    await page.getByTestId('photo-files-input').setInputFiles([{ name: 'lot.jpg', mimeType: 'image/jpeg', buffer: jpg }]);
+    await expect.poll(() => page.getByTestId('photo-thumb').count(), { timeout: 30_000 }).toBe(1);
+    await page.getByLabel('Miles driven').fill('3');
+    await page.getByRole('button', { name: 'Delivery started: now' }).click();
+    await page.getByRole('button', { name: 'Delivery ended: now' }).click();
+    await page.getByRole('button', { name: 'Deliver', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    // Meanwhile the office cancels the order: the server will refuse the delivery.
+    await server.query('update orders set cancelled_at = now() where id = $1', [orderId]);
+    proxy.setReachable(true);
+    await phone.context.setOffline(false);
+
+    const outboxButton = page.getByTestId('outbox-button');
+    await expect.poll(() => outboxButton.textContent(), { timeout: 60_000, interval: 500 }).toBe('1 needs attention');
+    await outboxButton.click();
+    const entry = page.getByTestId('outbox-entry');
+    await entry.waitFor();
+    expect(await entry.getByTestId('outbox-status').textContent()).toBe('Needs attention');
+    expect(((await entry.getByTestId('outbox-error').textContent()) ?? '').length).toBeGreaterThan(0);
+    await page.waitForTimeout(600); // let the drawer finish sliding in before the picture
+    await page.screenshot({ path: resolve(RESULTS, 'needs-attention.png') });
+
+    await entry.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => entry.getByTestId('outbox-status').textContent(), { timeout: 60_000, interval: 500 }).toBe('Needs attention');
+    await entry.getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => page.getByTestId('outbox-entry').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => outboxButton.count()).toBe(0);
+    expect(await deliveriesOf(orderId!)).toEqual([]);
   });
 });

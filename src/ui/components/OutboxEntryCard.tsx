@@ -1,5 +1,6 @@
 import { Card, HStack, Stack, Text } from '@chakra-ui/react';
 import type { OrderDoc, OutboxDoc } from '../../db';
+import { parseOrderKey } from '../../domain';
 import { formatDateTime } from '../format';
 import { OutboxEntryActions } from './OutboxEntryActions';
 import { OutboxStatusBadge } from './OutboxStatusBadge';
@@ -13,7 +14,8 @@ const EXPLAIN: Record<OutboxDoc['status'], string> = {
 
 /** One queued driver action: what it is, where it stands, and what the driver can do. */
 export function OutboxEntryCard({ entry, order }: { entry: OutboxDoc; order?: OrderDoc | undefined }) {
-  const title = order ? `${order.dealer_name} · ${order.serial_number}` : entry.order_key;
+  // The order may have left the list (a pull tombstoned it); fall back to its number.
+  const title = order ? `${order.dealer_name} · ${order.serial_number}` : `Order #${parseOrderKey(entry.order_key)?.id ?? entry.order_key}`;
   return (
     <Card.Root size="sm" data-testid="outbox-entry">
       <Card.Body>
