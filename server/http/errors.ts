@@ -34,9 +34,9 @@ function mapFrameworkError(err: FastifyError): { status: number; code: ErrorCode
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { status: 400, code: 'InvalidRequest', message: 'The JSON body is malformed' };
     case 'FST_REQ_FILE_TOO_LARGE':
-    case 'FST_PARTS_LIMIT':
       return { status: 413, code: 'FileTooLarge' };
     case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
       return { status: 400, code: 'TooManyFiles' };
     case 'FST_FIELDS_LIMIT':
     case 'FST_PROTO_VIOLATION':
