@@ -77,7 +77,14 @@ describe('on-lot delivery', () => {
 
     await submitLogin(DRIVER.email, DRIVER.password);
     await page.waitForURL((url) => url.pathname === target, { timeout: 30_000 });
-    await page.goto(`${proxy.url}/`);
+
+    // SPEC §2 not-found screen, and its way back.
+    await page.goto(`${proxy.url}/no-such-screen`);
+    for (const text of ['Oops!', "We can't seem to find the page you're looking for.", 'Error code: 404']) {
+      await page.getByText(text, { exact: true }).waitFor();
+    }
+    await page.getByRole('button', { name: 'Back to Home Page' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
     await page.getByTestId('order-card').first().waitFor({ timeout: 30_000 });
     // The service worker must control the page before "offline" means anything.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });

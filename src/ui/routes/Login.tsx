@@ -55,7 +55,7 @@ export default function Login() {
     <Center minH="100dvh" bg="appBg" px="4">
       <Card.Root w="full" maxW="sm" boxShadow="md">
         <Card.Body>
-          <form onSubmit={(e) => void submit(e)} noValidate={false}>
+          <form onSubmit={(e) => void submit(e)}>
             <Stack gap="5">
               <Box>
                 <Heading as="h1" fontSize="h1" color="primary.fg">
