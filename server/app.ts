@@ -18,12 +18,8 @@ import { installAuth } from './http/auth';
 import { installErrorHandling } from './http/errors';
 import { installNotFound } from './http/notFound';
 import { authRoutes } from './routes/auth';
-import { deliverOnlotRoutes } from './routes/deliverOnlot';
-import { fileRoutes } from './routes/files';
 import { metaRoutes } from './routes/meta';
-import { onlotRoutes } from './routes/onlot';
-import { orderListRoutes } from './routes/orderList';
-import { uploadRoutes } from './routes/upload';
+import { registerRoutes } from './routes';
 import { purgeOldKeys } from './services/idempotency';
 
 export interface BuildServerOptions {
@@ -86,11 +82,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     installAuth(app, ctx.jwt);
     metaRoutes(app);
     authRoutes(app, ctx, opts.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 });
-    orderListRoutes(app, ctx);
-    onlotRoutes(app, ctx);
-    uploadRoutes(app, ctx);
-    fileRoutes(app, ctx);
-    deliverOnlotRoutes(app, ctx);
+    registerRoutes(app, ctx);
     installNotFound(app, opts.staticDir ?? null);
     await app.ready();
   } catch (err) {
