@@ -94,6 +94,15 @@ describe('on-lot delivery', () => {
     const [, orderId] = await driverOnlotOrders();
     expect(orderId).toBeDefined();
     await page.goto(`${proxy.url}/delivery-details/${orderId}?onlotInventoryOrder=true`);
+    // SPEC §5/§8 file rules: wrong type, and more than 5 at once, are refused with a snackbar.
+    const files = page.getByTestId('photo-files-input');
+    await files.setInputFiles([{ name: 'shed.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') }]);
+    await page.getByText('Only jpg, jpeg or png images are accepted', { exact: true }).waitFor();
+    const tiny = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).png().toBuffer();
+    await files.setInputFiles(Array.from({ length: 6 }, (_, i) => ({ name: `p${i}.png`, mimeType: 'image/png', buffer: tiny })));
+    await page.getByText('Too many files', { exact: true }).waitFor();
+    expect(await page.getByTestId('photo-thumb').count()).toBe(0);
+
     await page.getByRole('button', { name: 'Deliver', exact: true }).click();
     const form = page.locator('main');
     for (const text of ['Delivery photo(s) required', 'Delivery miles required', 'Delivery time required']) {
