@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/password';
 import type { Db, Tx } from './client';
 import { accounts, companies, dealers, orders, shops, type OrderKindColumn, type OrderTypeColumn } from './schema';
+import { AREA_SEEDS } from './seedAreas';
 import { BUILDING_MODELS, DEMO_COMPANIES, FIRST_NAMES, LAST_NAMES, ROAD_NAMES, type SeedCompany } from './seedData';
 
 const LIVE_ORDERS_PER_COMPANY = 48;
@@ -37,6 +38,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   const dayStart = Math.floor(Date.now() / DAY_MS) * DAY_MS;
   await db.transaction(async (tx) => {
     for (const [index, company] of DEMO_COMPANIES.entries()) await seedCompany(tx, company, hashes, prng(1000 + index), dayStart);
+    const areaRand = prng(4242);
+    for (const seedArea of AREA_SEEDS) await seedArea(tx, { rand: areaRand, dayStart });
   });
   return true;
 }

@@ -70,11 +70,12 @@ const TEMPLATE_PREFIX = 'driver-app-template-';
 function templateKey(): string {
   const root = fileURLToPath(new URL('../../', import.meta.url));
   const hash = createHash('sha256');
-  const migrations = join(root, 'server/db/migrations');
-  for (const name of readdirSync(migrations).sort()) hash.update(name).update(readFileSync(join(migrations, name)));
-  for (const file of ['server/db/seed.ts', 'server/db/seedData.ts', 'server/db/schema.ts', 'node_modules/@electric-sql/pglite/package.json']) {
-    hash.update(file).update(readFileSync(join(root, file)));
-  }
+  // Everything under server/db (migrations, schema, seeds of every area) shapes the template.
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+  for (const file of walk(join(root, 'server/db')).sort()) hash.update(file).update(readFileSync(file));
+  const pglite = join(root, 'node_modules/@electric-sql/pglite/package.json');
+  hash.update(readFileSync(pglite));
   hash.update(new Date().toISOString().slice(0, 10));
   return hash.digest('hex').slice(0, 16);
 }
