@@ -21,6 +21,7 @@ import { authRoutes } from './routes/auth';
 import { metaRoutes } from './routes/meta';
 import { registerRoutes } from './routes';
 import { purgeOldKeys } from './services/idempotency';
+import { createPaymentGateway, type PaymentGateway } from './services/payments/gateway';
 
 export interface BuildServerOptions {
   /** DATA_DIR: PGlite lives in <dataDir>/pglite. Ignored when databaseUrl is set. */
@@ -33,6 +34,8 @@ export interface BuildServerOptions {
   loginRateLimit?: { max: number; timeWindowMs: number };
   /** Seed the demo data into an empty database (default true). */
   seed?: boolean;
+  /** The payment processor to use (default: the sandbox in server/services/payments). */
+  paymentGateway?: (db: Db) => PaymentGateway;
 }
 
 export interface BuiltServer {
@@ -61,6 +64,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     db: database.db,
     database,
     jwt: jwtKeys(opts.jwtSecret ?? randomBytes(32).toString('hex')),
+    payments: (opts.paymentGateway ?? createPaymentGateway)(database.db),
   };
   const app = Fastify({
     bodyLimit: JSON_BODY_LIMIT,
