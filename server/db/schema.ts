@@ -145,3 +145,5 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   startedAt: ts('started_at').notNull().defaultNow(),
   completedAt: ts('completed_at'),
 });
+
+export * from './schemaOrders';
