@@ -33,19 +33,20 @@ export default function Login() {
     event.preventDefault();
     setError(null);
     setPending(true);
+    // Set before the call: the worker's token write can reach this realm's auth observable
+    // before the RPC answer does, and that render must already go to the redirect target.
+    setJustSignedIn(true);
     try {
       const result = await getSyncClient().login(email.trim(), password);
-      if (result.ok) {
-        // The worker stored the token; the auth observable flips and <Navigate> above runs.
-        setJustSignedIn(true);
-        return;
-      }
+      if (result.ok) return; // the auth observable flips and <Navigate> above runs
+      setJustSignedIn(false);
       const title = loginErrorText(result.error);
       // The worker's message can say more (e.g. "needs a connection"); show it under the title.
       const fallback = title === ERROR_TEXT.GeneralError && result.message && result.message !== title;
       setError({ title, detail: fallback ? result.message : null });
     } catch (caught) {
       console.error('login failed', caught);
+      setJustSignedIn(false);
       setError({ title: ERROR_TEXT.GeneralError, detail: null });
     }
     setPending(false);
