@@ -42,6 +42,12 @@ export const ERROR_TEXT = {
   OrderAlreadyDelivered: 'This order has already been delivered',
   FailedToFetchDeliveryDetails: 'Failed to fetch delivery details',
   FailedToFindDeliveryDetails: 'Failed to find delivery details',
+  // Scheduling, reassign and notes (SPEC §8 texts; the message adds the reason)
+  FailedToScheduleDelivery: 'Failed to schedule delivery',
+  FailedToRescheduleDelivery: 'Failed to reschedule delivery',
+  FailedToUnscheduleOrder: 'Failed to unschedule order',
+  FailedToReassignOrder: 'Failed to reassign order',
+  FailedToAddNote: 'Failed to add note',
   // Transport and auth (SPEC §6, §8)
   IncorrectEmailOrPassword: 'Email or password is incorrect',
   NotAuthenticated: 'Not authenticated',

@@ -6,3 +6,4 @@ export * from './errors';
 export * from './order';
 export * from './orderId';
 export * from './search';
+export * from './schedule';

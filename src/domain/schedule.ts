@@ -1,0 +1,137 @@
+// Orders area contract: the paths (DESIGN §6) and the bodies of the scheduling actions,
+// reassign and notes (SPEC §7). Bodies are strict: a driver cannot slip in company_id,
+// prices or anything else the server does not expect.
+import * as v from 'valibot';
+import type { OrderKind } from './orderId';
+
+export * from './orderReads';
+
+export const ORDER_API = {
+  customerOrderDetails: '/api/driver/customer-order-details',
+  moveOrderDetails: '/api/driver/inventory-move-order-details',
+  customerDeliveryDetails: '/api/driver/customer-order-delivery-details',
+  moveDeliveryDetails: '/api/driver/inventory-move-order-delivery-details',
+  orderMap: '/api/driver/order-map',
+  scheduleList: '/api/driver/schedule-list',
+  customerScheduleDetails: '/api/driver/customer-order-schedule-details',
+  onlotScheduleDetails: '/api/driver/onlot-inventory-order-schedule-details',
+  moveScheduleDetails: '/api/driver/inventory-move-order-schedule-details',
+  savedChecks: '/api/driver/saved-checks',
+  companyDrivers: '/api/driver/company-drivers',
+  featureFlags: '/api/feature-flags',
+  checkFeatureFlag: '/api/check-feature-flag/:flag',
+  scheduleCustomer: '/secure/driver/schedule_my_customer_order_delivery',
+  scheduleOnlot: '/secure/driver/schedule_my_onlot_inventory_order_delivery',
+  scheduleMove: '/secure/driver/schedule_my_inventory_move_order_delivery',
+  rescheduleCustomer: '/secure/driver/update_customer_order_scheduled_date_and_time',
+  rescheduleOnlot: '/secure/driver/update_onlot_inventory_order_scheduled_date_and_time',
+  rescheduleMove: '/secure/driver/update_inventory_move_order_scheduled_date_and_time',
+  unschedule: '/secure/driver/unschedule_order',
+  reassignDriver: '/secure/driver/reassign_driver',
+  createOrderNote: '/secure/driver/create_order_note',
+} as const;
+
+/** The id field naming each kind in bodies and answers. */
+export const ORDER_ID_FIELD = {
+  customer: 'customer_order_id',
+  onlot: 'onlot_inventory_order_id',
+  move: 'inventory_move_order_id',
+} as const satisfies Record<OrderKind, string>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A schedule may lie a little in the past (queued offline) and up to two years ahead. */
+export const SCHEDULE_PAST_DAYS = 31;
+export const SCHEDULE_FUTURE_DAYS = 731;
+export const ORDER_NOTE_MAX = 2000;
+
+/** The calendar date of an ISO timestamp exists (valibot's pattern lets 2026-02-30 through). */
+function isCalendarDate(text: string): boolean {
+  const [y, m, d] = text.slice(0, 10).split('-').map(Number);
+  if (y === undefined || m === undefined || d === undefined) return false;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+export const ScheduledDateSchema = v.pipe(
+  v.string(),
+  v.isoTimestamp('scheduled_date must be an ISO timestamp with a time zone, e.g. 2026-03-02T14:00:00.000Z'),
+  v.check(isCalendarDate, 'scheduled_date is not a real calendar date'),
+);
+
+/** Null when the date is within the window; else why not (the server checks against its clock). */
+export function scheduledDateProblem(iso: string, nowMs: number): string | null {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return 'scheduled_date is not a valid timestamp';
+  if (at < nowMs - SCHEDULE_PAST_DAYS * DAY_MS) return `scheduled_date is more than ${SCHEDULE_PAST_DAYS} days in the past`;
+  if (at > nowMs + SCHEDULE_FUTURE_DAYS * DAY_MS) return 'scheduled_date is more than two years ahead';
+  return null;
+}
+
+const orderId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
+
+/** schedule_my_…_delivery and update_…_scheduled_date_and_time take the same body per kind. */
+export const ScheduleCustomerOrderBodySchema = v.strictObject({ customer_order_id: orderId, scheduled_date: ScheduledDateSchema });
+export const ScheduleOnlotOrderBodySchema = v.strictObject({ onlot_inventory_order_id: orderId, scheduled_date: ScheduledDateSchema });
+export const ScheduleMoveOrderBodySchema = v.strictObject({ inventory_move_order_id: orderId, scheduled_date: ScheduledDateSchema });
+export type ScheduleCustomerOrderBody = v.InferOutput<typeof ScheduleCustomerOrderBodySchema>;
+export type ScheduleOnlotOrderBody = v.InferOutput<typeof ScheduleOnlotOrderBodySchema>;
+export type ScheduleMoveOrderBody = v.InferOutput<typeof ScheduleMoveOrderBodySchema>;
+
+const orderRefEntries = {
+  customer_order_id: v.optional(orderId),
+  onlot_inventory_order_id: v.optional(orderId),
+  inventory_move_order_id: v.optional(orderId),
+};
+type OrderRefFields = { customer_order_id?: number; onlot_inventory_order_id?: number; inventory_move_order_id?: number };
+const EXACTLY_ONE = 'Give exactly one of customer_order_id, onlot_inventory_order_id, inventory_move_order_id';
+const countIds = (body: OrderRefFields): number =>
+  [body.customer_order_id, body.onlot_inventory_order_id, body.inventory_move_order_id].filter((id) => id !== undefined).length;
+const exactlyOne = <T extends OrderRefFields>() => v.check<T, typeof EXACTLY_ONE>((body) => countIds(body) === 1, EXACTLY_ONE);
+
+/** unschedule_order: one order, named by its kind's id field. */
+export const UnscheduleOrderBodySchema = v.pipe(v.strictObject(orderRefEntries), exactlyOne());
+export type UnscheduleOrderBody = v.InferOutput<typeof UnscheduleOrderBodySchema>;
+
+/** reassign_driver: the order and the driver (of the same company) who takes it over. */
+export const ReassignDriverBodySchema = v.pipe(
+  v.strictObject({ ...orderRefEntries, driver_id: orderId }),
+  exactlyOne(),
+);
+export type ReassignDriverBody = v.InferOutput<typeof ReassignDriverBodySchema>;
+
+export const CreateOrderNoteBodySchema = v.pipe(
+  v.strictObject({
+    ...orderRefEntries,
+    note: v.pipe(v.string(), v.trim(), v.minLength(1, 'note must not be empty'), v.maxLength(ORDER_NOTE_MAX, `note must be at most ${ORDER_NOTE_MAX} characters`)),
+  }),
+  exactlyOne(),
+);
+export type CreateOrderNoteBody = v.InferOutput<typeof CreateOrderNoteBodySchema>;
+
+/** Which order a body names (exactly one id field is present once the schema passed). */
+export function orderRefOfBody(body: OrderRefFields): { kind: OrderKind; id: number } {
+  if (body.customer_order_id !== undefined) return { kind: 'customer', id: body.customer_order_id };
+  if (body.onlot_inventory_order_id !== undefined) return { kind: 'onlot', id: body.onlot_inventory_order_id };
+  if (body.inventory_move_order_id !== undefined) return { kind: 'move', id: body.inventory_move_order_id };
+  throw new Error(EXACTLY_ONE);
+}
+
+/** What the schedule, reschedule and unschedule calls answer: the order's schedule now. */
+export interface ScheduleActionResponse {
+  id: string; // co-/oio-/mo-{id}
+  customer_order_id: number | null;
+  onlot_inventory_order_id: number | null;
+  inventory_move_order_id: number | null;
+  is_scheduled_for_delivery: boolean;
+  scheduled_date: string | null;
+  order_status: string;
+  driver_id: number;
+  updated_at: string;
+}
+
+export interface ReassignDriverResponse {
+  id: string;
+  driver_id: number;
+  driver_name: string;
+  updated_at: string;
+}
