@@ -147,3 +147,4 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
 });
 
 export * from './schemaOrders';
+export * from './schemaPayments';

@@ -7,3 +7,4 @@ export * from './order';
 export * from './orderId';
 export * from './search';
 export * from './schedule';
+export * from './payments';

@@ -48,6 +48,8 @@ export interface AuthorizeNewCardRequest {
   saveProfile?: boolean;
   /** Capture immediately (default false: authorize only). */
   capture?: boolean;
+  /** The customer order the saved profile belongs to (our orders.id), when there is one. */
+  customerOrderId?: number | null;
 }
 
 export interface AuthorizeProfileRequest {
@@ -64,13 +66,19 @@ export interface CaptureRequest {
   transactionId: string;
   /** Defaults to the authorized amount; may be lower, never higher. */
   amount?: number;
+  /** When given, it must be the transaction's card token (else: not found). */
+  token?: string | null;
 }
 
 export interface RefundRequest {
   transactionId: string;
   /** Refund what remains captured; otherwise `amount` is required. */
   fullRefund: boolean;
-  amount?: number;
+  amount?: number | null;
+  /** When given, the transaction must be of this method (SPEC's ach_transaction flag). */
+  method?: 'card' | 'ach';
+  /** Who the refund is for (SPEC's first_name), recorded on the refund. */
+  name?: string | null;
 }
 
 export type CheckRequest =
@@ -127,8 +135,10 @@ export interface SavedCard {
   profileId: string;
   token: string;
   brand: CardBrand;
-  firstFour: string;
+  /** Null for a card adopted from another table that only kept the last four. */
+  firstFour: string | null;
   lastFour: string;
+  customerOrderId: number | null;
   /** MMYY. */
   expiration: string;
   name: string;
@@ -153,6 +163,5 @@ export interface PaymentGateway {
 }
 
 export { createSandboxGateway } from './sandbox';
-
 /** The default processor: the sandbox (a real adapter would be chosen here by config). */
 export { createSandboxGateway as createPaymentGateway } from './sandbox';
