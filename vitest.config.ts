@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Four suites, one runner. Integration, sync and e2e start real servers and databases, so
+// Five suites, one runner. Integration, sync and e2e start real servers and databases, so
 // they run their files one at a time on this 2-core machine.
 export default defineConfig({
   test: {
@@ -11,6 +11,20 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // The same integration suite against a real PostgreSQL (DATABASE_URL mode): the global
+        // setup finds or starts one and never skips; the env flag makes startTestServer use it.
+        test: {
+          name: 'integration-pg',
+          include: ['test/integration/**/*.test.ts'],
+          environment: 'node',
+          env: { DRIVER_APP_TEST_DB: 'postgres' },
+          globalSetup: ['test/support/pgGlobalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -7,11 +7,13 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, type BuiltServer } from '../../server/app';
 import { LOGIN_FAILURE_TEXT } from '../../src/domain';
+import { testDatabase } from '../support/server';
 import { SUMMIT_ADMIN, SUMMIT_DRIVER } from './helpers';
 
 const SECRET = 'integration-test-secret-0123456789abcdef';
 let server: BuiltServer;
 let dataDir: string;
+let database: Awaited<ReturnType<typeof testDatabase>>;
 
 const login = (body: unknown, ip = '10.0.0.1') =>
   server.app.inject({ method: 'POST', url: '/auth/login', payload: body as Record<string, unknown>, remoteAddress: ip });
@@ -29,11 +31,13 @@ async function signWith(alg: 'HS256' | 'HS512', payload: Record<string, unknown>
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'driver-app-auth-'));
-  server = await buildServer({ dataDir, jwtSecret: SECRET, logger: false, staticDir: null, loginRateLimit: { max: 3, timeWindowMs: 60_000 } });
+  database = await testDatabase(dataDir); // PGlite here, PostgreSQL in integration-pg
+  server = await buildServer({ dataDir, databaseUrl: database.databaseUrl, jwtSecret: SECRET, logger: false, staticDir: null, loginRateLimit: { max: 3, timeWindowMs: 60_000 } });
 });
 
 afterAll(async () => {
   await server.close();
+  await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from '../../server/app';
+import { createTestDatabase, usesPostgres, type TestDatabase } from './pgDatabase';
 
 export interface TestServer {
   url: string;
@@ -30,13 +31,17 @@ export interface TestServerOptions {
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'driver-app-test-'));
-  if (!existsSync(join(dataDir, 'pglite'))) cpSync(await seededTemplate(), join(dataDir, 'pglite'), { recursive: true });
+  const database = await testDatabase(dataDir, ownDir);
   const server = await buildServer({
     dataDir,
+    databaseUrl: database.databaseUrl,
     jwtSecret: randomBytes(32).toString('hex'),
     logger: false,
     staticDir: opts.staticDir ?? null,
     loginRateLimit: opts.loginRateLimit ?? { max: 10_000, timeWindowMs: 60_000 },
+  }).catch(async (err: unknown) => {
+    await database.drop();
+    throw err;
   });
   await server.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = server.app.server.address() as AddressInfo;
@@ -59,9 +64,25 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       if (closed) return;
       closed = true;
       await server.close();
+      await database.drop();
       if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The database for a server on `dataDir`: a copy of the seeded PGlite template there, or,
+ * in the 'integration-pg' project, a PostgreSQL database copied from the run's template
+ * (`databaseUrl` set; dropped by `drop()` unless `disposable` is false, i.e. the caller
+ * keeps the dir to restart on it). Suites that call buildServer themselves use this too.
+ */
+export async function testDatabase(dataDir: string, disposable = true): Promise<{ databaseUrl?: string; drop(): Promise<void> }> {
+  if (usesPostgres()) {
+    const db: TestDatabase = await createTestDatabase(disposable ? undefined : dataDir);
+    return { databaseUrl: db.url, drop: () => db.drop() };
+  }
+  if (!existsSync(join(dataDir, 'pglite'))) cpSync(await seededTemplate(), join(dataDir, 'pglite'), { recursive: true });
+  return { drop: async () => {} };
 }
 
 const TEMPLATE_PREFIX = 'driver-app-template-';
