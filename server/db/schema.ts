@@ -148,3 +148,4 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
 
 export * from './schemaOrders';
 export * from './schemaPayments';
+export * from './schemaProfile';

@@ -12,3 +12,5 @@ export interface AreaSeedContext {
 export type AreaSeed = (tx: Tx, ctx: AreaSeedContext) => Promise<void>;
 
 export const AREA_SEEDS: AreaSeed[] = [];
+import { seedProfile } from './seedProfile';
+AREA_SEEDS.push(seedProfile);

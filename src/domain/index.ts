@@ -8,3 +8,4 @@ export * from './orderId';
 export * from './search';
 export * from './schedule';
 export * from './payments';
+export * from './profile';

@@ -1,0 +1,5 @@
+// Driver profile, notifications, the delivery log and stats, and email (one area, one export line).
+export * from './deliveryLog';
+export * from './email';
+export * from './notifications';
+export * from './settings';

@@ -1,0 +1,74 @@
+// Notifications (SPEC §2 screen with tabIndex 0/1, §4 dismiss one / dismiss all, §7 calls).
+import * as v from 'valibot';
+
+export const NOTIFICATION_TYPES = ['order', 'system'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/**
+ * The notifications screen's two tabs: tabIndex 0 lists the active ones (`dismissed`
+ * false), tabIndex 1 the dismissed ones. `type` also tells order news from system news.
+ */
+export const NOTIFICATION_TABS = { active: 0, dismissed: 1 } as const;
+
+/** How long a dismissed notification stays listed in tab 1. */
+export const DISMISSED_NOTIFICATIONS_KEPT_DAYS = 30;
+/** At most this many notifications are answered, newest first. */
+export const NOTIFICATIONS_LIMIT = 300;
+
+/** One item of GET /api/notifications (an array, newest first). */
+export interface DriverNotification {
+  id: number;
+  title: string;
+  message: string;
+  type: NotificationType;
+  /** co-/oio-/mo-{id} of the order it is about (same key as the order list), or null. */
+  order_key: string | null;
+  order_number: string | null;
+  customer_order_id: number | null;
+  onlot_inventory_order_id: number | null;
+  inventory_move_order_id: number | null;
+  created_at: string;
+  dismissed: boolean;
+  dismissed_at: string | null;
+}
+
+export function notificationTab(n: Pick<DriverNotification, 'dismissed'>): 0 | 1 {
+  return n.dismissed ? NOTIFICATION_TABS.dismissed : NOTIFICATION_TABS.active;
+}
+
+const orderIdField = v.nullish(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647)));
+
+/**
+ * POST /secure/driver/create_notification: tells the company's office users something
+ * (SPEC §8 "Failed to notify company users"), optionally about one of the driver's orders.
+ * At most one order id.
+ */
+export const CreateNotificationBodySchema = v.pipe(
+  v.strictObject({
+    title: v.pipe(v.string(), v.trim(), v.minLength(1, 'Required'), v.maxLength(200)),
+    message: v.pipe(v.string(), v.trim(), v.minLength(1, 'Required'), v.maxLength(2000)),
+    type: v.optional(v.picklist(NOTIFICATION_TYPES)),
+    customer_order_id: orderIdField,
+    onlot_inventory_order_id: orderIdField,
+    inventory_move_order_id: orderIdField,
+  }),
+  v.check(
+    (b) => [b.customer_order_id, b.onlot_inventory_order_id, b.inventory_move_order_id].filter((id) => id != null).length <= 1,
+    'Name at most one order',
+  ),
+);
+export type CreateNotificationBody = v.InferOutput<typeof CreateNotificationBodySchema>;
+
+export interface CreateNotificationResponse {
+  notification_ids: number[];
+  recipients: number;
+}
+
+export const DismissNotificationBodySchema = v.strictObject({
+  notification_id: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647)),
+});
+export type DismissNotificationBody = v.InferOutput<typeof DismissNotificationBodySchema>;
+
+export interface DismissAllNotificationsResponse {
+  dismissed: number;
+}
