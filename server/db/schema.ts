@@ -149,3 +149,4 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
 export * from './schemaOrders';
 export * from './schemaPayments';
 export * from './schemaProfile';
+export * from './schemaDeliveries';

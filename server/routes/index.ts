@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { deliverOnlotRoutes } from './deliverOnlot';
+import { deliveryRoutes } from './deliveries';
 import { fileRoutes } from './files';
 import { onlotRoutes } from './onlot';
 import { orderListRoutes } from './orderList';
@@ -14,4 +15,5 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   uploadRoutes(app, ctx);
   fileRoutes(app, ctx);
   deliverOnlotRoutes(app, ctx);
+  deliveryRoutes(app, ctx);
 }

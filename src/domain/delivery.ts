@@ -138,3 +138,83 @@ export function factsOfInventoryBody(kind: 'onlot' | 'move', body: DeliverOnlotB
     ended: body.delivery_ended,
   };
 }
+
+// ── Customer-order deliver calls (SPEC §7) ──────────────────────────────────────────────
+// One strictObject per call: the common body, the signature and survey fields, and that
+// call's payment extras. Fields a rule checks are nullish so the rule answers its own code.
+
+const positiveId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
+const uuidText = v.pipe(v.string(), v.uuid());
+/** SPEC §3 keeps paymentAmount as text; a number is accepted too. PaymentAmountIsNan judges it. */
+const paymentAmount = v.nullish(v.union([v.pipe(v.string(), v.maxLength(32)), finiteNumber], 'payment_amount must be text or a number'));
+
+/** SPEC §3 survey answer: YESNO questions carry the value, the others the text. */
+export const SurveyAnswerSchema = v.strictObject({
+  driver_delivery_survey_question_id: positiveId,
+  answer: v.union([v.pipe(v.string(), v.maxLength(2000)), v.boolean()], 'answer must be text or true/false'),
+});
+export type SurveyAnswer = v.InferOutput<typeof SurveyAnswerSchema>;
+
+export const SIGNATURE_FROM = ['customer', 'driver'] as const;
+export type SignatureFrom = (typeof SIGNATURE_FROM)[number];
+
+const CustomerDeliverCommon = {
+  customer_order_id: positiveId,
+  ...DeliverCommonSchema,
+  delivery_survey_answers: v.optional(v.pipe(v.array(SurveyAnswerSchema), v.maxLength(100)), []),
+  signature_guid: v.nullish(uuidText),
+  signature_mimetype: v.nullish(v.picklist(['image/jpeg', 'image/png'])),
+  signature_extension: v.nullish(v.picklist(['jpg', 'jpeg', 'png'])),
+  signature_url: v.nullish(v.pipe(v.string(), v.maxLength(500))),
+  signature_from: v.nullish(v.picklist(SIGNATURE_FROM)),
+};
+
+export const DeliverCustomerRtoBodySchema = v.strictObject({ ...CustomerDeliverCommon });
+export const DeliverCustomerNoPaymentBodySchema = v.strictObject({ ...CustomerDeliverCommon });
+export const DeliverCustomerCashBodySchema = v.strictObject({ ...CustomerDeliverCommon, payment_amount: paymentAmount });
+
+export const DeliverCustomerNewCheckBodySchema = v.strictObject({
+  ...CustomerDeliverCommon,
+  check_guid: v.nullish(uuidText),
+  check_mimetype: v.nullish(v.picklist(['image/jpeg', 'image/png'])),
+  check_extension: v.nullish(v.picklist(['jpg', 'jpeg', 'png'])),
+  check_url: v.nullish(v.pipe(v.string(), v.maxLength(500))),
+  payment_amount: paymentAmount,
+});
+
+export const DeliverCustomerSavedCheckBodySchema = v.strictObject({
+  ...CustomerDeliverCommon,
+  customer_order_check_id: v.nullish(positiveId),
+  payment_amount: paymentAmount,
+});
+
+const cardText = (field: string, max: number) => v.pipe(v.string(`${field} must be text`), v.maxLength(max, `${field} is too long`));
+const expiryPart = (field: string) => v.nullish(v.union([cardText(field, 4), v.pipe(v.number(), v.integer())], `${field} must be text or a number`));
+
+export const DeliverCustomerExistingCardBodySchema = v.strictObject({
+  ...CustomerDeliverCommon,
+  card_profile_id: v.nullish(cardText('card_profile_id', 64)),
+  payment_amount: paymentAmount,
+  payments_v2: v.optional(v.boolean(), false),
+});
+
+export const DeliverCustomerNewCardBodySchema = v.strictObject({
+  ...CustomerDeliverCommon,
+  payment_processing_account_id: v.nullish(v.union([cardText('payment_processing_account_id', 64), positiveId], 'payment_processing_account_id must be text or a number')),
+  // Custom messages everywhere on card fields: valibot's default ones echo the received value.
+  card_cvv: v.nullish(v.pipe(v.string('card_cvv must be text'), v.regex(/^(\d{3,4})?$/, 'card_cvv must be 3 or 4 digits'))),
+  card_exp_month: expiryPart('card_exp_month'),
+  card_exp_year: expiryPart('card_exp_year'),
+  card_token: v.nullish(cardText('card_token', 64)),
+  card_profile_id: v.nullish(cardText('card_profile_id', 64)),
+  retref: v.nullish(cardText('retref', 64)),
+  payment_amount: paymentAmount,
+});
+
+export type DeliverCustomerRtoBody = v.InferOutput<typeof DeliverCustomerRtoBodySchema>;
+export type DeliverCustomerNoPaymentBody = v.InferOutput<typeof DeliverCustomerNoPaymentBodySchema>;
+export type DeliverCustomerCashBody = v.InferOutput<typeof DeliverCustomerCashBodySchema>;
+export type DeliverCustomerNewCheckBody = v.InferOutput<typeof DeliverCustomerNewCheckBodySchema>;
+export type DeliverCustomerSavedCheckBody = v.InferOutput<typeof DeliverCustomerSavedCheckBodySchema>;
+export type DeliverCustomerExistingCardBody = v.InferOutput<typeof DeliverCustomerExistingCardBodySchema>;
+export type DeliverCustomerNewCardBody = v.InferOutput<typeof DeliverCustomerNewCardBodySchema>;

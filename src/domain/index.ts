@@ -9,3 +9,4 @@ export * from './search';
 export * from './schedule';
 export * from './payments';
 export * from './profile';
+export * from './deliveryCalls';

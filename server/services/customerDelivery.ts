@@ -1,0 +1,188 @@
+// What a customer-order delivery adds to the shared deliver steps (SPEC §5, §7): the
+// signature and check images, RTO only through the RTO call, survey answers, the payment
+// (recorded, card charged through the PaymentGateway) and the remaining balance reduced —
+// all inside the delivery's transaction. card_cvv reaches the gateway in memory only.
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  CUSTOMER_DELIVER, ERROR_TEXT, amountCents, centsText,
+  type CustomerDeliverBody, type CustomerDeliverCall, type TokenClaims,
+} from '../../src/domain';
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import {
+  customerDeliveries, customerOrderBilling, customerOrderChecks, customerSavedCards, deliverySurveyAnswers,
+  driverDeliverySurveyQuestions, orderPayments, paymentProcessorConfigs, type PaymentSource,
+} from '../db/schema';
+import { HttpError, invalid, notFound } from '../http/errors';
+import type { DeliveryStep } from './deliveries';
+import { requireUploads } from './deliveries';
+import type { GatewayFailure, GatewayScope, TransactionResult } from './payments/gateway';
+
+export const SIGNATURE_FOLDER = '/deliver-customer-order/signature';
+export const CHECK_FOLDER = '/deliver-customer-order/check';
+
+const CARD_CALLS: readonly CustomerDeliverCall[] = ['existing_card', 'new_card'];
+
+/** Cents of body.payment_amount, or a 400 when it is not an amount like 125.50. */
+export function paymentCents(body: CustomerDeliverBody): number {
+  const cents = amountCents(body.payment_amount);
+  if (cents === null) throw invalid('payment_amount must be an amount of at most 2 decimals, like 125.50');
+  return cents;
+}
+
+/** Checks outside the transaction: uploads of this company in the right folder, card fields. */
+export async function preflightCustomer(db: Db, auth: TokenClaims, call: CustomerDeliverCall, body: CustomerDeliverBody): Promise<void> {
+  const failure = CUSTOMER_DELIVER[call].failure;
+  const cents = paymentCents(body);
+  if (CARD_CALLS.includes(call) && cents === 0) throw new HttpError(400, failure, `${ERROR_TEXT[failure]}: a card payment needs an amount above 0`);
+  if (call === 'new_card' && !validExpiry(body.card_exp_month, body.card_exp_year)) {
+    throw new HttpError(400, 'CreditCardExpirationDateRequired', 'Credit card expiration date is not valid (month 1-12, year YY or YYYY)');
+  }
+  const questionIds = body.delivery_survey_answers.map((a) => a.driver_delivery_survey_question_id);
+  if (new Set(questionIds).size !== questionIds.length) throw invalid('delivery_survey_answers answers a question twice');
+  if (body.signature_guid) {
+    await requireUploads(db, auth.company_id, [body.signature_guid.toLowerCase()], {
+      folders: [SIGNATURE_FOLDER], code: 'DeliverySignatureRequired', message: 'A signature is required: the signature was not uploaded',
+    });
+  }
+  if (body.check_guid) {
+    await requireUploads(db, auth.company_id, [body.check_guid.toLowerCase()], {
+      folders: [CHECK_FOLDER], code: 'CheckImageRequired', message: 'A check image is required: the check image was not uploaded',
+    });
+  }
+}
+
+function validExpiry(month: string | number | null | undefined, year: string | number | null | undefined): boolean {
+  const m = /^\d{1,2}$/.test(String(month)) ? Number(month) : NaN;
+  return m >= 1 && m <= 12 && /^(\d{2}|\d{4})$/.test(String(year));
+}
+
+interface Charge {
+  result: TransactionResult;
+  lastFour: string | null;
+  profileId: string;
+}
+
+/** A gateway answer that is not an approval → the call's failure (402), 404 or 503. */
+function chargeFailure(call: CustomerDeliverCall, result: TransactionResult): HttpError {
+  const failure = CUSTOMER_DELIVER[call].failure;
+  const missing: (GatewayFailure | null)[] = ['ProfileNotFound', 'TransactionNotFound', 'TokenNotFound'];
+  if (missing.includes(result.failure)) return notFound();
+  // Transient: the outbox retries 5xx, so the driver need not resubmit.
+  if (result.failure === 'ProcessorUnavailable') return new HttpError(503, failure, `${ERROR_TEXT[failure]}: ${result.message}`);
+  return new HttpError(402, failure, `${ERROR_TEXT[failure]}: ${result.message}`);
+}
+
+async function chargeCard(ctx: AppContext, step: DeliveryStep<CustomerDeliverBody>, call: CustomerDeliverCall, cents: number, billingZip: string): Promise<Charge> {
+  const { tx, auth, body, order } = step;
+  const scope: GatewayScope = { companyId: auth.company_id, accountId: auth.account_id, tx };
+  const profileId = body.card_profile_id ?? '';
+  const amount = cents / 100;
+  if (call === 'existing_card') {
+    // Only a card saved for this order's customer may be charged.
+    const [saved] = await tx.select({ lastFour: customerSavedCards.lastFour }).from(customerSavedCards)
+      .where(and(eq(customerSavedCards.orderId, order.id), eq(customerSavedCards.companyId, auth.company_id), eq(customerSavedCards.cardProfileId, profileId)));
+    if (!saved) throw notFound();
+    const result = await ctx.payments.authorizeProfile(scope, { profileId, amount, orderNumber: order.orderNumber, billingZip, capture: true });
+    if (!result.approved) throw chargeFailure(call, result);
+    return { result, lastFour: result.lastFour ?? saved.lastFour, profileId };
+  }
+  // New card: authorized online before (auth_new_card → profile, retref); the token must be that profile's.
+  const card = await ctx.payments.savedCardDetails(scope, profileId);
+  if (!card) throw notFound();
+  const failure = CUSTOMER_DELIVER[call].failure;
+  if (card.token !== body.card_token) throw new HttpError(400, failure, `${ERROR_TEXT[failure]}: card_token does not match the card profile`);
+  const result = body.retref
+    ? await ctx.payments.capture(scope, { transactionId: body.retref, amount })
+    : await ctx.payments.authorizeProfile(scope, { profileId, amount, cvv: body.card_cvv, orderNumber: order.orderNumber, billingZip, capture: true });
+  if (!result.approved) throw chargeFailure(call, result);
+  return { result, lastFour: card.lastFour, profileId };
+}
+
+/** The customer call's work inside the delivery transaction (after the delivery row exists). */
+export async function customerDeliveryStep(ctx: AppContext, call: CustomerDeliverCall, step: DeliveryStep<CustomerDeliverBody>): Promise<void> {
+  const { tx, auth, body, order, deliveryId } = step;
+  const spec = CUSTOMER_DELIVER[call];
+  const [billing] = await tx.select().from(customerOrderBilling)
+    .where(and(eq(customerOrderBilling.orderId, order.id), eq(customerOrderBilling.companyId, auth.company_id)))
+    .for('update');
+  const isRto = billing?.isRto ?? false;
+  if (call === 'rto' && !isRto) throw new HttpError(400, spec.failure, `${ERROR_TEXT[spec.failure]}: this order is not rent-to-own; deliver it with its payment method`);
+  if (call !== 'rto' && isRto) throw new HttpError(400, spec.failure, `${ERROR_TEXT[spec.failure]}: this is a rent-to-own order; deliver it with the RTO call`);
+
+  const balanceBefore = billing ? amountCents(billing.remainingBalance) ?? 0 : 0;
+  const cents = spec.paymentMethod === null || spec.paymentMethod === 'NoPayment' ? 0 : paymentCents(body);
+  if (cents > balanceBefore) {
+    throw new HttpError(400, spec.failure, `${ERROR_TEXT[spec.failure]}: the payment (${centsText(cents)}) is more than the remaining balance (${centsText(balanceBefore)})`);
+  }
+  await checkSurveyQuestions(step);
+
+  let payment: typeof orderPayments.$inferInsert | null = null;
+  const base = { companyId: auth.company_id, orderId: order.id, deliveryId, amount: centsText(cents) };
+  switch (call) {
+    case 'rto':
+    case 'no_payment':
+      break;
+    case 'cash':
+      payment = { ...base, method: 'Cash', source: 'cash' };
+      break;
+    case 'new_check':
+      payment = { ...base, method: 'Check', source: 'new_check', checkImageGuid: body.check_guid?.toLowerCase() ?? null };
+      break;
+    case 'saved_check': {
+      const [check] = await tx.select({ id: customerOrderChecks.id }).from(customerOrderChecks)
+        .where(and(eq(customerOrderChecks.id, body.customer_order_check_id ?? 0), eq(customerOrderChecks.orderId, order.id), eq(customerOrderChecks.companyId, auth.company_id)));
+      if (!check) throw notFound();
+      payment = { ...base, method: 'Check', source: 'saved_check', savedCheckId: check.id };
+      break;
+    }
+    case 'existing_card':
+    case 'new_card': {
+      if (call === 'new_card') await checkProcessingAccount(step);
+      const charge = await chargeCard(ctx, step, call, cents, billing?.zip ?? '');
+      payment = {
+        ...base, method: 'CreditCard', source: call satisfies PaymentSource, cardProfileId: charge.profileId,
+        cardLastFour: charge.lastFour, authorizationCode: charge.result.authCode, retref: charge.result.retref,
+      };
+      break;
+    }
+    default: {
+      const unknownCall: never = call;
+      throw new Error(`unknown deliver call ${String(unknownCall)}`);
+    }
+  }
+  if (payment) await tx.insert(orderPayments).values(payment);
+  await tx.insert(customerDeliveries).values({
+    deliveryId, orderId: order.id, companyId: auth.company_id, call, paymentMethod: spec.paymentMethod,
+    signatureGuid: body.signature_guid?.toLowerCase() ?? null,
+    signatureFrom: body.signature_guid ? body.signature_from ?? 'customer' : null,
+    balanceBefore: centsText(balanceBefore), balanceAfter: centsText(balanceBefore - cents),
+  });
+  if (body.delivery_survey_answers.length > 0) {
+    await tx.insert(deliverySurveyAnswers).values(body.delivery_survey_answers.map((a) => ({
+      deliveryId, questionId: a.driver_delivery_survey_question_id, answer: String(a.answer),
+    })));
+  }
+  if (billing && cents > 0) {
+    await tx.update(customerOrderBilling).set({ remainingBalance: centsText(balanceBefore - cents) })
+      .where(eq(customerOrderBilling.orderId, order.id));
+  }
+}
+
+/** Every answered question must be one of this company's survey questions. */
+async function checkSurveyQuestions({ tx, auth, body }: DeliveryStep<CustomerDeliverBody>): Promise<void> {
+  const ids = body.delivery_survey_answers.map((a) => a.driver_delivery_survey_question_id);
+  if (ids.length === 0) return;
+  const found = await tx.select({ id: driverDeliverySurveyQuestions.id }).from(driverDeliverySurveyQuestions)
+    .where(and(inArray(driverDeliverySurveyQuestions.id, ids), eq(driverDeliverySurveyQuestions.companyId, auth.company_id)));
+  if (found.length !== ids.length) throw invalid('delivery_survey_answers: a question is not one of this company\'s survey questions');
+}
+
+/** A new-card body's payment_processing_account_id, when given, must be the company's. */
+async function checkProcessingAccount({ tx, auth, body }: DeliveryStep<CustomerDeliverBody>): Promise<void> {
+  if (body.payment_processing_account_id === null || body.payment_processing_account_id === undefined) return;
+  const [config] = await tx.select().from(paymentProcessorConfigs).where(eq(paymentProcessorConfigs.companyId, auth.company_id));
+  if (!config || config.paymentProcessingAccountId !== String(body.payment_processing_account_id)) {
+    throw new HttpError(400, 'FailedToDeliverOrderWithANewCard', `${ERROR_TEXT.FailedToDeliverOrderWithANewCard}: payment_processing_account_id is not this company's`);
+  }
+}

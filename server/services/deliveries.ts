@@ -1,0 +1,187 @@
+// The steps every deliver call shares (SPEC §5, §7; DESIGN §5, §6): shape → SPEC §5 rules →
+// uploads of this company → ONE transaction (order locked and owned, delivery + photos, the
+// call's own work, order marked delivered, Idempotency-Key record). Each deliver route is a
+// DeliverRouteSpec; the on-lot, move and customer calls differ only in their hooks.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import {
+  ERROR_TEXT, orderKey, validateDelivery,
+  type DeliverResponse, type DeliveryFacts, type ErrorCode, type ImageRecord, type TokenClaims,
+} from '../../src/domain';
+import type { AppContext } from '../context';
+import type { Db, Executor, Tx } from '../db/client';
+import { deliveries, deliveryImages, orders, uploads, type OrderKindColumn } from '../db/schema';
+import { authOf } from '../http/auth';
+import { HttpError, notFound } from '../http/errors';
+import { canonicalJson, requestHash, runIdempotent, type Complete } from './idempotency';
+import { lockCompanyOrders } from './orderPull';
+
+/** Where building photos may have been uploaded (SPEC §2 folders of the three order kinds). */
+export const PHOTO_FOLDERS = [
+  '/deliver-customer-order/delivery', '/deliver-onlot-inventory-order/delivery', '/deliver-inventory-move-order/delivery',
+] as const;
+
+/** The fields of DeliverCommonSchema every deliver body carries. */
+export interface CommonDeliverBody {
+  date_delivered: string;
+  delivery_miles_driven?: number | null;
+  delivery_gps_lat?: number | null;
+  delivery_gps_lon?: number | null;
+  delivery_began?: string | null;
+  delivery_ended?: string | null;
+  delivery_note: string;
+  building_images: ImageRecord[];
+}
+
+/** valibot issues → one message naming the field, e.g. "delivery_miles_driven: Invalid type…". */
+export function shapeMessage(issues: readonly v.BaseIssue<unknown>[]): string {
+  const issue = issues[0];
+  if (!issue) return 'The request is not valid';
+  const path = v.getDotPath(issue);
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+/** Throws `code` (400) unless every guid is an upload of this company in one of `folders`. */
+export async function requireUploads(db: Executor, companyId: number, guids: string[], opts: {
+  folders: readonly string[];
+  code: ErrorCode;
+  message: string;
+}): Promise<void> {
+  if (guids.length === 0) return;
+  const found = await db.select({ guid: uploads.guid }).from(uploads)
+    .where(and(inArray(uploads.guid, guids), eq(uploads.companyId, companyId), inArray(uploads.folder, [...opts.folders])));
+  if (found.length !== new Set(guids).size) throw new HttpError(400, opts.code, opts.message, { errors: [opts.code] });
+}
+
+export async function checkBuildingPhotos(db: Executor, companyId: number, images: ImageRecord[]): Promise<void> {
+  const guids = images.map((image) => image.guid.toLowerCase());
+  if (new Set(guids).size !== guids.length) throw new HttpError(400, 'InvalidRequest', 'building_images lists a photo twice');
+  await requireUploads(db, companyId, guids, {
+    folders: PHOTO_FOLDERS, code: 'DeliveryPhotoRequired', message: 'Delivery photo(s) required: a photo was not uploaded',
+  });
+}
+
+export interface LockedOrder {
+  id: number;
+  kind: OrderKindColumn;
+  orderNumber: string;
+}
+
+/** Inside the transaction: the company's orders locked, this order row locked and checked. */
+async function lockOrder(tx: Tx, auth: TokenClaims, orderId: number, kind: OrderKindColumn): Promise<LockedOrder> {
+  await lockCompanyOrders(tx, auth.company_id);
+  const [order] = await tx.select({
+    id: orders.id, kind: orders.kind, orderNumber: orders.orderNumber, driverId: orders.driverId,
+    deliveredAt: orders.deliveredAt, cancelledAt: orders.cancelledAt,
+  }).from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.companyId, auth.company_id)))
+    .for('update');
+  // Another company's, another driver's, another kind's or a cancelled order: 404, nothing leaked.
+  if (!order || order.kind !== kind || order.driverId !== auth.account_id || order.cancelledAt) throw notFound();
+  if (order.deliveredAt) throw new HttpError(409, 'OrderAlreadyDelivered');
+  return { id: order.id, kind: order.kind, orderNumber: order.orderNumber };
+}
+
+export interface DeliveryStep<B> {
+  tx: Tx;
+  auth: TokenClaims;
+  body: B;
+  order: LockedOrder;
+  deliveryId: number;
+}
+
+export interface DeliverRouteSpec<B extends CommonDeliverBody> {
+  path: string;
+  summary: string;
+  schema: v.GenericSchema<unknown, B>;
+  kind: OrderKindColumn;
+  /** SPEC §8 identifier answered when the delivery fails for a reason of its own (500 included). */
+  failure: ErrorCode;
+  orderIdOf: (body: B) => number;
+  facts: (body: B) => DeliveryFacts;
+  /** Checks outside the transaction, after the rules (uploads of this company, …). */
+  preflight?: (db: Db, auth: TokenClaims, body: B) => Promise<void>;
+  /** The call's own work, inside the delivery's transaction, after the delivery row exists. */
+  inTransaction?: (step: DeliveryStep<B>) => Promise<void>;
+}
+
+/** What is stored and hashed: the body without card_cvv, which must never be persisted (PCI DSS 3.3). */
+export function withoutSecrets(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const { card_cvv: _cvv, ...rest } = body as Record<string, unknown>;
+  return rest;
+}
+
+/** Postgres 23505, whether the driver error comes bare or wrapped (DrizzleQueryError.cause). */
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+async function deliver<B extends CommonDeliverBody>(ctx: AppContext, spec: DeliverRouteSpec<B>, auth: TokenClaims, body: B,
+  complete: Complete): Promise<DeliverResponse> {
+  return ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, auth, spec.orderIdOf(body), spec.kind);
+    const dateDelivered = new Date(body.date_delivered);
+    const [delivery] = await tx.insert(deliveries).values({
+      orderId: order.id,
+      companyId: auth.company_id,
+      driverId: auth.account_id,
+      kind: spec.kind,
+      payload: withoutSecrets(body) as Record<string, unknown>,
+      milesDriven: body.delivery_miles_driven ?? null,
+      beganAt: body.delivery_began ? new Date(body.delivery_began) : null,
+      endedAt: body.delivery_ended ? new Date(body.delivery_ended) : null,
+      gpsLat: body.delivery_gps_lat ?? null,
+      gpsLon: body.delivery_gps_lon ?? null,
+      note: body.delivery_note,
+      dateDelivered,
+    }).returning({ id: deliveries.id });
+    if (!delivery) throw new Error('delivery insert returned nothing');
+    if (body.building_images.length > 0) {
+      await tx.insert(deliveryImages).values(body.building_images.map((image, position) => ({
+        deliveryId: delivery.id, uploadGuid: image.guid.toLowerCase(), position,
+      })));
+    }
+    await spec.inTransaction?.({ tx, auth, body, order, deliveryId: delivery.id });
+    // The trigger bumps updated_at, so the next pull answers a tombstone for this order.
+    await tx.update(orders).set({ status: 'Delivered', deliveredAt: new Date() }).where(eq(orders.id, order.id));
+    const response: DeliverResponse = {
+      delivery_id: delivery.id,
+      order_key: orderKey(spec.kind, order.id),
+      date_delivered: dateDelivered.toISOString(),
+    };
+    await complete(tx, 200, response);
+    return response;
+  });
+}
+
+export function deliverRoute<B extends CommonDeliverBody>(app: FastifyInstance, ctx: AppContext, spec: DeliverRouteSpec<B>): void {
+  app.post(spec.path, { config: { summary: spec.summary } }, async (request, reply) => {
+    const auth = authOf(request);
+    const parsed = v.safeParse(spec.schema, request.body);
+    if (!parsed.success) throw new HttpError(400, 'InvalidRequest', shapeMessage(parsed.issues));
+    const body = parsed.output;
+    return runIdempotent({
+      db: ctx.db, request, reply, auth,
+      hash: () => requestHash('POST', spec.path, canonicalJson(withoutSecrets(request.body))),
+      work: async (complete) => {
+        const errors = validateDelivery(spec.facts(body));
+        const first = errors[0];
+        if (first) throw new HttpError(400, first, ERROR_TEXT[first], { errors });
+        await checkBuildingPhotos(ctx.db, auth.company_id, body.building_images);
+        await spec.preflight?.(ctx.db, auth, body);
+        try {
+          return { status: 200, body: await deliver(ctx, spec, auth, body, complete) };
+        } catch (err) {
+          if (err instanceof HttpError) throw err;
+          // deliveries.order_id is UNIQUE: a concurrent second delivery loses here.
+          if (isUniqueViolation(err)) throw new HttpError(409, 'OrderAlreadyDelivered');
+          request.log.error({ err }, 'delivery failed');
+          throw new HttpError(500, spec.failure);
+        }
+      },
+    });
+  });
+}
