@@ -22,6 +22,7 @@ import { metaRoutes } from './routes/meta';
 import { registerRoutes } from './routes';
 import { purgeOldKeys } from './services/idempotency';
 import { createPaymentGateway, type PaymentGateway } from './services/payments/gateway';
+import { createMailer } from './services/mail/transport';
 
 export interface BuildServerOptions {
   /** DATA_DIR: PGlite lives in <dataDir>/pglite. Ignored when databaseUrl is set. */
@@ -36,6 +37,10 @@ export interface BuildServerOptions {
   seed?: boolean;
   /** The payment processor to use (default: the sandbox in server/services/payments). */
   paymentGateway?: (db: Db) => PaymentGateway;
+  /** SMTP_URL: send mail through this server; without it mail is captured to <dataDir>/mail. */
+  smtpUrl?: string;
+  /** MAIL_FROM: the address mail comes from (default no-reply@driver-app.local). */
+  mailFrom?: string;
 }
 
 export interface BuiltServer {
@@ -65,6 +70,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     database,
     jwt: jwtKeys(opts.jwtSecret ?? randomBytes(32).toString('hex')),
     payments: (opts.paymentGateway ?? createPaymentGateway)(database.db),
+    mailer: createMailer({ smtpUrl: opts.smtpUrl, from: opts.mailFrom, captureDir: join(resolve(opts.dataDir ?? './data'), 'mail') }),
   };
   const app = Fastify({
     bodyLimit: JSON_BODY_LIMIT,

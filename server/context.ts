@@ -2,6 +2,7 @@
 import type { JwtKeys } from './auth/jwt';
 import type { Database, Db } from './db/client';
 import type { PaymentGateway } from './services/payments/gateway';
+import type { Mailer } from './services/mail/transport';
 
 export interface AppContext {
   db: Db;
@@ -9,6 +10,8 @@ export interface AppContext {
   jwt: JwtKeys;
   /** The card/ACH processor (the sandbox unless BuildServerOptions.paymentGateway says otherwise). */
   payments: PaymentGateway;
+  /** Outgoing mail: SMTP, or captured to files (server/services/mail). */
+  mailer?: Mailer;
 }
 
 declare module 'fastify' {

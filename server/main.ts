@@ -25,6 +25,8 @@ async function main(): Promise<void> {
     dataDir,
     databaseUrl: process.env.DATABASE_URL || undefined,
     jwtSecret: jwtSecret(dataDir),
+    smtpUrl: process.env.SMTP_URL || undefined,
+    mailFrom: process.env.MAIL_FROM || undefined,
     logger: true,
     staticDir: existsSync(join(staticDir, 'index.html')) ? staticDir : null,
   });
