@@ -16,11 +16,13 @@ import { seedIfEmpty } from './db/seed';
 import type { AppContext } from './context';
 import { installAuth } from './http/auth';
 import { installErrorHandling } from './http/errors';
+import { installIdempotency } from './http/idempotency';
+import { installTransportSecurity } from './http/transportSecurity';
 import { installNotFound } from './http/notFound';
 import { authRoutes } from './routes/auth';
 import { metaRoutes } from './routes/meta';
 import { registerRoutes } from './routes';
-import { purgeOldKeys } from './services/idempotency';
+import { purgeOldKeys, schedulePurge } from './services/idempotency';
 import { createPaymentGateway, type PaymentGateway } from './services/payments/gateway';
 import { createMailer } from './services/mail/transport';
 
@@ -41,6 +43,12 @@ export interface BuildServerOptions {
   smtpUrl?: string;
   /** MAIL_FROM: the address mail comes from (default no-reply@driver-app.local). */
   mailFrom?: string;
+  /** Fastify's trustProxy (TRUST_PROXY): X-Forwarded-Proto/For count only when set (default false). */
+  trustProxy?: boolean;
+  /** How often Idempotency-Key records past their 30 days are purged (default 6 hours). */
+  idempotencyPurgeIntervalMs?: number;
+  /** Extra route modules registered after the app's own (tests use it for probe routes). */
+  extraRoutes?: (app: FastifyInstance, ctx: AppContext) => void;
 }
 
 export interface BuiltServer {
@@ -74,7 +82,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
   };
   const app = Fastify({
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: false,
+    trustProxy: opts.trustProxy ?? false,
     logger: opts.logger ? {
       redact: {
         paths: [
@@ -90,15 +98,21 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     await registerPlugins(app, opts);
     installErrorHandling(app);
     installAuth(app, ctx.jwt);
+    installTransportSecurity(app);
+    installIdempotency(app, ctx.db);
     metaRoutes(app);
     authRoutes(app, ctx, opts.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 });
     registerRoutes(app, ctx);
+    opts.extraRoutes?.(app, ctx);
     installNotFound(app, opts.staticDir ?? null);
     await app.ready();
   } catch (err) {
     await database.close();
     throw err;
   }
+  const stopPurge = schedulePurge(database.db, opts.idempotencyPurgeIntervalMs ?? 6 * 3600_000, (err) => {
+    app.log.warn({ err }, 'idempotency purge failed');
+  });
   let closed = false;
   return {
     app,
@@ -107,6 +121,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     async close() {
       if (closed) return;
       closed = true;
+      stopPurge();
       await app.close();
       await database.close();
     },

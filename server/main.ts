@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildServer } from './app';
 import { DEMO_COMPANIES } from './db/seedData';
+import { trustProxyFromEnv } from './http/transportSecurity';
 
 /** JWT_SECRET, else one generated once into the data dir (mode 600) so tokens survive restarts. */
 function jwtSecret(dataDir: string): string {
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM || undefined,
     logger: true,
+    trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
     staticDir: existsSync(join(staticDir, 'index.html')) ? staticDir : null,
   });
   const { app } = server;

@@ -11,7 +11,8 @@ declare module 'fastify' {
   }
 }
 
-const PROTECTED_PREFIXES = ['/api/', '/secure/', '/upload', '/files/'];
+// Everything but login, health, the OpenAPI document and the PWA's files needs a token.
+const PROTECTED_PREFIXES = ['/api/', '/secure/', '/upload', '/files/', '/send-email'];
 
 export function isProtectedPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';

@@ -3,8 +3,10 @@
 // running → 409 (a run older than TAKEOVER_MS is presumed dead and may be taken over).
 // Only successes are remembered: a request that failed did no work, so its key is
 // released and the client may fix the body and retry with the same key.
+// server/http/idempotency.ts claims the key for every JSON POST before its handler runs;
+// a handler calling runIdempotent adopts that claim so the record commits with its work.
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER, type TokenClaims } from '../../src/domain';
 import type { Db, Executor } from '../db/client';
@@ -42,8 +44,41 @@ export function requestHash(method: string, path: string, ...parts: (string | Bu
   return hash.digest('hex');
 }
 
-export async function purgeOldKeys(db: Db): Promise<void> {
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(days => ${RETENTION_DAYS})`));
+export async function purgeOldKeys(db: Db): Promise<number> {
+  const gone = await db.delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(days => ${RETENTION_DAYS})`))
+    .returning({ id: idempotencyKeys.id });
+  return gone.length;
+}
+
+/** Purges every `intervalMs` while the server runs (not only at start); returns the stop function. */
+export function schedulePurge(db: Db, intervalMs: number, onError: (err: unknown) => void): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return; // a slow purge is never stacked on itself
+    running = true;
+    purgeOldKeys(db).catch(onError).finally(() => {
+      running = false;
+    });
+  }, intervalMs);
+  timer.unref(); // never keeps a process alive on its own
+  return () => clearInterval(timer);
+}
+
+/** A request's claim on its key, made by the hook (server/http/idempotency.ts). */
+export interface KeyClaim {
+  id: number;
+  /** True once someone (runIdempotent, or the hook's onSend) completed or released it. */
+  settled: boolean;
+}
+
+/** The hook's per-request state: a claim, or 'handler' when the handler must hash the body itself (multipart). */
+export type RequestIdempotency = { kind: 'claim'; claim: KeyClaim } | { kind: 'handler'; used: boolean };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotency: RequestIdempotency | null;
+  }
 }
 
 /** Marks the key done with this response; call it inside the transaction doing the work. */
@@ -54,20 +89,24 @@ interface Outcome {
   body: unknown;
 }
 
-type Begin = { kind: 'replay'; status: number; body: unknown } | { kind: 'proceed'; id: number };
+export type Begin = { kind: 'replay'; status: number; body: unknown; type: string | null } | { kind: 'proceed'; id: number };
 
-async function begin(db: Db, key: string, auth: TokenClaims, method: string, path: string, hash: string): Promise<Begin> {
+export async function begin(db: Db, key: string, auth: TokenClaims, method: string, path: string, hash: string): Promise<Begin> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const [inserted] = await db.insert(idempotencyKeys)
       .values({ key, accountId: auth.account_id, companyId: auth.company_id, method, path, requestHash: hash, state: 'running' })
       .onConflictDoNothing({ target: [idempotencyKeys.accountId, idempotencyKeys.key] })
       .returning({ id: idempotencyKeys.id });
     if (inserted) return { kind: 'proceed', id: inserted.id };
-    const [existing] = await db.select().from(idempotencyKeys)
+    // response_type (migration 0006) is not in the shared drizzle table: read it by name.
+    const [existing] = await db.select({ ...getTableColumns(idempotencyKeys), responseType: sql<string | null>`response_type` })
+      .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.accountId, auth.account_id), eq(idempotencyKeys.key, key)));
     if (!existing) continue; // released meanwhile: try to claim it again
     if (existing.requestHash !== hash) throw new HttpError(422, 'IdempotencyKeyReused');
-    if (existing.state === 'done') return { kind: 'replay', status: existing.responseStatus ?? 200, body: existing.responseBody };
+    if (existing.state === 'done') {
+      return { kind: 'replay', status: existing.responseStatus ?? 200, body: existing.responseBody, type: existing.responseType };
+    }
     if (Date.now() - existing.startedAt.getTime() < TAKEOVER_MS) throw new HttpError(409, 'IdempotencyKeyInFlight');
     // Compare-and-set on started_at: of two clients taking over, one wins.
     const [taken] = await db.update(idempotencyKeys).set({ startedAt: sql`now()` })
@@ -79,9 +118,26 @@ async function begin(db: Db, key: string, auth: TokenClaims, method: string, pat
   throw new HttpError(409, 'IdempotencyKeyInFlight');
 }
 
+/** Sends a remembered response again, marked as a replay. */
+export function sendReplay(reply: FastifyReply, replay: Extract<Begin, { kind: 'replay' }>): FastifyReply {
+  reply.code(replay.status).header('idempotent-replayed', 'true');
+  if (replay.type === null) return reply.send(replay.body); // recorded by runIdempotent: a value to serialise
+  reply.type(replay.type);
+  // JSON is sent as JSON text (even a bare string); anything else was stored as its text.
+  return reply.send(/json/i.test(replay.type) ? JSON.stringify(replay.body) : String(replay.body));
+}
+
+/** Marks a claim done with a response the hook saw leave (status, body, content type). */
+export async function completeWithResponse(db: Executor, id: number, status: number, body: unknown, type: string | null): Promise<void> {
+  await db.execute(sql`UPDATE idempotency_keys SET state = 'done', response_status = ${status},
+    response_body = ${JSON.stringify(body) ?? 'null'}::jsonb, response_type = ${type}, completed_at = now()
+    WHERE id = ${id} AND state = 'running'`);
+}
+
 /**
  * Runs `work` under the request's Idempotency-Key (if any) and sends its outcome. `work`
- * calls `complete` inside its own transaction so the record commits with the work.
+ * calls `complete` inside its own transaction so the record commits with the work. When
+ * the hook already claimed the key (every JSON POST), this adopts that claim.
  */
 export async function runIdempotent(opts: {
   db: Db;
@@ -97,32 +153,39 @@ export async function runIdempotent(opts: {
     const outcome = await opts.work(async () => {});
     return reply.code(outcome.status).send(outcome.body);
   }
-  const path = request.routeOptions.url ?? request.url;
-  const started = await begin(db, key, opts.auth, request.method, path, opts.hash());
-  if (started.kind === 'replay') {
-    return reply.code(started.status).header('idempotent-replayed', 'true').send(started.body);
+  const state = request.idempotency;
+  let id: number;
+  if (state?.kind === 'claim' && !state.claim.settled) {
+    state.claim.settled = true; // ours from here: the hook's onSend leaves it alone
+    id = state.claim.id;
+  } else {
+    if (state?.kind === 'handler') state.used = true;
+    const path = request.routeOptions.url ?? request.url;
+    const started = await begin(db, key, opts.auth, request.method, path, opts.hash());
+    if (started.kind === 'replay') return sendReplay(reply, started);
+    id = started.id;
   }
   let completed = false;
   const complete: Complete = async (tx, status, body) => {
     await tx.update(idempotencyKeys)
       .set({ state: 'done', responseStatus: status, responseBody: body, completedAt: sql`now()` })
-      .where(eq(idempotencyKeys.id, started.id));
+      .where(eq(idempotencyKeys.id, id));
     completed = true;
   };
   let outcome: Outcome;
   try {
     outcome = await opts.work(complete);
   } catch (err) {
-    await release(db, started.id);
+    await release(db, id);
     throw err;
   }
   if (!completed) {
     if (outcome.status < 400) await complete(db, outcome.status, outcome.body);
-    else await release(db, started.id);
+    else await release(db, id);
   }
   return reply.code(outcome.status).send(outcome.body);
 }
 
-async function release(db: Db, id: number): Promise<void> {
+export async function release(db: Executor, id: number): Promise<void> {
   await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.id, id), eq(idempotencyKeys.state, 'running')));
 }
