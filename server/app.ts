@@ -32,6 +32,8 @@ export interface BuildServerOptions {
   databaseUrl?: string;
   jwtSecret?: string;
   logger?: boolean;
+  /** Where log lines go when logger is on (default stdout); tests read them to prove what is never logged. */
+  logStream?: { write(line: string): unknown };
   /** The built PWA (./dist) to serve with an SPA fallback; null or missing serves none. */
   staticDir?: string | null;
   loginRateLimit?: { max: number; timeWindowMs: number };
@@ -84,6 +86,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: opts.trustProxy ?? false,
     logger: opts.logger ? {
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
       redact: {
         paths: [
           'req.headers.authorization', 'req.headers.cookie', 'headers.authorization',

@@ -14,3 +14,5 @@ export type AreaSeed = (tx: Tx, ctx: AreaSeedContext) => Promise<void>;
 export const AREA_SEEDS: AreaSeed[] = [];
 import { seedProfile } from './seedProfile';
 AREA_SEEDS.push(seedProfile);
+import { seedPayments } from './seedPayments';
+AREA_SEEDS.push(seedPayments);

@@ -8,6 +8,7 @@ import { fileRoutes } from './files';
 import { onlotRoutes } from './onlot';
 import { orderListRoutes } from './orderList';
 import { uploadRoutes } from './upload';
+import { paymentRoutes } from './payments';
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   orderListRoutes(app, ctx);
@@ -16,4 +17,5 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   fileRoutes(app, ctx);
   deliverOnlotRoutes(app, ctx);
   deliveryRoutes(app, ctx);
+  paymentRoutes(app, ctx);
 }

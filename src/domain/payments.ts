@@ -181,8 +181,8 @@ export const CardconnectAuthNewCardBodySchema = v.object({
   card_exp_month: v.pipe(v.union([v.string(), v.number()], PAYMENT_TEXT.expiration), v.transform((m) => String(m).trim().padStart(2, '0')), v.regex(/^(0[1-9]|1[0-2])$/, PAYMENT_TEXT.expiration)),
   card_exp_year: v.pipe(v.union([v.string(), v.number()], PAYMENT_TEXT.expiration), v.transform((y) => String(y).trim().slice(-2)), v.regex(/^\d{2}$/, PAYMENT_TEXT.expiration)),
   card_cvv: CvvSchema,
-  /** Default 0: verify the card and save a profile; the delivery charges it later. */
-  amount: v.optional(v.pipe(v.union([v.string(), v.number()], PAYMENT_TEXT.amount), v.check((a) => toCents(a, { allowZero: true }) !== null, PAYMENT_TEXT.amount), v.transform((a) => (toCents(a, { allowZero: true }) ?? 0) / 100)), 0),
+  /** Default: the order's remaining balance, which the new-card delivery then captures (retref). */
+  amount: v.optional(v.pipe(v.union([v.string(), v.number()], PAYMENT_TEXT.amount), v.check((a) => toCents(a, { allowZero: true }) !== null, PAYMENT_TEXT.amount), v.transform((a) => (toCents(a, { allowZero: true }) ?? 0) / 100))),
   payment_processing_account_id: v.nullish(v.union([v.string(), v.number()], PAYMENT_TEXT.required)),
   billing_zip: v.optional(text(10)),
 }, PAYMENT_TEXT.body);

@@ -1,0 +1,133 @@
+// The payments API (SPEC §7 "Payments API", DESIGN §6 /api/payments/* as POST; saved-card
+// details is a GET). Bearer token; every error answers {traceId, error, message} (statuses
+// in server/services/payments/README.md). A charge runs in one transaction with its
+// Idempotency-Key record, so the same key and body charge once; a decline is recorded but
+// releases the key (only successes are remembered, as everywhere on this server).
+import type { FastifyInstance } from 'fastify';
+import {
+  AuthNewCardBodySchema, AuthProfileBodySchema, CaptureCheckBodySchema, CapturePaymentBodySchema, PAYMENTS_API,
+  RefundRequestBodySchema, SavedCardDetailsQuerySchema, TokenizeBodySchema, type TokenClaims,
+} from '../../src/domain';
+import type { AppContext } from '../context';
+import { authOf } from '../http/auth';
+import { cardconnectRoutes } from './cardconnect';
+import { HttpError } from '../http/errors';
+import { runIdempotent, type Complete } from '../services/idempotency';
+import type { GatewayScope, TransactionResult } from '../services/payments/gateway';
+import {
+  addTraceId, cardAuthBody, gatewayError, paymentRequestHash, parseBody, savedCardBody, transactionBody,
+} from '../services/payments/http';
+
+interface Outcome {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * Runs one gateway call in a transaction that also completes the Idempotency-Key on
+ * approval. A refusal commits its ledger row (a declined transaction is history) and is
+ * thrown after the commit, which releases the key.
+ */
+async function settle<R extends TransactionResult>(
+  ctx: AppContext, auth: TokenClaims, complete: Complete,
+  call: (scope: GatewayScope) => Promise<R>, toBody: (result: R) => Record<string, unknown>,
+): Promise<Outcome> {
+  const settled = await ctx.db.transaction(async (tx) => {
+    const result = await call({ companyId: auth.company_id, accountId: auth.account_id, tx });
+    if (!result.approved) return { result, body: null };
+    const body = toBody(result);
+    await complete(tx, 200, body);
+    return { result, body };
+  });
+  if (!settled.body) throw gatewayError(settled.result);
+  return { status: 200, body: settled.body };
+}
+
+export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const post = (path: string, summary: string, handle: (auth: TokenClaims, body: unknown, complete: Complete) => Promise<Outcome>) => {
+    app.post(path, { onSend: addTraceId, config: { summary } }, async (request, reply) => {
+      const auth = authOf(request);
+      return runIdempotent({
+        db: ctx.db, request, reply, auth,
+        hash: () => paymentRequestHash(path, request.body),
+        work: (complete) => handle(auth, request.body, complete),
+      });
+    });
+  };
+
+  post(PAYMENTS_API.authNewCard, 'Authorize a new card (token or PAN) and save its profile → {retref, profile_id, token, …}', (auth, raw, complete) => {
+    const body = parseBody(AuthNewCardBodySchema, raw);
+    return settle(ctx, auth, complete, (scope) => ctx.payments.authorizeNewCard(scope, {
+      accountToken: body.account_token,
+      expiration: body.expiration,
+      amount: body.amount,
+      cvv: body.cvv,
+      orderNumber: body.order_number,
+      billing: {
+        firstName: body.first_name, lastName: body.last_name, address: body.billing_address, city: body.billing_city,
+        state: body.billing_state, zip: body.billing_zip, phone: body.billing_phone, email: body.billing_email ?? null,
+      },
+    }), cardAuthBody);
+  });
+
+  post(PAYMENTS_API.authProfile, 'Authorize a saved card profile → {retref, …}', (auth, raw, complete) => {
+    const body = parseBody(AuthProfileBodySchema, raw);
+    return settle(ctx, auth, complete, (scope) => ctx.payments.authorizeProfile(scope, {
+      profileId: body.profile_id, amount: body.amount, cvv: body.cvv ?? null, orderNumber: body.order_number, billingZip: body.billing_zip,
+    }), cardAuthBody);
+  });
+
+  post(PAYMENTS_API.captureCheckPayment, 'Debit a bank account (ach-new or ach-token) → {retref, token, …}', (auth, raw, complete) => {
+    // company_id in the body is ignored: the token's company is the only one (mass assignment).
+    const body = parseBody(CaptureCheckBodySchema, raw);
+    return settle(ctx, auth, complete, (scope) => ctx.payments.captureCheck(scope, body.type === 'ach-new'
+      ? {
+        type: 'ach-new', accountNumber: body.account_number, routingNumber: body.routing_number, amount: body.amount,
+        orderNumber: body.order_number,
+        billing: {
+          firstName: body.first_name, lastName: body.last_name, address: body.billing_address, city: body.billing_city,
+          state: body.billing_state, zip: body.billing_zip, phone: body.billing_phone, email: body.billing_email ?? null,
+        },
+      }
+      : { type: 'ach-token', token: body.token, amount: body.amount, orderNumber: body.order_number }),
+    (result) => transactionBody(result, { token: result.token }));
+  });
+
+  post(PAYMENTS_API.capturePayment, 'Capture an authorization (transaction_id = its retref) → {retref, amount, …}', (auth, raw, complete) => {
+    const body = parseBody(CapturePaymentBodySchema, raw);
+    return settle(ctx, auth, complete, (scope) => ctx.payments.capture(scope, {
+      transactionId: body.transaction_id, amount: body.amount, token: body.token ?? null,
+    }), (result) => transactionBody(result));
+  });
+
+  post(PAYMENTS_API.refundRequest, 'Refund (or void) a card or ACH transaction → {retref of the refund, original_retref, …}', (auth, raw, complete) => {
+    const body = parseBody(RefundRequestBodySchema, raw);
+    return settle(ctx, auth, complete, (scope) => ctx.payments.refund(scope, {
+      transactionId: body.transaction_id, fullRefund: body.full_refund, amount: body.amount ?? null,
+      method: body.ach_transaction ? 'ach' : 'card', name: body.first_name,
+    }), (result) => transactionBody(result, { original_retref: body.transaction_id }));
+  });
+
+  post(PAYMENTS_API.tokenize, 'Tokenize a card number → {token, brand, first_four_digits, last_four_digits}', async (auth, raw, complete) => {
+    const body = parseBody(TokenizeBodySchema, raw);
+    const answer = await ctx.db.transaction(async (tx) => {
+      const result = await ctx.payments.tokenize({ companyId: auth.company_id, accountId: auth.account_id, tx }, body.account);
+      if (!result.ok) return null;
+      const out = { token: result.token, brand: result.brand, first_four_digits: result.firstFour, last_four_digits: result.lastFour };
+      await complete(tx, 200, out);
+      return out;
+    });
+    if (!answer) throw new HttpError(400, 'InvalidCreditCardNumber');
+    return { status: 200, body: answer };
+  });
+
+  app.get(PAYMENTS_API.savedCardDetails, { onSend: addTraceId, config: { summary: 'A saved card profile of the company → {profile_id, brand, last_four_digits, expiration, …}' } }, async (request) => {
+    const auth = authOf(request);
+    const query = parseBody(SavedCardDetailsQuerySchema, request.query);
+    const card = await ctx.payments.savedCardDetails({ companyId: auth.company_id, accountId: auth.account_id }, query.profile_id);
+    if (!card) throw new HttpError(404, 'NotFound');
+    return savedCardBody(card);
+  });
+
+  cardconnectRoutes(app, ctx); // the main-host card calls: one entry in the route table for the area
+}
