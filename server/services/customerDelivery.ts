@@ -93,9 +93,11 @@ async function chargeCard(ctx: AppContext, step: DeliveryStep<CustomerDeliverBod
   const failure = CUSTOMER_DELIVER[call].failure;
   if (card.token !== body.card_token) throw new HttpError(400, failure, `${ERROR_TEXT[failure]}: card_token does not match the card profile`);
   const result = body.retref
-    ? await ctx.payments.capture(scope, { transactionId: body.retref, amount })
+    ? await ctx.payments.capture(scope, { transactionId: body.retref, amount, token: card.token })
     : await ctx.payments.authorizeProfile(scope, { profileId, amount, cvv: body.card_cvv, orderNumber: order.orderNumber, billingZip, capture: true });
   if (!result.approved) throw chargeFailure(call, result);
+  // The capture runs in our transaction: throwing here undoes it.
+  if (result.orderNumber !== order.orderNumber) throw new HttpError(400, failure, `${ERROR_TEXT[failure]}: the card authorization (retref) is for another order`);
   return { result, lastFour: card.lastFour, profileId };
 }
 

@@ -205,7 +205,9 @@ export const DeliverCustomerNewCardBodySchema = v.strictObject({
   card_cvv: v.nullish(v.pipe(v.string('card_cvv must be text'), v.regex(/^(\d{3,4})?$/, 'card_cvv must be 3 or 4 digits'))),
   card_exp_month: expiryPart('card_exp_month'),
   card_exp_year: expiryPart('card_exp_year'),
-  card_token: v.nullish(cardText('card_token', 64)),
+  // The processor's token from the card authorization (9 + 15 digits), never a card number:
+  // a PAN here would be stored with the delivery, so the shape refuses it.
+  card_token: v.nullish(v.pipe(v.string('card_token must be text'), v.regex(/^(9\d{15})?$/, 'card_token must be the token of the card authorization, never a card number'))),
   card_profile_id: v.nullish(cardText('card_profile_id', 64)),
   retref: v.nullish(cardText('retref', 64)),
   payment_amount: paymentAmount,
