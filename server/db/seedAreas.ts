@@ -16,3 +16,5 @@ import { seedProfile } from './seedProfile';
 AREA_SEEDS.push(seedProfile);
 import { seedPayments } from './seedPayments';
 AREA_SEEDS.push(seedPayments);
+import { seedOrdersArea } from './seedOrders';
+AREA_SEEDS.push(seedOrdersArea);

@@ -7,6 +7,7 @@ import { deliveryRoutes } from './deliveries';
 import { fileRoutes } from './files';
 import { onlotRoutes } from './onlot';
 import { orderListRoutes } from './orderList';
+import { ordersAreaRoutes } from './ordersArea';
 import { uploadRoutes } from './upload';
 import { paymentRoutes } from './payments';
 
@@ -18,4 +19,5 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   deliverOnlotRoutes(app, ctx);
   deliveryRoutes(app, ctx);
   paymentRoutes(app, ctx);
+  ordersAreaRoutes(app, ctx);
 }

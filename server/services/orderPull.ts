@@ -8,7 +8,7 @@ import {
   type Checkpoint, type Pulled, type PullResponse,
 } from '../../src/domain';
 import type { Db, Executor } from '../db/client';
-import { dealers, orders } from '../db/schema';
+import { dealers, orders, type OrderKindColumn } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { isLiveFor, orderViewColumns, type OrderViewRow } from './orderViews';
 
@@ -42,13 +42,17 @@ export function parsePullQuery(query: Record<string, unknown>): PullQuery {
   return { checkpoint, limit };
 }
 
+/** Documents from rows one at a time, or per page (when they need more than the order row). */
+export type DocumentMaker<T> =
+  | { toDocument: (row: OrderViewRow) => T }
+  | { toDocuments: (rows: OrderViewRow[]) => Promise<T[]> };
+
 export async function pullOrders<T>(db: Db, opts: {
   companyId: number;
   driverId: number;
-  kind?: 'onlot';
+  kind?: OrderKindColumn;
   query: PullQuery;
-  toDocument: (row: OrderViewRow) => T;
-}): Promise<PullResponse<T>> {
+} & DocumentMaker<T>): Promise<PullResponse<T>> {
   const { companyId, driverId, query } = opts;
   const conditions: SQL[] = [eq(orders.companyId, companyId)];
   if (opts.kind) conditions.push(eq(orders.kind, opts.kind));
@@ -66,10 +70,13 @@ export async function pullOrders<T>(db: Db, opts: {
       .orderBy(asc(orders.updatedAt), asc(orders.id))
       .limit(query.limit);
   });
+  const live = rows.filter((row) => isLiveFor(row, driverId));
+  const made = 'toDocuments' in opts ? await opts.toDocuments(live) : live.map(opts.toDocument);
+  const byId = new Map(live.map((row, i) => [row.id, made[i]]));
   const documents: Pulled<T>[] = rows.map((row) => {
-    const key = orderKey(row.kind, row.id);
-    if (isLiveFor(row, driverId)) return { ...opts.toDocument(row), _deleted: false as const };
-    return { id: key, updated_at: row.updatedAt.toISOString(), _deleted: true as const };
+    const doc = byId.get(row.id);
+    if (doc !== undefined) return { ...doc, _deleted: false as const };
+    return { id: orderKey(row.kind, row.id), updated_at: row.updatedAt.toISOString(), _deleted: true as const };
   });
   const last = rows.at(-1);
   return {

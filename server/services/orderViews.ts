@@ -35,6 +35,10 @@ export interface OrderViewRow {
   dealerId: number;
   customerFirstName: string | null;
   customerLastName: string | null;
+  customerPhone: string | null;
+  customerEmail: string | null;
+  deliveryAddress: string | null;
+  shopId: number | null;
   deliveryLat: number | null;
   deliveryLon: number | null;
   serialNumber: string;

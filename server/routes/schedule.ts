@@ -1,0 +1,79 @@
+// Driver actions of SPEC §7 under /secure/driver/: schedule, reschedule (three kinds each),
+// unschedule, reassign and notes. Shape first (strict bodies, 400 naming the field), then
+// the work and its Idempotency-Key record in one transaction (DESIGN §6).
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import {
+  CreateOrderNoteBodySchema, ORDER_API, ReassignDriverBodySchema, ScheduleCustomerOrderBodySchema, ScheduleMoveOrderBodySchema,
+  ScheduleOnlotOrderBodySchema, UnscheduleOrderBodySchema, orderRefOfBody, scheduledDateProblem,
+  type OrderKind, type TokenClaims,
+} from '../../src/domain';
+import type { AppContext } from '../context';
+import type { Tx } from '../db/client';
+import { authOf } from '../http/auth';
+import { HttpError, invalid } from '../http/errors';
+import { canonicalJson, requestHash, runIdempotent } from '../services/idempotency';
+import { changeSchedule, createOrderNote, reassignDriver } from '../services/scheduling';
+
+/** valibot issues → one message naming the field, e.g. "scheduled_date: …". */
+function shapeMessage(issues: readonly v.BaseIssue<unknown>[]): string {
+  const issue = issues[0];
+  if (!issue) return 'The request is not valid';
+  const path = v.getDotPath(issue);
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+/** One POST action: shape check, then `run` in a transaction committed with its key record. */
+function action<S extends v.GenericSchema>(
+  app: FastifyInstance, ctx: AppContext, path: string, summary: string, schema: S,
+  run: (tx: Tx, auth: TokenClaims, body: v.InferOutput<S>) => Promise<unknown>,
+): void {
+  app.post(path, { config: { summary } }, async (request, reply) => {
+    const auth = authOf(request);
+    const parsed = v.safeParse(schema, request.body);
+    if (!parsed.success) throw new HttpError(400, 'InvalidRequest', shapeMessage(parsed.issues));
+    return runIdempotent({
+      db: ctx.db, request, reply, auth,
+      hash: () => requestHash('POST', path, canonicalJson(request.body)),
+      work: async (complete) => {
+        const body = await ctx.db.transaction(async (tx) => {
+          const out = await run(tx, auth, parsed.output);
+          await complete(tx, 200, out);
+          return out;
+        });
+        return { status: 200, body };
+      },
+    });
+  });
+}
+
+/** The scheduled date as a Date, refused when far outside the scheduling window. */
+function scheduleAt(iso: string): Date {
+  const problem = scheduledDateProblem(iso, Date.now());
+  if (problem) throw invalid(problem);
+  return new Date(iso);
+}
+
+type ScheduleBody = { scheduled_date: string } & (
+  { customer_order_id: number } | { onlot_inventory_order_id: number } | { inventory_move_order_id: number });
+
+const KINDS: { kind: OrderKind; schema: v.GenericSchema<unknown, ScheduleBody>; schedule: string; reschedule: string }[] = [
+  { kind: 'customer', schema: ScheduleCustomerOrderBodySchema, schedule: ORDER_API.scheduleCustomer, reschedule: ORDER_API.rescheduleCustomer },
+  { kind: 'onlot', schema: ScheduleOnlotOrderBodySchema, schedule: ORDER_API.scheduleOnlot, reschedule: ORDER_API.rescheduleOnlot },
+  { kind: 'move', schema: ScheduleMoveOrderBodySchema, schedule: ORDER_API.scheduleMove, reschedule: ORDER_API.rescheduleMove },
+];
+
+export function scheduleRoutes(app: FastifyInstance, ctx: AppContext): void {
+  for (const { kind, schema, schedule, reschedule } of KINDS) {
+    action(app, ctx, schedule, `Schedule a ${kind} order's delivery for the caller: {<kind>_id, scheduled_date}`, schema,
+      (tx, auth, body) => changeSchedule(tx, auth, orderRefOfBody(body), { action: 'schedule', at: scheduleAt(body.scheduled_date) }));
+    action(app, ctx, reschedule, `Reschedule one of the caller's scheduled ${kind} orders: {<kind>_id, scheduled_date}`, schema,
+      (tx, auth, body) => changeSchedule(tx, auth, orderRefOfBody(body), { action: 'reschedule', at: scheduleAt(body.scheduled_date) }));
+  }
+  action(app, ctx, ORDER_API.unschedule, 'Unschedule one of the caller\'s orders: exactly one of the three order id fields', UnscheduleOrderBodySchema,
+    (tx, auth, body) => changeSchedule(tx, auth, orderRefOfBody(body), { action: 'unschedule' }));
+  action(app, ctx, ORDER_API.reassignDriver, 'Hand one of the caller\'s orders to another driver of the company: {<kind>_id, driver_id}', ReassignDriverBodySchema,
+    (tx, auth, body) => reassignDriver(tx, auth, orderRefOfBody(body), body.driver_id));
+  action(app, ctx, ORDER_API.createOrderNote, 'Add a note to one of the caller\'s orders: {<kind>_id, note}', CreateOrderNoteBodySchema,
+    (tx, auth, body) => createOrderNote(tx, auth, orderRefOfBody(body), body.note));
+}
