@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { buildServer } from '../../server/app';
+import { buildServer, type BuildServerOptions } from '../../server/app';
 import { createTestDatabase, usesPostgres, type TestDatabase } from './pgDatabase';
 
 export interface TestServer {
@@ -26,6 +26,8 @@ export interface TestServerOptions {
   loginRateLimit?: { max: number; timeWindowMs: number };
   /** The built PWA to serve (e2e); default none. */
   staticDir?: string | null;
+  /** More buildServer options (trust proxy, purge interval, probe routes, …). */
+  build?: Pick<BuildServerOptions, 'trustProxy' | 'idempotencyPurgeIntervalMs' | 'extraRoutes'>;
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
@@ -39,6 +41,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     logger: false,
     staticDir: opts.staticDir ?? null,
     loginRateLimit: opts.loginRateLimit ?? { max: 10_000, timeWindowMs: 60_000 },
+    ...opts.build,
   }).catch(async (err: unknown) => {
     await database.drop();
     throw err;

@@ -1,0 +1,141 @@
+// GET /openapi.json: every registered route (collected by an onRoute hook), with its body,
+// query, header and response schemas converted from the valibot schemas that validate them.
+// A route names its schemas in its config (`config: { bodySchema: X }`) or in the registry
+// (server/http/routeSchemas.ts) when its file is not ours to edit; config wins.
+import type { FastifyInstance } from 'fastify';
+import type { GenericSchema } from 'valibot';
+import { API, ERROR_TEXT, LOGIN_FAILURE_TEXT } from '../../src/domain';
+import { toJsonSchema, type JsonSchema } from '../../src/domain/jsonSchema';
+import { isProtectedPath } from './auth';
+import { takesIdempotencyKey } from './idempotency';
+import { ROUTE_SCHEMAS, type RouteSchemas } from './routeSchemas';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The valibot schema the handler validates its JSON body with. */
+    bodySchema?: GenericSchema;
+    /** The valibot schema of the query string (an object of strings). */
+    querySchema?: GenericSchema;
+    /** Request headers the route reads (an object schema). */
+    headersSchema?: GenericSchema;
+    /** A multipart body: the file fields it takes (`file-0` …). */
+    multipartFiles?: number;
+    /** The 200 answer. */
+    responseSchema?: GenericSchema;
+  }
+}
+
+export interface RouteDoc extends RouteSchemas {
+  method: string;
+  url: string;
+  summary: string;
+}
+
+/** Starts collecting routes; call before any route is registered. */
+export function collectRoutes(app: FastifyInstance): RouteDoc[] {
+  const routes: RouteDoc[] = [];
+  app.addHook('onRoute', (route) => {
+    if (route.url === '/*' || route.url === '*') return; // the static files' wildcard
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+    const config = route.config ?? {};
+    for (const method of methods) {
+      const registered = ROUTE_SCHEMAS[`${method} ${route.url}`] ?? {};
+      routes.push({
+        method,
+        url: route.url,
+        summary: config.summary ?? '',
+        bodySchema: config.bodySchema ?? registered.bodySchema,
+        querySchema: config.querySchema ?? registered.querySchema,
+        headersSchema: config.headersSchema ?? registered.headersSchema,
+        multipartFiles: config.multipartFiles ?? registered.multipartFiles,
+        responseSchema: config.responseSchema ?? registered.responseSchema,
+      });
+    }
+  });
+  return routes;
+}
+
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ERROR_REF } } });
+
+/** An object schema's properties as OpenAPI parameters (`in` query, header or path). */
+function parametersOf(schema: GenericSchema | undefined, where: 'query' | 'header'): Record<string, unknown>[] {
+  if (!schema) return [];
+  const json = toJsonSchema(schema);
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({ name, in: where, required: required.has(name), schema: property }));
+}
+
+function requestBodyOf(route: RouteDoc): Record<string, unknown> | undefined {
+  if (route.multipartFiles !== undefined) {
+    const properties: Record<string, JsonSchema> = {};
+    for (let i = 0; i < route.multipartFiles; i += 1) properties[`file-${i}`] = { type: 'string', format: 'binary' };
+    return { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties, minProperties: 1 } } } };
+  }
+  if (route.bodySchema) return { required: true, content: { 'application/json': { schema: toJsonSchema(route.bodySchema) } } };
+  return undefined;
+}
+
+function operationOf(route: RouteDoc): Record<string, unknown> {
+  const pathParams = [...route.url.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+  const parameters = [...pathParams, ...parametersOf(route.querySchema, 'query'), ...parametersOf(route.headersSchema, 'header')];
+  if (takesIdempotencyKey(route.method, route.url)) {
+    parameters.push({
+      name: 'Idempotency-Key', in: 'header', required: false,
+      description: 'Same key + same request within 30 days replays the first answer; another request → 422; still running → 409',
+      schema: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[\\x21-\\x7e]+$' },
+    });
+  }
+  const ok: Record<string, unknown> = { description: 'OK' };
+  if (route.responseSchema) ok.content = { 'application/json': { schema: toJsonSchema(route.responseSchema) } };
+  const responses: Record<string, unknown> = { '200': ok, '400': errorResponse('Bad input: {error, message}') };
+  const isPublic = !isProtectedPath(route.url);
+  if (!isPublic) {
+    responses['401'] = errorResponse('NotAuthenticated: missing, invalid or expired token');
+    responses['403'] = errorResponse('NotAuthorized: a role other than driver');
+    responses['404'] = errorResponse('NotFound: not this company\'s (or driver\'s), or no such thing');
+  }
+  if (takesIdempotencyKey(route.method, route.url)) {
+    responses['409'] = errorResponse('IdempotencyKeyInFlight, or a business conflict (e.g. OrderAlreadyDelivered)');
+    responses['422'] = errorResponse('IdempotencyKeyReused');
+  }
+  if (route.method === 'POST' && route.url === API.login) {
+    responses['401'] = { description: `Wrong email or password: the text "${LOGIN_FAILURE_TEXT}"`, content: { 'text/plain': { schema: { const: LOGIN_FAILURE_TEXT } } } };
+    responses['429'] = errorResponse('TooManyRequests');
+  }
+  responses.default = errorResponse('Any other failure: {error, message}');
+  const operation: Record<string, unknown> = {
+    operationId: `${route.method.toLowerCase()} ${route.url}`,
+    summary: route.summary,
+    parameters,
+    responses,
+  };
+  const body = requestBodyOf(route);
+  if (body) operation.requestBody = body;
+  if (!isPublic) operation.security = [{ bearer: [] }];
+  return operation;
+}
+
+export function openApiDocument(routes: readonly RouteDoc[]): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const path = route.url.replace(/:(\w+)/g, '{$1}');
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operationOf(route) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Driver App API', version: '0.1.0', description: 'Every call of SPEC §7 (DESIGN §6). Errors are {error, message} with SPEC §8 identifiers.' },
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['error', 'message'],
+          properties: { error: { type: 'string', enum: Object.keys(ERROR_TEXT) }, message: { type: 'string' } },
+        },
+      },
+    },
+    paths,
+  };
+}
