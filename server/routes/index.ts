@@ -10,6 +10,7 @@ import { orderListRoutes } from './orderList';
 import { ordersAreaRoutes } from './ordersArea';
 import { uploadRoutes } from './upload';
 import { paymentRoutes } from './payments';
+import { profileRoutes } from './profile';
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   orderListRoutes(app, ctx);
@@ -19,5 +20,6 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   deliverOnlotRoutes(app, ctx);
   deliveryRoutes(app, ctx);
   paymentRoutes(app, ctx);
+  profileRoutes(app, ctx);
   ordersAreaRoutes(app, ctx);
 }

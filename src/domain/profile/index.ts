@@ -2,4 +2,5 @@
 export * from './deliveryLog';
 export * from './email';
 export * from './notifications';
+export * from './paths';
 export * from './settings';

@@ -1,0 +1,116 @@
+// Driver settings (SPEC §3, §5, §7): read the profile, edit it (name, phone, email, picture,
+// password), and the three email-notification flags. Only the caller's own account.
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  DriverEmailNotificationsSchema, PROFILE_API, PROFILE_PICTURES_FOLDER, UpdateDriverSettingsBodySchema, normalizePhone,
+  type DriverSettings, type TokenClaims,
+} from '../../../src/domain';
+import { hashPassword } from '../../auth/password';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { accounts, accountSettings, uploads } from '../../db/schema';
+import { authOf } from '../../http/auth';
+import { HttpError, notFound } from '../../http/errors';
+import { saveAccountSettings } from '../../services/accountSettings';
+import { canonicalJson, requestHash, runIdempotent } from '../../services/idempotency';
+import { isUniqueViolation, parseBody } from './shared';
+
+export async function readDriverSettings(db: Executor, auth: TokenClaims): Promise<DriverSettings> {
+  const [row] = await db.select({
+    firstName: accounts.firstName, lastName: accounts.lastName, phone: accounts.phone, email: accounts.email,
+    assigned: sql<boolean>`coalesce(${accountSettings.emailNewOrderAssigned}, true)`,
+    reassigned: sql<boolean>`coalesce(${accountSettings.emailOrderReassigned}, true)`,
+    finished: sql<boolean>`coalesce(${accountSettings.emailOrderFinishedAtShop}, true)`,
+    imageGuid: uploads.guid, imageMime: uploads.mime, imageExtension: uploads.extension,
+  }).from(accounts)
+    .leftJoin(accountSettings, eq(accountSettings.accountId, accounts.id))
+    .leftJoin(uploads, and(eq(uploads.guid, accountSettings.profileImageGuid), eq(uploads.companyId, accounts.companyId)))
+    .where(and(eq(accounts.id, auth.account_id), eq(accounts.companyId, auth.company_id)));
+  if (!row) throw notFound();
+  return {
+    first_name: row.firstName,
+    last_name: row.lastName,
+    phone_number: row.phone,
+    email: row.email,
+    profile_image_attributes: row.imageGuid && row.imageMime && row.imageExtension ? {
+      guid: row.imageGuid, mime_type: row.imageMime, extension: row.imageExtension,
+      download_urls: [`/files/${row.imageGuid}.${row.imageExtension}`],
+    } : null,
+    email_notifications_new_order_assigned: row.assigned,
+    email_notifications_order_reassigned: row.reassigned,
+    email_notifications_order_finished_at_shop: row.finished,
+  };
+}
+
+export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get(PROFILE_API.driverSettings, { config: { summary: 'The driver\'s profile and email-notification flags' } }, async (request) => {
+    return readDriverSettings(ctx.db, authOf(request));
+  });
+
+  app.post(PROFILE_API.updateDriverSettings, {
+    config: { summary: 'Edit the profile: first_name, last_name, phone_number, email, profile_image_attributes?, password? → settings' },
+  }, async (request, reply) => {
+    const auth = authOf(request);
+    const body = parseBody(UpdateDriverSettingsBodySchema, request.body);
+    const phone = normalizePhone(body.phone_number) ?? body.phone_number; // the schema checked it parses
+    const image = body.profile_image_attributes;
+    return runIdempotent({
+      db: ctx.db, request, reply, auth,
+      hash: () => requestHash('POST', PROFILE_API.updateDriverSettings, canonicalJson(request.body)),
+      work: async (complete) => {
+        if (image) {
+          const [upload] = await ctx.db.select({ guid: uploads.guid }).from(uploads)
+            .where(and(eq(uploads.guid, image.guid.toLowerCase()), eq(uploads.companyId, auth.company_id), eq(uploads.folder, PROFILE_PICTURES_FOLDER)));
+          if (!upload) throw new HttpError(400, 'ProfileImageNotFound');
+        }
+        const [taken] = await ctx.db.select({ id: accounts.id }).from(accounts)
+          .where(and(sql`lower(${accounts.email}) = ${body.email}`, ne(accounts.id, auth.account_id)));
+        if (taken) throw new HttpError(409, 'EmailAlreadyInUse');
+        const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
+        try {
+          const settings = await ctx.db.transaction(async (tx) => {
+            const updated = await tx.update(accounts)
+              .set({ firstName: body.first_name, lastName: body.last_name, phone, email: body.email, ...(passwordHash ? { passwordHash } : {}) })
+              .where(and(eq(accounts.id, auth.account_id), eq(accounts.companyId, auth.company_id)))
+              .returning({ id: accounts.id });
+            if (updated.length === 0) throw notFound();
+            // undefined leaves the picture alone (SPEC §5: sent only when a new one was chosen); null removes it.
+            if (image !== undefined) await saveAccountSettings(tx, auth.account_id, auth.company_id, { profileImageGuid: image?.guid.toLowerCase() ?? null });
+            const result = await readDriverSettings(tx, auth);
+            await complete(tx, 200, result);
+            return result;
+          });
+          return { status: 200, body: settings };
+        } catch (err) {
+          if (isUniqueViolation(err)) throw new HttpError(409, 'EmailAlreadyInUse'); // lost a race for the address
+          throw err;
+        }
+      },
+    });
+  });
+
+  app.post(PROFILE_API.updateDriverEmailNotifications, {
+    config: { summary: 'Set the three email-notification flags → settings' },
+  }, async (request, reply) => {
+    const auth = authOf(request);
+    const body = parseBody(DriverEmailNotificationsSchema, request.body);
+    return runIdempotent({
+      db: ctx.db, request, reply, auth,
+      hash: () => requestHash('POST', PROFILE_API.updateDriverEmailNotifications, canonicalJson(request.body)),
+      work: async (complete) => {
+        const settings = await ctx.db.transaction(async (tx) => {
+          await saveAccountSettings(tx, auth.account_id, auth.company_id, {
+            emailNewOrderAssigned: body.email_notifications_new_order_assigned,
+            emailOrderReassigned: body.email_notifications_order_reassigned,
+            emailOrderFinishedAtShop: body.email_notifications_order_finished_at_shop,
+          });
+          const result = await readDriverSettings(tx, auth);
+          await complete(tx, 200, result);
+          return result;
+        });
+        return { status: 200, body: settings };
+      },
+    });
+  });
+}
