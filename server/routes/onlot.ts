@@ -1,13 +1,14 @@
 // On-lot inventory order reads: order details, delivery details (one, or a pull of all).
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { API, type TokenClaims } from '../../src/domain';
+import { API, type OnlotOrderDetailsWithNotes, type TokenClaims } from '../../src/domain';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { dealers, orders } from '../db/schema';
 import { authOf } from '../http/auth';
 import { HttpError, notFound } from '../http/errors';
 import { parsePullQuery, pullOrders } from '../services/orderPull';
+import { notesOf } from '../services/orderReads';
 import { orderViewColumns, toOnlotDeliveryDetails, toOnlotOrderDetails, type OrderViewRow } from '../services/orderViews';
 
 /** A positive integer id from a query value; 400 otherwise (SPEC §5: an order id is required). */
@@ -32,7 +33,10 @@ export function onlotRoutes(app: FastifyInstance, ctx: AppContext): void {
     const auth = authOf(request);
     const query = request.query as Record<string, unknown>;
     const id = parseOrderIdParam(query.onlotInventoryOrderId, 'onlotInventoryOrderId');
-    return toOnlotOrderDetails(await findDriverOnlotOrder(ctx.db, auth, id));
+    const row = await findDriverOnlotOrder(ctx.db, auth, id);
+    const notes = await notesOf(ctx.db, auth.company_id, [row]);
+    const details: OnlotOrderDetailsWithNotes = { ...toOnlotOrderDetails(row), notes: notes.get(row.id) ?? [] };
+    return details;
   });
 
   app.get(API.onlotDeliveryDetails, {

@@ -8,7 +8,7 @@ import {
 } from '../../src/domain';
 import type { Executor } from '../db/client';
 import {
-  accounts, customerOrderBilling, customerSavedCards, dealers, driverDeliverySurveyQuestions, featureFlags,
+  accounts, cardProfiles, cardTokens, customerOrderBilling, customerSavedCards, dealers, driverDeliverySurveyQuestions, featureFlags,
   happyListItems, orderNotes, orders, paymentProcessorConfigs, type OrderKindColumn,
 } from '../db/schema';
 import { notFound } from '../http/errors';
@@ -94,6 +94,30 @@ async function companyDeliveryConfig(db: Executor, companyId: number): Promise<{
   return { survey, processor: processor ? { payment_processing_account_id: processor.id } : null, paymentsV2: flag?.on ?? false };
 }
 
+type SavedCardView = CustomerDeliveryDetails['customer_card_list'][number];
+
+/** Cards the processor saved for these orders (e.g. at a new-card authorization), as listed cards. */
+async function savedProfiles(db: Executor, companyId: number, ids: number[]): Promise<{ orderId: number; card: SavedCardView }[]> {
+  const rows = await db.select({
+    orderId: cardProfiles.customerOrderId, profileId: cardProfiles.profileId, expiration: cardProfiles.expiration,
+    brand: cardTokens.brand, lastFour: cardTokens.lastFour,
+  }).from(cardProfiles)
+    .innerJoin(cardTokens, eq(cardTokens.token, cardProfiles.token))
+    .where(and(eq(cardProfiles.companyId, companyId), inArray(cardProfiles.customerOrderId, ids)))
+    .orderBy(asc(cardProfiles.id));
+  return rows.flatMap((r) => (r.orderId === null ? [] : [{
+    orderId: r.orderId,
+    // expiration is MMYY (a CHECK in 0004 guarantees the shape)
+    card: { card_profile_id: r.profileId, last_four: r.lastFour, brand: r.brand, exp_month: Number(r.expiration.slice(0, 2)), exp_year: 2000 + Number(r.expiration.slice(2)) },
+  }]));
+}
+
+/** The first listing of each profile id wins: the orders area's own rows come first. */
+function uniqueCards(cards: SavedCardView[]): SavedCardView[] {
+  const seen = new Set<string>();
+  return cards.filter((card) => !seen.has(card.card_profile_id) && seen.add(card.card_profile_id));
+}
+
 function groupBy<R extends { orderId: number }>(rows: R[]): Map<number, R[]> {
   const out = new Map<number, R[]>();
   for (const row of rows) out.set(row.orderId, [...(out.get(row.orderId) ?? []), row]);
@@ -106,15 +130,21 @@ export async function toCustomerDeliveryDetails(db: Executor, companyId: number,
   const ids = rows.map((row) => row.id);
   const scoped = <C extends typeof customerOrderBilling | typeof happyListItems | typeof customerSavedCards>(table: C) =>
     and(eq(table.companyId, companyId), inArray(table.orderId, ids));
-  const [billingRows, happyRows, cardRows, config] = await Promise.all([
+  const [billingRows, happyRows, cardRows, profileRows, config] = await Promise.all([
     db.select().from(customerOrderBilling).where(scoped(customerOrderBilling)),
     db.select().from(happyListItems).where(scoped(happyListItems)).orderBy(asc(happyListItems.position)),
     db.select().from(customerSavedCards).where(scoped(customerSavedCards)).orderBy(asc(customerSavedCards.id)),
+    savedProfiles(db, companyId, ids),
     companyDeliveryConfig(db, companyId),
   ]);
   const billing = new Map<number, Billing>(billingRows.map((b) => [b.orderId, b]));
   const happy = groupBy(happyRows);
-  const cards = groupBy(cardRows);
+  const cards = groupBy([
+    ...cardRows.map((c) => ({
+      orderId: c.orderId, card: { card_profile_id: c.cardProfileId, last_four: c.lastFour, brand: c.brand, exp_month: c.expMonth, exp_year: c.expYear },
+    })),
+    ...profileRows,
+  ]);
   return rows.map((row) => {
     const bill = billing.get(row.id);
     return {
@@ -144,9 +174,7 @@ export async function toCustomerDeliveryDetails(db: Executor, companyId: number,
       remaining_balance: bill?.remainingBalance ?? '0.00',
       // SPEC §3: every item of the list arrives checked (value true); the driver unticks.
       happy_list_results: (happy.get(row.id) ?? []).map((h) => ({ item: h.item, text: h.text, value: true })),
-      customer_card_list: (cards.get(row.id) ?? []).map((c) => ({
-        card_profile_id: c.cardProfileId, last_four: c.lastFour, brand: c.brand, exp_month: c.expMonth, exp_year: c.expYear,
-      })),
+      customer_card_list: uniqueCards((cards.get(row.id) ?? []).map((c) => c.card)),
       payment_processor_config: config.processor,
       payments_v2: config.paymentsV2,
       driver_delivery_survey_questions: config.survey,

@@ -2,6 +2,7 @@
 // details of customer and move orders, order map, schedule list/details, saved checks,
 // company drivers and feature flags. Money travels as a decimal string ("1234.50").
 import * as v from 'valibot';
+import { OnlotOrderDetailsSchema } from './api';
 import { OrderListItemSchema } from './order';
 
 export const FEATURE_FLAG_ENVIRONMENTS = ['production', 'master', 'branch'] as const;
@@ -54,6 +55,10 @@ const orderDetailsCommon = {
   notes: v.array(OrderNoteSchema),
   updated_at: v.string(),
 };
+
+/** GET /api/driver/onlot-inventory-order-details answers its details plus the order's notes. */
+export const OnlotOrderDetailsWithNotesSchema = v.object({ ...OnlotOrderDetailsSchema.entries, notes: v.array(OrderNoteSchema) });
+export type OnlotOrderDetailsWithNotes = v.InferOutput<typeof OnlotOrderDetailsWithNotesSchema>;
 
 /** GET /api/driver/customer-order-details?customerOrderId= */
 export const CustomerOrderDetailsSchema = v.object({
