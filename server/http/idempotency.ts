@@ -20,12 +20,36 @@ export function takesIdempotencyKey(method: string, url: string): boolean {
   return WRITE_METHODS.has(method) && !KEYLESS_WRITES.has(`${method} ${url}`);
 }
 
-/** The hash the hook stores: method, route and canonical JSON body (+ the query when there is one). */
+const PROCESSOR_TOKEN = /^9\d{15}$/; // as services/payments/cardRules.looksLikeToken
+
+/**
+ * The body as hashed: card secrets never reach the stored hash (PCI DSS 3.3/3.5). CVVs are
+ * left out (a retry may re-type one); account and card numbers count by length and last
+ * four; processor tokens are not secret. Same result as the payments and deliveries
+ * handlers' own hashes, so their records and ours agree.
+ */
+export function redactForHash(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const safe: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    if (key === 'cvv' || key === 'card_cvv') continue;
+    if (key === 'account_number' && typeof value === 'string') {
+      safe[key] = `acct:${value.length}:${value.slice(-4)}`;
+    } else if ((key === 'account_token' || key === 'card_token' || key === 'account') && (typeof value === 'string' || typeof value === 'number')) {
+      const text = String(value).replace(/[\s-]/g, '');
+      safe[key] = PROCESSOR_TOKEN.test(text) ? text : `pan:${text.length}:${text.slice(-4)}`;
+    } else {
+      safe[key] = value;
+    }
+  }
+  return safe;
+}
+
+/** The hash the hook stores: method, route and canonical redacted JSON body (+ the query when there is one). */
 export function hookRequestHash(method: string, url: string, body: unknown, query: unknown): string {
   const hasQuery = query !== null && typeof query === 'object' && Object.keys(query).length > 0;
-  return hasQuery
-    ? requestHash(method, url, canonicalJson(body ?? null), canonicalJson(query))
-    : requestHash(method, url, canonicalJson(body ?? null));
+  const bodyText = canonicalJson(redactForHash(body ?? null));
+  return hasQuery ? requestHash(method, url, bodyText, canonicalJson(query)) : requestHash(method, url, bodyText);
 }
 
 /** What onSend sees → what a replay must send: JSON as its value, text as text, else nothing. */
