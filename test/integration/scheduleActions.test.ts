@@ -251,7 +251,7 @@ describe('order notes', () => {
     }
     const [count] = await server.query<{ n: number }>('SELECT count(*)::int n FROM order_notes WHERE order_id = $1', [ridgeOrder]);
     const [id = 0] = await liveOrderIds(server, SUMMIT_DRIVER.email, 'customer');
-    for (const body of [{ customer_order_id: id, note: '   ' }, { customer_order_id: id, note: 'x'.repeat(2001) }, { customer_order_id: id }, { customer_order_id: id, note: 'a', account_id: 3 }]) {
+    for (const body of [{ customer_order_id: id, note: '   ' }, { customer_order_id: id, note: 'x'.repeat(2001) }, { customer_order_id: id, note: 'a\u0000b' }, { customer_order_id: id }, { customer_order_id: id, note: 'a', account_id: 3 }]) {
       const res = await post('create_order_note', body);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: 'InvalidRequest' });
