@@ -9,20 +9,24 @@ import { accountSettings, customerEmailSettings, dealerContacts, notifications, 
 import { seedDeliveryHistory } from './seedProfileHistory';
 import type { AreaSeed, AreaSeedContext } from './seedAreas';
 import { FIRST_NAMES, LAST_NAMES } from './seedData';
+import { RTO_COMPANY_NAMES } from './seedOrders';
 
 type Rand = () => number;
 const pick = <T,>(rand: Rand, items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** RTO partners per company name; orders' rto_company_name values found in billing are added too. */
+/**
+ * RTO partners per company, named as the orders area's billing rows name them (seedOrders);
+ * any other rto_company_name found in billing gets a partner row too.
+ */
 const RTO_PARTNERS: Record<string, { name: string; email: string; phone: string; address: string; admin: [string, string, string] }> = {
   'Summit Sheds': {
-    name: 'Keystone Rent-To-Own', email: 'service@keystone-rto.test', phone: '(717) 555-0170',
+    name: RTO_COMPANY_NAMES['Summit Sheds'] ?? 'Keystone Rent-to-Own', email: 'service@keystone-rto.test', phone: '(717) 555-0170',
     address: '40 Market Sq, Manheim, PA 17545', admin: ['Lorraine', 'Weaver', 'lorraine@keystone-rto.test'],
   },
   'Ridge Barns': {
-    name: 'Plateau Rent-to-Own', email: 'office@plateau-rto.test', phone: '(931) 555-0270',
+    name: RTO_COMPANY_NAMES['Ridge Barns'] ?? 'Plateau Rent-to-Own', email: 'office@plateau-rto.test', phone: '(931) 555-0270',
     address: '12 E 1st St, Crossville, TN 38555', admin: ['Donnie', 'Qualls', 'donnie@plateau-rto.test'],
   },
 };
