@@ -17,7 +17,9 @@ import { HttpError, notFound } from '../http/errors';
 import { runIdempotent, type Complete } from '../services/idempotency';
 import { lockCompanyOrders } from '../services/orderPull';
 import type { CardAuthResult, CardBrand } from '../services/payments/gateway';
-import { cardAuthBody, gatewayError, parseBody, paymentRequestHash, savedCardBody } from '../services/payments/http';
+import {
+  bodyWithSecrets, cardAuthBody, gatewayError, liftCardSecrets, parseBody, paymentRequestHash, savedCardBody,
+} from '../services/payments/http';
 
 /** customer_saved_cards spells brands for display, as the orders area seeds them. */
 const BRAND_DISPLAY: Readonly<Record<CardBrand, string>> = {
@@ -71,9 +73,12 @@ async function authNewCard(ctx: AppContext, auth: TokenClaims, body: Cardconnect
 }
 
 export function cardconnectRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post(PAYMENTS_API.cardconnectAuthNewCard, { config: { summary: 'Authorize a new card for a customer order → {profile_id, first_four_digits, retref, token, …}' } }, async (request, reply) => {
+  app.post(PAYMENTS_API.cardconnectAuthNewCard, {
+    preValidation: liftCardSecrets,
+    config: { summary: 'Authorize a new card for a customer order → {profile_id, first_four_digits, retref, token, …}', bodySchema: CardconnectAuthNewCardBodySchema },
+  }, async (request, reply) => {
     const auth = authOf(request);
-    const body = parseBody(CardconnectAuthNewCardBodySchema, request.body);
+    const body = parseBody(CardconnectAuthNewCardBodySchema, bodyWithSecrets(request));
     return runIdempotent({
       db: ctx.db, request, reply, auth,
       hash: () => paymentRequestHash(PAYMENTS_API.cardconnectAuthNewCard, request.body),
@@ -81,7 +86,7 @@ export function cardconnectRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.post(PAYMENTS_API.cardconnectProfileInquiry, { config: { summary: 'A saved card profile → {profile_id, brand, last_four_digits, expiration, …}' } }, async (request) => {
+  app.post(PAYMENTS_API.cardconnectProfileInquiry, { config: { summary: 'A saved card profile → {profile_id, brand, last_four_digits, expiration, …}', bodySchema: ProfileInquiryBodySchema } }, async (request) => {
     const auth = authOf(request);
     const body = parseBody(ProfileInquiryBodySchema, request.body);
     const card = await ctx.payments.savedCardDetails({ companyId: auth.company_id, accountId: auth.account_id }, body.profile_id);

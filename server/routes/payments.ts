@@ -4,6 +4,7 @@
 // Idempotency-Key record, so the same key and body charge once; a decline is recorded but
 // releases the key (only successes are remembered, as everywhere on this server).
 import type { FastifyInstance } from 'fastify';
+import type { GenericSchema } from 'valibot';
 import {
   AuthNewCardBodySchema, AuthProfileBodySchema, CaptureCheckBodySchema, CapturePaymentBodySchema, PAYMENTS_API,
   RefundRequestBodySchema, SavedCardDetailsQuerySchema, TokenizeBodySchema, type TokenClaims,
@@ -15,7 +16,7 @@ import { HttpError } from '../http/errors';
 import { runIdempotent, type Complete } from '../services/idempotency';
 import type { GatewayScope, TransactionResult } from '../services/payments/gateway';
 import {
-  addTraceId, cardAuthBody, gatewayError, paymentRequestHash, parseBody, savedCardBody, transactionBody,
+  addTraceId, bodyWithSecrets, cardAuthBody, gatewayError, liftCardSecrets, paymentRequestHash, parseBody, savedCardBody, transactionBody,
 } from '../services/payments/http';
 
 interface Outcome {
@@ -44,18 +45,18 @@ async function settle<R extends TransactionResult>(
 }
 
 export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const post = (path: string, summary: string, handle: (auth: TokenClaims, body: unknown, complete: Complete) => Promise<Outcome>) => {
-    app.post(path, { onSend: addTraceId, config: { summary } }, async (request, reply) => {
+  const post = (path: string, summary: string, bodySchema: GenericSchema, handle: (auth: TokenClaims, body: unknown, complete: Complete) => Promise<Outcome>) => {
+    app.post(path, { preValidation: liftCardSecrets, onSend: addTraceId, config: { summary, bodySchema } }, async (request, reply) => {
       const auth = authOf(request);
       return runIdempotent({
         db: ctx.db, request, reply, auth,
         hash: () => paymentRequestHash(path, request.body),
-        work: (complete) => handle(auth, request.body, complete),
+        work: (complete) => handle(auth, bodyWithSecrets(request), complete),
       });
     });
   };
 
-  post(PAYMENTS_API.authNewCard, 'Authorize a new card (token or PAN) and save its profile → {retref, profile_id, token, …}', (auth, raw, complete) => {
+  post(PAYMENTS_API.authNewCard, 'Authorize a new card (token or PAN) and save its profile → {retref, profile_id, token, …}', AuthNewCardBodySchema, (auth, raw, complete) => {
     const body = parseBody(AuthNewCardBodySchema, raw);
     return settle(ctx, auth, complete, (scope) => ctx.payments.authorizeNewCard(scope, {
       accountToken: body.account_token,
@@ -70,14 +71,14 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
     }), cardAuthBody);
   });
 
-  post(PAYMENTS_API.authProfile, 'Authorize a saved card profile → {retref, …}', (auth, raw, complete) => {
+  post(PAYMENTS_API.authProfile, 'Authorize a saved card profile → {retref, …}', AuthProfileBodySchema, (auth, raw, complete) => {
     const body = parseBody(AuthProfileBodySchema, raw);
     return settle(ctx, auth, complete, (scope) => ctx.payments.authorizeProfile(scope, {
       profileId: body.profile_id, amount: body.amount, cvv: body.cvv ?? null, orderNumber: body.order_number, billingZip: body.billing_zip,
     }), cardAuthBody);
   });
 
-  post(PAYMENTS_API.captureCheckPayment, 'Debit a bank account (ach-new or ach-token) → {retref, token, …}', (auth, raw, complete) => {
+  post(PAYMENTS_API.captureCheckPayment, 'Debit a bank account (ach-new or ach-token) → {retref, token, …}', CaptureCheckBodySchema, (auth, raw, complete) => {
     // company_id in the body is ignored: the token's company is the only one (mass assignment).
     const body = parseBody(CaptureCheckBodySchema, raw);
     return settle(ctx, auth, complete, (scope) => ctx.payments.captureCheck(scope, body.type === 'ach-new'
@@ -93,14 +94,14 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
     (result) => transactionBody(result, { token: result.token }));
   });
 
-  post(PAYMENTS_API.capturePayment, 'Capture an authorization (transaction_id = its retref) → {retref, amount, …}', (auth, raw, complete) => {
+  post(PAYMENTS_API.capturePayment, 'Capture an authorization (transaction_id = its retref) → {retref, amount, …}', CapturePaymentBodySchema, (auth, raw, complete) => {
     const body = parseBody(CapturePaymentBodySchema, raw);
     return settle(ctx, auth, complete, (scope) => ctx.payments.capture(scope, {
       transactionId: body.transaction_id, amount: body.amount, token: body.token ?? null,
     }), (result) => transactionBody(result));
   });
 
-  post(PAYMENTS_API.refundRequest, 'Refund (or void) a card or ACH transaction → {retref of the refund, original_retref, …}', (auth, raw, complete) => {
+  post(PAYMENTS_API.refundRequest, 'Refund (or void) a card or ACH transaction → {retref of the refund, original_retref, …}', RefundRequestBodySchema, (auth, raw, complete) => {
     const body = parseBody(RefundRequestBodySchema, raw);
     return settle(ctx, auth, complete, (scope) => ctx.payments.refund(scope, {
       transactionId: body.transaction_id, fullRefund: body.full_refund, amount: body.amount ?? null,
@@ -108,7 +109,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
     }), (result) => transactionBody(result, { original_retref: body.transaction_id }));
   });
 
-  post(PAYMENTS_API.tokenize, 'Tokenize a card number → {token, brand, first_four_digits, last_four_digits}', async (auth, raw, complete) => {
+  post(PAYMENTS_API.tokenize, 'Tokenize a card number → {token, brand, first_four_digits, last_four_digits}', TokenizeBodySchema, async (auth, raw, complete) => {
     const body = parseBody(TokenizeBodySchema, raw);
     const answer = await ctx.db.transaction(async (tx) => {
       const result = await ctx.payments.tokenize({ companyId: auth.company_id, accountId: auth.account_id, tx }, body.account);
@@ -121,7 +122,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { status: 200, body: answer };
   });
 
-  app.get(PAYMENTS_API.savedCardDetails, { onSend: addTraceId, config: { summary: 'A saved card profile of the company → {profile_id, brand, last_four_digits, expiration, …}' } }, async (request) => {
+  app.get(PAYMENTS_API.savedCardDetails, { onSend: addTraceId, config: { summary: 'A saved card profile of the company → {profile_id, brand, last_four_digits, expiration, …}', querySchema: SavedCardDetailsQuerySchema } }, async (request) => {
     const auth = authOf(request);
     const query = parseBody(SavedCardDetailsQuerySchema, request.query);
     const card = await ctx.payments.savedCardDetails({ companyId: auth.company_id, accountId: auth.account_id }, query.profile_id);

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../server/app';
+import { hookRequestHash } from '../../server/http/idempotency';
 import { startTestServer, type TestServer } from '../support/server';
 import { RIDGE_DRIVER, SUMMIT_DRIVER, liveOrderIds, newKey } from './helpers';
 import {
@@ -103,6 +104,17 @@ describe('Idempotency-Key on every payments POST', () => {
       expect(await work()).toBe(1);
     });
   }
+
+  it('the stored request hash covers no PAN or CVV (they are lifted out before the key is claimed)', async () => {
+    const body = cardBody();
+    const key = newKey();
+    expect((await pay(server, P.authNewCard, body, summit, key)).status).toBe(200);
+    const [row] = await server.query<{ request_hash: string }>('SELECT request_hash FROM idempotency_keys WHERE key = $1', [key]);
+    const { cvv: _cvv, ...rest } = body;
+    const lifted = { ...rest, account_token: `pan:16:${CARDS.visa.slice(-4)}` };
+    expect(row?.request_hash).toBe(hookRequestHash('POST', P.authNewCard, lifted, {}));
+    expect(row?.request_hash).not.toBe(hookRequestHash('POST', P.authNewCard, body, {}));
+  });
 
   it('a declined charge releases its key: the same key may be retried (each attempt recorded)', async () => {
     const body = cardBody({ account_token: CARDS.declined });

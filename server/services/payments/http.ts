@@ -69,25 +69,54 @@ export function addTraceId(request: FastifyRequest, reply: FastifyReply, payload
   }
 }
 
-/**
- * Idempotency hash of a card body without the secrets: the CVV is left out and a PAN stands
- * as its length and last four (an unkeyed hash of a PAN is brute-forceable, PCI DSS 3.5).
- */
-export function paymentRequestHash(path: string, body: unknown): string {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return requestHash('POST', path, canonicalJson(body));
-  const safe: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    if (key === 'cvv' || key === 'card_cvv') continue;
-    if (key === 'account_number' && typeof value === 'string') {
-      safe[key] = `acct:${value.length}:${value.slice(-4)}`;
-    } else if ((key === 'account_token' || key === 'card_token' || key === 'account') && (typeof value === 'string' || typeof value === 'number')) {
-      const text = String(value).replace(/[\s-]/g, '');
-      safe[key] = looksLikeToken(text) ? text : `pan:${text.length}:${text.slice(-4)}`;
-    } else {
-      safe[key] = value;
+// ── Card secrets out of request.body ────────────────────────────────────────────────────
+// The global Idempotency-Key hook stores an unkeyed sha256 of request.body; with the billing
+// fields, amount and expiry stored elsewhere, a hash over a PAN and CVV could be brute-forced
+// back to them (PCI DSS 3.5). So a route-level preValidation hook (which runs before that
+// preHandler) lifts the secrets out of the body: a CVV becomes nothing, a PAN or bank account
+// its length and last four, a token stays. The handler reads the real values back.
+
+const CVV_KEYS = new Set(['cvv', 'card_cvv']);
+const PAN_KEYS = new Set(['account_token', 'card_token', 'account']);
+const lifted = new WeakMap<FastifyRequest, Record<string, unknown>>();
+
+function placeholder(key: string, value: unknown): unknown {
+  if (typeof value !== 'string' && typeof value !== 'number') return value;
+  const text = String(value).replace(/[\s-]/g, '');
+  if (key === 'account_number') return `acct:${text.length}:${text.slice(-4)}`;
+  return looksLikeToken(text) ? value : `pan:${text.length}:${text.slice(-4)}`;
+}
+
+export function liftCardSecrets(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
+  const body = request.body;
+  if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
+    const record = body as Record<string, unknown>;
+    const secrets: Record<string, unknown> = {};
+    const safe: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(record)) {
+      if (CVV_KEYS.has(key)) secrets[key] = value;
+      else if (PAN_KEYS.has(key) || key === 'account_number') {
+        secrets[key] = value;
+        safe[key] = placeholder(key, value);
+      } else safe[key] = value;
     }
+    lifted.set(request, secrets);
+    request.body = safe;
   }
-  return requestHash('POST', path, canonicalJson(safe));
+  done();
+}
+
+/** The body as the client sent it (secrets put back); only handlers call this. */
+export function bodyWithSecrets(request: FastifyRequest): unknown {
+  const secrets = lifted.get(request);
+  const body = request.body;
+  if (!secrets || body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  return { ...(body as Record<string, unknown>), ...secrets };
+}
+
+/** Idempotency hash of a lifted body (used when the global hook did not claim the key). */
+export function paymentRequestHash(path: string, liftedBody: unknown): string {
+  return requestHash('POST', path, canonicalJson(liftedBody));
 }
 
 const dollars = (amount: number): string => amount.toFixed(2);
