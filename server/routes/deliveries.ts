@@ -2,10 +2,12 @@
 // certificate. One entry in routes/index.ts registers them all.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { certificateRoutes } from './certificates';
 import { deliverCustomerRoutes } from './deliverCustomer';
 import { deliverMoveRoutes } from './deliverMove';
 
 export function deliveryRoutes(app: FastifyInstance, ctx: AppContext): void {
   deliverMoveRoutes(app, ctx);
   deliverCustomerRoutes(app, ctx);
+  certificateRoutes(app, ctx);
 }

@@ -42,6 +42,7 @@ export const ERROR_TEXT = {
   OrderAlreadyDelivered: 'This order has already been delivered',
   FailedToFetchDeliveryDetails: 'Failed to fetch delivery details',
   FailedToFindDeliveryDetails: 'Failed to find delivery details',
+  FailedToGenerateDeliveryCertificate: 'Failed to generate delivery certificate',
   // Payments (SPEC §5, §7, §8): processor outcomes of /api/payments and /secure/cardconnect
   ErrorAuthenticatingCard: 'Error authenticating card',
   InvalidCreditCardNumber: 'Invalid Credit Card Number',
