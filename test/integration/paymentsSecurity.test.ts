@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../server/app';
 import { hookRequestHash } from '../../server/http/idempotency';
-import { startTestServer, type TestServer } from '../support/server';
+import { startTestServer, testDatabase, type TestServer } from '../support/server';
 import { RIDGE_DRIVER, SUMMIT_DRIVER, liveOrderIds, newKey } from './helpers';
 import {
   CARDS, CVV, FUTURE_EXPIRY, P, achNewBody, cardBody, orderNumber, pay, savedCard, txn, txnsOfOrder,
@@ -190,10 +190,12 @@ describe('no card or bank secrets at rest or in logs', () => {
 
   it('logs no PAN, CVV or account number (a server whose logger writes to a stream we read)', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'payments-logs-'));
-    const seeded = await startTestServer({ dataDir });
-    await seeded.close();
+    const database = await testDatabase(dataDir); // PGlite copy, or PostgreSQL under integration-pg
     const lines: string[] = [];
-    const built = await buildServer({ dataDir, logger: true, logStream: { write: (line: string) => lines.push(line) }, jwtSecret: 'log-test-secret-0123456789abcdef' });
+    const built = await buildServer({
+      dataDir, databaseUrl: database.databaseUrl, staticDir: null, jwtSecret: 'log-test-secret-0123456789abcdef',
+      logger: true, logStream: { write: (line: string) => lines.push(line) },
+    });
     try {
       const login = await built.app.inject({ method: 'POST', url: '/auth/login', payload: SUMMIT_DRIVER });
       const token = JSON.parse(login.body) as string;
@@ -213,6 +215,7 @@ describe('no card or bank secrets at rest or in logs', () => {
       expect(log).not.toMatch(/"cvv":\s*"?\d/);
     } finally {
       await built.close();
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
