@@ -18,3 +18,5 @@ import { seedPayments } from './seedPayments';
 AREA_SEEDS.push(seedPayments);
 import { seedOrdersArea } from './seedOrders';
 AREA_SEEDS.push(seedOrdersArea);
+import { seedDeliveries } from './seedDeliveries';
+AREA_SEEDS.push(seedDeliveries);

@@ -133,4 +133,20 @@ describe('generate delivery certificate', () => {
     const anonymous = await fetch(`${server.url}${url}`);
     expect(anonymous.status).toBe(401);
   });
+
+  it('the demo data: every seeded customer delivery has its call recorded, and the latest certificates show a signature and photos', async () => {
+    const missing = await countRows(server, `SELECT 1 FROM deliveries d LEFT JOIN customer_deliveries c ON c.delivery_id = d.id
+      WHERE d.kind = 'customer' AND c.delivery_id IS NULL AND d.order_id NOT IN (${order(0)}, ${order(1)})`, []);
+    expect(missing).toBe(0);
+    expect(await countRows(server, "SELECT 1 FROM order_payments WHERE source <> 'cash'", [])).toBeGreaterThan(0);
+    const [seeded] = await server.query<{ order_id: number; serial_number: string }>(
+      `SELECT c.order_id, o.serial_number FROM customer_deliveries c JOIN orders o ON o.id = c.order_id JOIN deliveries d ON d.id = c.delivery_id
+       JOIN accounts a ON a.id = d.driver_id WHERE a.email = $1 AND c.signature_guid IS NOT NULL AND o.id <> ALL($2::int[]) ORDER BY c.order_id LIMIT 1`, [SUMMIT_DRIVER.email, [order(0), order(1)]]);
+    expect(seeded).toBeDefined();
+    const res = await generate({ customer_order_id: seeded?.order_id ?? 0, use_report2: true });
+    expect(res.status, res.text).toBe(200);
+    const pdf = await readPdf((await download(res.text)).bytes);
+    expect(pdf.images).toBe(3);
+    expect(pdf.text).toContain(seeded?.serial_number);
+  });
 });
