@@ -2,8 +2,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
+import * as v from 'valibot';
 import {
-  DELIVERY_LOG_LIMIT, ORDER_CATEGORIES, PROFILE_API, orderCategories,
+  DELIVERY_LOG_LIMIT, LOG_ORDER_TYPES, ORDER_CATEGORIES, PROFILE_API, orderCategories,
   type DeliveryLogResponse, type DeliveryStats, type OrderCategoryCode, type UndeliveredOrdersStats,
 } from '../../../src/domain';
 import type { AppContext } from '../../context';
@@ -12,12 +13,21 @@ import { authOf } from '../../http/auth';
 import { logCsv, logEntries, logTotals, parseLogFilters, periodStats } from '../../services/deliveryLog';
 import { requestTimeZone } from '../../services/timeZone';
 
+const day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}/), v.description('YYYY-MM-DD, a day in the x-time-zone zone (inclusive)'));
+/** What parseLogFilters reads (for /openapi.json). */
+const LogQuerySchema = v.object({
+  startDate: v.optional(day),
+  endDate: v.optional(day),
+  orderTypes: v.optional(v.pipe(v.union([v.string(), v.array(v.picklist(LOG_ORDER_TYPES))]),
+    v.description(`${LOG_ORDER_TYPES.join(', ')}: repeated, or comma-joined`))),
+});
+
 /** The export's ceiling: years of a busy driver's deliveries, far below what hurts the server. */
 const EXPORT_LIMIT = 20_000;
 
 export function deliveryLogRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(PROFILE_API.logList, {
-    config: { summary: 'The driver\'s delivered orders: ?startDate=&endDate= (YYYY-MM-DD, inclusive) &orderTypes=off-lot,new-build,new-inventory,move-inventory' },
+    config: { summary: 'The driver\'s delivered orders: ?startDate=&endDate= (YYYY-MM-DD, inclusive) &orderTypes=off-lot,new-build,new-inventory,move-inventory', querySchema: LogQuerySchema },
   }, async (request): Promise<DeliveryLogResponse> => {
     const auth = authOf(request);
     const filters = parseLogFilters(request.query as Record<string, unknown>, requestTimeZone(request));
@@ -32,7 +42,7 @@ export function deliveryLogRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get(PROFILE_API.logListExport, {
-    config: { summary: 'The delivery log as CSV (text/csv, header row; same filters as log-list)' },
+    config: { summary: 'The delivery log as CSV (text/csv, header row; same filters as log-list)', querySchema: LogQuerySchema },
   }, async (request, reply) => {
     const auth = authOf(request);
     const filters = parseLogFilters(request.query as Record<string, unknown>, requestTimeZone(request));

@@ -71,13 +71,15 @@ async function ownOrder(db: Executor, auth: TokenClaims, kind: OrderKind, id: nu
   return row.id;
 }
 
+const EMPTY_BODY = v.strictObject({});
+
 export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(PROFILE_API.notifications, {
     config: { summary: 'The driver\'s notifications, newest first: active ones (tab 0) and those dismissed in the last 30 days (tab 1)' },
   }, async (request) => listFor(ctx.db, authOf(request)));
 
   app.post(PROFILE_API.createNotification, {
-    config: { summary: 'Notify the company\'s office users {title, message, type?, one order id?} → {notification_ids, recipients}' },
+    config: { summary: 'Notify the company\'s office users {title, message, type?, one order id?} → {notification_ids, recipients}', bodySchema: CreateNotificationBodySchema },
   }, async (request, reply) => {
     const auth = authOf(request);
     const body = parseBody(CreateNotificationBodySchema, request.body);
@@ -108,7 +110,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     });
   });
 
-  app.post(PROFILE_API.dismissNotification, { config: { summary: 'Dismiss one notification {notification_id} → the notification' } }, async (request, reply) => {
+  app.post(PROFILE_API.dismissNotification, { config: { summary: 'Dismiss one notification {notification_id} → the notification', bodySchema: DismissNotificationBodySchema } }, async (request, reply) => {
     const auth = authOf(request);
     const body = parseBody(DismissNotificationBodySchema, request.body);
     return runIdempotent({
@@ -131,10 +133,10 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     });
   });
 
-  app.post(PROFILE_API.dismissAllNotifications, { config: { summary: 'Dismiss every active notification of the driver → {dismissed}' } }, async (request, reply) => {
+  app.post(PROFILE_API.dismissAllNotifications, { config: { summary: 'Dismiss every active notification of the driver → {dismissed}', bodySchema: EMPTY_BODY } }, async (request, reply) => {
     const auth = authOf(request);
     // An empty object, or no body at all.
-    if (request.body !== undefined && request.body !== null) parseBody(v.strictObject({}), request.body);
+    if (request.body !== undefined && request.body !== null) parseBody(EMPTY_BODY, request.body);
     return runIdempotent({
       db: ctx.db, request, reply, auth,
       hash: () => requestHash('POST', PROFILE_API.dismissAllNotifications, canonicalJson(request.body ?? {})),

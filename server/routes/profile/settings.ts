@@ -49,7 +49,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.post(PROFILE_API.updateDriverSettings, {
-    config: { summary: 'Edit the profile: first_name, last_name, phone_number, email, profile_image_attributes?, password? → settings' },
+    config: { summary: 'Edit the profile: first_name, last_name, phone_number, email, profile_image_attributes?, password? → settings', bodySchema: UpdateDriverSettingsBodySchema },
   }, async (request, reply) => {
     const auth = authOf(request);
     const body = parseBody(UpdateDriverSettingsBodySchema, request.body);
@@ -91,7 +91,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.post(PROFILE_API.updateDriverEmailNotifications, {
-    config: { summary: 'Set the three email-notification flags → settings' },
+    config: { summary: 'Set the three email-notification flags → settings', bodySchema: DriverEmailNotificationsSchema },
   }, async (request, reply) => {
     const auth = authOf(request);
     const body = parseBody(DriverEmailNotificationsSchema, request.body);
