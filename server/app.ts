@@ -15,7 +15,7 @@ import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import type { AppContext } from './context';
 import { installAuth } from './http/auth';
-import { installErrorHandling } from './http/errors';
+import { frameworkErrors, installErrorHandling } from './http/errors';
 import { installIdempotency } from './http/idempotency';
 import { installTransportSecurity } from './http/transportSecurity';
 import { installNotFound } from './http/notFound';
@@ -85,6 +85,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
   const app = Fastify({
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: opts.trustProxy ?? false,
+    frameworkErrors,
     logger: opts.logger ? {
       ...(opts.logStream ? { stream: opts.logStream } : {}),
       redact: {

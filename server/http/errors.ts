@@ -21,6 +21,8 @@ export class HttpError extends Error {
 export const notFound = (): HttpError => new HttpError(404, 'NotFound');
 export const invalid = (message?: string): HttpError => new HttpError(400, 'InvalidRequest', message);
 
+const BUSBOY_MALFORMED = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data)$/;
+
 /** Maps Fastify / plugin error codes to ours. */
 function mapFrameworkError(err: FastifyError): { status: number; code: ErrorCode; message?: string } | null {
   switch (err.code) {
@@ -46,6 +48,8 @@ function mapFrameworkError(err: FastifyError): { status: number; code: ErrorCode
       break;
   }
   if (err instanceof SyntaxError) return { status: 400, code: 'InvalidRequest', message: 'The JSON body is malformed' };
+  // busboy's parse errors carry no code: a multipart body without a boundary, or cut short.
+  if (BUSBOY_MALFORMED.test(err.message)) return { status: 400, code: 'InvalidRequest', message: 'The multipart body is not valid' };
   if (err.statusCode === 429) return { status: 429, code: 'TooManyRequests' };
   if (err.validation) return { status: 400, code: 'InvalidRequest', message: err.message };
   if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
@@ -53,6 +57,17 @@ function mapFrameworkError(err: FastifyError): { status: number; code: ErrorCode
     return { status: err.statusCode, code };
   }
   return null;
+}
+
+/**
+ * Fastify's router answers a few URL errors itself, before any hook or error handler
+ * (a path parameter over maxParamLength, a malformed percent-encoding): give those our
+ * `{error, message}` body too (Fastify option `frameworkErrors`).
+ */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  request.log.info({ code: err.code }, 'request rejected by the router');
+  void reply.code(tooLong ? 414 : 400).send(errorBody('InvalidRequest', tooLong ? 'The URL is too long' : 'The URL is not valid'));
 }
 
 export function installErrorHandling(app: FastifyInstance): void {
