@@ -14,6 +14,7 @@ import type { Db, Executor, Tx } from '../db/client';
 import { deliveries, deliveryImages, orders, uploads, type OrderKindColumn } from '../db/schema';
 import { authOf } from '../http/auth';
 import { HttpError, notFound } from '../http/errors';
+import { redactForHash } from '../http/idempotency';
 import { canonicalJson, requestHash, runIdempotent, type Complete } from './idempotency';
 import { lockCompanyOrders } from './orderPull';
 
@@ -106,7 +107,7 @@ export interface DeliverRouteSpec<B extends CommonDeliverBody> {
   inTransaction?: (step: DeliveryStep<B>) => Promise<void>;
 }
 
-/** What is stored and hashed: the body without card_cvv, which must never be persisted (PCI DSS 3.3). */
+/** What is stored with the delivery: the body without card_cvv, which must never be persisted (PCI DSS 3.3). */
 export function withoutSecrets(body: unknown): unknown {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
   const { card_cvv: _cvv, ...rest } = body as Record<string, unknown>;
@@ -165,7 +166,7 @@ export function deliverRoute<B extends CommonDeliverBody>(app: FastifyInstance, 
     const body = parsed.output;
     return runIdempotent({
       db: ctx.db, request, reply, auth,
-      hash: () => requestHash('POST', spec.path, canonicalJson(withoutSecrets(request.body))),
+      hash: () => requestHash('POST', spec.path, canonicalJson(redactForHash(request.body))),
       work: async (complete) => {
         const errors = validateDelivery(spec.facts(body));
         const first = errors[0];

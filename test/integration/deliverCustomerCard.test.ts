@@ -135,6 +135,10 @@ describe('deliver with a new card', () => {
     expect(first.status, first.text).toBe(200);
     const replay = await post('new_card', newCardBody(id, auth), { key });
     expect(replay.body).toEqual(first.body);
+    // The CVV is left out of the Idempotency-Key hash: another CVV is still "the same request".
+    const otherCvv = await post('new_card', newCardBody(id, auth, { card_cvv: '123' }), { key });
+    expect(otherCvv.status).toBe(200);
+    expect(otherCvv.body).toEqual(first.body);
     const reused = await post('new_card', newCardBody(id, auth, { payment_amount: '299' }), { key });
     expect(reused.status).toBe(422);
     expect(await paymentOf(id)).toMatchObject({ method: 'CreditCard', source: 'new_card', amount: '300.00', card_profile_id: auth.profile_id, card_last_four: '1111', retref: auth.retref });
