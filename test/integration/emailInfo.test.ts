@@ -45,7 +45,12 @@ describe('customer kinds', () => {
       is_rto: billing?.is_rto ?? false, delivery_certificate_url: null,
     });
     await server.query('INSERT INTO customer_email_settings (order_id, company_id, order_delivered) SELECT id, company_id, false FROM orders WHERE id = $1 ON CONFLICT (order_id) DO UPDATE SET order_delivered = false', [delivered.customer]);
-    expect((await info<CustomerDeliveredEmailInfo>('customer-order-delivered', `customer-order-id=${delivered.customer}`)).body.send_email).toBe(false);
+    // A rendered certificate (deliveries area) is linked by the path it is downloaded from.
+    const guid = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+    await server.query(`INSERT INTO delivery_certificates (guid, company_id, order_id, delivery_id, layout, bytes, byte_size)
+      SELECT $2, o.company_id, o.id, d.id, 'report1', '\\x255044462d'::bytea, 5 FROM orders o JOIN deliveries d ON d.order_id = o.id WHERE o.id = $1`, [delivered.customer, guid]);
+    const after = await info<CustomerDeliveredEmailInfo>('customer-order-delivered', `customer-order-id=${delivered.customer}`);
+    expect(after.body).toMatchObject({ send_email: false, delivery_certificate_url: `/files/certificates/${guid}.pdf` });
   });
 
   it('customer-order-scheduled: the scheduled date and the customer\'s scheduled-email setting', async () => {
