@@ -8,14 +8,14 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { MAX_BUILDING_IMAGES, MAX_UPLOAD_BYTES } from '../src/domain';
+import { API, MAX_BUILDING_IMAGES, MAX_UPLOAD_BYTES } from '../src/domain';
 import { jwtKeys } from './auth/jwt';
 import { openDatabase, type Db, type RawSql } from './db/client';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import type { AppContext } from './context';
 import { installAuth } from './http/auth';
-import { frameworkErrors, installErrorHandling } from './http/errors';
+import { frameworkErrors, helmetHeadersOf, installErrorHandling } from './http/errors';
 import { installIdempotency } from './http/idempotency';
 import { installTransportSecurity } from './http/transportSecurity';
 import { installNotFound } from './http/notFound';
@@ -82,10 +82,11 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     payments: (opts.paymentGateway ?? createPaymentGateway)(database.db),
     mailer: createMailer({ smtpUrl: opts.smtpUrl, from: opts.mailFrom, captureDir: join(resolve(opts.dataDir ?? './data'), 'mail') }),
   };
+  const routerAnswerHeaders: Record<string, string> = {}; // filled once ready, below
   const app = Fastify({
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: opts.trustProxy ?? false,
-    frameworkErrors,
+    frameworkErrors: frameworkErrors(routerAnswerHeaders),
     logger: opts.logger ? {
       ...(opts.logStream ? { stream: opts.logStream } : {}),
       redact: {
@@ -110,6 +111,8 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     opts.extraRoutes?.(app, ctx);
     installNotFound(app, opts.staticDir ?? null);
     await app.ready();
+    // Answers of the router itself skip helmet's hooks: give them the headers helmet sets.
+    Object.assign(routerAnswerHeaders, helmetHeadersOf((await app.inject({ method: 'GET', url: API.health })).headers));
   } catch (err) {
     await database.close();
     throw err;

@@ -62,12 +62,25 @@ function mapFrameworkError(err: FastifyError): { status: number; code: ErrorCode
 /**
  * Fastify's router answers a few URL errors itself, before any hook or error handler
  * (a path parameter over maxParamLength, a malformed percent-encoding): give those our
- * `{error, message}` body too (Fastify option `frameworkErrors`).
+ * `{error, message}` body too (Fastify option `frameworkErrors`). No onRequest hook runs
+ * for them, so helmet's headers are copied in from `securityHeaders` (see app.ts).
  */
-export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
-  request.log.info({ code: err.code }, 'request rejected by the router');
-  void reply.code(tooLong ? 414 : 400).send(errorBody('InvalidRequest', tooLong ? 'The URL is too long' : 'The URL is not valid'));
+export function frameworkErrors(securityHeaders: Record<string, string>) {
+  return (err: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+    request.log.info({ code: err.code }, 'request rejected by the router');
+    void reply.headers(securityHeaders).code(tooLong ? 414 : 400)
+      .send(errorBody('InvalidRequest', tooLong ? 'The URL is too long' : 'The URL is not valid'));
+  };
+}
+
+/** The headers helmet put on a response, to copy onto answers that skip the hooks. */
+export function helmetHeadersOf(headers: Record<string, string | string[] | number | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value === 'string' && /^(content-security-policy|cross-origin-|origin-agent-cluster|referrer-policy|x-(?!ratelimit))/.test(name)) out[name] = value;
+  }
+  return out;
 }
 
 export function installErrorHandling(app: FastifyInstance): void {

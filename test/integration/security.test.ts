@@ -1,0 +1,107 @@
+// Security headers on every kind of answer (success, error, 404, replay), HSTS only over
+// TLS (X-Forwarded-Proto counts only behind a trusted proxy, TRUST_PROXY), and the login
+// rate limit, which a client cannot dodge by inventing X-Forwarded-For addresses.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, LOGIN_FAILURE_TEXT } from '../../src/domain';
+import { HSTS_VALUE, trustProxyFromEnv } from '../../server/http/transportSecurity';
+import { startTestServer, type TestServer } from '../support/server';
+import { SUMMIT_DRIVER, call, postJson } from './helpers';
+
+let plain: TestServer;
+let proxied: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  plain = await startTestServer({ loginRateLimit: { max: 3, timeWindowMs: 60_000 } });
+  proxied = await startTestServer({ build: { trustProxy: true }, loginRateLimit: { max: 3, timeWindowMs: 60_000 } });
+  token = await plain.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
+});
+afterAll(async () => {
+  await plain.close();
+  await proxied.close();
+});
+
+function expectHardened(headers: Headers, label: string): void {
+  const csp = headers.get('content-security-policy') ?? '';
+  expect(csp, label).toContain("default-src 'self'");
+  expect(csp, label).toContain("frame-ancestors 'none'");
+  expect(csp, label).toContain("object-src 'none'");
+  expect(headers.get('x-content-type-options'), label).toBe('nosniff');
+  expect(headers.get('x-frame-options'), label).toBe('DENY');
+  expect(headers.get('referrer-policy'), label).toBe('no-referrer');
+  expect(headers.get('x-powered-by'), label).toBeNull();
+}
+
+describe('security headers', () => {
+  it('on successes, errors, unknown routes, refused tokens and bad bodies alike', async () => {
+    const answers = {
+      health: await call(plain, API.health),
+      read: await call(plain, API.orderList, { token }),
+      unauthenticated: await call(plain, API.orderList),
+      unknown: await call(plain, '/no/such/route'),
+      badJson: await call(plain, API.deliverOnlot, { method: 'POST', token, body: '{', headers: { 'content-type': 'application/json' } }),
+      badUrl: await call(plain, `/files/${'x'.repeat(300)}`, { token }),
+      loginFailure: await postJson(plain, API.login, { email: 'nobody@example.test', password: 'x' }),
+    };
+    expect(answers.read.status).toBe(200);
+    expect(answers.unauthenticated.status).toBe(401);
+    expect(answers.badUrl.status).toBe(414);
+    expect(answers.badUrl.body).toEqual({ error: 'InvalidRequest', message: 'The URL is too long' });
+    for (const [label, res] of Object.entries(answers)) expectHardened(res.headers, label);
+  });
+
+  it('JSON answers say so; error bodies are never sniffable HTML', async () => {
+    const res = await call(plain, '/api/driver/nope?<script>', { token });
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.text).not.toContain('<script>');
+  });
+});
+
+describe('HSTS only over TLS', () => {
+  it('is never sent over plain http, even when a client claims X-Forwarded-Proto: https without a trusted proxy', async () => {
+    expect((await call(plain, API.health)).headers.get('strict-transport-security')).toBeNull();
+    const spoofed = await call(plain, API.health, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(spoofed.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('is sent behind a trusted TLS proxy (TRUST_PROXY), on errors too, and not for its plain-http requests', async () => {
+    const tls = await call(proxied, API.health, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(tls.headers.get('strict-transport-security')).toBe(HSTS_VALUE);
+    const tlsError = await call(proxied, API.orderList, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(tlsError.status).toBe(401);
+    expect(tlsError.headers.get('strict-transport-security')).toBe(HSTS_VALUE);
+    expect((await call(proxied, API.health, { headers: { 'x-forwarded-proto': 'http' } })).headers.get('strict-transport-security')).toBeNull();
+    expect((await call(proxied, API.health)).headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('TRUST_PROXY is read as a yes/no switch', () => {
+    for (const yes of ['1', 'true', 'TRUE', ' yes ', 'on']) expect(trustProxyFromEnv(yes), yes).toBe(true);
+    for (const no of [undefined, '', '0', 'false', 'no', 'off', 'maybe']) expect(trustProxyFromEnv(no), String(no)).toBe(false);
+  });
+});
+
+describe('login rate limit', () => {
+  const attempt = (server: TestServer, forwardedFor: string) =>
+    call(server, API.login, {
+      method: 'POST',
+      body: JSON.stringify({ email: 'dispatch@summit.test', password: 'wrong' }),
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+    });
+
+  it('429 TooManyRequests past the limit, however many addresses a direct client invents', async () => {
+    const answers = [];
+    for (let i = 0; i < 5; i += 1) answers.push(await attempt(plain, `203.0.113.${i}`));
+    expect(answers.slice(0, 3).map((a) => a.status)).toEqual([401, 401, 401]);
+    expect(answers[0]?.text).toBe(LOGIN_FAILURE_TEXT);
+    for (const late of answers.slice(3)) {
+      expect(late.status).toBe(429);
+      expect(late.body).toMatchObject({ error: 'TooManyRequests', message: expect.any(String) as string });
+    }
+  });
+
+  it('behind a trusted proxy each real client (X-Forwarded-For) has its own budget', async () => {
+    for (let i = 0; i < 3; i += 1) expect((await attempt(proxied, '198.51.100.7')).status).toBe(401);
+    expect((await attempt(proxied, '198.51.100.7')).status).toBe(429);
+    expect((await attempt(proxied, '198.51.100.8')).status).toBe(401);
+  });
+});
