@@ -21,7 +21,11 @@ const CERTIFICATE_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
 
 export function certificateRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(CERTIFICATE_PATH, {
-    config: { summary: 'Render the delivery certificate of a delivered customer order → text: its download URL' },
+    config: {
+      summary: 'Render the delivery certificate of a delivered customer order → text: its download URL',
+      bodySchema: GenerateCertificateBodySchema,
+      responseSchema: v.pipe(v.string(), v.description('text/plain: /files/certificates/<guid>.pdf; failures are 4xx {error, message} with an "ERROR:" message')),
+    },
   }, async (request, reply) => {
     const auth = authOf(request);
     const parsed = v.safeParse(GenerateCertificateBodySchema, request.body);

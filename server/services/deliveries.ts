@@ -159,7 +159,7 @@ async function deliver<B extends CommonDeliverBody>(ctx: AppContext, spec: Deliv
 }
 
 export function deliverRoute<B extends CommonDeliverBody>(app: FastifyInstance, ctx: AppContext, spec: DeliverRouteSpec<B>): void {
-  app.post(spec.path, { config: { summary: spec.summary } }, async (request, reply) => {
+  app.post(spec.path, { config: { summary: spec.summary, bodySchema: spec.schema } }, async (request, reply) => {
     const auth = authOf(request);
     const parsed = v.safeParse(spec.schema, request.body);
     if (!parsed.success) throw new HttpError(400, 'InvalidRequest', shapeMessage(parsed.issues));
