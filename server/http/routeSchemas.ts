@@ -5,8 +5,9 @@
 // no body schema in its config or here.
 import * as v from 'valibot';
 import {
-  API, DeliverOnlotBodySchema, LoginBodySchema, MAX_BUILDING_IMAGES, OnlotDeliveryDetailsSchema,
-  OnlotOrderDetailsSchema, UPLOAD_FOLDERS, UploadResultSchema,
+  API, CreateOrderNoteBodySchema, DeliverOnlotBodySchema, FEATURE_FLAG_ENVIRONMENTS, LoginBodySchema, MAX_BUILDING_IMAGES,
+  ORDER_API, OnlotDeliveryDetailsSchema, OnlotOrderDetailsSchema, ReassignDriverBodySchema, ScheduleCustomerOrderBodySchema,
+  ScheduleMoveOrderBodySchema, ScheduleOnlotOrderBodySchema, UPLOAD_FOLDERS, UnscheduleOrderBodySchema, UploadResultSchema,
 } from '../../src/domain';
 
 export interface RouteSchemas {
@@ -42,5 +43,25 @@ export const ROUTE_SCHEMAS: Record<string, RouteSchemas> = {
     responseSchema: v.union([OnlotDeliveryDetailsSchema, v.object({ documents: v.array(v.unknown()), checkpoint: v.unknown() })]),
   },
   [`GET ${API.companyUserIsRemoved}`]: { responseSchema: v.boolean() },
+  // Orders area (server/routes/schedule.ts, customerOrders.ts, moveOrders.ts, orderMap.ts, companyReads.ts).
+  [`POST ${ORDER_API.scheduleCustomer}`]: { bodySchema: ScheduleCustomerOrderBodySchema },
+  [`POST ${ORDER_API.scheduleOnlot}`]: { bodySchema: ScheduleOnlotOrderBodySchema },
+  [`POST ${ORDER_API.scheduleMove}`]: { bodySchema: ScheduleMoveOrderBodySchema },
+  [`POST ${ORDER_API.rescheduleCustomer}`]: { bodySchema: ScheduleCustomerOrderBodySchema },
+  [`POST ${ORDER_API.rescheduleOnlot}`]: { bodySchema: ScheduleOnlotOrderBodySchema },
+  [`POST ${ORDER_API.rescheduleMove}`]: { bodySchema: ScheduleMoveOrderBodySchema },
+  [`POST ${ORDER_API.unschedule}`]: { bodySchema: UnscheduleOrderBodySchema },
+  [`POST ${ORDER_API.reassignDriver}`]: { bodySchema: ReassignDriverBodySchema },
+  [`POST ${ORDER_API.createOrderNote}`]: { bodySchema: CreateOrderNoteBodySchema },
+  [`GET ${ORDER_API.customerOrderDetails}`]: { querySchema: v.object({ customerOrderId: positiveId }) },
+  [`GET ${ORDER_API.customerDeliveryDetails}`]: { querySchema: v.object({ customer_order_id: v.optional(positiveId), ...PullQuerySchema.entries }) },
+  [`GET ${ORDER_API.moveOrderDetails}`]: { querySchema: v.object({ inventoryMoveOrderId: positiveId }) },
+  [`GET ${ORDER_API.moveDeliveryDetails}`]: { querySchema: v.object({ inventoryMoveOrderId: v.optional(positiveId), ...PullQuerySchema.entries }) },
+  [`GET ${ORDER_API.customerScheduleDetails}`]: { querySchema: v.object({ id: positiveId }) },
+  [`GET ${ORDER_API.onlotScheduleDetails}`]: { querySchema: v.object({ id: positiveId }) },
+  [`GET ${ORDER_API.moveScheduleDetails}`]: { querySchema: v.object({ id: positiveId }) },
+  [`GET ${ORDER_API.savedChecks}`]: { querySchema: v.object({ 'customer-order-id': positiveId }) },
+  [`GET ${ORDER_API.featureFlags}`]: { querySchema: v.object({ environment: v.optional(v.picklist(FEATURE_FLAG_ENVIRONMENTS), 'production') }) },
+  [`GET ${ORDER_API.checkFeatureFlag}`]: { querySchema: v.object({ environment: v.optional(v.picklist(FEATURE_FLAG_ENVIRONMENTS), 'production') }) },
   [`GET ${API.health}`]: { responseSchema: v.object({ ok: v.literal(true) }) },
 };
