@@ -1,6 +1,6 @@
-// Demo data of the profile area: settings and email preferences, a second office admin who
-// opted out of delivered emails, dealer contacts, RTO partners, notifications, and a year of
-// delivery history so the delivery log and stats look like a working driver's.
+// Demo data of the profile area: settings and email preferences, dealer contacts, RTO
+// partners, notifications, and a year of delivery history so the delivery log and stats look
+// like a working driver's. It adds no accounts (other suites count them).
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Tx } from './client';
 import { accounts, companies, dealers, orders } from './schema';
@@ -36,7 +36,7 @@ const slug = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]+/g,
 export const seedProfile: AreaSeed = async (tx, ctx) => {
   const companyRows = await tx.select().from(companies).orderBy(asc(companies.id));
   for (const company of companyRows) {
-    await seedAccounts(tx, ctx.rand, company.id, company.name);
+    await seedAccountSettings(tx, ctx.rand, company.id);
     await seedDealerContacts(tx, ctx.rand, company.id);
     await seedRtoPartners(tx, company.id, company.name);
     await seedCustomerEmailSettings(tx, ctx.rand, company.id);
@@ -45,16 +45,7 @@ export const seedProfile: AreaSeed = async (tx, ctx) => {
   }
 };
 
-async function seedAccounts(tx: Tx, rand: Rand, companyId: number, companyName: string): Promise<void> {
-  if (companyName === 'Summit Sheds') {
-    // A second office user who opted out: the delivered-order emails skip her (SPEC §5).
-    // 'locked' is no scrypt hash, so this account cannot sign in anywhere.
-    const [dispatch] = await tx.insert(accounts).values({
-      companyId, email: 'dispatch@summit.test', passwordHash: 'locked', role: 'office_admin',
-      firstName: 'Glenda', lastName: 'Esh', phone: '(717) 555-0104',
-    }).onConflictDoNothing().returning({ id: accounts.id });
-    if (dispatch) await tx.insert(accountSettings).values({ accountId: dispatch.id, companyId, sendEmail: false });
-  }
+async function seedAccountSettings(tx: Tx, rand: Rand, companyId: number): Promise<void> {
   const rows = await tx.select({ id: accounts.id, role: accounts.role }).from(accounts)
     .where(eq(accounts.companyId, companyId)).orderBy(asc(accounts.id));
   const drivers = rows.filter((a) => a.role === 'driver');

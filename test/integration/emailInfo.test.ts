@@ -7,6 +7,7 @@ import {
 } from '../../src/domain';
 import { startTestServer, type TestServer } from '../support/server';
 import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, liveOrderIds } from './helpers';
+import { addOptedOutAdmin } from './mailSupport';
 
 let server: TestServer;
 let summit: string;
@@ -16,6 +17,7 @@ let delivered: { customer: number; onlot: number; move: number };
 beforeAll(async () => {
   server = await startTestServer();
   summit = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
+  await addOptedOutAdmin(server);
   ridge = await server.login(RIDGE_DRIVER.email, RIDGE_DRIVER.password);
   const pick = async (kind: string) => (await server.query<{ id: number }>(
     `SELECT o.id FROM orders o JOIN deliveries d ON d.order_id = o.id JOIN accounts a ON a.id = o.driver_id

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROFILE_API, type OfficeAdminDeliveredReportResponse } from '../../src/domain';
 import { startTestServer, type TestServer } from '../support/server';
 import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, liveOrderIds, newKey, postJson } from './helpers';
-import { parseMail, startSmtpCapture, waitForMessages, type SmtpCapture } from './mailSupport';
+import { addOptedOutAdmin, parseMail, startSmtpCapture, waitForMessages, type SmtpCapture } from './mailSupport';
 
 let smtp: SmtpCapture;
 let server: TestServer;
@@ -18,6 +18,7 @@ let orderId: number;
 beforeAll(async () => {
   smtp = await startSmtpCapture();
   server = await startTestServer({ build: { smtpUrl: smtp.url } });
+  await addOptedOutAdmin(server);
   summit = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
   orderId = await deliveredCustomerOrder(SUMMIT_DRIVER.email);
 });

@@ -2,6 +2,7 @@
 // told to refuse some recipients, and a small MIME reader for what nodemailer produces.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import type { TestServer } from '../support/server';
 
 export interface Received {
   from: string;
@@ -130,4 +131,12 @@ export async function waitForMessages(capture: SmtpCapture, count: number, timeo
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return capture.messages;
+}
+
+/** A second Summit office admin who turned delivered emails off (send_email false). */
+export async function addOptedOutAdmin(server: TestServer): Promise<void> {
+  await server.query(`INSERT INTO accounts (company_id, email, password_hash, role, first_name, last_name, phone)
+    SELECT company_id, 'dispatch@summit.test', 'locked', 'office_admin', 'Glenda', 'Esh', '(717) 555-0104' FROM accounts WHERE email = 'admin@summit.test'`);
+  await server.query(`INSERT INTO account_settings (account_id, company_id, send_email)
+    SELECT id, company_id, false FROM accounts WHERE email = 'dispatch@summit.test'`);
 }

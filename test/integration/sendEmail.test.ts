@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROFILE_API, type CustomerDeliveredEmailInfo, type SendEmailResponse } from '../../src/domain';
 import { startTestServer, type TestServer } from '../support/server';
 import { RIDGE_DRIVER, SUMMIT_DRIVER, call, liveOrderIds, newKey, postJson } from './helpers';
-import { parseMail, startSmtpCapture, waitForMessages, type SmtpCapture } from './mailSupport';
+import { addOptedOutAdmin, parseMail, startSmtpCapture, waitForMessages, type SmtpCapture } from './mailSupport';
 
 let smtp: SmtpCapture;
 let server: TestServer;
@@ -17,6 +17,7 @@ let info: CustomerDeliveredEmailInfo;
 beforeAll(async () => {
   smtp = await startSmtpCapture();
   server = await startTestServer({ build: { smtpUrl: smtp.url } });
+  await addOptedOutAdmin(server);
   summit = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
   ridge = await server.login(RIDGE_DRIVER.email, RIDGE_DRIVER.password);
   [orderId = 0] = await liveOrderIds(server, SUMMIT_DRIVER.email, 'customer');
