@@ -3,7 +3,7 @@
 // signature stable. PGlite's initdb + migrate + seed costs 3-9 s, so the first start builds
 // a template data dir under os.tmpdir() and later starts copy it (~1 s).
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -117,10 +117,13 @@ async function seededTemplate(): Promise<string> {
   } catch {
     rmSync(building, { recursive: true, force: true }); // another process won the race
   }
+  // Old templates go, but only stale ones: another checkout or a concurrent run may be
+  // copying a template of its own right now.
+  const staleBefore = Date.now() - 6 * 60 * 60 * 1000;
   for (const entry of readdirSync(tmpdir())) {
-    if (entry.startsWith(TEMPLATE_PREFIX) && entry !== name && !entry.includes('.building-')) {
-      rmSync(join(tmpdir(), entry), { recursive: true, force: true });
-    }
+    if (!entry.startsWith(TEMPLATE_PREFIX) || entry === name || entry.includes('.building-')) continue;
+    const path = join(tmpdir(), entry);
+    if (statSync(path).mtimeMs < staleBefore) rmSync(path, { recursive: true, force: true });
   }
   return template;
 }
