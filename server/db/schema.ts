@@ -147,6 +147,6 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
 });
 
 export * from './schemaOrders';
-export * from './schemaPayments';
-export * from './schemaProfile';
 export * from './schemaDeliveries';
+export * from './schemaProfile';
+export * from './schemaPayments';

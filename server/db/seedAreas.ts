@@ -2,6 +2,10 @@
 // Each area adds one function here; they run in order, in the seed transaction, after the
 // companies, accounts, dealers, shops and orders exist, and query what they need.
 import type { Tx } from './client';
+import { seedDeliveries } from './seedDeliveries';
+import { seedOrdersArea } from './seedOrders';
+import { seedPayments } from './seedPayments';
+import { seedProfile } from './seedProfile';
 
 export interface AreaSeedContext {
   rand: () => number;
@@ -11,12 +15,7 @@ export interface AreaSeedContext {
 
 export type AreaSeed = (tx: Tx, ctx: AreaSeedContext) => Promise<void>;
 
-export const AREA_SEEDS: AreaSeed[] = [];
-import { seedProfile } from './seedProfile';
-AREA_SEEDS.push(seedProfile);
-import { seedPayments } from './seedPayments';
-AREA_SEEDS.push(seedPayments);
-import { seedOrdersArea } from './seedOrders';
-AREA_SEEDS.push(seedOrdersArea);
-import { seedDeliveries } from './seedDeliveries';
-AREA_SEEDS.push(seedDeliveries);
+// Order matters: the profile history delivers orders first; the orders area then adds
+// billing, cards and checks to what is still live; payments adopts those cards into the
+// processor; deliveries records how the delivered ones were paid.
+export const AREA_SEEDS: AreaSeed[] = [seedProfile, seedOrdersArea, seedPayments, seedDeliveries];

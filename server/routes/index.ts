@@ -7,10 +7,10 @@ import { deliveryRoutes } from './deliveries';
 import { fileRoutes } from './files';
 import { onlotRoutes } from './onlot';
 import { orderListRoutes } from './orderList';
-import { ordersAreaRoutes } from './ordersArea';
-import { uploadRoutes } from './upload';
 import { paymentRoutes } from './payments';
 import { profileRoutes } from './profile';
+import { ordersAreaRoutes } from './ordersArea';
+import { uploadRoutes } from './upload';
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   orderListRoutes(app, ctx);
@@ -19,7 +19,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   fileRoutes(app, ctx);
   deliverOnlotRoutes(app, ctx);
   deliveryRoutes(app, ctx);
+  ordersAreaRoutes(app, ctx);
   paymentRoutes(app, ctx);
   profileRoutes(app, ctx);
-  ordersAreaRoutes(app, ctx);
 }
