@@ -14,6 +14,7 @@ import { openDatabase, type Db, type RawSql } from './db/client';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import type { AppContext } from './context';
+import { cardEntryGuard } from './http/cardEntryLimit';
 import { installAuth } from './http/auth';
 import { frameworkErrors, helmetHeadersOf, installErrorHandling } from './http/errors';
 import { installIdempotency } from './http/idempotency';
@@ -37,6 +38,8 @@ export interface BuildServerOptions {
   /** The built PWA (./dist) to serve with an SPA fallback; null or missing serves none. */
   staticDir?: string | null;
   loginRateLimit?: { max: number; timeWindowMs: number };
+  /** Card-entry limit per account (default 20 per 10 minutes): stops a stolen token testing cards. */
+  cardEntryRateLimit?: { max: number; timeWindowMs: number };
   /** Seed the demo data into an empty database (default true). */
   seed?: boolean;
   /** The payment processor to use (default: the sandbox in server/services/payments). */
@@ -80,6 +83,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     database,
     jwt: jwtKeys(opts.jwtSecret ?? randomBytes(32).toString('hex')),
     payments: (opts.paymentGateway ?? createPaymentGateway)(database.db),
+    cardEntryGuard: cardEntryGuard(opts.cardEntryRateLimit ?? { max: 20, timeWindowMs: 10 * 60_000 }),
     mailer: createMailer({ smtpUrl: opts.smtpUrl, from: opts.mailFrom, captureDir: join(resolve(opts.dataDir ?? './data'), 'mail') }),
   };
   const routerAnswerHeaders: Record<string, string> = {}; // filled once ready, below

@@ -1,4 +1,5 @@
 // What every route module receives: the database and the token keys.
+import type { FastifyRequest } from 'fastify';
 import type { JwtKeys } from './auth/jwt';
 import type { Database, Db } from './db/client';
 import type { PaymentGateway } from './services/payments/gateway';
@@ -12,6 +13,8 @@ export interface AppContext {
   payments: PaymentGateway;
   /** Outgoing mail: SMTP, or captured to files (server/services/mail). */
   mailer?: Mailer;
+  /** preHandler of the card-entry routes (tokenize, authorize a new card): a per-account limit. */
+  cardEntryGuard: (request: FastifyRequest) => Promise<void>;
 }
 
 declare module 'fastify' {

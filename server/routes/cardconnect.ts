@@ -75,7 +75,11 @@ async function authNewCard(ctx: AppContext, auth: TokenClaims, body: Cardconnect
 export function cardconnectRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(PAYMENTS_API.cardconnectAuthNewCard, {
     preValidation: liftCardSecrets,
-    config: { summary: 'Authorize a new card for a customer order → {profile_id, first_four_digits, retref, token, …}', bodySchema: CardconnectAuthNewCardBodySchema },
+    preHandler: ctx.cardEntryGuard,
+    config: {
+      summary: 'Authorize a new card for a customer order → {profile_id, first_four_digits, retref, token, …}',
+      bodySchema: CardconnectAuthNewCardBodySchema,
+    },
   }, async (request, reply) => {
     const auth = authOf(request);
     const body = parseBody(CardconnectAuthNewCardBodySchema, bodyWithSecrets(request));

@@ -44,9 +44,13 @@ async function settle<R extends TransactionResult>(
   return { status: 200, body: settled.body };
 }
 
+/** Where a card number is entered: the routes a card tester would hammer. */
+const CARD_ENTRY_PATHS = new Set<string>([PAYMENTS_API.tokenize, PAYMENTS_API.authNewCard]);
+
 export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
   const post = (path: string, summary: string, bodySchema: GenericSchema, handle: (auth: TokenClaims, body: unknown, complete: Complete) => Promise<Outcome>) => {
-    app.post(path, { preValidation: liftCardSecrets, onSend: addTraceId, config: { summary, bodySchema } }, async (request, reply) => {
+    const preHandler = CARD_ENTRY_PATHS.has(path) ? [ctx.cardEntryGuard] : [];
+    app.post(path, { preValidation: liftCardSecrets, preHandler, onSend: addTraceId, config: { summary, bodySchema } }, async (request, reply) => {
       const auth = authOf(request);
       return runIdempotent({
         db: ctx.db, request, reply, auth,

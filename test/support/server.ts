@@ -24,6 +24,8 @@ export interface TestServerOptions {
   dataDir?: string;
   /** Login rate limit; default generous so suites can sign in freely. */
   loginRateLimit?: { max: number; timeWindowMs: number };
+  /** Card-entry rate limit; default generous so suites can authorize cards freely. */
+  cardEntryRateLimit?: { max: number; timeWindowMs: number };
   /** The built PWA to serve (e2e); default none. */
   staticDir?: string | null;
   /** More buildServer options (trust proxy, purge interval, probe routes, …). */
@@ -41,6 +43,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     logger: false,
     staticDir: opts.staticDir ?? null,
     loginRateLimit: opts.loginRateLimit ?? { max: 10_000, timeWindowMs: 60_000 },
+    cardEntryRateLimit: opts.cardEntryRateLimit ?? { max: 10_000, timeWindowMs: 60_000 },
     ...opts.build,
   }).catch(async (err: unknown) => {
     await database.drop();

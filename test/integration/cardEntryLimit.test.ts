@@ -1,0 +1,34 @@
+// Card testing: a stolen driver token must not be able to try card numbers without limit.
+// The card-entry routes share a per-account budget; other accounts and other routes are
+// not affected.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server';
+import { SUMMIT_DRIVER, SUMMIT_DRIVER2 } from './helpers';
+import { CARDS, P, cardBody, pay } from './paymentsHelpers';
+
+let server: TestServer;
+let driver: string;
+let other: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ cardEntryRateLimit: { max: 3, timeWindowMs: 60_000 } });
+  driver = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
+  other = await server.login(SUMMIT_DRIVER2.email, SUMMIT_DRIVER2.password);
+});
+afterAll(() => server.close());
+
+describe('card-entry rate limit', () => {
+  it('answers 429 TooManyRequests past the limit, per account', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await pay(server, P.authNewCard, cardBody(), driver)).status);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    const refused = await pay<{ error: string; message: string }>(server, P.authNewCard, cardBody(), driver);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe('TooManyRequests');
+    // Tokenizing is card entry too.
+    expect((await pay(server, P.tokenize, { account: CARDS.visa }, driver)).status).toBe(429);
+    expect((await pay(server, P.cardconnectAuthNewCard, {}, driver)).status).toBe(429);
+    // Another driver still can.
+    expect((await pay(server, P.authNewCard, cardBody(), other)).status).toBe(200);
+  });
+});
