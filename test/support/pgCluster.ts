@@ -35,15 +35,23 @@ export async function reachable(url: string): Promise<boolean> {
   }
 }
 
-export async function obtainPostgres(): Promise<PgServer> {
-  const given = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  if (given && (await reachable(given))) return { adminUrl: given, stop: async () => {} };
-  return startThrowawayCluster();
+/** Where to look and whether we may install: tests of the failure path override these. */
+export interface ClusterEnvironment {
+  binRoot: string;
+  isRoot: boolean;
+  install: () => void;
 }
 
-/** Debian keeps each major version's binaries in /usr/lib/postgresql/<major>/bin. */
-function findBinDir(): string | null {
-  const root = '/usr/lib/postgresql';
+const DEBIAN: ClusterEnvironment = { binRoot: '/usr/lib/postgresql', isRoot: process.getuid?.() === 0, install: aptInstallPostgres };
+
+export async function obtainPostgres(env: ClusterEnvironment = DEBIAN): Promise<PgServer> {
+  const given = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  if (given && (await reachable(given))) return { adminUrl: given, stop: async () => {} };
+  return startThrowawayCluster(env);
+}
+
+/** Debian keeps each major version's binaries in <binRoot>/<major>/bin. */
+export function findBinDir(root: string): string | null {
   if (!existsSync(root)) return null;
   const versions = readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
   for (const version of versions) {
@@ -53,13 +61,7 @@ function findBinDir(): string | null {
   return null;
 }
 
-const isRoot = (): boolean => process.getuid?.() === 0;
-
-function installPostgres(): void {
-  if (!isRoot()) {
-    throw new Error('integration-pg: PostgreSQL is not installed and we are not root. Install Debian\'s postgresql package '
-      + '(apt-get install -y postgresql) or set TEST_DATABASE_URL to a server where this user may CREATE DATABASE.');
-  }
+function aptInstallPostgres(): void {
   console.log('integration-pg: installing PostgreSQL (apt-get install -y postgresql)…');
   const res = spawnSync('bash', ['-c', 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql'], { stdio: 'inherit' });
   if (res.status !== 0) throw new Error(`integration-pg: apt-get install postgresql failed (exit ${res.status ?? 'signal'}); the PostgreSQL suite cannot run.`);
@@ -77,17 +79,21 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startThrowawayCluster(): Promise<PgServer> {
-  let bin = findBinDir();
+async function startThrowawayCluster(env: ClusterEnvironment): Promise<PgServer> {
+  let bin = findBinDir(env.binRoot);
   if (!bin) {
-    installPostgres();
-    bin = findBinDir();
+    if (!env.isRoot) {
+      throw new Error('integration-pg: PostgreSQL is not installed and we are not root. Install Debian\'s postgresql package '
+        + '(apt-get install -y postgresql) or set TEST_DATABASE_URL to a server where this user may CREATE DATABASE.');
+    }
+    env.install();
+    bin = findBinDir(env.binRoot);
   }
   if (!bin) throw new Error('integration-pg: no initdb/pg_ctl under /usr/lib/postgresql/*/bin even after installing postgresql.');
   const dir = mkdtempSync(join(tmpdir(), 'driver-app-pg-'));
   const data = join(dir, 'data');
   // initdb and postgres refuse to run as root: run them as Debian's postgres user.
-  const asUser = (cmd: string, args: string[]): string[] => (isRoot() ? ['runuser', '-u', 'postgres', '--', cmd, ...args] : [cmd, ...args]);
+  const asUser = (cmd: string, args: string[]): string[] => (env.isRoot ? ['runuser', '-u', 'postgres', '--', cmd, ...args] : [cmd, ...args]);
   const run = (cmd: string, args: string[]): void => {
     const [file, ...rest] = asUser(cmd, args);
     try {
@@ -97,7 +103,7 @@ async function startThrowawayCluster(): Promise<PgServer> {
       throw new Error(`integration-pg: ${cmd} failed: ${e.stderr?.toString() || e.stdout?.toString() || e.message}`);
     }
   };
-  if (isRoot()) chownSync(dir, uidOf('postgres'), gidOf('postgres'));
+  if (env.isRoot) chownSync(dir, uidOf('postgres'), gidOf('postgres'));
   run(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
   const port = await freePort();
   // Durability is worthless for a throwaway test cluster: trade it for speed on 2 cores.
