@@ -18,6 +18,7 @@ import { cardEntryGuard } from './http/cardEntryLimit';
 import { installAuth } from './http/auth';
 import { frameworkErrors, helmetHeadersOf, installErrorHandling } from './http/errors';
 import { installIdempotency } from './http/idempotency';
+import { installJsonBodyParser } from './http/jsonBody';
 import { installTransportSecurity } from './http/transportSecurity';
 import { installNotFound } from './http/notFound';
 import { authRoutes } from './routes/auth';
@@ -106,6 +107,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
   try {
     await registerPlugins(app, opts);
     installErrorHandling(app);
+    installJsonBodyParser(app);
     installAuth(app, ctx.jwt);
     installTransportSecurity(app);
     installIdempotency(app, ctx.db);

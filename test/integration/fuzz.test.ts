@@ -133,3 +133,21 @@ describe('no input yields a 500', () => {
     }
   }, 240_000);
 });
+
+describe('bodies built to break recursive code', () => {
+  it('a JSON body nested deeper than 32 levels is 400 on every write route, with or without a key', async () => {
+    const deep = (n: number): string => `{"a":${'['.repeat(n)}${']'.repeat(n)}}`;
+    for (const route of routes.filter((r) => r.method !== 'GET')) {
+      for (const key of [undefined, `deep-${route.url}`.slice(0, 100)]) {
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        if (key) headers['idempotency-key'] = key;
+        const res = await call(server, route.url.replace(/:(\w+)/g, 'x'), { method: route.method, token, headers, body: deep(200_000) });
+        expect(res.status, `${route.method} ${route.url}`).toBe(400);
+        expect(res.body, `${route.method} ${route.url}`).toMatchObject({ error: 'InvalidRequest', message: expect.stringContaining('nested') as string });
+      }
+    }
+    // 32 levels are still fine for the parser (the route then judges the shape).
+    const ok = await call(server, API.deliverOnlot, { method: 'POST', token, headers: { 'content-type': 'application/json' }, body: deep(31) });
+    expect(ok.body).toMatchObject({ error: 'InvalidRequest', message: expect.not.stringContaining('nested') as string });
+  });
+});
