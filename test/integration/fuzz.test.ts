@@ -9,7 +9,7 @@ import { API, LOGIN_FAILURE_TEXT, isErrorCode } from '../../src/domain';
 import { startServerWithRoutes, type RegisteredRoute } from '../support/routes';
 import { jsonBodySchema, queryNames, sampleOf, type Schema } from '../support/sampleBody';
 import type { TestServer } from '../support/server';
-import { SUMMIT_DRIVER, call, liveOrderIds } from './helpers';
+import { SUMMIT_DRIVER, call, liveOrderIds, makeImage } from './helpers';
 
 const RUNS_PER_ROUTE = 30;
 
@@ -74,7 +74,8 @@ interface Attempt {
 
 function attemptArb(route: RegisteredRoute): fc.Arbitrary<Attempt> {
   const names = queryNames(doc, route.method, route.url);
-  const query = fc.dictionary(fc.oneof(fc.constantFrom(...names, 'limit', 'checkpoint', 'id'), fc.string({ maxLength: 8 })), queryValue, { maxKeys: 3 });
+  // Pairs, not a map: a repeated name (?id=1&id=2) reaches the handler as an array.
+  const query = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...names, 'limit', 'checkpoint', 'id'), fc.string({ maxLength: 8 })), queryValue), { maxLength: 4 });
   const body = route.method === 'GET'
     ? fc.constant(null)
     : fc.oneof({ weight: 4, arbitrary: bodyArb(jsonBodySchema(doc, route.method, route.url)).map((b) => JSON.stringify(b) ?? 'null') }, { weight: 1, arbitrary: rawBody });
@@ -149,5 +150,46 @@ describe('bodies built to break recursive code', () => {
     // 32 levels are still fine for the parser (the route then judges the shape).
     const ok = await call(server, API.deliverOnlot, { method: 'POST', token, headers: { 'content-type': 'application/json' }, body: deep(31) });
     expect(ok.body).toMatchObject({ error: 'InvalidRequest', message: expect.not.stringContaining('nested') as string });
+  });
+});
+
+describe('multipart bodies', () => {
+  it('random parts, file names, types and bytes (magic numbers included) on every multipart route: < 500, {error, message}', async () => {
+    const multipartRoutes = routes.filter((r) => {
+      const op = doc.paths[r.url.replace(/:(\w+)/g, '{$1}')]?.[r.method.toLowerCase()] as { requestBody?: { content?: Record<string, unknown> } } | undefined;
+      return op?.requestBody?.content?.['multipart/form-data'] !== undefined;
+    });
+    expect(multipartRoutes.length).toBeGreaterThanOrEqual(1);
+    const png = await makeImage('png', 3);
+    const jpeg = await makeImage('jpeg', 4);
+    const bytes = fc.oneof(
+      fc.uint8Array({ maxLength: 256 }),
+      fc.uint8Array({ maxLength: 64 }).map((tail) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), tail])),
+      fc.uint8Array({ maxLength: 64 }).map((tail) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), tail])),
+      fc.nat({ max: png.length }).map((n) => png.subarray(0, n)),
+      fc.nat({ max: jpeg.length }).map((n) => jpeg.subarray(0, n)),
+      fc.constantFrom(png, jpeg),
+    );
+    const part = fc.record({
+      field: fc.oneof(fc.constantFrom('file-0', 'file-1', 'file-4', 'file-99', 'file', ''), fc.string({ maxLength: 12 })),
+      isFile: fc.boolean(),
+      bytes,
+      name: fc.oneof(fc.constantFrom('a.png', 'a.jpg', 'a.jpeg', 'a.gif', 'a', '../../etc/passwd', 'x'.repeat(300)), fc.string({ maxLength: 20 })),
+      type: fc.constantFrom('image/png', 'image/jpeg', 'text/plain', 'application/octet-stream', ''),
+    });
+    for (const route of multipartRoutes) {
+      await fc.assert(fc.asyncProperty(fc.array(part, { maxLength: 8 }), fc.string({ maxLength: 40 }), fc.boolean(), async (parts, folder, validFolder) => {
+        const form = new FormData();
+        for (const p of parts) {
+          if (p.isFile) form.append(p.field, new Blob([new Uint8Array(p.bytes)], { type: p.type }), p.name);
+          else form.append(p.field, Buffer.from(p.bytes).toString('latin1'));
+        }
+        const headers: Record<string, string> = { 'x-upload-folder': validFolder ? '/deliver-onlot-inventory-order/delivery' : folder.replace(/[^\x20-\x7e]/g, '') };
+        const res = await call(server, route.url, { method: route.method, token, headers, body: form });
+        const label = `${route.method} ${route.url} ${JSON.stringify(parts.map((p) => [p.field, p.isFile, p.bytes.length, p.name, p.type]))}`;
+        expect(res.status, `${label} → ${res.text.slice(0, 200)}`).toBeLessThan(500);
+        if (res.status >= 400) expect(isErrorCode((res.body as { error?: unknown }).error), `${label} → ${res.text.slice(0, 200)}`).toBe(true);
+      }), { numRuns: 40, endOnFailure: true });
+    }
   });
 });
