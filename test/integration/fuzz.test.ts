@@ -11,7 +11,8 @@ import { jsonBodySchema, queryNames, sampleOf, type Schema } from '../support/sa
 import type { TestServer } from '../support/server';
 import { SUMMIT_DRIVER, call, liveOrderIds, makeImage } from './helpers';
 
-const RUNS_PER_ROUTE = 30;
+// FUZZ_RUNS=300 digs deeper by hand; the suite's default keeps it well under a minute.
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 30);
 
 let server: TestServer;
 let routes: RegisteredRoute[];
