@@ -40,7 +40,7 @@ async function time<T>(fn: () => Promise<T>): Promise<[T, number]> {
 
 async function serverFigures(): Promise<void> {
   const [server, bootMs] = await time(() => startTestServer());
-  console.log(`server: fresh PGlite + migrations + seed in ${bootMs.toFixed(0)} ms`);
+  console.log(`server: test server up (copy of the migrated, seeded template) in ${bootMs.toFixed(0)} ms`);
   const logins: number[] = [];
   let token = '';
   for (let i = 0; i < 5; i++) {
