@@ -1,10 +1,14 @@
 // Security headers on every kind of answer (success, error, 404, replay), HSTS only over
 // TLS (X-Forwarded-Proto counts only behind a trusted proxy, TRUST_PROXY), and the login
 // rate limit, which a client cannot dodge by inventing X-Forwarded-For addresses.
+import { request as httpsRequest } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, LOGIN_FAILURE_TEXT } from '../../src/domain';
-import { HSTS_VALUE, trustProxyFromEnv } from '../../server/http/transportSecurity';
+import { HSTS_VALUE, installTransportSecurity, trustProxyFromEnv } from '../../server/http/transportSecurity';
 import { startTestServer, type TestServer } from '../support/server';
+import { TEST_TLS_CERT, TEST_TLS_KEY } from '../support/tlsFixture';
 import { SUMMIT_DRIVER, call, postJson } from './helpers';
 
 let plain: TestServer;
@@ -72,6 +76,26 @@ describe('HSTS only over TLS', () => {
     expect(tlsError.headers.get('strict-transport-security')).toBe(HSTS_VALUE);
     expect((await call(proxied, API.health, { headers: { 'x-forwarded-proto': 'http' } })).headers.get('strict-transport-security')).toBeNull();
     expect((await call(proxied, API.health)).headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('is sent for a request that came over a real TLS socket, with no proxy header and no trust', async () => {
+    const app = Fastify({ https: { key: TEST_TLS_KEY, cert: TEST_TLS_CERT } });
+    installTransportSecurity(app);
+    app.get('/x', () => ({ ok: true }));
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const { port } = app.server.address() as AddressInfo;
+      const hsts = await new Promise<string | undefined>((resolve, reject) => {
+        httpsRequest({ host: '127.0.0.1', port, path: '/x', ca: TEST_TLS_CERT }, (res) => {
+          res.resume();
+          const value = res.headers['strict-transport-security'];
+          resolve(typeof value === 'string' ? value : undefined);
+        }).on('error', reject).end();
+      });
+      expect(hsts).toBe(HSTS_VALUE);
+    } finally {
+      await app.close();
+    }
   });
 
   it('TRUST_PROXY is read as a yes/no switch', () => {
