@@ -2,7 +2,8 @@
 // router), fast-check sends malformed and hostile requests — random JSON, wrong types,
 // huge strings, negative/NaN/overflowing numbers, bad dates, unknown fields, broken JSON,
 // wrong content types, bad query strings and path parameters, odd headers — and every
-// answer must be < 500 and, when an error, a JSON {error, message} (login's 401 text aside).
+// answer must be < 500, 200 when it succeeds, and when an error a JSON {error, message}
+// (login's 401 text aside).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, LOGIN_FAILURE_TEXT, isErrorCode } from '../../src/domain';
@@ -123,7 +124,10 @@ describe('no input yields a 500', () => {
         const res = await send(route, attempt);
         const label = `${route.method} ${attempt.path.slice(0, 200)} [${attempt.type}] ${String(attempt.body).slice(0, 300)}`;
         expect(res.status, label).toBeLessThan(500);
-        if (res.status < 400) return;
+        if (res.status < 400) {
+          expect(res.status, `${label}: successes answer 200 (SPEC §8 treats any other as an error)`).toBe(200);
+          return;
+        }
         if (route.url === API.login && res.status === 401) {
           expect(res.text, label).toBe(LOGIN_FAILURE_TEXT);
           return;
