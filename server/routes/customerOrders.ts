@@ -2,30 +2,18 @@
 // as a checkpoint pull of all the driver's customer orders (DESIGN §6).
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ORDER_API, orderKey, type CustomerOrderDetails } from '../../src/domain';
+import { ORDER_API, type CustomerOrderDetails } from '../../src/domain';
 import type { AppContext } from '../context';
 import { customerOrderBilling } from '../db/schema';
 import { authOf } from '../http/auth';
 import { parsePullQuery, pullOrders } from '../services/orderPull';
 import { coordinatesOf, customerNameOf, findDriverOrder, notesOf, toCustomerDeliveryDetails } from '../services/orderReads';
-import { dealerOneLine, type OrderViewRow } from '../services/orderViews';
+import { orderCoreOf } from '../services/orderViews';
 import { parseOrderIdParam } from './onlot';
-
-const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
 /** True when the query asks for a pull rather than one order. */
 export function wantsPull(query: Record<string, unknown>, idParam: string): boolean {
   return query[idParam] === undefined && (query.checkpoint !== undefined || query.limit !== undefined);
-}
-
-export function dealerOf(row: OrderViewRow): CustomerOrderDetails['dealer'] {
-  return {
-    id: row.dealerId,
-    name: row.dealerName,
-    address: dealerOneLine(row),
-    phone: row.dealerPhone,
-    coordinates: { lat: row.dealerLat, lon: row.dealerLon },
-  };
 }
 
 export function customerOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -38,31 +26,16 @@ export function customerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
       .where(and(eq(customerOrderBilling.orderId, row.id), eq(customerOrderBilling.companyId, auth.company_id)));
     const notes = await notesOf(ctx.db, auth.company_id, [row]);
     const details: CustomerOrderDetails = {
-      id: orderKey('customer', row.id),
-      company_id: row.companyId,
+      ...orderCoreOf(row),
       customer_order_id: row.id,
-      order_number: row.orderNumber,
       order_type: row.orderType === 'off-lot inventory' ? 'off-lot inventory' : 'new build',
-      order_status: row.status,
-      building_stage: row.stage,
-      building_location: row.location,
-      building_model: row.buildingModel,
-      building_size: row.buildingSize,
-      serial_number: row.serialNumber,
-      is_built: row.isBuilt,
-      is_rush_order: row.isRushOrder,
       is_rto: billing?.isRto ?? false,
-      is_scheduled_for_delivery: row.isScheduledForDelivery,
-      scheduled_date: iso(row.scheduledDate),
-      delivered_at: iso(row.deliveredAt),
       customer: { first_name: row.customerFirstName, last_name: row.customerLastName, phone: row.customerPhone, email: row.customerEmail },
       name_on_order: billing?.nameOnOrder ?? customerNameOf(row) ?? row.dealerName,
       delivery_address: row.deliveryAddress,
       delivery_address_coordinates: coordinatesOf(row),
       remaining_balance: billing?.remainingBalance ?? '0.00',
-      dealer: dealerOf(row),
       notes: notes.get(row.id) ?? [],
-      updated_at: row.updatedAt.toISOString(),
     };
     return details;
   });

@@ -1,15 +1,14 @@
 // Inventory move order reads (SPEC §3, §7), mirroring the on-lot ones: order details, and
 // delivery details for one order or as a checkpoint pull (DESIGN §6).
 import type { FastifyInstance } from 'fastify';
-import { ORDER_API, orderKey, type MoveOrderDetails } from '../../src/domain';
+import { ORDER_API, type MoveOrderDetails } from '../../src/domain';
 import type { AppContext } from '../context';
 import { authOf } from '../http/auth';
 import { parsePullQuery, pullOrders } from '../services/orderPull';
 import { findDriverOrder, notesOf, toMoveDeliveryDetails } from '../services/orderReads';
-import { dealerOf, wantsPull } from './customerOrders';
+import { orderCoreOf } from '../services/orderViews';
+import { wantsPull } from './customerOrders';
 import { parseOrderIdParam } from './onlot';
-
-const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
 export function moveOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(ORDER_API.moveOrderDetails, { config: { summary: 'Inventory move order details: ?inventoryMoveOrderId=N' } }, async (request) => {
@@ -19,25 +18,10 @@ export function moveOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
     const row = await findDriverOrder(ctx.db, auth, 'move', id);
     const notes = await notesOf(ctx.db, auth.company_id, [row]);
     const details: MoveOrderDetails = {
-      id: orderKey('move', row.id),
-      company_id: row.companyId,
+      ...orderCoreOf(row), // dealer: the destination
       inventory_move_order_id: row.id,
-      order_number: row.orderNumber,
       order_type: 'move order',
-      order_status: row.status,
-      building_stage: row.stage,
-      building_location: row.location, // where the building stands now: the lot it moves from
-      building_model: row.buildingModel,
-      building_size: row.buildingSize,
-      serial_number: row.serialNumber,
-      is_built: row.isBuilt,
-      is_rush_order: row.isRushOrder,
-      is_scheduled_for_delivery: row.isScheduledForDelivery,
-      scheduled_date: iso(row.scheduledDate),
-      delivered_at: iso(row.deliveredAt),
-      dealer: dealerOf(row), // the destination
       notes: notes.get(row.id) ?? [],
-      updated_at: row.updatedAt.toISOString(),
     };
     return details;
   });

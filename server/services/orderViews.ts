@@ -1,7 +1,7 @@
 // Shapes an order row (joined with its dealer) into the documents the client stores.
 import { getTableColumns } from 'drizzle-orm';
 import {
-  orderKey, type OnlotDeliveryDetails, type OnlotOrderDetails, type OrderListItem,
+  orderKey, type OnlotDeliveryDetails, type OnlotOrderDetails, type OrderCore, type OrderListItem,
 } from '../../src/domain';
 import { dealers, orders } from '../db/schema';
 
@@ -113,16 +113,26 @@ export function toOnlotDeliveryDetails(row: OrderViewRow): OnlotDeliveryDetails 
   };
 }
 
-export function toOnlotOrderDetails(row: OrderViewRow): OnlotOrderDetails {
+/** The dealer as order details show it: for move and on-lot orders, the destination. */
+export function dealerOf(row: OrderViewRow): OrderCore['dealer'] {
   return {
-    id: orderKey('onlot', row.id),
+    id: row.dealerId,
+    name: row.dealerName,
+    address: dealerOneLine(row),
+    phone: row.dealerPhone,
+    coordinates: { lat: row.dealerLat, lon: row.dealerLon },
+  };
+}
+
+/** The fields every order details answer shares (OrderCoreEntries); each kind adds its own. */
+export function orderCoreOf(row: OrderViewRow): OrderCore {
+  return {
+    id: orderKey(row.kind, row.id),
     company_id: row.companyId,
-    onlot_inventory_order_id: row.id,
     order_number: row.orderNumber,
-    order_type: 'on-lot inventory',
     order_status: row.status,
     building_stage: row.stage,
-    building_location: row.location,
+    building_location: row.location, // for a move order: the lot it moves from
     building_model: row.buildingModel,
     building_size: row.buildingSize,
     serial_number: row.serialNumber,
@@ -131,13 +141,11 @@ export function toOnlotOrderDetails(row: OrderViewRow): OnlotOrderDetails {
     is_scheduled_for_delivery: row.isScheduledForDelivery,
     scheduled_date: iso(row.scheduledDate),
     delivered_at: iso(row.deliveredAt),
-    dealer: {
-      id: row.dealerId,
-      name: row.dealerName,
-      address: dealerOneLine(row),
-      phone: row.dealerPhone,
-      coordinates: { lat: row.dealerLat, lon: row.dealerLon },
-    },
+    dealer: dealerOf(row),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+export function toOnlotOrderDetails(row: OrderViewRow): OnlotOrderDetails {
+  return { ...orderCoreOf(row), onlot_inventory_order_id: row.id, order_type: 'on-lot inventory' };
 }

@@ -79,13 +79,11 @@ export function decodeCheckpoint(text: string): Checkpoint | null {
 export const PULL_LIMIT_DEFAULT = 1000;
 export const PULL_LIMIT_MAX = 1000;
 
-/** GET onlot-inventory-order-details: the order, its dealer (the destination) and scheduling. */
-export const OnlotOrderDetailsSchema = v.object({
-  id: v.string(), // oio-{id}
+/** The fields every order details answer shares (on-lot here; customer and move in orderReads). */
+export const OrderCoreEntries = {
+  id: v.string(), // co-/oio-/mo-{id}
   company_id: v.number(),
-  onlot_inventory_order_id: v.number(),
   order_number: v.string(),
-  order_type: v.literal('on-lot inventory'),
   order_status: v.string(),
   building_stage: v.string(),
   building_location: v.string(),
@@ -105,5 +103,13 @@ export const OnlotOrderDetailsSchema = v.object({
     coordinates: v.object({ lat: v.number(), lon: v.number() }),
   }),
   updated_at: v.string(),
+};
+export type OrderCore = v.InferOutput<v.ObjectSchema<typeof OrderCoreEntries, undefined>>;
+
+/** GET onlot-inventory-order-details: the order, its dealer (the destination) and scheduling. */
+export const OnlotOrderDetailsSchema = v.object({
+  ...OrderCoreEntries,
+  onlot_inventory_order_id: v.number(),
+  order_type: v.literal('on-lot inventory'),
 });
 export type OnlotOrderDetails = v.InferOutput<typeof OnlotOrderDetailsSchema>;

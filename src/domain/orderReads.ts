@@ -2,7 +2,7 @@
 // details of customer and move orders, order map, schedule list/details, saved checks,
 // company drivers and feature flags. Money travels as a decimal string ("1234.50").
 import * as v from 'valibot';
-import { OnlotOrderDetailsSchema } from './api';
+import { OnlotOrderDetailsSchema, OrderCoreEntries } from './api';
 import { OrderListItemSchema } from './order';
 
 export const FEATURE_FLAG_ENVIRONMENTS = ['production', 'master', 'branch'] as const;
@@ -27,33 +27,12 @@ export const OrderNoteSchema = v.object({
 });
 export type OrderNote = v.InferOutput<typeof OrderNoteSchema>;
 
-export const DealerSummarySchema = v.object({
-  id: v.number(),
-  name: v.string(),
-  address: v.string(), // one line: street, city, state zip
-  phone: nullableString,
-  coordinates,
-});
+export const DealerSummarySchema = OrderCoreEntries.dealer;
 
 /** Fields every order details answer shares. */
 const orderDetailsCommon = {
-  id: v.string(),
-  company_id: v.number(),
-  order_number: v.string(),
-  order_status: v.string(),
-  building_stage: v.string(),
-  building_location: v.string(),
-  building_model: v.string(),
-  building_size: v.string(),
-  serial_number: v.string(),
-  is_built: v.boolean(),
-  is_rush_order: v.boolean(),
-  is_scheduled_for_delivery: v.boolean(),
-  scheduled_date: nullableString,
-  delivered_at: nullableString,
-  dealer: DealerSummarySchema,
+  ...OrderCoreEntries,
   notes: v.array(OrderNoteSchema),
-  updated_at: v.string(),
 };
 
 /** GET /api/driver/onlot-inventory-order-details answers its details plus the order's notes. */
