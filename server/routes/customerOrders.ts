@@ -7,8 +7,8 @@ import type { AppContext } from '../context';
 import { customerOrderBilling } from '../db/schema';
 import { authOf } from '../http/auth';
 import { parsePullQuery, pullOrders } from '../services/orderPull';
-import { coordinatesOf, customerNameOf, findDriverOrder, notesOf, toCustomerDeliveryDetails } from '../services/orderReads';
-import { orderCoreOf } from '../services/orderViews';
+import { customerNameOf, findDriverOrder, notesOf, toCustomerDeliveryDetails } from '../services/orderReads';
+import { coordinatesOf, orderCoreOf } from '../services/orderViews';
 import { parseOrderIdParam } from './onlot';
 
 /** True when the query asks for a pull rather than one order. */

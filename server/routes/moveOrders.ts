@@ -5,8 +5,8 @@ import { ORDER_API, type MoveOrderDetails } from '../../src/domain';
 import type { AppContext } from '../context';
 import { authOf } from '../http/auth';
 import { parsePullQuery, pullOrders } from '../services/orderPull';
-import { findDriverOrder, notesOf, toMoveDeliveryDetails } from '../services/orderReads';
-import { orderCoreOf } from '../services/orderViews';
+import { findDriverOrder, notesOf } from '../services/orderReads';
+import { orderCoreOf, toMoveDeliveryDetails } from '../services/orderViews';
 import { wantsPull } from './customerOrders';
 import { parseOrderIdParam } from './onlot';
 

@@ -4,7 +4,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   PAYMENTS_V2_FLAG, orderKey,
-  type CustomerDeliveryDetails, type MoveDeliveryDetails, type OrderNote, type SurveyQuestion, type TokenClaims,
+  type CustomerDeliveryDetails, type OrderNote, type SurveyQuestion, type TokenClaims,
 } from '../../src/domain';
 import type { Executor } from '../db/client';
 import {
@@ -12,7 +12,7 @@ import {
   happyListItems, orderNotes, orders, paymentProcessorConfigs, type OrderKindColumn,
 } from '../db/schema';
 import { notFound } from '../http/errors';
-import { dealerOneLine, orderViewColumns, type OrderViewRow } from './orderViews';
+import { coordinatesOf, orderViewColumns, type OrderViewRow } from './orderViews';
 
 /** The driver's order of this kind, whatever its state; 404 for anything else (never leaks). */
 export async function findDriverOrder(db: Executor, auth: TokenClaims, kind: OrderKindColumn, id: number): Promise<OrderViewRow> {
@@ -47,32 +47,8 @@ export async function notesOf(db: Executor, companyId: number, rows: Pick<OrderV
   return byId;
 }
 
-export const coordinatesOf = (row: OrderViewRow): { lat: number; lon: number } =>
-  ({ lat: row.deliveryLat ?? row.dealerLat, lon: row.deliveryLon ?? row.dealerLon });
-
 export const customerNameOf = (row: Pick<OrderViewRow, 'customerFirstName' | 'customerLastName'>): string | null =>
   [row.customerFirstName, row.customerLastName].filter(Boolean).join(' ') || null;
-
-/** SPEC §3: move orders have null customer fields, amount "0", the dealership as name on order. */
-export function toMoveDeliveryDetails(row: OrderViewRow): MoveDeliveryDetails {
-  return {
-    id: orderKey('move', row.id),
-    company_id: row.companyId,
-    inventory_move_order_id: row.id,
-    order_number: row.orderNumber,
-    serial_number: row.serialNumber,
-    building_name: row.buildingModel,
-    name_on_order: row.dealerName,
-    dealer_address: dealerOneLine(row),
-    delivery_address_coordinates: coordinatesOf(row),
-    customer_first_name: null,
-    customer_last_name: null,
-    customer_phone: null,
-    customer_email: null,
-    payment_amount: '0',
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
 
 type Billing = typeof customerOrderBilling.$inferSelect;
 

@@ -1,7 +1,8 @@
 // Shapes an order row (joined with its dealer) into the documents the client stores.
 import { getTableColumns } from 'drizzle-orm';
 import {
-  orderKey, type OnlotDeliveryDetails, type OnlotOrderDetails, type OrderCore, type OrderListItem,
+  orderKey, type InventoryDelivery, type MoveDeliveryDetails, type OnlotDeliveryDetails, type OnlotOrderDetails, type OrderCore,
+  type OrderListItem,
 } from '../../src/domain';
 import { dealers, orders } from '../db/schema';
 
@@ -92,18 +93,18 @@ export function toOrderListItem(row: OrderViewRow): OrderListItem {
   };
 }
 
-/** SPEC §3: inventory orders have null customer fields, amount "0", the dealer as name on order. */
-export function toOnlotDeliveryDetails(row: OrderViewRow): OnlotDeliveryDetails {
+export const coordinatesOf = (row: OrderViewRow): { lat: number; lon: number } =>
+  ({ lat: row.deliveryLat ?? row.dealerLat, lon: row.deliveryLon ?? row.dealerLon });
+
+/** SPEC §3: inventory orders (on-lot, move) have null customer fields, amount "0", the dealer as name on order. */
+function inventoryDeliveryOf(row: OrderViewRow): InventoryDelivery {
   return {
-    id: orderKey('onlot', row.id),
-    company_id: row.companyId,
-    onlot_inventory_order_id: row.id,
     order_number: row.orderNumber,
     serial_number: row.serialNumber,
     building_name: row.buildingModel,
     name_on_order: row.dealerName,
     dealer_address: dealerOneLine(row),
-    delivery_address_coordinates: { lat: row.deliveryLat ?? row.dealerLat, lon: row.deliveryLon ?? row.dealerLon },
+    delivery_address_coordinates: coordinatesOf(row),
     customer_first_name: null,
     customer_last_name: null,
     customer_phone: null,
@@ -111,6 +112,14 @@ export function toOnlotDeliveryDetails(row: OrderViewRow): OnlotDeliveryDetails 
     payment_amount: '0',
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+export function toOnlotDeliveryDetails(row: OrderViewRow): OnlotDeliveryDetails {
+  return { id: orderKey('onlot', row.id), company_id: row.companyId, onlot_inventory_order_id: row.id, ...inventoryDeliveryOf(row) };
+}
+
+export function toMoveDeliveryDetails(row: OrderViewRow): MoveDeliveryDetails {
+  return { id: orderKey('move', row.id), company_id: row.companyId, inventory_move_order_id: row.id, ...inventoryDeliveryOf(row) };
 }
 
 /** The dealer as order details show it: for move and on-lot orders, the destination. */

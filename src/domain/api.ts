@@ -28,11 +28,8 @@ export function parseUploadPath(path: string): { guid: string; extension: string
   return match?.[1] && match[2] ? { guid: match[1], extension: match[2] } : null;
 }
 
-/** Delivery details of an on-lot inventory order (SPEC §3: customer fields null, amount "0"). */
-export const OnlotDeliveryDetailsSchema = v.object({
-  id: v.string(), // oio-{id}, the same key as the order list
-  company_id: v.number(),
-  onlot_inventory_order_id: v.number(),
+/** Delivery details every inventory order (on-lot, move) shares (SPEC §3: customer fields null, amount "0"). */
+export const InventoryDeliveryEntries = {
   order_number: v.string(),
   serial_number: v.string(),
   building_name: v.string(),
@@ -45,6 +42,15 @@ export const OnlotDeliveryDetailsSchema = v.object({
   customer_email: v.null(),
   payment_amount: v.literal('0'),
   updated_at: v.string(),
+};
+export type InventoryDelivery = v.InferOutput<v.ObjectSchema<typeof InventoryDeliveryEntries, undefined>>;
+
+/** Delivery details of an on-lot inventory order. */
+export const OnlotDeliveryDetailsSchema = v.object({
+  id: v.string(), // oio-{id}, the same key as the order list
+  company_id: v.number(),
+  onlot_inventory_order_id: v.number(),
+  ...InventoryDeliveryEntries,
 });
 export type OnlotDeliveryDetails = v.InferOutput<typeof OnlotDeliveryDetailsSchema>;
 

@@ -2,7 +2,7 @@
 // details of customer and move orders, order map, schedule list/details, saved checks,
 // company drivers and feature flags. Money travels as a decimal string ("1234.50").
 import * as v from 'valibot';
-import { OnlotOrderDetailsSchema, OrderCoreEntries } from './api';
+import { InventoryDeliveryEntries, OnlotOrderDetailsSchema, OrderCoreEntries } from './api';
 import { OrderListItemSchema } from './order';
 
 export const FEATURE_FLAG_ENVIRONMENTS = ['production', 'master', 'branch'] as const;
@@ -115,18 +115,7 @@ export const MoveDeliveryDetailsSchema = v.object({
   id: v.string(), // mo-{id}
   company_id: v.number(),
   inventory_move_order_id: v.number(),
-  order_number: v.string(),
-  serial_number: v.string(),
-  building_name: v.string(),
-  name_on_order: v.string(),
-  dealer_address: v.string(),
-  delivery_address_coordinates: coordinates,
-  customer_first_name: v.null(),
-  customer_last_name: v.null(),
-  customer_phone: v.null(),
-  customer_email: v.null(),
-  payment_amount: v.literal('0'),
-  updated_at: v.string(),
+  ...InventoryDeliveryEntries,
 });
 export type MoveDeliveryDetails = v.InferOutput<typeof MoveDeliveryDetailsSchema>;
 
