@@ -6,15 +6,10 @@ import { ORDER_API, type CustomerOrderDetails } from '../../src/domain';
 import type { AppContext } from '../context';
 import { customerOrderBilling } from '../db/schema';
 import { authOf } from '../http/auth';
-import { parsePullQuery, pullOrders } from '../services/orderPull';
+import { parsePullQuery, pullOrders, wantsPull } from '../services/orderPull';
 import { customerNameOf, findDriverOrder, notesOf, toCustomerDeliveryDetails } from '../services/orderReads';
 import { coordinatesOf, orderCoreOf } from '../services/orderViews';
 import { parseOrderIdParam } from './onlot';
-
-/** True when the query asks for a pull rather than one order. */
-export function wantsPull(query: Record<string, unknown>, idParam: string): boolean {
-  return query[idParam] === undefined && (query.checkpoint !== undefined || query.limit !== undefined);
-}
 
 export function customerOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(ORDER_API.customerOrderDetails, { config: { summary: 'Customer order details: ?customerOrderId=N' } }, async (request) => {

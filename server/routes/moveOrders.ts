@@ -4,10 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { ORDER_API, type MoveOrderDetails } from '../../src/domain';
 import type { AppContext } from '../context';
 import { authOf } from '../http/auth';
-import { parsePullQuery, pullOrders } from '../services/orderPull';
+import { parsePullQuery, pullOrders, wantsPull } from '../services/orderPull';
 import { findDriverOrder, notesOf } from '../services/orderReads';
 import { orderCoreOf, toMoveDeliveryDetails } from '../services/orderViews';
-import { wantsPull } from './customerOrders';
 import { parseOrderIdParam } from './onlot';
 
 export function moveOrderRoutes(app: FastifyInstance, ctx: AppContext): void {

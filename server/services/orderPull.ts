@@ -25,6 +25,11 @@ export interface PullQuery {
   limit: number;
 }
 
+/** True when the query asks for a pull rather than one order. */
+export function wantsPull(query: Record<string, unknown>, idParam: string): boolean {
+  return query[idParam] === undefined && (query.checkpoint !== undefined || query.limit !== undefined);
+}
+
 /** Reads `checkpoint` and `limit` query values; 400 on anything malformed. */
 export function parsePullQuery(query: Record<string, unknown>): PullQuery {
   const rawCheckpoint = query.checkpoint;
