@@ -6,6 +6,7 @@ import { API, DeliverOnlotBodySchema, ERROR_TEXT } from '../../src/domain';
 import { toJsonSchema } from '../../src/domain/jsonSchema';
 import { isProtectedPath } from '../../server/http/auth';
 import { takesIdempotencyKey } from '../../server/http/idempotency';
+import { ROUTE_SCHEMAS } from '../../server/http/routeSchemas';
 import { startServerWithRoutes, type RegisteredRoute } from '../support/routes';
 import type { TestServer } from '../support/server';
 import { call } from './helpers';
@@ -61,6 +62,11 @@ describe('GET /openapi.json', () => {
       return !schema || Object.keys(schema).length === 0;
     }).map((r) => `${r.method} ${r.url}`);
     expect(without, 'name the valibot schema in the route config (bodySchema) or in server/http/routeSchemas.ts').toEqual([]);
+  });
+
+  it('the schema registry names only routes that exist', () => {
+    const registered = new Set(routes.map((r) => `${r.method} ${r.url}`));
+    expect(Object.keys(ROUTE_SCHEMAS).filter((key) => !registered.has(key))).toEqual([]);
   });
 
   it('documents the Idempotency-Key on every write route but login, and bearer auth on every protected route', () => {
