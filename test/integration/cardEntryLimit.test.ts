@@ -1,21 +1,16 @@
 // Card testing: a stolen driver token must not be able to try card numbers without limit.
 // The card-entry routes share a per-account budget; other accounts and other routes are
 // not affected.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
-import { SUMMIT_DRIVER, SUMMIT_DRIVER2 } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { TestServer } from '../support/server';
+import { SUMMIT_DRIVER, SUMMIT_DRIVER2, useTestServer } from './helpers';
 import { CARDS, P, cardBody, pay } from './paymentsHelpers';
 
 let server: TestServer;
 let driver: string;
 let other: string;
 
-beforeAll(async () => {
-  server = await startTestServer({ cardEntryRateLimit: { max: 3, timeWindowMs: 60_000 } });
-  driver = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
-  other = await server.login(SUMMIT_DRIVER2.email, SUMMIT_DRIVER2.password);
-});
-afterAll(() => server.close());
+useTestServer({ driver: SUMMIT_DRIVER, other: SUMMIT_DRIVER2 }, (s) => ({ server, driver, other } = s), { cardEntryRateLimit: { max: 3, timeWindowMs: 60_000 } });
 
 describe('card-entry rate limit', () => {
   it('answers 429 TooManyRequests past the limit, per account', async () => {

@@ -2,14 +2,14 @@
 // a real PDF (parsed back with pdf-lib: pages, text, embedded images), stored once per
 // layout, downloadable by its own company only; failures are "ERROR:" texts in {error, message}.
 import { PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATE_PATH, CUSTOMER_DELIVER } from '../../src/domain';
-import { startTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
 import {
   CUSTOMER_PHOTO_FOLDER, SIGNATURE_FOLDER, assignLiveCustomerOrders, countRows, customerBody, setBilling, signatureFields, uploadTo,
   type Uploaded,
 } from './deliveryFixtures';
-import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, liveOrderIds, newKey, postJson } from './helpers';
+import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, liveOrderIds, newKey, postJson, useTestServer } from './helpers';
 
 let server: TestServer;
 let summit: string;
@@ -18,10 +18,8 @@ let ids: number[];
 let photos: Uploaded[];
 let signature: Uploaded;
 
+useTestServer({ summit: SUMMIT_DRIVER, ridge: RIDGE_DRIVER }, (s) => ({ server, summit, ridge } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  summit = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
-  ridge = await server.login(RIDGE_DRIVER.email, RIDGE_DRIVER.password);
   ids = await assignLiveCustomerOrders(server, SUMMIT_DRIVER.email);
   for (const id of ids) await setBilling(server, id, { balance: '400.00' });
   photos = [await uploadTo(server, summit, CUSTOMER_PHOTO_FOLDER, 61), await uploadTo(server, summit, CUSTOMER_PHOTO_FOLDER, 62, 'png'), await uploadTo(server, summit, CUSTOMER_PHOTO_FOLDER, 63)];
@@ -33,7 +31,6 @@ beforeAll(async () => {
   const rto = await postJson(server, CUSTOMER_DELIVER.rto.path, customerBody(order(1), photos.slice(0, 1), signatureFields(signature)), { token: summit });
   expect(rto.status, rto.text).toBe(200);
 });
-afterAll(() => server.close());
 
 const order = (i: number): number => ids[i] ?? 0;
 const generate = (body: unknown, opts: { token?: string; key?: string; zone?: string } = {}) => call(server, CERTIFICATE_PATH, {

@@ -1,10 +1,10 @@
 // POST /secure/driver/deliver_onlot_inventory_order: validation, ownership, exactly-once,
 // and the three Idempotency-Key cases of DESIGN §6.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API, ERROR_TEXT, type DeliverResponse } from '../../src/domain';
 import { canonicalJson, requestHash } from '../../server/services/idempotency';
-import { startTestServer, type TestServer } from '../support/server';
-import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, deliverBody, liveOrderIds, newKey, postJson, uploadPhoto } from './helpers';
+import type { TestServer } from '../support/server';
+import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, deliverBody, liveOrderIds, newKey, postJson, uploadPhoto, useTestServer } from './helpers';
 
 let server: TestServer;
 let summit: string;
@@ -12,15 +12,12 @@ let ridge: string;
 let onlotIds: number[];
 let photo: Awaited<ReturnType<typeof uploadPhoto>>;
 
+useTestServer({ summit: SUMMIT_DRIVER, ridge: RIDGE_DRIVER }, (s) => ({ server, summit, ridge } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  summit = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
-  ridge = await server.login(RIDGE_DRIVER.email, RIDGE_DRIVER.password);
   onlotIds = await liveOrderIds(server, SUMMIT_DRIVER.email, 'onlot');
   expect(onlotIds.length).toBeGreaterThanOrEqual(8);
   photo = await uploadPhoto(server, summit, 21);
 });
-afterAll(() => server.close());
 
 const deliver = (body: unknown, opts: { token?: string; key?: string } = {}) =>
   postJson(server, API.deliverOnlot, body, { token: summit, ...opts });

@@ -1,14 +1,14 @@
 // The customer-order deliver calls without a card (SPEC §5, §7): RTO, new check, saved check,
 // no payment, cash. Payments and balances read back from the database; RTO only via its
 // call; uploads of this company in the right folder; ownership; Idempotency-Key.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_DELIVER, ERROR_TEXT, type DeliverResponse } from '../../src/domain';
-import { startTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
 import {
   CHECK_FOLDER, CUSTOMER_PHOTO_FOLDER, SIGNATURE_FOLDER, addSavedCheck, assignLiveCustomerOrders, balanceOf, companyIdOf,
   countRows, customerBody, setBilling, signatureFields, surveyQuestions, uploadTo, type Uploaded,
 } from './deliveryFixtures';
-import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, liveOrderIds, newKey, postJson } from './helpers';
+import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, liveOrderIds, newKey, postJson, useTestServer } from './helpers';
 
 let server: TestServer;
 let summit: string;
@@ -19,10 +19,8 @@ let signature: Uploaded;
 let check: Uploaded;
 let questions: [number, number];
 
+useTestServer({ summit: SUMMIT_DRIVER, ridge: RIDGE_DRIVER }, (s) => ({ server, summit, ridge } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  summit = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
-  ridge = await server.login(RIDGE_DRIVER.email, RIDGE_DRIVER.password);
   ids = await assignLiveCustomerOrders(server, SUMMIT_DRIVER.email);
   expect(ids.length).toBeGreaterThanOrEqual(10);
   for (const id of ids) await setBilling(server, id, { balance: '500.00' });
@@ -31,7 +29,6 @@ beforeAll(async () => {
   check = await uploadTo(server, summit, CHECK_FOLDER, 43);
   questions = await surveyQuestions(server, await companyIdOf(server, SUMMIT_DRIVER.email));
 });
-afterAll(() => server.close());
 
 const order = (i: number): number => ids[i] ?? 0;
 const post = (call: keyof typeof CUSTOMER_DELIVER, body: unknown, opts: { token?: string; key?: string } = {}) =>

@@ -2,14 +2,14 @@
 // order, charged through the PaymentGateway sandbox) and new card (the authorization made by
 // /secure/cardconnect/auth_new_card captured at delivery). The charge commits with the
 // delivery or not at all; card_cvv is never stored.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_DELIVER } from '../../src/domain';
-import { startTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
 import {
   CUSTOMER_PHOTO_FOLDER, SIGNATURE_FOLDER, assignLiveCustomerOrders, balanceOf, companyIdOf, countRows, customerBody,
   setBilling, signatureFields, uploadTo, type Uploaded,
 } from './deliveryFixtures';
-import { RIDGE_DRIVER, SUMMIT_DRIVER, liveOrderIds, newKey, postJson } from './helpers';
+import { RIDGE_DRIVER, SUMMIT_DRIVER, liveOrderIds, newKey, postJson, useTestServer } from './helpers';
 
 let server: TestServer;
 let summit: string;
@@ -20,10 +20,8 @@ let signature: Uploaded;
 const CVV = '7391';
 const ACCOUNT = 'summit-merchant-001';
 
+useTestServer({ summit: SUMMIT_DRIVER, ridge: RIDGE_DRIVER }, (s) => ({ server, summit, ridge } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  summit = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
-  ridge = await server.login(RIDGE_DRIVER.email, RIDGE_DRIVER.password);
   ids = await assignLiveCustomerOrders(server, SUMMIT_DRIVER.email);
   for (const id of ids) await setBilling(server, id, { balance: '900.00' });
   photo = await uploadTo(server, summit, CUSTOMER_PHOTO_FOLDER, 51);
@@ -33,7 +31,6 @@ beforeAll(async () => {
      ON CONFLICT (company_id) DO UPDATE SET payment_processing_account_id = EXCLUDED.payment_processing_account_id`,
     [await companyIdOf(server, SUMMIT_DRIVER.email), ACCOUNT]);
 });
-afterAll(() => server.close());
 
 const order = (i: number): number => ids[i] ?? 0;
 const post = (call: 'existing_card' | 'new_card', body: unknown, opts: { token?: string; key?: string } = {}) =>

@@ -1,10 +1,10 @@
 // POST /secure/driver/deliver_inventory_move_order: the shared deliver steps for a move order
 // (SPEC §5 rules, ownership, one transaction, Idempotency-Key).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DELIVER_MOVE_PATH, ERROR_TEXT, type DeliverResponse } from '../../src/domain';
-import { startTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
 import { MOVE_PHOTO_FOLDER, countRows, uploadTo, type Uploaded } from './deliveryFixtures';
-import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, liveOrderIds, newKey, postJson } from './helpers';
+import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, liveOrderIds, newKey, postJson, useTestServer } from './helpers';
 
 let server: TestServer;
 let summit: string;
@@ -12,15 +12,12 @@ let ridge: string;
 let moveIds: number[];
 let photo: Uploaded;
 
+useTestServer({ summit: SUMMIT_DRIVER, ridge: RIDGE_DRIVER }, (s) => ({ server, summit, ridge } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  summit = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
-  ridge = await server.login(RIDGE_DRIVER.email, RIDGE_DRIVER.password);
   moveIds = await liveOrderIds(server, SUMMIT_DRIVER.email, 'move');
   expect(moveIds.length).toBeGreaterThanOrEqual(3);
   photo = await uploadTo(server, summit, MOVE_PHOTO_FOLDER, 31);
 });
-afterAll(() => server.close());
 
 const moveBody = (id: number, images: unknown[], overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
   inventory_move_order_id: id,

@@ -1,22 +1,20 @@
 // The delivery log (filters, totals), its CSV export, delivery stats and undelivered-order
 // stats, each checked against SQL run on the same database, plus isolation and bad input.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   API, DELIVERY_LOG_CSV_COLUMNS, PROFILE_API,
   type DeliveryLogResponse, type DeliveryStats, type UndeliveredOrdersStats,
 } from '../../src/domain';
-import { startTestServer, type TestServer } from '../support/server';
-import { RIDGE_DRIVER, SUMMIT_DRIVER, call, deliverBody, liveOrderIds, postJson, uploadPhoto } from './helpers';
+import type { TestServer } from '../support/server';
+import { RIDGE_DRIVER, SUMMIT_DRIVER, call, deliverBody, liveOrderIds, postJson, uploadPhoto, useTestServer } from './helpers';
 
 let server: TestServer;
 let summit: string;
 let ridge: string;
 const NY = { 'x-time-zone': 'America/New_York' };
 
+useTestServer({ summit: SUMMIT_DRIVER, ridge: RIDGE_DRIVER }, (s) => ({ server, summit, ridge } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  summit = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
-  ridge = await server.login(RIDGE_DRIVER.email, RIDGE_DRIVER.password);
   // One delivery made through the API right now, so "this week" is never empty.
   const [orderId] = await liveOrderIds(server, SUMMIT_DRIVER.email, 'onlot');
   const photo = await uploadPhoto(server, summit, 31);
@@ -27,7 +25,6 @@ beforeAll(async () => {
   }), { token: summit });
   expect(res.status).toBe(200);
 });
-afterAll(() => server.close());
 
 const logList = (token: string, query = '', headers: Record<string, string> = NY) =>
   call<DeliveryLogResponse>(server, `${PROFILE_API.logList}${query}`, { token, headers });

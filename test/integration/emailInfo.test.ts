@@ -1,12 +1,12 @@
 // GET /api/driver/email-info/{kind}: SPEC §3's email data for each kind, read back against the
 // database; send_email flags from recipient settings; isolation and bad input.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   PROFILE_API, type CustomerDeliveredEmailInfo, type OfficeAdminCustomerDeliveredEmailInfo,
   type OfficeAdminInventoryDeliveredEmailInfo, type RecipientEmailInfo,
 } from '../../src/domain';
-import { startTestServer, type TestServer } from '../support/server';
-import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, liveOrderIds } from './helpers';
+import type { TestServer } from '../support/server';
+import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, liveOrderIds, useTestServer } from './helpers';
 import { addOptedOutAdmin } from './mailSupport';
 
 let server: TestServer;
@@ -14,9 +14,8 @@ let summit: string;
 let ridge: string;
 let delivered: { customer: number; onlot: number; move: number };
 
+useTestServer({ summit: SUMMIT_DRIVER }, (s) => ({ server, summit } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  summit = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
   await addOptedOutAdmin(server);
   ridge = await server.login(RIDGE_DRIVER.email, RIDGE_DRIVER.password);
   const pick = async (kind: string) => (await server.query<{ id: number }>(
@@ -24,7 +23,6 @@ beforeAll(async () => {
      WHERE a.email = $1 AND o.kind = $2 AND d.miles_driven IS NOT NULL ORDER BY o.id LIMIT 1`, [SUMMIT_DRIVER.email, kind]))[0]?.id ?? 0;
   delivered = { customer: await pick('customer'), onlot: await pick('onlot'), move: await pick('move') };
 });
-afterAll(() => server.close());
 
 const info = <T,>(kind: string, query: string, token = summit) => call<T>(server, `${PROFILE_API.emailInfo}/${kind}?${query}`, { token });
 const orderRow = async (id: number) => (await server.query<Record<string, string | number | null>>(

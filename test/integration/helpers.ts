@@ -2,12 +2,34 @@
 // with sharp at test time, and lookups of seeded rows.
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import type { TestServer } from '../support/server';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestServer, type TestServer, type TestServerOptions } from '../support/server';
 
 export const SUMMIT_DRIVER = { email: 'driver@summit.test', password: 'summit-driver-1' };
 export const SUMMIT_DRIVER2 = { email: 'driver2@summit.test', password: 'summit-driver-2' };
 export const RIDGE_DRIVER = { email: 'driver@ridge.test', password: 'ridge-driver-1' };
 export const SUMMIT_ADMIN = { email: 'admin@summit.test', password: 'summit-admin-1' };
+
+type Accounts = Record<string, { email: string; password: string }>;
+
+/** What useTestServer hands over once started: the server and each account's token, by the names given. */
+export type StartedServer<A extends Accounts> = { server: TestServer } & { [K in keyof A]: string };
+
+/**
+ * The usual setup of a test file: before its tests, start a server and log these accounts in
+ * (in order), handing both to `onStart`; after them, close the server. E.g.
+ * `useTestServer({ summit: SUMMIT_DRIVER }, (s) => ({ server, summit } = s));`
+ */
+export function useTestServer<A extends Accounts>(accounts: A, onStart: (started: StartedServer<A>) => void, opts?: TestServerOptions): void {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(opts);
+    const started: Record<string, unknown> = { server };
+    for (const [name, account] of Object.entries(accounts)) started[name] = await server.login(account.email, account.password);
+    onStart(started as StartedServer<A>);
+  });
+  afterAll(() => server?.close());
+}
 
 export interface Answer<T = unknown> {
   status: number;

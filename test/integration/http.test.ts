@@ -3,19 +3,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API } from '../../src/domain';
 import { startTestServer, type TestServer } from '../support/server';
-import { SUMMIT_DRIVER, call } from './helpers';
+import { SUMMIT_DRIVER, call, useTestServer } from './helpers';
 
 let server: TestServer;
 let token: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  token = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
-});
-afterAll(() => server.close());
+useTestServer({ token: SUMMIT_DRIVER }, (s) => ({ server, token } = s));
 
 const post = (path: string, body: string, contentType: string) =>
   call(server, path, { method: 'POST', token, body, headers: { 'content-type': contentType } });

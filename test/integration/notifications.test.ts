@@ -1,20 +1,15 @@
 // Notifications: the driver's list (both tabs), create_notification (to the office users),
 // dismiss one, dismiss all; isolation, bad input and the Idempotency-Key cases.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROFILE_API, notificationTab, type CreateNotificationResponse, type DriverNotification } from '../../src/domain';
-import { startTestServer, type TestServer } from '../support/server';
-import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, liveOrderIds, newKey, postJson } from './helpers';
+import type { TestServer } from '../support/server';
+import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, liveOrderIds, newKey, postJson, useTestServer } from './helpers';
 
 let server: TestServer;
 let summit: string;
 let ridge: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  summit = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
-  ridge = await server.login(RIDGE_DRIVER.email, RIDGE_DRIVER.password);
-});
-afterAll(() => server.close());
+useTestServer({ summit: SUMMIT_DRIVER, ridge: RIDGE_DRIVER }, (s) => ({ server, summit, ridge } = s));
 
 const list = async (token: string) => (await call<DriverNotification[]>(server, PROFILE_API.notifications, { token })).body;
 const rowsOf = (email: string) => server.query<{ id: number; dismissed_at: Date | null; order_id: number | null }>(

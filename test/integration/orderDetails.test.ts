@@ -1,26 +1,20 @@
 // Customer and move order reads: details, delivery details (one, or a checkpoint pull with
 // tombstones), every SPEC §3 field read back from the database, isolation and bad ids.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import {
   CustomerDeliveryDetailsSchema, CustomerOrderDetailsSchema, MoveDeliveryDetailsSchema, MoveOrderDetailsSchema, encodeCheckpoint,
   type CustomerDeliveryDetails, type MoveDeliveryDetails, type PullResponse,
 } from '../../src/domain';
-import { startTestServer, type TestServer } from '../support/server';
-import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, liveOrderIds } from './helpers';
+import type { TestServer } from '../support/server';
+import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, liveOrderIds, useTestServer } from './helpers';
 
 let server: TestServer;
 let summit: string;
 let summit2: string;
 let ridge: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  summit = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
-  summit2 = await server.login(SUMMIT_DRIVER2.email, SUMMIT_DRIVER2.password);
-  ridge = await server.login(RIDGE_DRIVER.email, RIDGE_DRIVER.password);
-});
-afterAll(() => server.close());
+useTestServer({ summit: SUMMIT_DRIVER, summit2: SUMMIT_DRIVER2, ridge: RIDGE_DRIVER }, (s) => ({ server, summit, summit2, ridge } = s));
 
 /** A live customer order of the driver having saved cards (and, when asked, an RTO one). */
 async function customerOrderWith(email: string, where: string): Promise<number> {

@@ -1,23 +1,17 @@
 // Orders area edges: two drivers racing to claim one unassigned order, concurrent retries of
 // one keyed action, cards the processor saved for an order, notes in on-lot details.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { OnlotOrderDetailsWithNotesSchema, type CustomerDeliveryDetails, type OrderNote } from '../../src/domain';
-import { startTestServer, type TestServer } from '../support/server';
-import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, liveOrderIds, newKey, postJson } from './helpers';
+import type { TestServer } from '../support/server';
+import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, liveOrderIds, newKey, postJson, useTestServer } from './helpers';
 
 let server: TestServer;
 let summit: string;
 let summit2: string;
 let ridge: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  summit = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
-  summit2 = await server.login(SUMMIT_DRIVER2.email, SUMMIT_DRIVER2.password);
-  ridge = await server.login(RIDGE_DRIVER.email, RIDGE_DRIVER.password);
-});
-afterAll(() => server.close());
+useTestServer({ summit: SUMMIT_DRIVER, summit2: SUMMIT_DRIVER2, ridge: RIDGE_DRIVER }, (s) => ({ server, summit, summit2, ridge } = s));
 
 const inDays = (n: number): string => new Date(Math.floor(Date.now() / 60_000) * 60_000 + n * 86_400_000).toISOString();
 

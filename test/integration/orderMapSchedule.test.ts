@@ -1,24 +1,19 @@
 // Order map, schedule list and details, saved checks, company drivers and feature flags:
 // answers read back from the database, company isolation, bad input.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import {
   CompanyDriverSchema, OrderMapSchema, SavedCheckSchema, ScheduleDetailsSchema, ScheduleListItemSchema,
   type CompanyDriver, type FeatureFlags, type OrderMap, type SavedCheck, type ScheduleListItem,
 } from '../../src/domain';
-import { startTestServer, type TestServer } from '../support/server';
-import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, liveOrderIds } from './helpers';
+import type { TestServer } from '../support/server';
+import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, liveOrderIds, useTestServer } from './helpers';
 
 let server: TestServer;
 let summit: string;
 let ridge: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  summit = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
-  ridge = await server.login(RIDGE_DRIVER.email, RIDGE_DRIVER.password);
-});
-afterAll(() => server.close());
+useTestServer({ summit: SUMMIT_DRIVER, ridge: RIDGE_DRIVER }, (s) => ({ server, summit, ridge } = s));
 
 describe('order map', () => {
   it('the driver\'s live orders with coordinates, the company\'s dealers and shops only', async () => {

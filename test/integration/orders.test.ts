@@ -1,25 +1,19 @@
 // Order list and on-lot reads: scoping, checkpoint paging, tombstones, isolation, bad ids.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import {
   OnlotDeliveryDetailsSchema, OnlotOrderDetailsSchema, OrderListItemSchema, decodeCheckpoint, encodeCheckpoint,
   type OnlotDeliveryDetails, type OrderListItem, type PullResponse,
 } from '../../src/domain';
-import { startTestServer, type TestServer } from '../support/server';
-import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, deliverBody, liveOrderIds, postJson, uploadPhoto } from './helpers';
+import type { TestServer } from '../support/server';
+import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, deliverBody, liveOrderIds, postJson, uploadPhoto, useTestServer } from './helpers';
 
 let server: TestServer;
 let summit: string;
 let summit2: string;
 let ridge: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  summit = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
-  summit2 = await server.login(SUMMIT_DRIVER2.email, SUMMIT_DRIVER2.password);
-  ridge = await server.login(RIDGE_DRIVER.email, RIDGE_DRIVER.password);
-});
-afterAll(() => server.close());
+useTestServer({ summit: SUMMIT_DRIVER, summit2: SUMMIT_DRIVER2, ridge: RIDGE_DRIVER }, (s) => ({ server, summit, summit2, ridge } = s));
 
 type ListPull = PullResponse<OrderListItem>;
 

@@ -1,9 +1,9 @@
 // /api/payments card calls against the sandbox processor: approvals, every decline number,
 // Luhn / expiry, SPEC §5 payload rules, capture and refund with amounts read back from the
 // database, saved-card details, and the traceId every error carries (SPEC §7).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
-import { SUMMIT_DRIVER, call } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../support/server';
+import { SUMMIT_DRIVER, call, useTestServer } from './helpers';
 import {
   CARDS, CVV, P, cardBody, companyIdOf, orderNumber, pay, savedCard, txn, txnsOfOrder,
   type CardAnswer, type PaymentError,
@@ -13,12 +13,10 @@ let server: TestServer;
 let summit: string;
 let summitCompany: number;
 
+useTestServer({ summit: SUMMIT_DRIVER }, (s) => ({ server, summit } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  summit = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
   summitCompany = await companyIdOf(server, SUMMIT_DRIVER.email);
 });
-afterAll(() => server.close());
 
 const authorize = (overrides: Record<string, unknown> = {}, key?: string) =>
   pay<CardAnswer & PaymentError>(server, P.authNewCard, cardBody(overrides), summit, key);

@@ -1,8 +1,8 @@
 // ACH checks (ach-new, ach-token, refunds) and the driver app's card calls
 // (/secure/cardconnect/auth_new_card, profile_inquiry) against the sandbox processor.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
-import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, liveOrderIds } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../support/server';
+import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, liveOrderIds, useTestServer } from './helpers';
 import {
   CARDS, CVV, FUTURE_EXPIRY, P, ROUTING, achNewBody, companyIdOf, orderNumber, pay, txn, txnsOfOrder, type PaymentError,
 } from './paymentsHelpers';
@@ -13,14 +13,11 @@ let summit2: string;
 let summitCompany: number;
 let ridgeCompany: number;
 
+useTestServer({ summit: SUMMIT_DRIVER, summit2: SUMMIT_DRIVER2 }, (s) => ({ server, summit, summit2 } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  summit = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
-  summit2 = await server.login(SUMMIT_DRIVER2.email, SUMMIT_DRIVER2.password);
   summitCompany = await companyIdOf(server, SUMMIT_DRIVER.email);
   ridgeCompany = await companyIdOf(server, RIDGE_DRIVER.email);
 });
-afterAll(() => server.close());
 
 interface AchAnswer {
   retref: string;

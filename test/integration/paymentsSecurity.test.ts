@@ -5,11 +5,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildServer } from '../../server/app';
 import { hookRequestHash } from '../../server/http/idempotency';
-import { startTestServer, testDatabase, type TestServer } from '../support/server';
-import { RIDGE_DRIVER, SUMMIT_DRIVER, liveOrderIds, newKey } from './helpers';
+import { testDatabase, type TestServer } from '../support/server';
+import { RIDGE_DRIVER, SUMMIT_DRIVER, liveOrderIds, newKey, useTestServer } from './helpers';
 import {
   CARDS, CVV, FUTURE_EXPIRY, P, achNewBody, cardBody, orderNumber, pay, savedCard, txn, txnsOfOrder,
   type CardAnswer, type PaymentError,
@@ -20,12 +20,7 @@ let summit: string;
 let ridge: string;
 const ACCOUNT_NUMBER = '987654321098';
 
-beforeAll(async () => {
-  server = await startTestServer();
-  summit = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
-  ridge = await server.login(RIDGE_DRIVER.email, RIDGE_DRIVER.password);
-});
-afterAll(() => server.close());
+useTestServer({ summit: SUMMIT_DRIVER, ridge: RIDGE_DRIVER }, (s) => ({ server, summit, ridge } = s));
 
 const approve = async (overrides: Record<string, unknown> = {}): Promise<CardAnswer> => {
   const res = await pay<CardAnswer>(server, P.authNewCard, cardBody(overrides), summit);

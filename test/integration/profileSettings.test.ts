@@ -1,22 +1,16 @@
 // Driver settings: read, edit (picture, phone format, unique email, password re-hash), the
 // email-notification flags; company isolation, bad input and the Idempotency-Key cases.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROFILE_API, type DriverSettings } from '../../src/domain';
-import { startTestServer, type TestServer } from '../support/server';
-import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, makeImage, newKey, postJson, uploadFiles } from './helpers';
+import type { TestServer } from '../support/server';
+import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, makeImage, newKey, postJson, uploadFiles, useTestServer } from './helpers';
 
 let server: TestServer;
 let summit: string;
 let summit2: string;
 let ridge: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  summit = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
-  summit2 = await server.login(SUMMIT_DRIVER2.email, SUMMIT_DRIVER2.password);
-  ridge = await server.login(RIDGE_DRIVER.email, RIDGE_DRIVER.password);
-});
-afterAll(() => server.close());
+useTestServer({ summit: SUMMIT_DRIVER, summit2: SUMMIT_DRIVER2, ridge: RIDGE_DRIVER }, (s) => ({ server, summit, summit2, ridge } = s));
 
 async function profilePicture(token: string, folder = '/profile-pictures', seed = 5) {
   const res = await uploadFiles(server, token, [{ bytes: await makeImage('png', seed), name: 'me.png', type: 'image/png' }], { folder });

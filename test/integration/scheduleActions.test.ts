@@ -1,11 +1,11 @@
 // Schedule, reschedule, unschedule (three kinds), reassign and notes: the database after each
 // call, ownership and company isolation, strict bodies, and the Idempotency-Key cases.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   encodeCheckpoint, type OrderListItem, type OrderNote, type PullResponse, type ReassignDriverResponse, type ScheduleActionResponse,
 } from '../../src/domain';
-import { startTestServer, type TestServer } from '../support/server';
-import { RIDGE_DRIVER, SUMMIT_ADMIN, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, liveOrderIds, newKey, postJson } from './helpers';
+import type { TestServer } from '../support/server';
+import { RIDGE_DRIVER, SUMMIT_ADMIN, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, liveOrderIds, newKey, postJson, useTestServer } from './helpers';
 
 let server: TestServer;
 let summit: string;
@@ -38,17 +38,13 @@ async function unscheduled(email: string, kind: string): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
+useTestServer({ summit: SUMMIT_DRIVER, summit2: SUMMIT_DRIVER2, ridge: RIDGE_DRIVER }, (s) => ({ server, summit, summit2, ridge } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  summit = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
-  summit2 = await server.login(SUMMIT_DRIVER2.email, SUMMIT_DRIVER2.password);
-  ridge = await server.login(RIDGE_DRIVER.email, RIDGE_DRIVER.password);
   const [driver] = await server.query<{ id: number }>('SELECT id FROM accounts WHERE email = $1', [SUMMIT_DRIVER.email]);
   const [driver2] = await server.query<{ id: number }>('SELECT id FROM accounts WHERE email = $1', [SUMMIT_DRIVER2.email]);
   ids.driver = driver?.id ?? 0;
   ids.driver2 = driver2?.id ?? 0;
 });
-afterAll(() => server.close());
 
 describe('schedule, reschedule, unschedule', () => {
   it.each(KINDS)('$kind: schedule → reschedule → unschedule, each read back from the database', async ({ kind, field, schedule, update }) => {

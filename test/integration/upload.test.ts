@@ -1,21 +1,16 @@
 // POST /upload and GET /files: type by magic bytes, metadata stripped, limits, folders,
 // company isolation, and nothing stored when any file is refused.
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, type UploadResult } from '../../src/domain';
-import { startTestServer, type TestServer } from '../support/server';
-import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, makeImage, uploadFiles } from './helpers';
+import type { TestServer } from '../support/server';
+import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, makeImage, uploadFiles, useTestServer } from './helpers';
 
 let server: TestServer;
 let summit: string;
 let ridge: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  summit = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
-  ridge = await server.login(RIDGE_DRIVER.email, RIDGE_DRIVER.password);
-});
-afterAll(() => server.close());
+useTestServer({ summit: SUMMIT_DRIVER, ridge: RIDGE_DRIVER }, (s) => ({ server, summit, ridge } = s));
 
 const countUploads = async (): Promise<number> => (await server.query<{ n: number }>('SELECT count(*)::int n FROM uploads'))[0]?.n ?? -1;
 
