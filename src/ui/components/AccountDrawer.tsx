@@ -1,10 +1,11 @@
-import { Button, CloseButton, Drawer, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Drawer, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { clearToken } from '../../db';
 import { getSyncClient } from '../../workers/client';
 import { useSession } from '../hooks/useAuth';
 import { useDatabase } from '../hooks/useDatabase';
+import { AppDrawer } from './AppDrawer';
 
 interface Props {
   open: boolean;
@@ -44,53 +45,46 @@ export default function AccountDrawer({ open, pending, onClose, onOpenOutbox }: 
   };
 
   return (
-    <Drawer.Root open={open} onOpenChange={(e) => (e.open ? undefined : close())} placement="end" size="xs">
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content>
-            <Drawer.Header>
-              <Stack gap="0">
-                <Drawer.Title>{session.claims.name}</Drawer.Title>
-                <Text fontSize="sm" color="fg.muted">
-                  {session.claims.email} · {session.claims.company}
-                </Text>
-              </Stack>
-            </Drawer.Header>
-            <Drawer.Body>
-              <Stack gap="3">
-                <Button variant="outline" onClick={() => void getSyncClient().syncNow()}>
-                  Sync now
-                </Button>
-                <Button variant="outline" onClick={onOpenOutbox}>
-                  Waiting to send ({pending})
-                </Button>
-                {confirming ? (
-                  <Stack gap="2" p="3" rounded="l2" bg="red.subtle" role="alert">
-                    <Text fontSize="sm">
-                      {pending === 1 ? '1 delivery has' : `${pending} deliveries have`} not been sent yet. They stay on
-                      this device and are sent after you sign in again.
-                    </Text>
-                    <Button colorPalette="red" loading={busy} onClick={() => void logout()}>
-                      Sign out anyway
-                    </Button>
-                    <Button variant="ghost" onClick={() => setConfirming(false)}>
-                      Cancel
-                    </Button>
-                  </Stack>
-                ) : (
-                  <Button colorPalette="red" variant="subtle" loading={busy} onClick={() => (pending > 0 ? setConfirming(true) : void logout())}>
-                    Sign out
-                  </Button>
-                )}
-              </Stack>
-            </Drawer.Body>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+    <AppDrawer
+      open={open}
+      onClose={close}
+      placement="end"
+      size="xs"
+      header={
+        <Stack gap="0">
+          <Drawer.Title>{session.claims.name}</Drawer.Title>
+          <Text fontSize="sm" color="fg.muted">
+            {session.claims.email} · {session.claims.company}
+          </Text>
+        </Stack>
+      }
+    >
+      <Stack gap="3">
+        <Button variant="outline" onClick={() => void getSyncClient().syncNow()}>
+          Sync now
+        </Button>
+        <Button variant="outline" onClick={onOpenOutbox}>
+          Waiting to send ({pending})
+        </Button>
+        {confirming ? (
+          <Stack gap="2" p="3" rounded="l2" bg="red.subtle" role="alert">
+            <Text fontSize="sm">
+              {pending === 1 ? '1 delivery has' : `${pending} deliveries have`} not been sent yet. They stay on
+              this device and are sent after you sign in again.
+            </Text>
+            <Button colorPalette="red" loading={busy} onClick={() => void logout()}>
+              Sign out anyway
+            </Button>
+            <Button variant="ghost" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+          </Stack>
+        ) : (
+          <Button colorPalette="red" variant="subtle" loading={busy} onClick={() => (pending > 0 ? setConfirming(true) : void logout())}>
+            Sign out
+          </Button>
+        )}
+      </Stack>
+    </AppDrawer>
   );
 }
