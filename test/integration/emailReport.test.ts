@@ -4,31 +4,20 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_API, type OfficeAdminDeliveredReportResponse } from '../../src/domain';
 import { startTestServer, type TestServer } from '../support/server';
 import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, liveOrderIds, newKey, postJson } from './helpers';
-import { addOptedOutAdmin, parseMail, startSmtpCapture, waitForMessages, type SmtpCapture } from './mailSupport';
+import { parseMail, useMailTestServer, waitForMessages, type SmtpCapture } from './mailSupport';
 
 let smtp: SmtpCapture;
 let server: TestServer;
 let summit: string;
 let orderId: number;
 
+useMailTestServer({ summit: SUMMIT_DRIVER }, (s) => ({ smtp, server, summit } = s));
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  server = await startTestServer({ build: { smtpUrl: smtp.url } });
-  await addOptedOutAdmin(server);
-  summit = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
   orderId = await deliveredCustomerOrder(SUMMIT_DRIVER.email);
-});
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-});
-beforeEach(() => {
-  smtp.messages.length = 0;
-  smtp.refuse.clear();
 });
 
 async function deliveredCustomerOrder(email: string, offset = 0): Promise<number> {

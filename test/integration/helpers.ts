@@ -10,10 +10,17 @@ export const SUMMIT_DRIVER2 = { email: 'driver2@summit.test', password: 'summit-
 export const RIDGE_DRIVER = { email: 'driver@ridge.test', password: 'ridge-driver-1' };
 export const SUMMIT_ADMIN = { email: 'admin@summit.test', password: 'summit-admin-1' };
 
-type Accounts = Record<string, { email: string; password: string }>;
+export type Accounts = Record<string, { email: string; password: string }>;
 
 /** What useTestServer hands over once started: the server and each account's token, by the names given. */
 export type StartedServer<A extends Accounts> = { server: TestServer } & { [K in keyof A]: string };
+
+/** Logs these accounts in, in order: the server and their tokens by name. */
+export async function logIn<A extends Accounts>(server: TestServer, accounts: A): Promise<StartedServer<A>> {
+  const started: Record<string, unknown> = { server };
+  for (const [name, account] of Object.entries(accounts)) started[name] = await server.login(account.email, account.password);
+  return started as StartedServer<A>;
+}
 
 /**
  * The usual setup of a test file: before its tests, start a server and log these accounts in
@@ -24,9 +31,7 @@ export function useTestServer<A extends Accounts>(accounts: A, onStart: (started
   let server: TestServer | undefined;
   beforeAll(async () => {
     server = await startTestServer(opts);
-    const started: Record<string, unknown> = { server };
-    for (const [name, account] of Object.entries(accounts)) started[name] = await server.login(account.email, account.password);
-    onStart(started as StartedServer<A>);
+    onStart(await logIn(server, accounts));
   });
   afterAll(() => server?.close());
 }

@@ -2,7 +2,9 @@
 // told to refuse some recipients, and a small MIME reader for what nodemailer produces.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import type { TestServer } from '../support/server';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server';
+import { logIn, type Accounts, type StartedServer } from './helpers';
 
 export interface Received {
   from: string;
@@ -139,4 +141,29 @@ export async function addOptedOutAdmin(server: TestServer): Promise<void> {
     SELECT company_id, 'dispatch@summit.test', 'locked', 'office_admin', 'Glenda', 'Esh', '(717) 555-0104' FROM accounts WHERE email = 'admin@summit.test'`);
   await server.query(`INSERT INTO account_settings (account_id, company_id, send_email)
     SELECT id, company_id, false FROM accounts WHERE email = 'dispatch@summit.test'`);
+}
+
+/**
+ * useTestServer sending through a loopback SMTP capture: before the file's tests, the capture,
+ * a server mailing through it, the opted-out admin, then the logins; the capture is emptied
+ * before each test; after them, the server then the capture close.
+ */
+export function useMailTestServer<A extends Accounts>(accounts: A, onStart: (started: StartedServer<A> & { smtp: SmtpCapture }) => void): void {
+  let smtp: SmtpCapture | undefined;
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    server = await startTestServer({ build: { smtpUrl: smtp.url } });
+    await addOptedOutAdmin(server);
+    onStart({ ...(await logIn(server, accounts)), smtp });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+  });
+  beforeEach(() => {
+    if (!smtp) return;
+    smtp.messages.length = 0;
+    smtp.refuse.clear();
+  });
 }

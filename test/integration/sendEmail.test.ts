@@ -1,11 +1,11 @@
 // POST /send-email through a REAL SMTP server on loopback: templates rendered with escaped
 // variables, SPEC §5's sending rules with SPEC §8's texts, no open relay, transport failures,
 // email_log, and the Idempotency-Key cases.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_API, type CustomerDeliveredEmailInfo, type SendEmailResponse } from '../../src/domain';
-import { startTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
 import { RIDGE_DRIVER, SUMMIT_DRIVER, call, liveOrderIds, newKey, postJson } from './helpers';
-import { addOptedOutAdmin, parseMail, startSmtpCapture, waitForMessages, type SmtpCapture } from './mailSupport';
+import { parseMail, useMailTestServer, waitForMessages, type SmtpCapture } from './mailSupport';
 
 let smtp: SmtpCapture;
 let server: TestServer;
@@ -14,25 +14,13 @@ let ridge: string;
 let orderId: number;
 let info: CustomerDeliveredEmailInfo;
 
+useMailTestServer({ summit: SUMMIT_DRIVER, ridge: RIDGE_DRIVER }, (s) => ({ smtp, server, summit, ridge } = s));
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  server = await startTestServer({ build: { smtpUrl: smtp.url } });
-  await addOptedOutAdmin(server);
-  summit = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
-  ridge = await server.login(RIDGE_DRIVER.email, RIDGE_DRIVER.password);
   [orderId = 0] = await liveOrderIds(server, SUMMIT_DRIVER.email, 'customer');
   await server.query('DELETE FROM customer_email_settings WHERE order_id = $1', [orderId]);
   const res = await call<CustomerDeliveredEmailInfo>(server, `${PROFILE_API.emailInfo}/customer-order-delivered?customer-order-id=${orderId}`, { token: summit });
   expect(res.status).toBe(200);
   info = res.body;
-});
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-});
-beforeEach(() => {
-  smtp.messages.length = 0;
-  smtp.refuse.clear();
 });
 
 const send = (body: Record<string, unknown>, opts: { token?: string; key?: string; headers?: Record<string, string> } = {}) =>
