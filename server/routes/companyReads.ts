@@ -11,7 +11,7 @@ import { accounts, customerOrderChecks, featureFlags } from '../db/schema';
 import { authOf } from '../http/auth';
 import { invalid } from '../http/errors';
 import { findDriverOrder } from '../services/orderReads';
-import { parseOrderIdParam } from './onlot';
+import { parseOrderIdParam } from './orderReadRoutes';
 
 /** ?environment= (default production); 400 for anything but production, master or branch. */
 function parseEnvironment(value: unknown): FeatureFlagEnvironment {

@@ -6,10 +6,9 @@ import { ORDER_API, type CustomerOrderDetails } from '../../src/domain';
 import type { AppContext } from '../context';
 import { customerOrderBilling } from '../db/schema';
 import { authOf } from '../http/auth';
-import { parsePullQuery, pullOrders, wantsPull } from '../services/orderPull';
 import { customerNameOf, findDriverOrder, notesOf, toCustomerDeliveryDetails } from '../services/orderReads';
 import { coordinatesOf, orderCoreOf } from '../services/orderViews';
-import { parseOrderIdParam } from './onlot';
+import { deliveryDetailsRoute, parseOrderIdParam } from './orderReadRoutes';
 
 export function customerOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(ORDER_API.customerOrderDetails, { config: { summary: 'Customer order details: ?customerOrderId=N' } }, async (request) => {
@@ -35,20 +34,11 @@ export function customerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
     return details;
   });
 
-  app.get(ORDER_API.customerDeliveryDetails, {
-    config: { summary: 'Customer order delivery details (SPEC §3): ?customer_order_id=N, or a pull with ?checkpoint=&limit=' },
-  }, async (request) => {
-    const auth = authOf(request);
-    const query = request.query as Record<string, unknown>;
-    if (wantsPull(query, 'customer_order_id')) {
-      return pullOrders(ctx.db, {
-        companyId: auth.company_id, driverId: auth.account_id, kind: 'customer', query: parsePullQuery(query),
-        toDocuments: (rows) => toCustomerDeliveryDetails(ctx.db, auth.company_id, rows),
-      });
-    }
-    const id = parseOrderIdParam(query.customer_order_id, 'customer_order_id');
-    const row = await findDriverOrder(ctx.db, auth, 'customer', id);
-    const [details] = await toCustomerDeliveryDetails(ctx.db, auth.company_id, [row]);
-    return details;
+  deliveryDetailsRoute(app, ctx, {
+    path: ORDER_API.customerDeliveryDetails,
+    summary: 'Customer order delivery details (SPEC §3): ?customer_order_id=N, or a pull with ?checkpoint=&limit=',
+    kind: 'customer',
+    idParam: 'customer_order_id',
+    documents: (auth) => ({ toDocuments: (rows) => toCustomerDeliveryDetails(ctx.db, auth.company_id, rows) }),
   });
 }

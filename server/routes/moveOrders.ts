@@ -4,10 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { ORDER_API, type MoveOrderDetails } from '../../src/domain';
 import type { AppContext } from '../context';
 import { authOf } from '../http/auth';
-import { parsePullQuery, pullOrders, wantsPull } from '../services/orderPull';
 import { findDriverOrder, notesOf } from '../services/orderReads';
 import { orderCoreOf, toMoveDeliveryDetails } from '../services/orderViews';
-import { parseOrderIdParam } from './onlot';
+import { deliveryDetailsRoute, parseOrderIdParam } from './orderReadRoutes';
 
 export function moveOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(ORDER_API.moveOrderDetails, { config: { summary: 'Inventory move order details: ?inventoryMoveOrderId=N' } }, async (request) => {
@@ -25,17 +24,11 @@ export function moveOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
     return details;
   });
 
-  app.get(ORDER_API.moveDeliveryDetails, {
-    config: { summary: 'Move order delivery details: ?inventoryMoveOrderId=N, or a pull with ?checkpoint=&limit=' },
-  }, async (request) => {
-    const auth = authOf(request);
-    const query = request.query as Record<string, unknown>;
-    if (wantsPull(query, 'inventoryMoveOrderId')) {
-      return pullOrders(ctx.db, {
-        companyId: auth.company_id, driverId: auth.account_id, kind: 'move', query: parsePullQuery(query), toDocument: toMoveDeliveryDetails,
-      });
-    }
-    const id = parseOrderIdParam(query.inventoryMoveOrderId, 'inventoryMoveOrderId');
-    return toMoveDeliveryDetails(await findDriverOrder(ctx.db, auth, 'move', id));
+  deliveryDetailsRoute(app, ctx, {
+    path: ORDER_API.moveDeliveryDetails,
+    summary: 'Move order delivery details: ?inventoryMoveOrderId=N, or a pull with ?checkpoint=&limit=',
+    kind: 'move',
+    idParam: 'inventoryMoveOrderId',
+    documents: () => ({ toDocument: toMoveDeliveryDetails }),
   });
 }

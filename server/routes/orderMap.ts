@@ -9,7 +9,7 @@ import { accounts, dealers, orders, shops, type OrderKindColumn } from '../db/sc
 import { authOf } from '../http/auth';
 import { customerNameOf, findDriverOrder, notesOf } from '../services/orderReads';
 import { coordinatesOf, dealerOneLine, orderViewColumns, toOrderListItem, type OrderViewRow } from '../services/orderViews';
-import { parseOrderIdParam } from './onlot';
+import { parseOrderIdParam } from './orderReadRoutes';
 
 /** The driver's live orders (assigned, neither delivered nor cancelled), optionally scheduled only. */
 function liveOrders(db: Db, companyId: number, driverId: number, scheduledOnly: boolean): Promise<OrderViewRow[]> {
