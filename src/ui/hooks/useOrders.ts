@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { map } from 'rxjs';
 import { activeOutbox$, onlotDelivery$, type OnlotDeliveryDoc, type OrderDoc, type OutboxDoc } from '../../db';
-import { searchOrders } from '../../domain';
+import { orderKey, searchOrders } from '../../domain';
 import { useDatabase } from './useDatabase';
 import { useSession } from './useAuth';
 import { useObservable } from './useObservable';
@@ -78,4 +78,14 @@ export function outboxByOrder(entries: readonly OutboxDoc[] | undefined): Map<st
   const byKey = new Map<string, OutboxDoc>();
   for (const entry of entries ?? []) if (!byKey.has(entry.order_key)) byKey.set(entry.order_key, entry);
   return byKey;
+}
+
+/** An on-lot order as its screens read it: the list row, the delivery document, the active outbox and its entry for this order. */
+export function useOnlotOrder(onlotId: number) {
+  const key = orderKey('onlot', onlotId);
+  const order = useOrder(key);
+  const delivery = useOnlotDelivery(key);
+  const entries = useActiveOutbox();
+  const entry = useMemo(() => outboxByOrder(entries).get(key), [entries, key]);
+  return { order, delivery, entries, entry };
 }

@@ -1,12 +1,11 @@
 import { Alert, Heading, Stack, Text } from '@chakra-ui/react';
-import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { emptyInventoryDraft } from '../../db';
-import { orderKey, parseOrderRef } from '../../domain';
+import { parseOrderRef } from '../../domain';
 import { Loading } from '../components/Loading';
 import { OnlotDeliveryForm } from '../components/OnlotDeliveryForm';
 import { OutboxEntryCard } from '../components/OutboxEntryCard';
-import { outboxByOrder, useActiveOutbox, useOnlotDelivery, useOrder } from '../hooks/useOrders';
+import { useOnlotOrder } from '../hooks/useOrders';
 import NotFound from './NotFound';
 
 /** Delivery details (SPEC §2): the kind and id come from the address (SPEC §2 rules). */
@@ -34,11 +33,7 @@ export default function DeliveryDetails() {
 }
 
 function OnlotDelivery({ onlotId }: { onlotId: number }) {
-  const key = orderKey('onlot', onlotId);
-  const order = useOrder(key);
-  const delivery = useOnlotDelivery(key);
-  const entries = useActiveOutbox();
-  const entry = useMemo(() => outboxByOrder(entries).get(key), [entries, key]);
+  const { order, delivery, entries, entry } = useOnlotOrder(onlotId);
 
   if (order === undefined || delivery === undefined || entries === undefined) return <Loading />;
   if (!order && !delivery) return <NotFound />;

@@ -1,12 +1,11 @@
 import { Alert, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
-import { orderKey, parseOrderRef } from '../../domain';
+import { parseOrderRef } from '../../domain';
 import { DetailList } from '../components/DetailList';
 import { Loading } from '../components/Loading';
 import { OutboxEntryCard } from '../components/OutboxEntryCard';
 import { formatDate } from '../format';
-import { outboxByOrder, useActiveOutbox, useOnlotDelivery, useOrder } from '../hooks/useOrders';
+import { useOnlotOrder } from '../hooks/useOrders';
 import NotFound from './NotFound';
 
 /** On-lot inventory order details (SPEC §2): the list row plus the pulled delivery details. */
@@ -18,11 +17,7 @@ export default function OnlotOrderDetails() {
 }
 
 function Details({ onlotId }: { onlotId: number }) {
-  const key = orderKey('onlot', onlotId);
-  const order = useOrder(key);
-  const delivery = useOnlotDelivery(key);
-  const entries = useActiveOutbox();
-  const entry = useMemo(() => outboxByOrder(entries).get(key), [entries, key]);
+  const { order, delivery, entry } = useOnlotOrder(onlotId);
 
   if (order === undefined || delivery === undefined) return <Loading />;
   if (!order && !delivery?.server) {
