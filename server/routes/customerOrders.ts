@@ -6,8 +6,8 @@ import { ORDER_API, type CustomerOrderDetails } from '../../src/domain';
 import type { AppContext } from '../context';
 import { customerOrderBilling } from '../db/schema';
 import { authOf } from '../http/auth';
-import { customerNameOf, findDriverOrder, notesOf, toCustomerDeliveryDetails } from '../services/orderReads';
-import { coordinatesOf, orderCoreOf } from '../services/orderViews';
+import { findDriverOrder, notesOf, toCustomerDeliveryDetails } from '../services/orderReads';
+import { coordinatesOf, customerNameOf, orderCoreOf } from '../services/orderViews';
 import { deliveryDetailsRoute, parseOrderIdParam } from './orderReadRoutes';
 
 export function customerOrderRoutes(app: FastifyInstance, ctx: AppContext): void {

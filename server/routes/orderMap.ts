@@ -7,8 +7,8 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { accounts, dealers, orders, shops, type OrderKindColumn } from '../db/schema';
 import { authOf } from '../http/auth';
-import { customerNameOf, findDriverOrder, notesOf } from '../services/orderReads';
-import { coordinatesOf, dealerOneLine, orderViewColumns, toOrderListItem, type OrderViewRow } from '../services/orderViews';
+import { findDriverOrder, notesOf } from '../services/orderReads';
+import { coordinatesOf, customerNameOf, dealerOneLine, orderViewColumns, toOrderListItem, type OrderViewRow } from '../services/orderViews';
 import { parseOrderIdParam } from './orderReadRoutes';
 
 /** The driver's live orders (assigned, neither delivered nor cancelled), optionally scheduled only. */

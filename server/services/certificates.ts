@@ -12,6 +12,7 @@ import {
 } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
 import { renderCertificate, type CertificateData } from './certificatePdf';
+import { customerNameOf } from './orderViews';
 
 export const certificateUrl = (guid: string): string => `${CERTIFICATE_FILE_PREFIX}${guid}.pdf`;
 
@@ -95,7 +96,6 @@ export async function certificateData(db: Db, auth: TokenClaims, found: Delivere
   const signature = await imageOf(db, cd?.signatureGuid ?? null, auth.company_id);
   const zone = zoneOf(timeZone);
   const at = (d: Date): DateTime => DateTime.fromJSDate(d, { zone });
-  const customerName = [order.customerFirstName, order.customerLastName].filter(Boolean).join(' ');
   return {
     layout,
     company: { name: company.name, address: company.address, phone: company.phone, email: company.email },
@@ -103,7 +103,7 @@ export async function certificateData(db: Db, auth: TokenClaims, found: Delivere
     orderType: order.orderType,
     serialNumber: order.serialNumber,
     building: [order.buildingSize, order.buildingModel].filter(Boolean).join(' '),
-    customerName: customerName || '-',
+    customerName: customerNameOf(order) ?? '-',
     deliveryAddress: order.deliveryAddress ?? '-',
     deliveredAt: at(delivery.dateDelivered).toFormat('MM/dd/yyyy h:mm a ZZZZ'),
     window: delivery.beganAt && delivery.endedAt ? `${at(delivery.beganAt).toFormat('h:mm a')} - ${at(delivery.endedAt).toFormat('h:mm a')}` : null,

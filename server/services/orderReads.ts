@@ -12,7 +12,7 @@ import {
   happyListItems, orderNotes, orders, paymentProcessorConfigs, type OrderKindColumn,
 } from '../db/schema';
 import { notFound } from '../http/errors';
-import { coordinatesOf, orderViewColumns, type OrderViewRow } from './orderViews';
+import { coordinatesOf, customerNameOf, orderViewColumns, type OrderViewRow } from './orderViews';
 
 /** The driver's order of this kind, whatever its state; 404 for anything else (never leaks). */
 export async function findDriverOrder(db: Executor, auth: TokenClaims, kind: OrderKindColumn, id: number): Promise<OrderViewRow> {
@@ -46,9 +46,6 @@ export async function notesOf(db: Executor, companyId: number, rows: Pick<OrderV
   }
   return byId;
 }
-
-export const customerNameOf = (row: Pick<OrderViewRow, 'customerFirstName' | 'customerLastName'>): string | null =>
-  [row.customerFirstName, row.customerLastName].filter(Boolean).join(' ') || null;
 
 type Billing = typeof customerOrderBilling.$inferSelect;
 

@@ -69,13 +69,16 @@ export function isLiveFor(row: Pick<OrderViewRow, 'driverId' | 'deliveredAt' | '
   return row.driverId === driverId && row.deliveredAt === null && row.cancelledAt === null;
 }
 
+/** "First Last" from what the order has; null when it has neither. */
+export const customerNameOf = (row: Pick<OrderViewRow, 'customerFirstName' | 'customerLastName'>): string | null =>
+  [row.customerFirstName, row.customerLastName].filter(Boolean).join(' ') || null;
+
 export function toOrderListItem(row: OrderViewRow): OrderListItem {
-  const customerName = [row.customerFirstName, row.customerLastName].filter(Boolean).join(' ');
   return {
     id: orderKey(row.kind, row.id),
     company_id: row.companyId,
     dealer_name: row.dealerName,
-    customer_name: customerName === '' ? null : customerName,
+    customer_name: customerNameOf(row),
     building_model: row.buildingModel,
     serial_number: row.serialNumber,
     order_type: row.orderType,
