@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/password';
 import type { Db, Tx } from './client';
 import { accounts, companies, dealers, orders, shops, type OrderKindColumn, type OrderTypeColumn } from './schema';
-import { AREA_SEEDS } from './seedAreas';
+import { AREA_SEEDS, before } from './seedAreas';
 import { BUILDING_MODELS, DEMO_COMPANIES, FIRST_NAMES, LAST_NAMES, ROAD_NAMES, type SeedCompany } from './seedData';
 
 const LIVE_ORDERS_PER_COMPANY = 48;
@@ -28,23 +28,25 @@ const pick = <T,>(rand: Rand, items: readonly T[]): T => items[Math.floor(rand()
 const int = (rand: Rand, min: number, max: number): number => min + Math.floor(rand() * (max - min + 1));
 
 /** True when it seeded; false when the database already had data. */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
+/** `now` is the seeding instant (injectable): past events are dated before it, never later today. */
+export async function seedIfEmpty(db: Db, now: number = Date.now()): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(companies);
   if ((row?.n ?? 0) > 0) return false;
   const hashes = new Map<string, string>();
   for (const company of DEMO_COMPANIES) {
     for (const account of company.accounts) hashes.set(account.email, await hashPassword(account.password));
   }
-  const dayStart = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+  const dayStart = Math.floor(now / DAY_MS) * DAY_MS;
   await db.transaction(async (tx) => {
-    for (const [index, company] of DEMO_COMPANIES.entries()) await seedCompany(tx, company, hashes, prng(1000 + index), dayStart);
+    for (const [index, company] of DEMO_COMPANIES.entries()) await seedCompany(tx, company, hashes, prng(1000 + index), { dayStart, now });
     const areaRand = prng(4242);
-    for (const seedArea of AREA_SEEDS) await seedArea(tx, { rand: areaRand, dayStart });
+    for (const seedArea of AREA_SEEDS) await seedArea(tx, { rand: areaRand, dayStart, now });
   });
   return true;
 }
 
-async function seedCompany(tx: Tx, company: SeedCompany, hashes: Map<string, string>, rand: Rand, dayStart: number): Promise<void> {
+async function seedCompany(tx: Tx, company: SeedCompany, hashes: Map<string, string>, rand: Rand, clock: { dayStart: number; now: number }): Promise<void> {
+  const { dayStart } = clock;
   const [created] = await tx.insert(companies)
     .values({ name: company.name, email: company.email, phone: company.phone, address: company.address })
     .returning({ id: companies.id });
@@ -115,7 +117,8 @@ async function seedCompany(tx: Tx, company: SeedCompany, hashes: Map<string, str
       deliveryLon: customer ? round(dealer.lon + (rand() - 0.5) * 0.3) : dealer.lon,
       serialNumber: `${company.prefix}${new Date(dayStart).getUTCFullYear()}-${String(1000 + i * 7).padStart(5, '0')}`,
       buildingModel: pick(rand, BUILDING_MODELS),
-      deliveredAt: delivered ? new Date(dayStart - int(rand, 1, 20) * DAY_MS + 14 * 3600_000) : null,
+      deliveredAt: delivered ? before(clock, int(rand, 1, 20) * DAY_MS) : null,
+      createdAt: before(clock, (30 + i) * DAY_MS), // never the database's clock: the seed's own
     };
   });
   await tx.insert(orders).values(rows);

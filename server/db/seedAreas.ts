@@ -9,9 +9,14 @@ import { seedProfile } from './seedProfile';
 
 export interface AreaSeedContext {
   rand: () => number;
-  /** Midnight UTC of the seeding day, in ms: demo dates are relative to it. */
+  /** Midnight UTC of the seeding day, in ms: future demo dates (schedules) are relative to it. */
   dayStart: number;
+  /** The seeding instant, in ms: every past event is dated before it, never later today. */
+  now: number;
 }
+
+/** A moment `ms` before the seeding instant: seeded history never lies in the future. */
+export const before = (ctx: { now: number }, ms: number): Date => new Date(ctx.now - Math.max(60_000, ms));
 
 export type AreaSeed = (tx: Tx, ctx: AreaSeedContext) => Promise<void>;
 

@@ -7,7 +7,7 @@ import {
   accounts, companies, customerOrderBilling, customerOrderChecks, customerSavedCards, dealers, driverDeliverySurveyQuestions,
   featureFlags, happyListItems, orderNotes, orders, paymentProcessorConfigs,
 } from './schema';
-import type { AreaSeed } from './seedAreas';
+import { before, type AreaSeed, type AreaSeedContext } from './seedAreas';
 
 /** The rent-to-own partner named on RTO orders (customer_order_billing.rto_company_name). */
 export const RTO_COMPANY_NAMES: Record<string, string> = {
@@ -71,7 +71,8 @@ function shuffle<T>(rand: Rand, items: readonly T[]): T[] {
   return out;
 }
 
-export const seedOrdersArea: AreaSeed = async (tx, { rand, dayStart }) => {
+export const seedOrdersArea: AreaSeed = async (tx, ctx) => {
+  const { rand, dayStart } = ctx;
   const year = new Date(dayStart).getUTCFullYear();
   const companyRows = await tx.select().from(companies).orderBy(asc(companies.id));
   for (const company of companyRows) {
@@ -81,7 +82,7 @@ export const seedOrdersArea: AreaSeed = async (tx, { rand, dayStart }) => {
       companyId: company.id, name: flag.name, environment: environment as 'production' | 'master' | 'branch', turnedOn,
     }))));
     await seedCustomerOrders(tx, rand, company, year);
-    await seedNotes(tx, rand, company.id, dayStart);
+    await seedNotes(tx, rand, company.id, ctx);
   }
 };
 
@@ -135,7 +136,7 @@ async function seedCustomerOrders(tx: Tx, rand: Rand, company: { id: number; nam
   }
 }
 
-async function seedNotes(tx: Tx, rand: Rand, companyId: number, dayStart: number): Promise<void> {
+async function seedNotes(tx: Tx, rand: Rand, companyId: number, ctx: AreaSeedContext): Promise<void> {
   const people = await tx.select({ id: accounts.id, role: accounts.role }).from(accounts)
     .where(eq(accounts.companyId, companyId)).orderBy(asc(accounts.id));
   const author = people.find((p) => p.role === 'office_admin') ?? people[0];
@@ -148,7 +149,7 @@ async function seedNotes(tx: Tx, rand: Rand, companyId: number, dayStart: number
       companyId,
       accountId: author.id,
       note: pick(rand, row.kind === 'customer' ? CUSTOMER_NOTES : INVENTORY_NOTES),
-      createdAt: new Date(dayStart - int(rand, 1, 10) * DAY_MS + int(rand, 8, 17) * 3600_000),
+      createdAt: before(ctx, int(rand, 1, 10) * DAY_MS + int(rand, 0, 9) * 3600_000),
     });
   }
 }

@@ -7,7 +7,7 @@ import { accounts, companies, dealers, orders } from './schema';
 import { customerOrderBilling } from './schemaOrders';
 import { accountSettings, customerEmailSettings, dealerContacts, notifications, rtoCompanies } from './schemaProfile';
 import { seedDeliveryHistory } from './seedProfileHistory';
-import type { AreaSeed, AreaSeedContext } from './seedAreas';
+import { before, type AreaSeed, type AreaSeedContext } from './seedAreas';
 import { FIRST_NAMES, LAST_NAMES } from './seedData';
 import { RTO_COMPANY_NAMES } from './seedOrders';
 
@@ -101,7 +101,7 @@ async function seedCustomerEmailSettings(tx: Tx, rand: Rand, companyId: number):
 }
 
 async function seedNotifications(tx: Tx, ctx: AreaSeedContext, companyId: number): Promise<void> {
-  const { rand, dayStart } = ctx;
+  const { rand } = ctx;
   const drivers = await tx.select({ id: accounts.id }).from(accounts)
     .where(and(eq(accounts.companyId, companyId), eq(accounts.role, 'driver'))).orderBy(asc(accounts.id));
   for (const driver of drivers) {
@@ -112,7 +112,7 @@ async function seedNotifications(tx: Tx, ctx: AreaSeedContext, companyId: number
       .orderBy(asc(orders.id)).limit(12);
     const values: (typeof notifications.$inferInsert)[] = [];
     live.slice(0, 8).forEach((order, i) => {
-      const createdAt = new Date(dayStart - (i * 1.7 + rand()) * DAY_MS + 9 * HOUR_MS);
+      const createdAt = before(ctx, (i * 1.7 + rand()) * DAY_MS + HOUR_MS);
       const who = order.first ? ` for ${order.first} ${order.last ?? ''}`.trimEnd() : '';
       const [title, message] = i % 3 === 0
         ? ['New order assigned', `Order ${order.orderNumber} (${order.model})${who} was assigned to you.`]
@@ -127,11 +127,11 @@ async function seedNotifications(tx: Tx, ctx: AreaSeedContext, companyId: number
     values.push({
       companyId, accountId: driver.id, type: 'system', title: 'Snow route advisory',
       message: 'Back roads above 1,500 ft are icy before 10 am this week. Call the office before hauling a 12-wide.',
-      createdAt: new Date(dayStart - 2 * DAY_MS + 6 * HOUR_MS),
+      createdAt: before(ctx, 2 * DAY_MS),
     }, {
       companyId, accountId: driver.id, type: 'system', title: 'New in the app',
       message: 'Deliveries now save offline and send themselves when you are back in signal.',
-      createdAt: new Date(dayStart - 20 * DAY_MS + 8 * HOUR_MS), dismissedAt: new Date(dayStart - 19 * DAY_MS),
+      createdAt: before(ctx, 20 * DAY_MS), dismissedAt: before(ctx, 19 * DAY_MS),
     });
     await tx.insert(notifications).values(values);
   }

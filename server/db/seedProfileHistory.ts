@@ -3,7 +3,7 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Tx } from './client';
 import { accounts, deliveries, dealers, orders, shops, type OrderKindColumn, type OrderTypeColumn } from './schema';
-import type { AreaSeedContext } from './seedAreas';
+import { before, type AreaSeedContext } from './seedAreas';
 import { BUILDING_MODELS, FIRST_NAMES, LAST_NAMES, ROAD_NAMES } from './seedData';
 
 type Rand = () => number;
@@ -22,7 +22,7 @@ const NOTES = [
 ];
 
 export async function seedDeliveryHistory(tx: Tx, ctx: AreaSeedContext, companyId: number): Promise<void> {
-  const { rand, dayStart } = ctx;
+  const { rand } = ctx;
   const drivers = await tx.select({ id: accounts.id }).from(accounts)
     .where(and(eq(accounts.companyId, companyId), eq(accounts.role, 'driver'))).orderBy(asc(accounts.id));
   const dealerRows = await tx.select().from(dealers).where(eq(dealers.companyId, companyId)).orderBy(asc(dealers.id));
@@ -43,7 +43,7 @@ export async function seedDeliveryHistory(tx: Tx, ctx: AreaSeedContext, companyI
         : rand() < 0.65 ? 'new build' : 'off-lot inventory';
       // Denser in recent weeks: days ago = 400 * u², so a few land in this week and month.
       const daysAgo = Math.floor(400 * rand() ** 2);
-      const deliveredAt = new Date(dayStart - daysAgo * DAY_MS + int(rand, 13, 21) * HOUR_MS + int(rand, 0, 59) * 60_000);
+      const deliveredAt = before(ctx, daysAgo * DAY_MS + int(rand, 1, 9) * HOUR_MS + int(rand, 0, 59) * 60_000);
       const customer = kind === 'customer';
       const first = customer ? pick(rand, FIRST_NAMES) : null;
       const last = customer ? pick(rand, LAST_NAMES) : null;
