@@ -5,6 +5,8 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { ordersMigrations, ordersSchema, type OrdersCollection } from './ordersCollection';
 import { onlotDeliveriesMigrations, onlotDeliveriesSchema, type OnlotDeliveriesCollection } from './onlotDeliveriesCollection';
 import { outboxMigrations, outboxSchema, type OutboxCollection } from './outboxCollection';
+import { moveDeliveriesMigrations, moveDeliveriesSchema, type MoveDeliveriesCollection } from './moveDeliveriesCollection';
+import { customerDeliveriesMigrations, customerDeliveriesSchema, type CustomerDeliveriesCollection } from './customerDeliveriesCollection';
 
 // SPEC §3 names the store PWADB; RxDB requires database names to start lowercase.
 export const DATABASE_NAME = 'pwadb';
@@ -12,6 +14,8 @@ export const DATABASE_NAME = 'pwadb';
 export interface Collections {
   orders: OrdersCollection;
   onlot_deliveries: OnlotDeliveriesCollection;
+  move_deliveries: MoveDeliveriesCollection;
+  customer_deliveries: CustomerDeliveriesCollection;
   outbox: OutboxCollection;
 }
 
@@ -78,6 +82,8 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DriverDataba
   await db.addCollections({
     orders: { schema: ordersSchema, migrationStrategies: ordersMigrations },
     onlot_deliveries: { schema: onlotDeliveriesSchema, migrationStrategies: onlotDeliveriesMigrations },
+    move_deliveries: { schema: moveDeliveriesSchema, migrationStrategies: moveDeliveriesMigrations },
+    customer_deliveries: { schema: customerDeliveriesSchema, migrationStrategies: customerDeliveriesMigrations },
     outbox: { schema: outboxSchema, migrationStrategies: outboxMigrations },
   });
   return db;

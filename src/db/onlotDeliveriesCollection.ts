@@ -1,93 +1,28 @@
-import type { RxCollection, RxJsonSchema } from 'rxdb';
+import type { RxCollection } from 'rxdb';
 import type { OnlotDeliveryDetails } from '../domain';
+import { deliveryDocSchema, draftCommonProperties, emptyDraftCommon, type DeliveryDoc, type DraftCommon } from './deliveryDoc';
 
-/** A photo the driver took, stored compressed in the blob store under `id`. */
-export interface DraftPhoto {
-  id: string;
-  mime_type: 'image/jpeg' | 'image/png';
-  extension: 'jpg' | 'png';
-  size: number;
-  width: number;
-  height: number;
-}
+export type { DraftPhoto } from './deliveryDoc';
 
-/** The driver's local delivery state (SPEC §3) for an inventory order. */
-export interface InventoryDraft {
-  readyToDeliver: boolean;
-  deliveryMilesDriven: number | null;
-  deliveryBegan: string | null;
-  deliveryEnded: string | null;
-  deliveryGpsLat: number | null;
-  deliveryGpsLon: number | null;
-  dateDelivered: string | null;
-  deliveryNote: string;
-  photos: DraftPhoto[];
-  deliveryError: string | null;
-  outboxId: string | null;
-}
-
-/**
- * `onlot_deliveries`: the last server delivery details and the driver's draft side by side,
- * so a pull (which only writes `server`) never overwrites what the driver typed.
- */
-export interface OnlotDeliveryDoc {
-  id: string; // oio-{id}
-  company_id: number;
-  onlot_inventory_order_id: number;
-  server: OnlotDeliveryDetails | null;
-  draft: InventoryDraft;
-  updated_at: string;
-}
+/** The driver's local delivery state (SPEC §3) for an inventory order (on-lot or move). */
+export type InventoryDraft = DraftCommon;
 
 export function emptyInventoryDraft(): InventoryDraft {
-  return {
-    readyToDeliver: false,
-    deliveryMilesDriven: null,
-    deliveryBegan: null,
-    deliveryEnded: null,
-    deliveryGpsLat: null,
-    deliveryGpsLon: null,
-    dateDelivered: null,
-    deliveryNote: '',
-    photos: [],
-    deliveryError: null,
-    outboxId: null,
-  };
+  return emptyDraftCommon();
 }
 
-export const inventoryDraftSchema = {
-  type: 'object',
-  properties: {
-    readyToDeliver: { type: 'boolean' },
-    deliveryMilesDriven: { type: ['number', 'null'] },
-    deliveryBegan: { type: ['string', 'null'] },
-    deliveryEnded: { type: ['string', 'null'] },
-    deliveryGpsLat: { type: ['number', 'null'] },
-    deliveryGpsLon: { type: ['number', 'null'] },
-    dateDelivered: { type: ['string', 'null'] },
-    deliveryNote: { type: 'string' },
-    photos: { type: 'array', items: { type: 'object' } },
-    deliveryError: { type: ['string', 'null'] },
-    outboxId: { type: ['string', 'null'] },
-  },
-} as const;
+/** `onlot_deliveries`: on-lot delivery details from the server beside the driver's draft. */
+export type OnlotDeliveryDoc = DeliveryDoc<OnlotDeliveryDetails, InventoryDraft>;
 
-export const onlotDeliveriesSchema: RxJsonSchema<OnlotDeliveryDoc> = {
-  title: 'onlot_deliveries',
-  version: 0,
-  primaryKey: 'id',
-  type: 'object',
-  properties: {
-    id: { type: 'string', maxLength: 40 },
-    company_id: { type: 'number' },
-    onlot_inventory_order_id: { type: 'number' },
-    server: { type: ['object', 'null'] },
-    draft: inventoryDraftSchema,
-    updated_at: { type: 'string' },
+export const onlotDeliveriesSchema = deliveryDocSchema<OnlotDeliveryDetails, InventoryDraft>('onlot_deliveries', 1, draftCommonProperties);
+
+export const onlotDeliveriesMigrations = {
+  // v1: per-driver documents and a kind-neutral order id. A draft saved before has no owner
+  // (account 0); the first driver of its company who opens or pulls the order claims it.
+  1: (old: Record<string, unknown>) => {
+    const { onlot_inventory_order_id: orderId, ...rest } = old;
+    return { ...rest, account_id: 0, order_id: orderId };
   },
-  required: ['id', 'company_id', 'onlot_inventory_order_id', 'draft', 'updated_at'],
 };
-
-export const onlotDeliveriesMigrations = {};
 
 export type OnlotDeliveriesCollection = RxCollection<OnlotDeliveryDoc>;

@@ -1,32 +1,65 @@
 import type { RxCollection, RxJsonSchema } from 'rxdb';
 import type { ErrorCode, ImageRecord } from '../domain';
-import type { DraftPhoto } from './onlotDeliveriesCollection';
+import type { DraftPhoto } from './deliveryDoc';
 
-export type OutboxKind = 'deliver_onlot';
 export type OutboxStatus = 'queued' | 'sending' | 'done' | 'needs_attention';
 
 export interface OutboxError {
-  code: ErrorCode | 'NetworkError' | 'Timeout' | 'PhotoMissing';
+  code: ErrorCode | 'NetworkError' | 'Timeout' | 'PhotoMissing' | 'OutboxEntryTooOld' | 'OutboxKindUnknown';
   message: string;
   status: number | null;
 }
 
+/** The images an entry sends, by slot; their bytes stay in the blob store until done. */
+export interface OutboxAttachments {
+  photos: DraftPhoto[];
+  signature: DraftPhoto | null;
+  check: DraftPhoto | null;
+}
+
+/** How a follow-up (certificate, email) ended: done and failed are final, never repeated. */
+export interface FollowupResult {
+  status: 'done' | 'failed' | 'skipped';
+  message: string | null;
+  at: string;
+}
+
+export interface OutboxSteps {
+  /** Image id → the server's image record (each upload's key is the image's own id). */
+  uploads: Record<string, ImageRecord>;
+  /** The main call's answer: non-null means the server committed the action. */
+  response: Record<string, unknown> | null;
+  /** Follow-up step id → its outcome (recorded before the next one starts). */
+  followups: Record<string, FollowupResult>;
+  /** A follow-up's wait (SPEC §9: 7000 ms before each email): not before this time (ms). */
+  wait_until: number | null;
+}
+
 /**
- * `outbox`: validated driver actions waiting for the server. The id is a UUID v7 and is
- * also the Idempotency-Key of the final call; each photo upload uses the photo's own id.
+ * `outbox`: validated driver actions waiting for the server. The id is a UUID v7 and the
+ * Idempotency-Key of the main call; uploads use the image id, follow-ups `${id}:${step}`.
+ * `kind` names an entry of the outbox kind registry (src/outbox), whose payload schema
+ * at `payload_version` the payload was validated against when queued.
  */
+/** How the driver names the order (SPEC §3 list fields), kept for when its row is gone. */
+export interface OutboxDisplay {
+  name: string; // customer, or dealer for inventory orders
+  model: string;
+  serial: string;
+}
+
 export interface OutboxDoc {
   id: string;
   company_id: number;
   account_id: number;
-  kind: OutboxKind;
+  kind: string;
+  payload_version: number;
   order_key: string;
-  /** The validated request body, minus what later steps fill in (building_images). */
+  display: OutboxDisplay | null;
   payload: Record<string, unknown>;
-  photos: DraftPhoto[];
+  attachments: OutboxAttachments;
   status: OutboxStatus;
-  /** Steps done so far: photo id → the server's image record; the final response. */
-  steps: { uploads: Record<string, ImageRecord>; response: Record<string, unknown> | null };
+  steps: OutboxSteps;
   attempts: number;
   next_attempt_at: number;
   last_error: OutboxError | null;
@@ -34,9 +67,13 @@ export interface OutboxDoc {
   updated_at: string;
 }
 
+export function emptySteps(): OutboxSteps {
+  return { uploads: {}, response: null, followups: {}, wait_until: null };
+}
+
 export const outboxSchema: RxJsonSchema<OutboxDoc> = {
   title: 'outbox',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -44,9 +81,11 @@ export const outboxSchema: RxJsonSchema<OutboxDoc> = {
     company_id: { type: 'number' },
     account_id: { type: 'number' },
     kind: { type: 'string' },
+    payload_version: { type: 'number' },
     order_key: { type: 'string' },
+    display: { type: ['object', 'null'] },
     payload: { type: 'object' },
-    photos: { type: 'array', items: { type: 'object' } },
+    attachments: { type: 'object' },
     status: { type: 'string' },
     steps: { type: 'object' },
     attempts: { type: 'number' },
@@ -55,9 +94,22 @@ export const outboxSchema: RxJsonSchema<OutboxDoc> = {
     created_at: { type: 'string' },
     updated_at: { type: 'string' },
   },
-  required: ['id', 'company_id', 'account_id', 'kind', 'order_key', 'payload', 'status', 'steps', 'attempts', 'next_attempt_at', 'created_at'],
+  required: ['id', 'company_id', 'account_id', 'kind', 'payload_version', 'order_key', 'payload', 'attachments', 'status', 'steps', 'attempts', 'next_attempt_at', 'created_at'],
 };
 
-export const outboxMigrations = {};
+export const outboxMigrations = {
+  // v1: attachments by slot, a payload version (v0 entries were deliver_onlot payload 1), and
+  // recorded follow-ups. The registry upgrades or refuses the payload itself before sending.
+  1: (old: Record<string, unknown>) => {
+    const { photos, steps, ...rest } = old as { photos?: DraftPhoto[]; steps?: Partial<OutboxSteps> } & Record<string, unknown>;
+    return {
+      ...rest,
+      payload_version: 1,
+      display: null,
+      attachments: { photos: photos ?? [], signature: null, check: null },
+      steps: { ...emptySteps(), uploads: steps?.uploads ?? {}, response: steps?.response ?? null },
+    };
+  },
+};
 
 export type OutboxCollection = RxCollection<OutboxDoc>;

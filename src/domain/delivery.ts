@@ -59,7 +59,11 @@ export interface DeliveryFacts {
   surveyAnswered?: boolean;
   savedCheckId?: number | null;
   paymentAmount?: string | null;
-  card?: { profileId?: string | null; token?: string | null; expMonth?: string | null; expYear?: string | null; cvv?: string | null };
+  /**
+   * A new card is authorized online first (PAN and CVV in memory only); a delivery that
+   * carries the authorization's retref captures it and needs no CVV, which is never stored.
+   */
+  card?: { profileId?: string | null; token?: string | null; expMonth?: string | null; expYear?: string | null; cvv?: string | null; retref?: string | null };
 }
 
 const present = (value: unknown): boolean => value !== null && value !== undefined && value !== '';
@@ -69,9 +73,8 @@ export function validateDelivery(facts: DeliveryFacts): ErrorCode[] {
   const errors: ErrorCode[] = [];
   if (facts.photoCount < 1) errors.push('DeliveryPhotoRequired');
   if (facts.photoCount > MAX_BUILDING_IMAGES) errors.push('TooManyPhotos');
-  if (typeof facts.milesDriven !== 'number' || !Number.isFinite(facts.milesDriven) || facts.milesDriven < 0) {
-    errors.push('DeliveryMilesRequired');
-  }
+  if (typeof facts.milesDriven !== 'number' || !Number.isFinite(facts.milesDriven)) errors.push('DeliveryMilesRequired');
+  else if (facts.milesDriven < 0) errors.push('DeliveryMilesNegative');
   if (facts.kind === 'onlot' || facts.kind === 'move') {
     if (!present(facts.began) || !present(facts.ended)) errors.push('DeliveryTimeRequired');
     else if (Date.parse(facts.ended as string) < Date.parse(facts.began as string)) errors.push('DeliveryEndBeforeStart');
@@ -115,7 +118,7 @@ function customerPaymentErrors(facts: DeliveryFacts): ErrorCode[] {
         const card = facts.card ?? {};
         if (!present(card.profileId) || !present(card.token)) errors.push('CreditCardNumberRequired');
         if (!present(card.expMonth) || !present(card.expYear)) errors.push('CreditCardExpirationDateRequired');
-        if (!present(card.cvv)) errors.push('CreditCardCVVRequired');
+        if (!present(card.cvv) && !present(card.retref)) errors.push('CreditCardCVVRequired');
       } else errors.push('CardSelectionTypeIsRequired');
       break;
     default: {
@@ -158,8 +161,17 @@ export type SurveyAnswer = v.InferOutput<typeof SurveyAnswerSchema>;
 export const SIGNATURE_FROM = ['customer', 'driver'] as const;
 export type SignatureFrom = (typeof SIGNATURE_FROM)[number];
 
+/** SPEC §3: each happy-list item the driver ticked becomes {item, text, value: true}. */
+export const HappyListItemSchema = v.strictObject({
+  item: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  text: v.pipe(v.string(), v.maxLength(2000)),
+  value: v.boolean(),
+});
+export type HappyListItem = v.InferOutput<typeof HappyListItemSchema>;
+
 const CustomerDeliverCommon = {
   customer_order_id: positiveId,
+  happy_list_results: v.optional(v.pipe(v.array(HappyListItemSchema), v.maxLength(100)), []),
   ...DeliverCommonSchema,
   delivery_survey_answers: v.optional(v.pipe(v.array(SurveyAnswerSchema), v.maxLength(100)), []),
   signature_guid: v.nullish(uuidText),

@@ -84,6 +84,7 @@ export function factsOfCustomerBody(call: CustomerDeliverCall, body: CustomerDel
       expMonth: text(body.card_exp_month),
       expYear: text(body.card_exp_year),
       cvv: body.card_cvv,
+      retref: body.retref,
     },
   };
 }

@@ -5,6 +5,7 @@ export const ERROR_TEXT = {
   DeliveryPhotoRequired: 'Delivery photo(s) required',
   TooManyPhotos: 'Too many files',
   DeliveryMilesRequired: 'Delivery miles required',
+  DeliveryMilesNegative: 'Miles driven cannot be negative',
   DeliveryTimeRequired: 'Delivery time required',
   DeliveryEndBeforeStart: 'Delivery end time must be after the start time',
   DeliverySignatureRequired: 'A signature is required',

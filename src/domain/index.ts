@@ -10,3 +10,5 @@ export * from './deliveryCalls';
 export * from './payments';
 export * from './schedule';
 export * from './profile';
+export * from './outboxPayloads';
+export * from './cardForm';

@@ -1,7 +1,6 @@
 import { debounceTime, type Subscription } from 'rxjs';
 import { API, ERROR_TEXT, type LoginResult } from '../domain';
 import {
-  ACTIVE_STATUSES,
   authStateOf,
   clearCheckpoints,
   clearToken,
@@ -11,11 +10,14 @@ import {
   type BlobStore,
   type DriverDatabase,
   type Session,
+  deliveryCollection,
+  ownsDoc,
 } from '../db';
+import { ACTIVE_STATUSES } from '../outbox';
 import { createHttpClient, type FetchLike, type Hosts, type HttpClient } from './http';
 import { processOutbox } from './outboxProcessor';
 import type { OutboxEvents } from './outboxTypes';
-import { pullOnlotDeliveries, pullOrders, PULL_STREAMS } from './pull';
+import { pullAll, PULL_STREAMS } from './pull';
 import { TransportError } from './transportError';
 
 export interface Timers {
@@ -38,6 +40,12 @@ export interface EngineDeps {
   intervalMs?: number;
   events?: OutboxEvents;
   log?: (message: string, detail?: unknown) => void;
+  /** Connectivity when the engine starts (the worker passes navigator.onLine): never assumed. */
+  initialOnline?: boolean;
+  /** Overrides the SPEC's 7000 ms wait before each follow-up (tests, replay). */
+  followupWaitMs?: number;
+  /** The SPEC §7 prefetch throttle's pause (tests pass a fake). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export const REMOVED_USER_POLL_MS = 5 * 60_000;
@@ -60,7 +68,7 @@ export function createSyncEngine(deps: EngineDeps) {
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   });
 
-  let online = true;
+  let online = deps.initialOnline ?? true;
   let running: Promise<void> | null = null;
   let again = false;
   let timer: unknown = null;
@@ -84,13 +92,13 @@ export function createSyncEngine(deps: EngineDeps) {
     let nextDueAt: number | null = null;
     let lastError: string | null = null;
     try {
-      const pushed = await processOutbox({ db: deps.db, blobs: deps.blobs, http, session, now, random: deps.random, events: deps.events, log: deps.log });
+      const pushed = await processOutbox({
+        db: deps.db, blobs: deps.blobs, http, session, now, random: deps.random, events: deps.events, log: deps.log, followupWaitMs: deps.followupWaitMs,
+      });
       nextDueAt = pushed.nextDueAt;
       if (pushed.authPaused) return await pauseForAuth();
       // SPEC §4: the list is refreshed after ready orders were submitted, either way.
-      const ctx = { db: deps.db, blobs: deps.blobs, http, session, log: deps.log };
-      await pullOrders(ctx);
-      await pullOnlotDeliveries(ctx);
+      await pullAll({ db: deps.db, blobs: deps.blobs, http, session, log: deps.log, sleep: deps.sleep });
       await checkRemoved(session);
     } catch (error) {
       if (error instanceof TransportError && error.kind === 'auth') return await pauseForAuth();
@@ -161,28 +169,50 @@ export function createSyncEngine(deps: EngineDeps) {
     const current = session ?? (await readSession(deps.db));
     await clearToken(deps.db);
     if (!current) return;
-    const pending = await deps.db.outbox.find({ selector: { status: { $in: [...ACTIVE_STATUSES] } } }).exec();
+    const { company_id: companyId, account_id: accountId } = current.claims;
+    const pending = await deps.db.outbox.find({ selector: { account_id: accountId, status: { $in: [...ACTIVE_STATUSES] } } }).exec();
     const keep = new Set(pending.map((e) => e.order_key));
-    await deps.db.orders.find({ selector: { company_id: current.claims.company_id } }).remove();
-    const drafts = await deps.db.onlot_deliveries.find({ selector: { company_id: current.claims.company_id } }).exec();
-    for (const doc of drafts) {
-      if (keep.has(doc.id)) continue;
-      const photoIds = doc.draft.photos.map((p) => p.id);
-      await doc.remove();
-      await deps.blobs.delete(photoIds);
+    await deps.db.orders.find({ selector: { company_id: companyId, account_id: accountId } }).remove();
+    for (const kind of ['onlot', 'move', 'customer'] as const) {
+      const drafts = await deliveryCollection(deps.db, kind).find({ selector: { company_id: companyId } }).exec();
+      for (const doc of drafts) {
+        if (keep.has(doc.id) || !ownsDoc(doc, current)) continue;
+        const json = doc.toMutableJSON().draft as unknown as Record<string, unknown>;
+        const ids = ['photos', 'signature', 'check'].flatMap((slot) => {
+          const value = json[slot] as { id: string }[] | { id: string } | null | undefined;
+          return Array.isArray(value) ? value.map((p) => p.id) : value ? [value.id] : [];
+        });
+        await doc.remove();
+        await deps.blobs.delete(ids);
+      }
     }
     await clearCheckpoints(deps.db, current, PULL_STREAMS);
   }
 
   async function setOnline(value: boolean): Promise<void> {
+    const cameBack = value && !online;
     online = value;
     await patchSyncStatus(deps.db, { online: value });
-    if (value) void syncNow();
+    if (!value) return;
+    // Back-off accumulated while the network was down says nothing about the server: what
+    // waits for a network failure leaves at once on reconnect.
+    if (cameBack) await clearNetworkBackoff();
+    void syncNow();
+  }
+
+  async function clearNetworkBackoff(): Promise<void> {
+    const waiting = await deps.db.outbox.find({ selector: { status: 'queued', next_attempt_at: { $gt: now() } } }).exec();
+    for (const doc of waiting) {
+      if (doc.last_error && ['NetworkError', 'Timeout'].includes(doc.last_error.code)) await doc.incrementalPatch({ next_attempt_at: 0 });
+    }
   }
 
   function start(): void {
     if (!stopped) return;
     stopped = false;
+    // The status the UI shows is this engine's, from its first moment: never a stale one
+    // left by an earlier run (e.g. "Offline" after a reload that followed an offline period).
+    void patchSyncStatus(deps.db, { online, syncing: false });
     // A new outbox entry (from the page or this realm) is pushed at once.
     subscriptions.push(
       deps.db.outbox

@@ -1,7 +1,10 @@
-import { ACTIVE_STATUSES, type OutboxDoc, type OutboxError } from '../db';
+import type { OutboxDoc, OutboxError } from '../db';
+import { ACTIVE_STATUSES, isCommitted, preparePayload, type FollowupSpec, type OutboxKindDef } from '../outbox';
 import { backoffMs } from './backoff';
-import { cleanupDeliveredOnlot, runDeliverOnlot } from './deliverOnlotSteps';
+import { applyAttention, applyDone } from './outboxEffects';
 import type { EntryHandle, OutboxContext } from './outboxTypes';
+import { runFollowup } from './steps/followups';
+import { runUpload, uploadedFiles } from './steps/upload';
 import { TransportError } from './transportError';
 
 export interface ProcessResult {
@@ -12,10 +15,13 @@ export interface ProcessResult {
   nextDueAt: number | null;
 }
 
+/** A follow-up that keeps failing transiently is given up (logged) after this many tries. */
+export const MAX_FOLLOWUP_ATTEMPTS = 8;
+
 /**
- * Sends every due entry of the signed-in driver. Entries for one order go strictly in
- * order (only the oldest active one is tried); an entry stuck on one order does not hold
- * back other orders.
+ * Sends every due entry of the signed-in driver, interpreting each kind's steps from the
+ * registry. Entries for one order go strictly in order (only the oldest active one is
+ * tried); an entry stuck on one order does not hold back other orders.
  */
 export async function processOutbox(ctx: OutboxContext): Promise<ProcessResult> {
   const result: ProcessResult = { sent: 0, failed: 0, authPaused: false, nextDueAt: null };
@@ -40,8 +46,9 @@ export async function processOutbox(ctx: OutboxContext): Promise<ProcessResult> 
       result.authPaused = true;
       break; // every later call would get the same 401
     } else {
-      result.failed += 1;
-      if (typeof outcome === 'number') result.nextDueAt = Math.min(result.nextDueAt ?? Infinity, outcome);
+      if (outcome !== 'attention' && outcome.failed) result.failed += 1;
+      if (outcome !== 'attention') result.nextDueAt = Math.min(result.nextDueAt ?? Infinity, outcome.due);
+      else result.failed += 1;
     }
   }
   return result;
@@ -61,67 +68,102 @@ async function handleFor(ctx: OutboxContext, id: string): Promise<EntryHandle> {
   };
 }
 
-/** 'sent', 'auth', 'attention', or the time the entry is due again. */
-async function sendEntry(ctx: OutboxContext, head: OutboxDoc): Promise<'sent' | 'auth' | 'attention' | number> {
+type Outcome = 'sent' | 'auth' | 'attention' | { due: number; failed: boolean };
+
+async function sendEntry(ctx: OutboxContext, head: OutboxDoc): Promise<Outcome> {
   const entry = await handleFor(ctx, head.id);
+  const prepared = preparePayload(head);
+  if (!prepared.ok) {
+    // Never sent in an old or unknown shape: the driver is told and may discard it.
+    await entry.update((doc) => ({ ...doc, status: 'needs_attention', last_error: prepared.error }));
+    return 'attention';
+  }
+  const { def, payload } = prepared;
   // Recorded before any network call: a crash now leaves a 'sending' entry that is simply
   // retried, which the idempotency keys make harmless.
   await entry.update((doc) => ({ ...doc, status: 'sending', attempts: doc.attempts + 1 }));
-  try {
-    const response = await runSteps(ctx, entry);
-    await entry.update((doc) => ({ ...doc, status: 'done', last_error: null, steps: { ...doc.steps, response: { ...response } } }));
-    await cleanup(ctx, entry.get());
-    return 'sent';
-  } catch (error) {
-    const failure = toFailure(error);
-    ctx.log?.('outbox: entry failed', { id: head.id, kind: failure.kind, error: failure.error });
-    if (failure.kind === 'auth') {
-      await entry.update((doc) => ({ ...doc, status: 'queued', next_attempt_at: 0, last_error: failure.error }));
-      return 'auth';
+  if (!isCommitted(entry.get())) {
+    try {
+      await runMain(ctx, entry, def, payload);
+    } catch (error) {
+      return failMain(ctx, entry, def, error);
     }
-    if (failure.kind === 'retry') {
-      const due = ctx.now() + backoffMs(entry.get().attempts, ctx.random);
-      await entry.update((doc) => ({ ...doc, status: 'queued', next_attempt_at: due, last_error: failure.error }));
-      return due;
-    }
-    await entry.update((doc) => ({ ...doc, status: 'needs_attention', last_error: failure.error }));
-    await markDraftError(ctx, entry.get());
-    return 'attention';
+    await applyDone(ctx, def, entry.get());
+    // The driver's action is done; follow-ups start from a fresh attempt count.
+    await entry.update((doc) => ({ ...doc, attempts: 0 }));
   }
+  return runFollowups(ctx, entry, def);
 }
 
-async function runSteps(ctx: OutboxContext, entry: EntryHandle): Promise<object> {
-  const kind = entry.get().kind;
-  switch (kind) {
-    case 'deliver_onlot':
-      return runDeliverOnlot(ctx, entry);
-    default: {
-      const unknownKind: never = kind;
-      throw new TransportError('permanent', 'PaymentMethodNotImplemented', `Unknown action ${String(unknownKind)}`, null);
+/** Uploads, then the main call; its answer is recorded as the commit. */
+async function runMain(ctx: OutboxContext, entry: EntryHandle, def: OutboxKindDef, payload: Record<string, unknown>): Promise<void> {
+  for (const step of def.steps) {
+    if (step.type === 'upload') await runUpload(ctx, entry, step);
+    else if (step.type === 'call') {
+      const current = entry.get();
+      const response = await ctx.http.post<Record<string, unknown>>(step.path, { json: def.body(payload, uploadedFiles(entry)), idempotencyKey: current.id });
+      await entry.update((doc) => ({ ...doc, last_error: null, steps: { ...doc.steps, response: { ...(response ?? {}) } } }));
+      ctx.events?.onStep?.({ entryId: current.id, step: 'deliver' });
+      return;
     }
   }
 }
 
-async function cleanup(ctx: OutboxContext, entry: OutboxDoc): Promise<void> {
-  try {
-    switch (entry.kind) {
-      case 'deliver_onlot':
-        await cleanupDeliveredOnlot(ctx, entry);
-        break;
-      default: {
-        const unknownKind: never = entry.kind;
-        void unknownKind;
+async function failMain(ctx: OutboxContext, entry: EntryHandle, def: OutboxKindDef, error: unknown): Promise<Outcome> {
+  const failure = toFailure(error);
+  ctx.log?.('outbox: entry failed', { id: entry.get().id, kind: failure.kind, error: failure.error });
+  if (failure.kind === 'auth') {
+    await entry.update((doc) => ({ ...doc, status: 'queued', next_attempt_at: 0, last_error: failure.error }));
+    return 'auth';
+  }
+  if (failure.kind === 'retry') {
+    const due = ctx.now() + backoffMs(entry.get().attempts, ctx.random);
+    await entry.update((doc) => ({ ...doc, status: 'queued', next_attempt_at: due, last_error: failure.error }));
+    return { due, failed: true };
+  }
+  await entry.update((doc) => ({ ...doc, status: 'needs_attention', last_error: failure.error }));
+  await applyAttention(ctx, def, entry.get());
+  return 'attention';
+}
+
+/**
+ * Certificate and emails after the commit, each after its wait (SPEC §9), each outcome
+ * recorded before the next starts. A failure is logged on the entry and never undoes or
+ * blocks the delivery; a done or failed follow-up is never repeated.
+ */
+async function runFollowups(ctx: OutboxContext, entry: EntryHandle, def: OutboxKindDef): Promise<Outcome> {
+  const followups = def.steps.filter((s): s is FollowupSpec => s.type === 'certificate' || s.type === 'email');
+  for (const step of followups) {
+    if (entry.get().steps.followups[step.id]) continue;
+    const waitMs = ctx.followupWaitMs ?? step.waitMs;
+    const waitUntil = entry.get().steps.wait_until ?? ctx.now() + waitMs;
+    if (entry.get().steps.wait_until === null) await entry.update((doc) => ({ ...doc, steps: { ...doc.steps, wait_until: waitUntil } }));
+    if (waitUntil > ctx.now()) {
+      await entry.update((doc) => ({ ...doc, status: 'queued', next_attempt_at: waitUntil }));
+      return { due: waitUntil, failed: false };
+    }
+    let outcome;
+    try {
+      outcome = await runFollowup(ctx, entry, step);
+    } catch (error) {
+      const failure = toFailure(error);
+      if (failure.kind === 'auth') {
+        await entry.update((doc) => ({ ...doc, status: 'queued', next_attempt_at: 0 }));
+        return 'auth';
       }
+      if (failure.kind === 'retry' && entry.get().attempts < MAX_FOLLOWUP_ATTEMPTS) {
+        const due = ctx.now() + backoffMs(entry.get().attempts, ctx.random);
+        await entry.update((doc) => ({ ...doc, status: 'queued', next_attempt_at: due, last_error: failure.error }));
+        return { due, failed: true };
+      }
+      outcome = { status: 'failed' as const, message: failure.error.message, at: new Date(ctx.now()).toISOString() };
     }
-  } catch (error) {
-    // The server has the delivery; a failed local cleanup must not turn that into an error.
-    ctx.log?.('outbox: cleanup after success failed', error);
+    if (outcome.status === 'failed') ctx.log?.(`outbox: ${step.id} failed (the delivery stands)`, { id: entry.get().id, message: outcome.message });
+    await entry.update((doc) => ({ ...doc, steps: { ...doc.steps, followups: { ...doc.steps.followups, [step.id]: outcome }, wait_until: null } }));
+    ctx.events?.onStep?.({ entryId: entry.get().id, step: step.id });
   }
-}
-
-async function markDraftError(ctx: OutboxContext, entry: OutboxDoc): Promise<void> {
-  const draft = await ctx.db.onlot_deliveries.findOne(entry.order_key).exec();
-  await draft?.incrementalModify((data) => ({ ...data, draft: { ...data.draft, deliveryError: entry.last_error?.message ?? 'Error delivering order' } }));
+  await entry.update((doc) => ({ ...doc, status: 'done', last_error: null, next_attempt_at: 0 }));
+  return 'sent';
 }
 
 function toFailure(error: unknown): { kind: 'retry' | 'auth' | 'permanent'; error: OutboxError } {

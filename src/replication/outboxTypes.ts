@@ -13,6 +13,8 @@ export interface OutboxContext {
   now: () => number;
   random?: () => number;
   events?: OutboxEvents;
+  /** Overrides each follow-up's wait (SPEC §9: 7000 ms); tests and the replay tool shorten it. */
+  followupWaitMs?: number;
   log?: (message: string, detail?: unknown) => void;
 }
 

@@ -1,27 +1,13 @@
 import * as v from 'valibot';
-import {
-  API,
-  encodeCheckpoint,
-  normalizeNullIds,
-  OnlotDeliveryDetailsSchema,
-  OrderListItemSchema,
-  type Checkpoint,
-  type PullResponse,
-} from '../domain';
-import {
-  ACTIVE_STATUSES,
-  emptyInventoryDraft,
-  readCheckpoint,
-  writeCheckpoint,
-  type BlobStore,
-  type DriverDatabase,
-  type Session,
-} from '../db';
+import { API, encodeCheckpoint, normalizeNullIds, OrderListItemSchema, type Checkpoint, type PullResponse } from '../domain';
+import { readCheckpoint, writeCheckpoint, type BlobStore, type DriverDatabase, type Session } from '../db';
+import { DELIVERY_STREAMS, pullDeliveries } from './pullDeliveries';
 import type { HttpClient } from './http';
 
 export const PULL_LIMIT = 200;
-export const PULL_STREAMS = ['orders', 'onlot_deliveries'] as const;
-export type PullStream = (typeof PULL_STREAMS)[number];
+/** Stream names carry the version of the collection they fill: a bump starts that pull over. */
+export const ORDERS_STREAM = 'orders@1';
+export const PULL_STREAMS = [ORDERS_STREAM, ...Object.values(DELIVERY_STREAMS)] as const;
 
 export interface PullContext {
   db: DriverDatabase;
@@ -29,14 +15,16 @@ export interface PullContext {
   http: HttpClient;
   session: Session;
   log?: (message: string, detail?: unknown) => void;
+  /** SPEC §7 prefetch throttle: pause this long after every 10 newly cached orders. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
-type RawDoc = Record<string, unknown> & { id: string; _deleted?: boolean };
+export type RawDoc = Record<string, unknown> & { id: string; _deleted?: boolean };
 
 /** Pages through one checkpointed stream until the server has nothing newer. */
-async function pullStream(
+export async function pullStream(
   ctx: PullContext,
-  stream: PullStream,
+  stream: string,
   path: string,
   apply: (live: RawDoc[], deletedIds: string[]) => Promise<void>,
 ): Promise<number> {
@@ -61,14 +49,20 @@ async function pullStream(
   return total;
 }
 
+export function stripDeleted(raw: RawDoc): Record<string, unknown> {
+  const { _deleted: _ignored, ...rest } = raw;
+  return rest;
+}
+
+/** The driver's order list: rows are stamped with the driver who pulled them. */
 export function pullOrders(ctx: PullContext): Promise<number> {
-  const companyId = ctx.session.claims.company_id;
-  return pullStream(ctx, 'orders', API.orderList, async (live, deletedIds) => {
+  const { company_id: companyId, account_id: accountId } = ctx.session.claims;
+  return pullStream(ctx, ORDERS_STREAM, API.orderList, async (live, deletedIds) => {
     const valid = [];
     for (const raw of live) {
       const parsed = v.safeParse(OrderListItemSchema, stripDeleted(raw));
       // A row of another company can only be a server bug; never store it.
-      if (parsed.success && parsed.output.company_id === companyId) valid.push(parsed.output);
+      if (parsed.success && parsed.output.company_id === companyId) valid.push({ ...parsed.output, account_id: accountId });
       else ctx.log?.('pull: skipped an invalid order row', { id: raw.id });
     }
     if (valid.length) await ctx.db.orders.bulkUpsert(valid);
@@ -76,47 +70,10 @@ export function pullOrders(ctx: PullContext): Promise<number> {
   });
 }
 
-/** Writes only `server`: the driver's draft beside it is never touched by a pull. */
-export function pullOnlotDeliveries(ctx: PullContext): Promise<number> {
-  const companyId = ctx.session.claims.company_id;
-  return pullStream(ctx, 'onlot_deliveries', API.onlotDeliveryDetails, async (live, deletedIds) => {
-    for (const raw of live) {
-      const parsed = v.safeParse(OnlotDeliveryDetailsSchema, stripDeleted(raw));
-      if (!parsed.success || parsed.output.company_id !== companyId) {
-        ctx.log?.('pull: skipped invalid delivery details', { id: raw.id });
-        continue;
-      }
-      const details = parsed.output;
-      const existing = await ctx.db.onlot_deliveries.findOne(details.id).exec();
-      if (existing) {
-        await existing.incrementalPatch({ server: details });
-      } else {
-        await ctx.db.onlot_deliveries.upsert({
-          id: details.id,
-          company_id: companyId,
-          onlot_inventory_order_id: details.onlot_inventory_order_id,
-          server: details,
-          draft: emptyInventoryDraft(),
-          updated_at: details.updated_at,
-        });
-      }
-    }
-    for (const id of deletedIds) await dropDelivery(ctx, id);
-  });
-}
-
-/** The order left this driver: drop its local delivery unless an action for it is pending. */
-async function dropDelivery(ctx: PullContext, id: string): Promise<void> {
-  const pending = await ctx.db.outbox.findOne({ selector: { order_key: id, status: { $in: [...ACTIVE_STATUSES] } } }).exec();
-  if (pending) return;
-  const doc = await ctx.db.onlot_deliveries.findOne(id).exec();
-  if (!doc) return;
-  const photoIds = doc.draft.photos.map((p) => p.id);
-  await doc.remove();
-  await ctx.blobs.delete(photoIds);
-}
-
-function stripDeleted(raw: RawDoc): Record<string, unknown> {
-  const { _deleted: _ignored, ...rest } = raw;
-  return rest;
+/** Everything a run pulls, in order: the list, then each kind's delivery details. */
+export async function pullAll(ctx: PullContext): Promise<void> {
+  await pullOrders(ctx);
+  await pullDeliveries(ctx, 'onlot');
+  await pullDeliveries(ctx, 'move');
+  await pullDeliveries(ctx, 'customer');
 }

@@ -13,6 +13,8 @@ import { Toaster } from './toaster';
 // Login, Home and the shell are in the first-load bundle; every other screen is its own
 // chunk (DESIGN §3: 300 KB first-load budget). The service worker precaches all chunks.
 const OnlotOrderDetails = lazy(() => import('./routes/OnlotOrderDetails'));
+const MoveOrderDetails = lazy(() => import('./routes/MoveOrderDetails'));
+const CustomerOrderDetails = lazy(() => import('./routes/CustomerOrderDetails'));
 const DeliveryDetails = lazy(() => import('./routes/DeliveryDetails'));
 const NotFound = lazy(() => import('./routes/NotFound'));
 
@@ -47,6 +49,8 @@ const router = createBrowserRouter([
             children: [
               { index: true, element: <Home /> },
               { path: '/onlot-inventory-order-details/:id', element: <OnlotOrderDetails /> },
+              { path: '/inventory-move-order-details/:id', element: <MoveOrderDetails /> },
+              { path: '/customer-order-details/:id', element: <CustomerOrderDetails /> },
               { path: '/delivery-details/:id', element: <DeliveryDetails /> },
               { path: '*', element: <NotFound /> },
             ],

@@ -1,15 +1,29 @@
 import { Box } from '@chakra-ui/react';
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { AppBar } from './components/AppBar';
+import { BackButton } from './components/BackButton';
 import { Loading } from './components/Loading';
 
-/** The signed-in frame: app bar on top, the screen below (lazy screens suspend here). */
+/** Screens with no Back control: Home is the top, Login is outside the shell. */
+const TOP_LEVEL = new Set(['/', '/login']);
+
+/**
+ * The signed-in frame: app bar on top, a Back control on every screen below Home, the screen
+ * below (lazy screens suspend here). The bottom padding (160 px) lets the last control of any
+ * screen (Deliver) scroll above the snackbars, which stack at the bottom (toaster.tsx).
+ */
 export function Shell() {
+  const { pathname } = useLocation();
   return (
     <Box minH="100dvh" bg="appBg">
       <AppBar />
-      <Box as="main" maxW="3xl" mx="auto" px="3" pt="4" pb="24">
+      <Box as="main" maxW="3xl" mx="auto" px="3" pt={TOP_LEVEL.has(pathname) ? '4' : '1'} pb="40">
+        {TOP_LEVEL.has(pathname) ? null : (
+          <Box mb="1">
+            <BackButton />
+          </Box>
+        )}
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

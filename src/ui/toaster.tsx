@@ -14,12 +14,19 @@ export function notify(message: string, variant: SnackbarVariant = 'default'): v
   toaster.create({ id: `${variant}:${message}`, title: message, type, closable: true });
 }
 
+/**
+ * The snackbars never hide a full-width button at the bottom of a screen (Deliver):
+ * - on phones they stop 64 px short of the right edge, so the right end of such a button
+ *   (a 48 px target) stays uncovered and tappable while a snackbar is up;
+ * - the Shell pads every screen 160 px at the bottom, more than the collapsed stack is
+ *   tall, so the last button can always be scrolled above the snackbars.
+ */
 export function Toaster() {
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
-          <Toast.Root width={{ md: 'sm' }}>
+          <Toast.Root width={{ base: 'calc(100% - 4rem)', md: 'sm' }} data-testid="snackbar">
             {toast.type === 'loading' ? <Spinner size="sm" color="primary.solid" /> : <Toast.Indicator />}
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}

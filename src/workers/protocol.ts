@@ -1,6 +1,7 @@
 import type { LoginResult } from '../domain';
+import type { CardAuthInput, CardAuthOutcome } from '../replication/cardAuth';
 
-export type { LoginResult };
+export type { CardAuthInput, CardAuthOutcome, LoginResult };
 
 // The typed RPC between the page and the sync worker (comlink). Only things that are
 // online by nature go through here; everything else is a write to PWADB.
@@ -17,4 +18,6 @@ export interface SyncWorkerApi {
   logout(): Promise<void>;
   syncNow(): Promise<void>;
   setOnline(online: boolean): Promise<void>;
+  /** Authorizes a new card online; the PAN and CVV pass through memory only, never stored. */
+  authorizeCard(input: CardAuthInput): Promise<CardAuthOutcome>;
 }

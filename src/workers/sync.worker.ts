@@ -2,6 +2,7 @@
 import * as Comlink from 'comlink';
 import { getBlobStore, getDatabase } from '../db';
 import { createSyncEngine, type SyncEngine } from '../replication';
+import { authorizeNewCard } from '../replication/cardAuth';
 import type { SyncConfig, SyncWorkerApi } from './protocol';
 
 // The sync worker owns every HTTP call. Each tab has one, but only the holder of the Web
@@ -13,6 +14,9 @@ const channel = new BroadcastChannel('driver-app-sync');
 let engine: SyncEngine | null = null;
 let leader = false;
 let initialised: Promise<SyncEngine> | null = null;
+/** The latest connectivity this worker heard of (its own events and the page's), kept even
+ * before it leads, so the engine starts from the truth instead of assuming online. */
+let lastOnline: boolean = self.navigator.onLine;
 
 async function createEngine(config: SyncConfig): Promise<SyncEngine> {
   const [db, blobs] = await Promise.all([getDatabase(), getBlobStore()]);
@@ -21,6 +25,7 @@ async function createEngine(config: SyncConfig): Promise<SyncEngine> {
     blobs,
     fetch: (input, init) => fetch(input, init),
     baseUrl: config.baseUrl,
+    initialOnline: lastOnline,
     log: (message, detail) => console.warn(`[sync] ${message}`, detail ?? ''),
   });
 }
@@ -28,23 +33,33 @@ async function createEngine(config: SyncConfig): Promise<SyncEngine> {
 function becomeLeaderWhenPossible(e: SyncEngine): void {
   if (!('locks' in navigator)) {
     leader = true;
-    e.start();
+    void e.setOnline(lastOnline).then(() => e.start());
     return;
   }
   // The lock is held until this worker dies (tab closed or killed); then the next tab's
   // worker takes over.
-  void navigator.locks.request(LOCK_NAME, () => {
+  void navigator.locks.request(LOCK_NAME, async () => {
     leader = true;
+    await e.setOnline(lastOnline);
     e.start();
     return new Promise<never>(() => undefined);
   });
 }
 
 channel.onmessage = (event: MessageEvent<{ type: string; online?: boolean }>) => {
+  if (event.data.type === 'online' && typeof event.data.online === 'boolean') lastOnline = event.data.online;
   if (!leader || !engine) return;
   if (event.data.type === 'sync-now') void engine.syncNow();
   if (event.data.type === 'online' && typeof event.data.online === 'boolean') void engine.setOnline(event.data.online);
 };
+
+// Workers get connectivity events of their own; the page forwards its view too.
+const onConnectivity = (): void => {
+  lastOnline = self.navigator.onLine;
+  if (leader && engine) void engine.setOnline(lastOnline);
+};
+self.addEventListener('online', onConnectivity);
+self.addEventListener('offline', onConnectivity);
 
 const api: SyncWorkerApi = {
   async init(config) {
@@ -69,9 +84,14 @@ const api: SyncWorkerApi = {
     else channel.postMessage({ type: 'sync-now' });
   },
   async setOnline(online) {
+    lastOnline = online;
     const e = await ready();
     if (leader) await e.setOnline(online);
     else channel.postMessage({ type: 'online', online });
+  },
+  async authorizeCard(input) {
+    const e = await ready();
+    return authorizeNewCard(e.http, input);
   },
 };
 

@@ -1,4 +1,6 @@
-import { addDraftPhoto, patchOnlotDraft, queueOnlotDelivery, readSession, ACTIVE_STATUSES, type BlobStore, type DriverDatabase } from '../../src/db';
+import { addDraftImage, patchDraft, readSession, type BlobStore, type DraftOf, type DriverDatabase } from '../../src/db';
+import type { OrderKind } from '../../src/domain';
+import { ACTIVE_STATUSES, queueDelivery } from '../../src/outbox';
 import { createSyncEngine, type SyncEngine } from '../../src/replication';
 import { freshIndexedDB } from './fakeDb';
 import { faultyNetwork, type FaultyNetwork } from './faultyFetch';
@@ -18,7 +20,7 @@ export interface Device {
   close(): Promise<void>;
 }
 
-export async function makeDevice(server: TestServer, opts: { idb?: Device['idb']; net?: FaultyNetwork; timeoutMs?: number } = {}): Promise<Device> {
+export async function makeDevice(server: TestServer, opts: { idb?: Device['idb']; net?: FaultyNetwork; timeoutMs?: number; followupWaitMs?: number } = {}): Promise<Device> {
   const idb = opts.idb ?? freshIndexedDB();
   const db = await idb.open();
   const blobs = await idb.blobs();
@@ -32,6 +34,9 @@ export async function makeDevice(server: TestServer, opts: { idb?: Device['idb']
     now: () => clock.t,
     random: () => 0,
     timeoutMs: opts.timeoutMs ?? 5_000,
+    // Follow-up waits (SPEC §9: 7 s) run on the device's fake clock; 0 unless a test asks.
+    followupWaitMs: opts.followupWaitMs ?? 0,
+    sleep: async () => undefined,
   });
   const device: Device = {
     idb, db, blobs, net, clock, engine,
@@ -45,27 +50,40 @@ export async function makeDevice(server: TestServer, opts: { idb?: Device['idb']
   return device;
 }
 
-/** The driver fills the delivery screen and presses Deliver. */
-export async function prepareOnlotDelivery(device: Device, onlotId: number, photos = 2): Promise<string> {
+/** The driver fills the delivery screen (photos, then the fields) and presses Deliver. */
+export async function prepareDelivery<K extends OrderKind>(
+  device: Device,
+  kind: K,
+  orderId: number,
+  opts: { photos?: number; draft?: Partial<DraftOf<K>>; signature?: boolean; check?: boolean } = {},
+): Promise<string> {
   const session = await readSession(device.db);
   if (!session) throw new Error('not signed in');
-  for (let i = 0; i < photos; i++) {
-    const added = await addDraftPhoto(device.db, device.blobs, session, onlotId, {
-      bytes: await makeJpeg(onlotId * 10 + i), type: 'image/jpeg', width: 64, height: 48,
+  for (let i = 0; i < (opts.photos ?? 2); i++) {
+    const added = await addDraftImage(device.db, device.blobs, session, kind, orderId, {
+      bytes: await makeJpeg(orderId * 10 + i), type: 'image/jpeg', width: 64, height: 48,
     });
     if (!added.ok) throw new Error(added.error);
   }
-  await patchOnlotDraft(device.db, session, onlotId, {
+  for (const slot of [opts.signature ? 'signature' : null, opts.check ? 'check' : null] as const) {
+    if (slot) await addDraftImage(device.db, device.blobs, session, kind, orderId, { bytes: await makeJpeg(orderId * 10 + 7), type: 'image/jpeg', width: 64, height: 48 }, slot);
+  }
+  await patchDraft(device.db, session, kind, orderId, {
     deliveryMilesDriven: 42.5,
     deliveryBegan: '2026-11-20T14:00:00.000Z',
     deliveryEnded: '2026-11-20T14:50:00.000Z',
     deliveryGpsLat: 39.1,
     deliveryGpsLon: -94.5,
-    deliveryNote: `Left at the back gate (${onlotId})`,
-  });
-  const queued = await queueOnlotDelivery(device.db, session, onlotId, new Date('2026-11-20T14:55:00.000Z'));
+    deliveryNote: `Left at the back gate (${orderId})`,
+    ...opts.draft,
+  } as Partial<DraftOf<K>>);
+  const queued = await queueDelivery(device.db, session, kind, orderId, new Date('2026-11-20T14:55:00.000Z'));
   if (!queued.ok) throw new Error(queued.errors.join(','));
   return queued.entryId;
+}
+
+export function prepareOnlotDelivery(device: Device, onlotId: number, photos = 2): Promise<string> {
+  return prepareDelivery(device, 'onlot', onlotId, { photos });
 }
 
 export async function activeEntries(device: Device) {
@@ -83,11 +101,17 @@ export async function syncUntilSettled(device: Device, rounds = 12): Promise<num
   throw new Error(`outbox did not settle in ${rounds} rounds`);
 }
 
-/** The first on-lot orders of the signed-in driver, as the pulled list shows them. */
-export async function onlotOrderIds(device: Device): Promise<number[]> {
-  const docs = await device.db.orders.find({ selector: { order_type: 'on-lot inventory' } }).exec();
+const ID_FIELD = { onlot: 'onlot_inventory_order_id', move: 'inventory_move_order_id', customer: 'customer_order_id' } as const;
+
+/** The signed-in driver's orders of a kind, as the pulled list shows them. */
+export async function orderIdsOf(device: Device, kind: OrderKind): Promise<number[]> {
+  const docs = await device.db.orders.find().exec();
   return docs
-    .map((d) => d.onlot_inventory_order_id)
+    .map((d) => d[ID_FIELD[kind]])
     .filter((id): id is number => typeof id === 'number')
     .sort((a, b) => a - b);
+}
+
+export function onlotOrderIds(device: Device): Promise<number[]> {
+  return orderIdsOf(device, 'onlot');
 }

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { readSession, writeToken, patchOnlotDraft } from '../../src/db';
+import { readSession, writeToken, patchDraft } from '../../src/db';
 import { activeEntries, makeDevice, onlotOrderIds, prepareOnlotDelivery, syncUntilSettled, type Device } from '../support/device';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -185,7 +185,7 @@ describe('outbox against the real server', () => {
     const device = await signedInDevice();
     const id = takeOrder();
     const session = await readSession(device.db);
-    await patchOnlotDraft(device.db, session!, id, { deliveryNote: 'typed offline', deliveryMilesDriven: 7 });
+    await patchDraft(device.db, session!, 'onlot', id, { deliveryNote: 'typed offline', deliveryMilesDriven: 7 });
     await server.query(`update orders set serial_number = 'SER-CHANGED' where id = $1`, [id]);
     await device.engine.syncNow();
     const doc = await device.db.onlot_deliveries.findOne(`oio-${id}`).exec();

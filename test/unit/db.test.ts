@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { firstValueFrom, filter } from 'rxjs';
-import { authStateOf, patchOnlotDraft, queueOnlotDelivery, addDraftPhoto, readToken, writeToken, type DriverDatabase } from '../../src/db';
+import { authStateOf, patchDraft, addDraftImage, readToken, writeToken, type DriverDatabase } from '../../src/db';
+import { queueDelivery } from '../../src/outbox';
 import { freshIndexedDB } from '../support/fakeDb';
 import { makeSession } from '../support/session';
 
@@ -15,7 +16,7 @@ describe('PWADB', () => {
     const db = await idb.open();
     const session = makeSession();
     await writeToken(db, session.token);
-    await patchOnlotDraft(db, session, 7, { deliveryMilesDriven: 12, deliveryNote: 'gate code 1234' });
+    await patchDraft(db, session, 'onlot', 7, { deliveryMilesDriven: 12, deliveryNote: 'gate code 1234' });
     await db.close();
     const again = await idb.open();
     opened.push(again);
@@ -30,8 +31,8 @@ describe('PWADB', () => {
     const db = await idb.open();
     opened.push(db);
     const session = makeSession();
-    await patchOnlotDraft(db, session, 7, {});
-    const result = await queueOnlotDelivery(db, session, 7);
+    await patchDraft(db, session, 'onlot', 7, {});
+    const result = await queueDelivery(db, session, 'onlot', 7);
     expect(result).toEqual({ ok: false, errors: ['DeliveryPhotoRequired', 'DeliveryMilesRequired', 'DeliveryTimeRequired'] });
     expect(await db.outbox.count().exec()).toBe(0);
   });
@@ -42,14 +43,14 @@ describe('PWADB', () => {
     opened.push(db);
     const blobs = await idb.blobs();
     const session = makeSession();
-    await addDraftPhoto(db, blobs, session, 7, { bytes: new Uint8Array([1, 2, 3]).buffer, type: 'image/jpeg', width: 1, height: 1 });
-    await patchOnlotDraft(db, session, 7, {
+    await addDraftImage(db, blobs, session, 'onlot', 7, { bytes: new Uint8Array([1, 2, 3]).buffer, type: 'image/jpeg', width: 1, height: 1 });
+    await patchDraft(db, session, 'onlot', 7, {
       deliveryMilesDriven: 30,
       deliveryBegan: '2026-11-22T10:00:00.000Z',
       deliveryEnded: '2026-11-22T10:45:00.000Z',
     });
-    const first = await queueOnlotDelivery(db, session, 7);
-    const second = await queueOnlotDelivery(db, session, 7);
+    const first = await queueDelivery(db, session, 'onlot', 7);
+    const second = await queueDelivery(db, session, 'onlot', 7);
     expect(first.ok).toBe(true);
     expect(second).toEqual(first);
     const entries = await db.outbox.find().exec();
@@ -69,7 +70,7 @@ describe('PWADB', () => {
     const session = makeSession();
     const seen = firstValueFrom(page.orders.find().$.pipe(filter((docs) => docs.length === 1)));
     await worker.orders.insert({
-      id: 'oio-1', company_id: session.claims.company_id, dealer_name: 'D', customer_name: null, building_model: 'M',
+      id: 'oio-1', company_id: session.claims.company_id, account_id: session.claims.account_id, dealer_name: 'D', customer_name: null, building_model: 'M',
       serial_number: 'S', order_type: 'on-lot inventory', order_status: 'Ready', building_stage: 'Built', building_location: 'Lot',
       is_scheduled_for_delivery: false, is_built: true, is_rush_order: false, scheduled_date: null, customer_order_id: null,
       onlot_inventory_order_id: 1, inventory_move_order_id: null, updated_at: new Date().toISOString(),

@@ -22,7 +22,8 @@ describe('SPEC §5 rules for on-lot deliveries', () => {
   });
 
   it('needs miles driven as a non-negative number', () => {
-    for (const miles of [null, undefined, Number.NaN, -1, Infinity]) {
+    expect(validateDelivery({ ...complete, milesDriven: -1 })).toEqual(['DeliveryMilesNegative']);
+    for (const miles of [null, undefined, Number.NaN, Infinity]) {
       expect(validateDelivery({ ...complete, milesDriven: miles })).toEqual(['DeliveryMilesRequired']);
     }
     expect(validateDelivery({ ...complete, milesDriven: 0 })).toEqual([]);

@@ -53,7 +53,7 @@ export default function AccountDrawer({ open, pending, onClose, onOpenOutbox }: 
       header={
         <Stack gap="0">
           <Drawer.Title>{session.claims.name}</Drawer.Title>
-          <Text fontSize="sm" color="fg.muted">
+          <Text fontSize="md" color="fg.muted">
             {session.claims.email} · {session.claims.company}
           </Text>
         </Stack>
@@ -68,7 +68,7 @@ export default function AccountDrawer({ open, pending, onClose, onOpenOutbox }: 
         </Button>
         {confirming ? (
           <Stack gap="2" p="3" rounded="l2" bg="red.subtle" role="alert">
-            <Text fontSize="sm">
+            <Text fontSize="md">
               {pending === 1 ? '1 delivery has' : `${pending} deliveries have`} not been sent yet. They stay on
               this device and are sent after you sign in again.
             </Text>

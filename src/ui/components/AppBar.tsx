@@ -28,19 +28,20 @@ export function AppBar() {
 
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="primary.solid" color="white" boxShadow="sm" pt="env(safe-area-inset-top)">
-      <Flex h={TOOLBAR_HEIGHT} px="3" align="center" gap="2" maxW="3xl" mx="auto">
-        <Box flex="1" minW="0">
-          <Link to="/">
-            <Heading as="h1" fontSize="h1" lineHeight="1.2" truncate>
+      <Flex h={TOOLBAR_HEIGHT} ps="3" pe="1" align="center" gap="2" maxW="3xl" mx="auto">
+        {/* White on primary.solid is 7.96:1; the whole title block is the (48 px tall) Home link. */}
+        <Link to="/" style={{ flex: 1, minWidth: 0 }} aria-label="Deliveries, home">
+          <Flex direction="column" justify="center" minH="target">
+            <Heading as="h1" fontSize="h1" lineHeight="1.25" fontWeight="bold" truncate>
               Deliveries
             </Heading>
-          </Link>
-          <Text fontSize="xs" opacity={0.9} truncate>
-            {session.claims.name} · {session.claims.company}
-          </Text>
-        </Box>
+            <Text fontSize="xs" lineHeight="1.25" fontWeight="medium" truncate>
+              {session.claims.name} · {session.claims.company}
+            </Text>
+          </Flex>
+        </Link>
         <SyncIndicator status={status} entries={entries} onOpenOutbox={() => open('outbox')} />
-        <IconButton aria-label="Menu" variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.300' }} size="sm" onClick={() => open('account')}>
+        <IconButton aria-label="Menu" variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.300' }} _expanded={{ bg: 'whiteAlpha.300' }} size="md" onClick={() => open('account')}>
           <MenuIcon />
         </IconButton>
       </Flex>
@@ -56,7 +57,7 @@ export function AppBar() {
 
 function MenuIcon() {
   return (
-    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+    <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
       <rect x="3" y="5" width="18" height="2" rx="1" />
       <rect x="3" y="11" width="18" height="2" rx="1" />
       <rect x="3" y="17" width="18" height="2" rx="1" />

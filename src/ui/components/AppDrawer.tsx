@@ -24,7 +24,7 @@ export function AppDrawer({ open, onClose, placement, size, header, contentProps
             <Drawer.Header>{header}</Drawer.Header>
             <Drawer.Body {...bodyProps}>{children}</Drawer.Body>
             <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
+              <CloseButton size="md" aria-label="Close" />
             </Drawer.CloseTrigger>
           </Drawer.Content>
         </Drawer.Positioner>

@@ -8,10 +8,12 @@ export interface DetailItem {
 /** A labelled list of read-only facts (order rows, delivery details). */
 export function DetailList({ items }: { items: DetailItem[] }) {
   return (
-    <DataList.Root orientation="horizontal" size="sm" gap="2">
+    <DataList.Root orientation="horizontal" size="md" gap="2">
       {items.map((item) => (
         <DataList.Item key={item.label}>
-          <DataList.ItemLabel minW="32">{item.label}</DataList.ItemLabel>
+          <DataList.ItemLabel minW="32" alignSelf="start">
+            {item.label}
+          </DataList.ItemLabel>
           <DataList.ItemValue>{item.value === null || item.value === undefined || item.value === '' ? '—' : String(item.value)}</DataList.ItemValue>
         </DataList.Item>
       ))}

@@ -35,17 +35,17 @@ export function GpsField({ lat, lon, disabled, onChange }: Props) {
   return (
     <Field.Root disabled={disabled}>
       <Field.Label>Location (optional)</Field.Label>
-      <HStack w="full" justify="space-between">
-        <Text fontSize="sm" color={hasPosition ? 'fg' : 'fg.muted'} data-testid="gps-value">
+      <HStack w="full" justify="space-between" flexWrap="wrap" rowGap="2">
+        <Text fontSize="md" color={hasPosition ? 'fg' : 'fg.muted'} data-testid="gps-value">
           {hasPosition ? `Lat ${lat.toFixed(5)}, Lon ${lon.toFixed(5)}` : 'Not set'}
         </Text>
         <HStack>
           {hasPosition && !disabled ? (
-            <Button size="sm" variant="ghost" onClick={() => onChange(null)}>
+            <Button size="md" variant="ghost" colorPalette="primary" onClick={() => onChange(null)}>
               Clear
             </Button>
           ) : null}
-          <Button size="sm" variant="outline" colorPalette="primary" loading={locating} disabled={disabled} onClick={locate}>
+          <Button size="md" variant="outline" colorPalette="primary" loading={locating} disabled={disabled} onClick={locate}>
             Use my location
           </Button>
         </HStack>

@@ -6,7 +6,7 @@ export function Loading({ label = 'Loading…', fullScreen = false }: { label?: 
     <Center minH={fullScreen ? '100dvh' : '40dvh'} role="status" aria-live="polite">
       <VStack gap="3">
         <Spinner size="lg" color="primary.solid" borderWidth="3px" />
-        <Text color="fg.muted" fontSize="sm">
+        <Text color="fg.muted" fontSize="md">
           {label}
         </Text>
       </VStack>

@@ -1,24 +1,33 @@
 import { Badge, Box, Card, Grid, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import type { OrderDoc, OutboxDoc } from '../../db';
+import { parseOrderKey, type OrderKind } from '../../domain';
 import { formatDate } from '../format';
+
+const ORDER_DETAILS_ROUTE: Record<OrderKind, string> = {
+  customer: '/customer-order-details',
+  onlot: '/onlot-inventory-order-details',
+  move: '/inventory-move-order-details',
+};
 import { OutboxStatusBadge } from './OutboxStatusBadge';
 
-/** Where tapping an order goes; only on-lot orders have their screens in this version. */
+/** Where tapping an order goes: its kind's details screen (SPEC §2), by the key's kind and id. */
 export function orderDetailsPath(order: OrderDoc): string | null {
-  if (order.order_type === 'on-lot inventory' && order.onlot_inventory_order_id) {
-    return `/onlot-inventory-order-details/${order.onlot_inventory_order_id}`;
-  }
-  return null;
+  const ref = parseOrderKey(order.id);
+  if (!ref) return null;
+  return `${ORDER_DETAILS_ROUTE[ref.kind]}/${ref.id}`;
 }
 
+// 16 px labels and values (read in the sun), in a tight stack: a card is ~210 px tall on a
+// 390 px phone (it was 238 px with 10/14 px text). The whole card is the link, so there is
+// no separate "Open order" line.
 function Detail({ label, value }: { label: string; value: string | null }) {
   return (
-    <Box minW="0">
-      <Text fontSize="2xs" textTransform="uppercase" letterSpacing="wide" color="fg.muted">
+    <Box minW="0" lineHeight="1.25">
+      <Text color="fg.muted" truncate>
         {label}
       </Text>
-      <Text fontSize="sm" truncate>
+      <Text fontWeight="medium" truncate>
         {value || '—'}
       </Text>
     </Box>
@@ -29,33 +38,37 @@ export function OrderCard({ order, outbox }: { order: OrderDoc; outbox: OutboxDo
   const path = orderDetailsPath(order);
   const body = (
     <Card.Root size="sm" variant="elevated" _hover={path ? { boxShadow: 'md' } : undefined} data-testid="order-card" data-order-key={order.id}>
-      <Card.Body gap="2">
-        <HStack justify="space-between" align="start" gap="2">
-          <Stack gap="0" minW="0">
-            <Text fontWeight="semibold" truncate>
+      <Card.Body gap="2" p="3">
+        <Stack gap="1" lineHeight="1.25">
+          <HStack justify="space-between" gap="2">
+            <Text fontWeight="bold" truncate>
               {order.dealer_name}
             </Text>
-            <Text fontSize="sm" color="fg.muted" truncate>
+            <HStack gap="1" flexShrink={0}>
+              {outbox ? <OutboxStatusBadge status={outbox.status} /> : null}
+              {order.is_rush_order ? (
+                <Badge colorPalette="red" variant="solid">
+                  Rush
+                </Badge>
+              ) : null}
+            </HStack>
+          </HStack>
+          <HStack justify="space-between" gap="2">
+            <Text color="fg.muted" truncate>
               {order.customer_name ?? 'No customer (inventory)'}
             </Text>
-          </Stack>
-          <HStack gap="1" flexWrap="wrap" justify="end">
-            {outbox ? <OutboxStatusBadge status={outbox.status} /> : null}
-            {order.is_rush_order ? (
-              <Badge colorPalette="red" variant="solid">
-                Rush
-              </Badge>
-            ) : null}
             {order.is_scheduled_for_delivery ? (
-              <Badge colorPalette="secondary" variant="subtle">
+              <Badge colorPalette="secondary" variant="subtle" flexShrink={0}>
                 Scheduled {formatDate(order.scheduled_date)}
               </Badge>
             ) : (
-              <Badge variant="outline">Unscheduled</Badge>
+              <Badge variant="outline" flexShrink={0}>
+                Unscheduled
+              </Badge>
             )}
           </HStack>
-        </HStack>
-        <Grid templateColumns="repeat(2, minmax(0, 1fr))" gap="2">
+        </Stack>
+        <Grid templateColumns="repeat(2, minmax(0, 1fr))" columnGap="3" rowGap="1">
           <Detail label="Model" value={order.building_model} />
           <Detail label="Serial" value={order.serial_number} />
           <Detail label="Type" value={order.order_type} />
@@ -63,11 +76,6 @@ export function OrderCard({ order, outbox }: { order: OrderDoc; outbox: OutboxDo
           <Detail label="Stage" value={order.building_stage} />
           <Detail label="Location" value={order.building_location} />
         </Grid>
-        {path ? (
-          <Text fontSize="sm" color="primary.fg" fontWeight="medium" textAlign="end">
-            Open order ›
-          </Text>
-        ) : null}
       </Card.Body>
     </Card.Root>
   );

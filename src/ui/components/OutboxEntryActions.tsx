@@ -1,25 +1,39 @@
 import { Button, HStack } from '@chakra-ui/react';
 import { useState } from 'react';
-import { discardOutboxEntry, retryOutboxEntry, type OutboxDoc } from '../../db';
+import type { OutboxDoc } from '../../db';
+import { discardOutboxEntry, dropDeliveredEntry, isCommitted, retryOutboxEntry } from '../../outbox';
 import { getSyncClient } from '../../workers/client';
-import { useDatabase } from '../hooks/useDatabase';
+import { useSession } from '../hooks/useAuth';
+import { useBlobStore, useDatabase } from '../hooks/useDatabase';
 import { notify } from '../toaster';
 
-/** Retry / Discard for an entry the server refused (needs_attention); nothing otherwise. */
+type Action = 'retry' | 'discard' | 'drop';
+
+/**
+ * What the driver can do with an entry the server refused (needs_attention): fix and
+ * resubmit (Discard keeps the draft), or Retry. An order the server already has as
+ * delivered offers only removing it from this phone.
+ */
 export function OutboxEntryActions({ entry }: { entry: OutboxDoc }) {
   const db = useDatabase();
+  const blobs = useBlobStore();
+  const session = useSession();
   const [busy, setBusy] = useState(false);
-  if (entry.status !== 'needs_attention') return null;
+  if (entry.status !== 'needs_attention' || isCommitted(entry)) return null;
+  const alreadyDelivered = entry.last_error?.code === 'OrderAlreadyDelivered';
 
-  const run = async (action: 'retry' | 'discard'): Promise<void> => {
+  const run = async (action: Action): Promise<void> => {
     setBusy(true);
     try {
       if (action === 'retry') {
-        await retryOutboxEntry(db, entry.id);
+        await retryOutboxEntry(db, session, entry.id);
         void getSyncClient().syncNow();
+      } else if (action === 'drop') {
+        await dropDeliveredEntry(db, blobs, session, entry.id);
+        notify('Removed from this phone — the office has it as delivered', 'info');
       } else {
         // The draft and photos stay, so the driver can fix the delivery and submit again.
-        await discardOutboxEntry(db, entry.id);
+        await discardOutboxEntry(db, session, entry.id);
         notify('Delivery discarded — you can fix it and deliver again', 'info');
       }
     } catch (error) {
@@ -29,13 +43,20 @@ export function OutboxEntryActions({ entry }: { entry: OutboxDoc }) {
     }
   };
 
-  return (
-    <HStack gap="2">
-      <Button size="sm" colorPalette="primary" loading={busy} onClick={() => void run('retry')}>
-        Retry
+  if (alreadyDelivered) {
+    return (
+      <Button colorPalette="primary" loading={busy} onClick={() => void run('drop')}>
+        Remove from this phone
       </Button>
-      <Button size="sm" variant="outline" colorPalette="red" disabled={busy} onClick={() => void run('discard')}>
-        Discard
+    );
+  }
+  return (
+    <HStack gap="2" flexWrap="wrap">
+      <Button colorPalette="primary" variant="outline" disabled={busy} onClick={() => void run('discard')}>
+        Fix and resubmit
+      </Button>
+      <Button variant="ghost" loading={busy} onClick={() => void run('retry')}>
+        Retry
       </Button>
     </HStack>
   );

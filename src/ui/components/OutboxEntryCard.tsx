@@ -1,41 +1,63 @@
 import { Card, HStack, Stack, Text } from '@chakra-ui/react';
 import type { OrderDoc, OutboxDoc } from '../../db';
-import { parseOrderKey } from '../../domain';
+import { isCommitted, kindLabel } from '../../outbox';
 import { formatDateTime } from '../format';
 import { OutboxEntryActions } from './OutboxEntryActions';
 import { OutboxStatusBadge } from './OutboxStatusBadge';
 
-const EXPLAIN: Record<OutboxDoc['status'], string> = {
-  queued: 'Delivery queued — it will be sent when you are online',
-  sending: 'Attempting to deliver order',
-  needs_attention: 'The server did not accept this delivery.',
-  done: 'Delivered',
-};
+function explain(entry: OutboxDoc): string {
+  if (isCommitted(entry)) return 'Delivered. Sending the certificate and emails.';
+  switch (entry.status) {
+    case 'queued':
+      return 'Delivery queued — it will be sent when you are online';
+    case 'sending':
+      return 'Attempting to deliver order';
+    case 'needs_attention':
+      return entry.last_error?.code === 'OrderAlreadyDelivered'
+        ? 'The office already has this order as delivered. Nothing more to send.'
+        : 'The server did not accept this delivery.';
+    case 'done':
+      return 'Delivered';
+  }
+}
+
+/** How the driver names the order: customer (or dealer), model, serial. */
+export function entryTitle(entry: OutboxDoc, order?: OrderDoc): string {
+  const name = order ? (order.customer_name ?? order.dealer_name) : entry.display?.name;
+  const model = order?.building_model ?? entry.display?.model;
+  const serial = order?.serial_number ?? entry.display?.serial;
+  const parts = [name, model, serial ? `Serial ${serial}` : null].filter(Boolean);
+  return parts.length ? parts.join(' · ') : 'An order no longer on this device';
+}
 
 /** One queued driver action: what it is, where it stands, and what the driver can do. */
 export function OutboxEntryCard({ entry, order }: { entry: OutboxDoc; order?: OrderDoc | undefined }) {
-  // The order may have left the list (a pull tombstoned it); fall back to its number.
-  const title = order ? `${order.dealer_name} · ${order.serial_number}` : `Order #${parseOrderKey(entry.order_key)?.id ?? entry.order_key}`;
+  const failedFollowups = Object.entries(entry.steps.followups).filter(([, r]) => r.status === 'failed');
   return (
-    <Card.Root size="sm" data-testid="outbox-entry">
+    <Card.Root size="sm" data-testid="outbox-entry" data-entry-kind={entry.kind}>
       <Card.Body>
         <Stack gap="2">
           <HStack justify="space-between" align="start">
             <Stack gap="0">
-              <Text fontWeight="semibold">{title}</Text>
-              <Text fontSize="xs" color="fg.muted">
-                On-lot delivery · queued {formatDateTime(entry.created_at)}
+              <Text fontWeight="semibold">{entryTitle(entry, order)}</Text>
+              <Text color="fg.muted">
+                {kindLabel(entry.kind)} · queued {formatDateTime(entry.created_at)}
                 {entry.attempts > 0 ? ` · ${entry.attempts} attempt${entry.attempts === 1 ? '' : 's'}` : ''}
               </Text>
             </Stack>
             <OutboxStatusBadge status={entry.status} />
           </HStack>
-          <Text fontSize="sm">{EXPLAIN[entry.status]}</Text>
+          <Text>{explain(entry)}</Text>
           {entry.last_error ? (
-            <Text fontSize="sm" color={entry.status === 'needs_attention' ? 'red.fg' : 'fg.muted'} data-testid="outbox-error">
+            <Text color={entry.status === 'needs_attention' ? 'red.fg' : 'fg.muted'} data-testid="outbox-error">
               {entry.last_error.message}
             </Text>
           ) : null}
+          {failedFollowups.map(([step, r]) => (
+            <Text key={step} color="fg.muted" data-testid="outbox-followup-error">
+              {step === 'certificate' ? 'Certificate' : 'Email'} not sent: {r.message}
+            </Text>
+          ))}
           <OutboxEntryActions entry={entry} />
         </Stack>
       </Card.Body>

@@ -1,6 +1,6 @@
 import { Button, Field, HStack, SimpleGrid, Text } from '@chakra-ui/react';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { addDraftPhoto, removeDraftPhoto, type DraftPhoto } from '../../db';
+import { addDraftImage, removeDraftImage, type DraftPhoto } from '../../db';
 import { ERROR_TEXT, MAX_BUILDING_IMAGES, MAX_UPLOAD_BYTES } from '../../domain';
 import { compressPhotoFile } from '../../workers/photoClient';
 import { useSession } from '../hooks/useAuth';
@@ -19,7 +19,6 @@ export function isAcceptedImage(file: { type: string; name: string }): boolean {
 }
 
 interface Props {
-  onlotId: number;
   photos: readonly DraftPhoto[];
   disabled: boolean;
   invalidText: string | null;
@@ -27,7 +26,7 @@ interface Props {
 }
 
 /** Building photos: camera or files, compressed in a worker, stored as blobs, max 5. */
-export function PhotoPicker({ onlotId, photos, disabled, invalidText, writer }: Props) {
+export function PhotoPicker({ photos, disabled, invalidText, writer }: Props) {
   const db = useDatabase();
   const blobs = useBlobStore();
   const session = useSession();
@@ -55,7 +54,7 @@ export function PhotoPicker({ onlotId, photos, disabled, invalidText, writer }: 
             notify(ERROR_TEXT.FileTooLarge, 'error');
             return;
           }
-          const result = await addDraftPhoto(db, blobs, session, onlotId, photo);
+          const result = await addDraftImage(db, blobs, session, writer.kind, writer.orderId, photo);
           if (!result.ok) notify(ERROR_TEXT.TooManyFiles, 'error');
         } finally {
           setProcessing((n) => n - 1);
@@ -64,7 +63,7 @@ export function PhotoPicker({ onlotId, photos, disabled, invalidText, writer }: 
     }
   };
 
-  const remove = (photoId: string): void => writer.run(() => removeDraftPhoto(db, blobs, onlotId, photoId));
+  const remove = (photoId: string): void => writer.run(() => removeDraftImage(db, blobs, session, writer.kind, writer.orderId, photoId));
   const full = photos.length >= MAX_BUILDING_IMAGES;
 
   return (
@@ -94,7 +93,7 @@ export function PhotoPicker({ onlotId, photos, disabled, invalidText, writer }: 
       <input ref={filesInput} hidden type="file" accept={ACCEPT} multiple onChange={onFiles} aria-label="Choose photo files" data-testid="photo-files-input" />
       {invalidText ? <Field.ErrorText>{invalidText}</Field.ErrorText> : null}
       {full ? (
-        <Text fontSize="xs" color="fg.muted">
+        <Text fontSize="md" color="fg.muted">
           Maximum of {MAX_BUILDING_IMAGES} photos reached.
         </Text>
       ) : null}

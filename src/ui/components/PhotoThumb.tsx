@@ -26,12 +26,16 @@ export function PhotoThumb({ photo, index, disabled, onRemove }: { photo: DraftP
       {url ? <Image src={url} alt={`Photo ${index + 1}`} objectFit="cover" w="full" h="full" /> : <Skeleton w="full" h="full" />}
       {!disabled ? (
         <CloseButton
-          size="2xs"
+          size="md"
           variant="solid"
+          colorPalette="gray"
           position="absolute"
           top="1"
           right="1"
           rounded="full"
+          borderWidth="2px"
+          borderColor="white"
+          boxShadow="md"
           aria-label={`Remove photo ${index + 1}`}
           onClick={onRemove}
         />

@@ -7,31 +7,40 @@ interface Props {
   onOpenOutbox: () => void;
 }
 
-/** App-bar status: connectivity, work waiting to be sent, and anything needing the driver. */
+/**
+ * App-bar status: connectivity, work waiting to be sent, and anything needing the driver.
+ * On the dark brand bar the badges are light pills with dark text (green.800 on green.100
+ * 9.4:1, gray.800 on gray.100 13.6:1, black on yellow.300 15:1); the outbox button is white
+ * on secondary.solid (7.3:1) or red.700 (8.4:1).
+ */
 export function SyncIndicator({ status, entries, onOpenOutbox }: Props) {
   const attention = entries.filter((e) => e.status === 'needs_attention').length;
   const waiting = entries.length - attention;
   return (
-    <HStack gap="1.5" data-testid="sync-indicator">
-      {status.syncing ? <Spinner size="xs" color="white" aria-label="Syncing" /> : null}
+    <HStack gap="1.5" flexShrink={0} data-testid="sync-indicator">
+      {status.syncing ? <Spinner size="sm" color="white" aria-label="Syncing" /> : null}
       <Badge
+        size="md"
         variant="solid"
-        colorPalette={status.online ? 'green' : 'gray'}
+        bg={status.online ? 'green.100' : 'gray.100'}
+        color={status.online ? 'green.800' : 'gray.800'}
         data-testid="connectivity"
         title={status.lastSyncAt ? `Last synced ${new Date(status.lastSyncAt).toLocaleString()}` : 'Not synced yet'}
       >
         {status.online ? 'Online' : 'Offline'}
       </Badge>
       {status.authPaused ? (
-        <Badge variant="solid" colorPalette="orange">
+        <Badge size="md" variant="solid" colorPalette="yellow">
           Sign in to send
         </Badge>
       ) : null}
       {entries.length > 0 ? (
         <Button
-          size="2xs"
+          size="sm"
+          px="3"
           variant="solid"
           colorPalette={attention > 0 ? 'red' : 'secondary'}
+          bg={attention > 0 ? 'red.700' : undefined}
           onClick={onOpenOutbox}
           data-testid="outbox-button"
         >

@@ -1,24 +1,31 @@
 import { useCallback, useMemo, useRef } from 'react';
-import { patchOnlotDraft, type InventoryDraft } from '../../db';
-import { useDatabase } from './useDatabase';
+import { addDraftImage, patchDraft, removeDraftImage, type CapturedImage, type DraftOf, type ImageSlot } from '../../db';
+import type { OrderKind } from '../../domain';
+import { useBlobStore, useDatabase } from './useDatabase';
 import { useSession } from './useAuth';
 import { notify } from '../toaster';
 
-export interface DraftWriter {
+export interface DraftWriter<K extends OrderKind = OrderKind> {
+  kind: K;
+  orderId: number;
   /** Writes a change to the draft at once (in order with every other write). */
-  patch(patch: Partial<InventoryDraft>): void;
+  patch(patch: Partial<DraftOf<K>>): void;
   /** Runs any other draft write (photo add/remove) in the same queue. */
   run(task: () => Promise<void>): void;
   /** Resolves when every write started so far is in PWADB: Deliver waits for this. */
   flush(): Promise<void>;
+  /** Stores an image's bytes and puts it in a slot (signature and check replace the old one). */
+  saveImage(image: CapturedImage, slot: ImageSlot): Promise<void>;
+  removeImage(imageId: string, slot: ImageSlot): Promise<void>;
 }
 
 /**
  * The delivery screen writes every keystroke to PWADB so a killed tab loses nothing. One
  * promise chain keeps writes in order and lets Deliver wait for the last one.
  */
-export function useDraftWriter(onlotId: number): DraftWriter {
+export function useDraftWriter<K extends OrderKind>(kind: K, orderId: number): DraftWriter<K> {
   const db = useDatabase();
+  const blobs = useBlobStore();
   const session = useSession();
   const chain = useRef<Promise<void>>(Promise.resolve());
 
@@ -32,10 +39,16 @@ export function useDraftWriter(onlotId: number): DraftWriter {
 
   return useMemo(
     () => ({
+      kind,
+      orderId,
       run,
-      patch: (patch) => run(() => patchOnlotDraft(db, session, onlotId, patch)),
+      patch: (patch) => run(() => patchDraft(db, session, kind, orderId, patch)),
       flush: () => chain.current,
+      saveImage: async (image, slot) => {
+        await addDraftImage(db, blobs, session, kind, orderId, image, slot);
+      },
+      removeImage: (imageId, slot) => removeDraftImage(db, blobs, session, kind, orderId, imageId, slot),
     }),
-    [run, db, session, onlotId],
+    [run, db, blobs, session, kind, orderId],
   );
 }

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { map } from 'rxjs';
-import { activeOutbox$, onlotDelivery$, type OnlotDeliveryDoc, type OrderDoc, type OutboxDoc } from '../../db';
-import { orderKey, searchOrders } from '../../domain';
+import type { OrderDoc, OutboxDoc } from '../../db';
+import { searchOrders } from '../../domain';
+import { activeOutbox$ } from '../../outbox';
 import { useDatabase } from './useDatabase';
 import { useSession } from './useAuth';
 import { useObservable } from './useObservable';
@@ -15,56 +16,42 @@ export function compareOrders(a: OrderDoc, b: OrderDoc): number {
   return a.id.localeCompare(b.id);
 }
 
-/** The signed-in company's orders (never another company's), filtered by the search term. */
+/** The signed-in driver's orders (never another driver's or company's), filtered by the search. */
 export function useOrders(search: string): OrderDoc[] | undefined {
   const db = useDatabase();
-  const companyId = useSession().claims.company_id;
+  const { company_id: companyId, account_id: accountId } = useSession().claims;
   const source = useMemo(
     () =>
       db.orders
-        .find({ selector: { company_id: companyId } })
+        .find({ selector: { company_id: companyId, account_id: accountId } })
         .$.pipe(map((docs) => docs.map((doc) => doc.toJSON() as OrderDoc).sort(compareOrders))),
-    [db, companyId],
+    [db, companyId, accountId],
   );
   const orders = useObservable(source);
   return useMemo(() => (orders ? searchOrders(orders, search) : undefined), [orders, search]);
 }
 
-/** One order row by key (co-/oio-/mo-), or null when it is not (or no longer) on the device. */
+/** One order row by key (co-/oio-/mo-), or null when it is not (or no longer) this driver's. */
 export function useOrder(key: string): OrderDoc | null | undefined {
   const db = useDatabase();
-  const companyId = useSession().claims.company_id;
+  const { company_id: companyId, account_id: accountId } = useSession().claims;
   const source = useMemo(
     () =>
       db.orders
         .findOne(key)
-        .$.pipe(map((doc) => (doc && doc.company_id === companyId ? (doc.toJSON() as OrderDoc) : null))),
-    [db, key, companyId],
+        .$.pipe(map((doc) => (doc && doc.company_id === companyId && doc.account_id === accountId ? (doc.toJSON() as OrderDoc) : null))),
+    [db, key, companyId, accountId],
   );
   return useObservable(source);
 }
 
-/** The on-lot delivery document (server details + the driver's draft), company-scoped. */
-export function useOnlotDelivery(key: string): OnlotDeliveryDoc | null | undefined {
-  const db = useDatabase();
-  const companyId = useSession().claims.company_id;
-  const source = useMemo(
-    () =>
-      onlotDelivery$(db, key).pipe(
-        map((doc) => (doc && doc.company_id === companyId ? (isRxDoc(doc) ? (doc.toJSON() as OnlotDeliveryDoc) : doc) : null)),
-      ),
-    [db, key, companyId],
-  );
-  return useObservable(source);
-}
-
-/** Outbox entries not yet done for this company, newest first. */
+/** The driver's outbox entries not yet done, newest first. */
 export function useActiveOutbox(): OutboxDoc[] | undefined {
   const db = useDatabase();
-  const companyId = useSession().claims.company_id;
+  const session = useSession();
   const source = useMemo(
-    () => activeOutbox$(db, companyId).pipe(map((docs) => docs.map((d) => (isRxDoc(d) ? (d.toJSON() as OutboxDoc) : d)))),
-    [db, companyId],
+    () => activeOutbox$(db, session).pipe(map((docs) => docs.map((d) => (isRxDoc(d) ? (d.toJSON() as OutboxDoc) : d)))),
+    [db, session],
   );
   return useObservable(source);
 }
@@ -78,14 +65,4 @@ export function outboxByOrder(entries: readonly OutboxDoc[] | undefined): Map<st
   const byKey = new Map<string, OutboxDoc>();
   for (const entry of entries ?? []) if (!byKey.has(entry.order_key)) byKey.set(entry.order_key, entry);
   return byKey;
-}
-
-/** An on-lot order as its screens read it: the list row, the delivery document, the active outbox and its entry for this order. */
-export function useOnlotOrder(onlotId: number) {
-  const key = orderKey('onlot', onlotId);
-  const order = useOrder(key);
-  const delivery = useOnlotDelivery(key);
-  const entries = useActiveOutbox();
-  const entry = useMemo(() => outboxByOrder(entries).get(key), [entries, key]);
-  return { order, delivery, entries, entry };
 }

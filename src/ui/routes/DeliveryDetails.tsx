@@ -1,14 +1,16 @@
 import { Alert, Heading, Stack, Text } from '@chakra-ui/react';
 import { useParams, useSearchParams } from 'react-router';
-import { emptyInventoryDraft } from '../../db';
-import { parseOrderRef } from '../../domain';
+import { emptyDraftOf, type CustomerDraft, type InventoryDraft } from '../../db';
+import { parseOrderRef, type CustomerDeliveryDetails, type OrderKind } from '../../domain';
+import { CustomerDeliveryForm } from '../components/CustomerDeliveryForm';
+import { InventoryDeliveryForm } from '../components/InventoryDeliveryForm';
 import { Loading } from '../components/Loading';
-import { OnlotDeliveryForm } from '../components/OnlotDeliveryForm';
 import { OutboxEntryCard } from '../components/OutboxEntryCard';
-import { useOnlotOrder } from '../hooks/useOrders';
+import { customerNameOf } from '../customerText';
+import { useOrderBundle } from '../hooks/useDelivery';
 import NotFound from './NotFound';
 
-/** Delivery details (SPEC §2): the kind and id come from the address (SPEC §2 rules). */
+/** Delivery details (SPEC §2): the delivery-completion screen; kind and id come from the address. */
 export default function DeliveryDetails() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
@@ -18,46 +20,33 @@ export default function DeliveryDetails() {
     inventoryMoveOrder: params.get('inventoryMoveOrder') === 'true',
   });
   if (ref.orderId === 0) return <NotFound />;
-  switch (ref.kind) {
-    case 'onlot':
-      return <OnlotDelivery key={ref.onlotInventoryOrderId} onlotId={ref.onlotInventoryOrderId} />;
-    case 'customer':
-    case 'move':
-      return (
-        <Alert.Root status="info">
-          <Alert.Indicator />
-          <Alert.Title>Delivering {ref.kind === 'move' ? 'move' : 'customer'} orders is not available in this version yet.</Alert.Title>
-        </Alert.Root>
-      );
-  }
+  return <Delivery key={`${ref.kind}-${ref.orderId}`} kind={ref.kind} orderId={ref.orderId} />;
 }
 
-function OnlotDelivery({ onlotId }: { onlotId: number }) {
-  const { order, delivery, entries, entry } = useOnlotOrder(onlotId);
-
+function Delivery({ kind, orderId }: { kind: OrderKind; orderId: number }) {
+  const { order, delivery, entries, entry } = useOrderBundle(kind, orderId);
   if (order === undefined || delivery === undefined || entries === undefined) return <Loading />;
   if (!order && !delivery) return <NotFound />;
   const server = delivery?.server ?? null;
-  const draft = delivery?.draft ?? emptyInventoryDraft();
+  const draft = delivery?.draft ?? emptyDraftOf(kind);
+  const customer = kind === 'customer' ? (server as CustomerDeliveryDetails | null) : null;
+  const title = customer ? customerNameOf(customer) : (order?.dealer_name ?? (server as { name_on_order?: string } | null)?.name_on_order);
+  const address = customer ? customer.delivery_address : (server as { dealer_address?: string } | null)?.dealer_address;
 
   return (
     <Stack gap="4">
       <Stack gap="0">
         <Heading as="h2" fontSize="h1">
-          Deliver {order?.building_model ?? server?.building_name ?? `order #${onlotId}`}
+          Deliver {order?.building_model ?? `order #${orderId}`}
         </Heading>
-        <Text fontSize="sm" color="fg.muted">
-          {order?.dealer_name ?? server?.name_on_order} · Serial {order?.serial_number ?? server?.serial_number}
+        <Text color="fg.muted">
+          {title} · Serial {order?.serial_number ?? (server as { serial_number?: string } | null)?.serial_number}
         </Text>
-        {server ? (
-          <Text fontSize="sm" color="fg.muted">
-            {server.dealer_address}
-          </Text>
-        ) : null}
+        {address ? <Text color="fg.muted">{address}</Text> : null}
       </Stack>
       {entry ? <OutboxEntryCard entry={entry} order={order ?? undefined} /> : null}
       {!entry && draft.deliveryError ? (
-        <Alert.Root status="warning">
+        <Alert.Root status="warning" data-testid="delivery-error">
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>The last attempt was not accepted</Alert.Title>
@@ -65,7 +54,18 @@ function OnlotDelivery({ onlotId }: { onlotId: number }) {
           </Alert.Content>
         </Alert.Root>
       ) : null}
-      <OnlotDeliveryForm onlotId={onlotId} draft={draft} locked={Boolean(entry)} docExists={Boolean(delivery)} />
+      {kind === 'customer' ? (
+        customer ? (
+          <CustomerDeliveryForm orderId={orderId} details={customer} draft={draft as CustomerDraft} savedChecks={(delivery as { saved_checks?: null } | null)?.saved_checks ?? null} locked={Boolean(entry)} />
+        ) : (
+          <Alert.Root status="info">
+            <Alert.Indicator />
+            <Alert.Title>This order's delivery details are not on this phone yet. Connect once to download them, then deliver.</Alert.Title>
+          </Alert.Root>
+        )
+      ) : (
+        <InventoryDeliveryForm kind={kind} orderId={orderId} draft={draft as InventoryDraft} locked={Boolean(entry)} />
+      )}
     </Stack>
   );
 }

@@ -62,7 +62,7 @@ export default function Login() {
                 <Heading as="h1" fontSize="h1" color="primary.fg">
                   Driver App
                 </Heading>
-                <Text color="fg.muted" fontSize="sm">
+                <Text color="fg.muted" fontSize="md">
                   Sign in to see your deliveries.
                 </Text>
               </Box>
@@ -84,7 +84,7 @@ export default function Login() {
                 </Alert.Root>
               ) : null}
               {!online ? (
-                <Text fontSize="sm" color="fg.muted">
+                <Text fontSize="md" color="fg.muted">
                   You are offline. Signing in needs a connection.
                 </Text>
               ) : null}

@@ -1,0 +1,172 @@
+import type { RxCollection } from 'rxdb';
+import { map, type Observable } from 'rxjs';
+import { MAX_BUILDING_IMAGES, orderKey, type OrderKind } from '../domain';
+import type { BlobStore } from './blobStore';
+import type { CustomerDeliveryDoc } from './customerDeliveriesCollection';
+import { emptyCustomerDraft } from './customerDeliveriesCollection';
+import type { DriverDatabase } from './database';
+import { DELIVERY_COLLECTIONS, type DraftPhoto } from './deliveryDoc';
+import type { Session } from './localState';
+import type { MoveDeliveryDoc } from './moveDeliveriesCollection';
+import { emptyInventoryDraft, type OnlotDeliveryDoc } from './onlotDeliveriesCollection';
+import type { OutboxAttachments } from './outboxCollection';
+import { uuidv4 } from './uuid';
+
+// What the driver types on a delivery screen is written here on every change, so it
+// survives the tab being killed. Only this module, the intents and the outbox processor
+// write drafts; pulls write only the `server` half.
+
+export interface DeliveryDocs {
+  onlot: OnlotDeliveryDoc;
+  move: MoveDeliveryDoc;
+  customer: CustomerDeliveryDoc;
+}
+export type DraftOf<K extends OrderKind> = DeliveryDocs[K]['draft'];
+export type AnyDeliveryDoc = DeliveryDocs[OrderKind];
+
+/** The collection holding a kind's delivery documents. */
+export function deliveryCollection<K extends OrderKind>(db: DriverDatabase, kind: K): RxCollection<DeliveryDocs[K]> {
+  return db[DELIVERY_COLLECTIONS[kind]] as unknown as RxCollection<DeliveryDocs[K]>;
+}
+
+export function emptyDraftOf<K extends OrderKind>(kind: K): DraftOf<K> {
+  return (kind === 'customer' ? emptyCustomerDraft() : emptyInventoryDraft()) as DraftOf<K>;
+}
+
+/** A document this driver may read and write: their company, and theirs (or unowned, from an old build). */
+export function ownsDoc(doc: { company_id: number; account_id: number }, session: Session): boolean {
+  return doc.company_id === session.claims.company_id && (doc.account_id === session.claims.account_id || doc.account_id === 0);
+}
+
+/** The delivery document of one order, or null when absent or another driver's. */
+export function delivery$<K extends OrderKind>(db: DriverDatabase, session: Session, kind: K, key: string): Observable<DeliveryDocs[K] | null> {
+  return deliveryCollection(db, kind)
+    .findOne(key)
+    .$.pipe(map((doc) => (doc && ownsDoc(doc, session) ? (doc.toJSON() as DeliveryDocs[K]) : null)));
+}
+
+export type DraftError = 'NotYours';
+
+/** The driver's document for the order, created with an empty draft (or claimed) when needed. */
+export async function ensureDeliveryDoc<K extends OrderKind>(db: DriverDatabase, session: Session, kind: K, orderId: number) {
+  const collection = deliveryCollection(db, kind);
+  const key = orderKey(kind, orderId);
+  const existing = await collection.findOne(key).exec();
+  if (existing) {
+    if (!ownsDoc(existing, session)) throw new Error('This delivery belongs to another driver signed in on this device');
+    if (existing.account_id === 0) await existing.incrementalPatch({ account_id: session.claims.account_id } as Partial<DeliveryDocs[K]>);
+    return existing;
+  }
+  const fresh = {
+    id: key,
+    company_id: session.claims.company_id,
+    account_id: session.claims.account_id,
+    order_id: orderId,
+    server: null,
+    draft: emptyDraftOf(kind),
+    updated_at: new Date().toISOString(),
+    ...(kind === 'customer' ? { saved_checks: null, saved_checks_at: null } : {}),
+  } as unknown as DeliveryDocs[K];
+  return collection.insert(fresh).catch(async (error: unknown) => {
+    // Another realm (the sync worker) inserted it first: use theirs.
+    const raced = await collection.findOne(key).exec();
+    if (raced) return raced;
+    throw error;
+  });
+}
+
+export async function patchDraft<K extends OrderKind>(db: DriverDatabase, session: Session, kind: K, orderId: number, patch: Partial<DraftOf<K>>): Promise<void> {
+  const doc = await ensureDeliveryDoc(db, session, kind, orderId);
+  await doc.incrementalModify((data) => ({ ...data, draft: { ...data.draft, ...patch }, updated_at: new Date().toISOString() }));
+}
+
+/** Where an image goes in a draft: up to 5 building photos, one signature, one check. */
+export type ImageSlot = keyof OutboxAttachments;
+
+export type AddPhotoResult = { ok: true; photo: DraftPhoto } | { ok: false; error: 'TooManyPhotos' };
+
+export interface CapturedImage {
+  bytes: ArrayBuffer;
+  type: 'image/jpeg' | 'image/png';
+  width: number;
+  height: number;
+}
+
+function slotImages(draft: Record<string, unknown>, slot: ImageSlot): DraftPhoto[] {
+  const value = draft[slot] as DraftPhoto[] | DraftPhoto | null | undefined;
+  if (Array.isArray(value)) return value;
+  return value ? [value] : [];
+}
+
+export async function addDraftImage<K extends OrderKind>(
+  db: DriverDatabase,
+  blobs: BlobStore,
+  session: Session,
+  kind: K,
+  orderId: number,
+  image: CapturedImage,
+  slot: ImageSlot = 'photos',
+): Promise<AddPhotoResult> {
+  const doc = await ensureDeliveryDoc(db, session, kind, orderId);
+  const full = (draft: Record<string, unknown>) => slot === 'photos' && slotImages(draft, slot).length >= MAX_BUILDING_IMAGES;
+  if (full(doc.draft as unknown as Record<string, unknown>)) return { ok: false, error: 'TooManyPhotos' };
+  const photo: DraftPhoto = {
+    id: uuidv4(),
+    mime_type: image.type,
+    extension: image.type === 'image/png' ? 'png' : 'jpg',
+    size: image.bytes.byteLength,
+    width: image.width,
+    height: image.height,
+  };
+  // Bytes first, then the reference: a crash in between leaves an orphan blob, never a
+  // reference to nothing.
+  await blobs.put({ id: photo.id, type: image.type, bytes: image.bytes, created_at: new Date().toISOString() });
+  let added = false;
+  let replaced: DraftPhoto[] = [];
+  await doc.incrementalModify((data) => {
+    const draft = data.draft as unknown as Record<string, unknown>;
+    if (full(draft)) return data;
+    added = true;
+    replaced = slot === 'photos' ? [] : slotImages(draft, slot);
+    const value = slot === 'photos' ? [...slotImages(draft, slot), photo] : photo;
+    return { ...data, draft: { ...data.draft, [slot]: value }, updated_at: new Date().toISOString() };
+  });
+  if (!added) {
+    await blobs.delete([photo.id]);
+    return { ok: false, error: 'TooManyPhotos' };
+  }
+  await deleteUnreferenced(db, blobs, replaced.map((p) => p.id));
+  return { ok: true, photo };
+}
+
+export async function removeDraftImage<K extends OrderKind>(
+  db: DriverDatabase,
+  blobs: BlobStore,
+  session: Session,
+  kind: K,
+  orderId: number,
+  imageId: string,
+  slot: ImageSlot = 'photos',
+): Promise<void> {
+  const doc = await deliveryCollection(db, kind).findOne(orderKey(kind, orderId)).exec();
+  if (!doc || !ownsDoc(doc, session)) return;
+  await doc.incrementalModify((data) => {
+    const draft = data.draft as unknown as Record<string, unknown>;
+    const value = slot === 'photos' ? slotImages(draft, slot).filter((p) => p.id !== imageId) : null;
+    return { ...data, draft: { ...data.draft, [slot]: value }, updated_at: new Date().toISOString() };
+  });
+  await deleteUnreferenced(db, blobs, [imageId]);
+}
+
+/** Every image id an attachment set holds. */
+export function attachmentIds(attachments: OutboxAttachments): string[] {
+  return [...attachments.photos, attachments.signature, attachments.check].filter((p): p is DraftPhoto => Boolean(p)).map((p) => p.id);
+}
+
+/** A queued outbox entry keeps its own image list: only delete bytes no active entry references. */
+export async function deleteUnreferenced(db: DriverDatabase, blobs: BlobStore, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const active = await db.outbox.find({ selector: { status: { $in: ['queued', 'sending', 'needs_attention'] } } }).exec();
+  const referenced = new Set(active.flatMap((entry) => attachmentIds(entry.attachments)));
+  await blobs.delete(ids.filter((id) => !referenced.has(id)));
+}

@@ -1,0 +1,57 @@
+import { orderKey, validateDelivery, type ErrorCode, type OrderKind } from '../domain';
+import { ensureDeliveryDoc, type CustomerDeliveryDoc, type DriverDatabase, type Session } from '../db';
+import { customerCallOf, customerFacts, customerPayload, inventoryFacts, inventoryPayload } from './deliveryPayloads';
+import { CUSTOMER_DELIVER_KINDS } from './kinds/deliverCustomer';
+import { deliverMove } from './kinds/deliverMove';
+import { deliverOnlot } from './kinds/deliverOnlot';
+import { activeEntryFor, queue } from './queue';
+import type { OutboxKindDef } from './types';
+
+export type QueueResult = { ok: true; entryId: string } | { ok: false; errors: ErrorCode[] };
+
+/**
+ * Pressing Deliver (SPEC §4 delivery steps 1–3): runs every SPEC §5 rule on the driver's
+ * draft, and either returns the error identifiers (nothing inserted) or queues the deliver
+ * call its order kind and payment choice take, marking the draft ready with its date.
+ */
+export async function queueDelivery(db: DriverDatabase, session: Session, kind: OrderKind, orderId: number, now: Date = new Date()): Promise<QueueResult> {
+  const key = orderKey(kind, orderId);
+  const doc = await ensureDeliveryDoc(db, session, kind, orderId);
+  const existing = await activeEntryFor(db, session, key);
+  if (existing) return { ok: true, entryId: existing.id };
+  const dateDelivered = doc.draft.dateDelivered ?? now.toISOString();
+
+  let def: OutboxKindDef;
+  let payload: Record<string, unknown>;
+  let attachments;
+  if (kind === 'customer') {
+    const { server, draft } = doc.toMutableJSON() as CustomerDeliveryDoc;
+    // Customer orders need their details (RTO flag, survey, cards) to choose the call.
+    if (!server) return { ok: false, errors: ['FailedToFindDeliveryDetails'] };
+    const errors = validateDelivery(customerFacts(server, draft));
+    const call = customerCallOf(server.is_rto, draft);
+    if (errors.length || !call) return { ok: false, errors: errors.length ? errors : ['PaymentMethodRequired'] };
+    def = CUSTOMER_DELIVER_KINDS[call] as unknown as OutboxKindDef;
+    payload = customerPayload(call, orderId, server, draft, dateDelivered);
+    attachments = { photos: draft.photos, signature: draft.signature, check: call === 'new_check' ? draft.check : null };
+  } else {
+    const draft = doc.draft;
+    const errors = validateDelivery(inventoryFacts(kind, draft));
+    if (errors.length) return { ok: false, errors };
+    def = (kind === 'onlot' ? deliverOnlot : deliverMove) as unknown as OutboxKindDef;
+    payload = inventoryPayload(kind, orderId, draft, dateDelivered);
+    attachments = { photos: draft.photos };
+  }
+
+  const order = await db.orders.findOne(key).exec();
+  const display = order
+    ? { name: order.customer_name ?? order.dealer_name, model: order.building_model, serial: order.serial_number }
+    : null;
+  const entry = await queue(db, session, def, { orderKey: key, payload, attachments, display }, now);
+  await doc.incrementalModify((data) => ({
+    ...data,
+    draft: { ...data.draft, readyToDeliver: true, dateDelivered, outboxId: entry.id, deliveryError: null },
+    updated_at: now.toISOString(),
+  }) as typeof data);
+  return { ok: true, entryId: entry.id };
+}

@@ -1,0 +1,67 @@
+import type { Observable } from 'rxjs';
+import { deliveryCollection, ownsDoc, type BlobStore, type DriverDatabase, type OutboxDoc, type Session } from '../db';
+import { ACTIVE_STATUSES } from './queue';
+import { kindDef } from './registry';
+
+/** The signed-in driver's entries not yet done, newest first (never another driver's). */
+export function activeOutbox$(db: DriverDatabase, session: Session): Observable<OutboxDoc[]> {
+  return db.outbox.find({
+    selector: { company_id: session.claims.company_id, account_id: session.claims.account_id, status: { $in: [...ACTIVE_STATUSES] } },
+    sort: [{ created_at: 'desc' }],
+  }).$ as Observable<OutboxDoc[]>;
+}
+
+async function ownEntry(db: DriverDatabase, session: Session, id: string) {
+  const doc = await db.outbox.findOne(id).exec();
+  if (!doc || doc.company_id !== session.claims.company_id || doc.account_id !== session.claims.account_id) return null;
+  return doc;
+}
+
+/** True once the server committed the entry's main call (only follow-ups may remain). */
+export function isCommitted(entry: Pick<OutboxDoc, 'steps'>): boolean {
+  return entry.steps.response !== null;
+}
+
+/** The driver asks to try a needs-attention entry again, e.g. after the office fixed the order. */
+export async function retryOutboxEntry(db: DriverDatabase, session: Session, id: string): Promise<void> {
+  const doc = await ownEntry(db, session, id);
+  if (!doc || doc.status !== 'needs_attention') return;
+  await doc.incrementalPatch({ status: 'queued', next_attempt_at: 0, updated_at: new Date().toISOString() });
+}
+
+/**
+ * The driver gives up on an entry to fix the delivery (e.g. change the payment) and submit
+ * again. The draft and its images stay; only the queued action goes. The kind says which
+ * draft it belongs to.
+ */
+export async function discardOutboxEntry(db: DriverDatabase, session: Session, id: string): Promise<void> {
+  const doc = await ownEntry(db, session, id);
+  if (!doc || doc.status !== 'needs_attention' || isCommitted(doc)) return;
+  const entry = doc.toMutableJSON();
+  await doc.remove();
+  const draftKind = kindDef(entry.kind)?.draft;
+  if (!draftKind) return;
+  const draftDoc = await deliveryCollection(db, draftKind).findOne(entry.order_key).exec();
+  if (!draftDoc || !ownsDoc(draftDoc, session)) return;
+  await draftDoc.incrementalModify((data) => ({
+    ...data,
+    draft: { ...data.draft, readyToDeliver: false, outboxId: null, deliveryError: entry.last_error?.message ?? null },
+  }) as typeof data);
+}
+
+/**
+ * The server says the order is already delivered (e.g. from another device or by the
+ * office): nothing is left to send. The entry, the draft, its images and the row go.
+ */
+export async function dropDeliveredEntry(db: DriverDatabase, blobs: BlobStore, session: Session, id: string): Promise<void> {
+  const doc = await ownEntry(db, session, id);
+  if (!doc || doc.status !== 'needs_attention') return;
+  const entry = doc.toMutableJSON();
+  await doc.remove();
+  const draftKind = kindDef(entry.kind)?.draft;
+  const draftDoc = draftKind ? await deliveryCollection(db, draftKind).findOne(entry.order_key).exec() : null;
+  if (draftDoc && ownsDoc(draftDoc, session)) await draftDoc.remove();
+  const ids = [...entry.attachments.photos, entry.attachments.signature, entry.attachments.check].filter((p) => p !== null).map((p) => p.id);
+  await blobs.delete(ids);
+  await (await db.orders.findOne(entry.order_key).exec())?.remove();
+}

@@ -1,0 +1,67 @@
+import {
+  CUSTOMER_DELIVER, CUSTOMER_DELIVER_CALLS, CUSTOMER_PAYLOAD_SCHEMAS, FOLLOWUP_WAIT_MS,
+  type CustomerDeliverCall, type CustomerDeliverPayload, type ImageRecord,
+} from '../../domain';
+import { defineKind, type OutboxKindDef, type StepSpec } from '../types';
+
+// The seven customer-order deliver calls (SPEC §7), one kind per payment path. They differ
+// only in data (path, failure id, payload schema, whether a check image is sent), so they
+// are declared from the CUSTOMER_DELIVER table rather than written out seven times.
+
+const LABEL: Record<CustomerDeliverCall, string> = {
+  rto: 'Rent-to-own delivery',
+  new_check: 'Delivery, paid by new check',
+  saved_check: 'Delivery, paid by saved check',
+  no_payment: 'Delivery, no payment',
+  cash: 'Delivery, paid in cash',
+  existing_card: 'Delivery, paid by saved card',
+  new_card: 'Delivery, paid by new card',
+};
+
+const imageFields = (prefix: 'signature' | 'check', record: ImageRecord | null) =>
+  record
+    ? {
+        [`${prefix}_guid`]: record.guid,
+        [`${prefix}_mimetype`]: record.mime_type,
+        [`${prefix}_extension`]: record.extension,
+        [`${prefix}_url`]: record.download_urls[0] ?? null,
+      }
+    : {};
+
+function customerKind(call: CustomerDeliverCall): OutboxKindDef<CustomerDeliverPayload> {
+  const followups: StepSpec[] = [
+    { type: 'certificate', id: 'certificate', waitMs: FOLLOWUP_WAIT_MS },
+    { type: 'email', id: 'email:customer-delivered', email: 'customer-delivered', waitMs: FOLLOWUP_WAIT_MS },
+    { type: 'email', id: 'email:office-admin-customer', email: 'office-admin-customer', waitMs: FOLLOWUP_WAIT_MS },
+    ...(call === 'rto' ? [{ type: 'email', id: 'email:rto-delivered', email: 'rto-delivered', waitMs: FOLLOWUP_WAIT_MS } as const] : []),
+  ];
+  return defineKind<CustomerDeliverPayload>({
+    kind: `deliver_customer_${call}`,
+    label: LABEL[call],
+    draft: 'customer',
+    failure: CUSTOMER_DELIVER[call].failure,
+    payloadVersion: 1,
+    payloadSchema: CUSTOMER_PAYLOAD_SCHEMAS[call],
+    upgrades: {},
+    steps: [
+      { type: 'upload', slot: 'photos', folder: '/deliver-customer-order/delivery' },
+      { type: 'upload', slot: 'signature', folder: '/deliver-customer-order/signature' },
+      ...(call === 'new_check' ? [{ type: 'upload', slot: 'check', folder: '/deliver-customer-order/check' } as const] : []),
+      { type: 'call', path: CUSTOMER_DELIVER[call].path },
+      ...followups,
+    ],
+    body: (payload, files) => ({
+      ...payload,
+      building_images: files.photos,
+      ...imageFields('signature', files.signature),
+      ...(call === 'new_check' ? imageFields('check', files.check) : {}),
+    }),
+    onDone: { removeDraft: true, removeOrder: true },
+    onAttention: { markDraft: true },
+  });
+}
+
+export const CUSTOMER_DELIVER_KINDS = Object.fromEntries(CUSTOMER_DELIVER_CALLS.map((call) => [call, customerKind(call)])) as Record<
+  CustomerDeliverCall,
+  OutboxKindDef<CustomerDeliverPayload>
+>;

@@ -1,0 +1,61 @@
+import * as v from 'valibot';
+import { emptySteps, type DriverDatabase, type OutboxAttachments, type OutboxDisplay, type OutboxDoc, type Session } from '../db';
+import { uuidv7 } from '../db/uuid';
+import type { OutboxKindDef } from './types';
+
+export const ACTIVE_STATUSES = ['queued', 'sending', 'needs_attention'] as const;
+
+export interface QueueInput<P> {
+  orderKey: string;
+  payload: P;
+  attachments?: Partial<OutboxAttachments>;
+  display?: OutboxDisplay | null;
+}
+
+/**
+ * The one way an action enters the outbox: the payload must validate against its kind's
+ * schema (callers ran the SPEC §5 rules first); then one entry is inserted for this driver.
+ */
+export async function queue<P extends Record<string, unknown>>(
+  db: DriverDatabase,
+  session: Session,
+  def: OutboxKindDef<P>,
+  input: QueueInput<P>,
+  now: Date = new Date(),
+): Promise<OutboxDoc> {
+  const payload = v.parse(def.payloadSchema, input.payload);
+  const entry: OutboxDoc = {
+    id: uuidv7(now.getTime()),
+    company_id: session.claims.company_id,
+    account_id: session.claims.account_id,
+    kind: def.kind,
+    payload_version: def.payloadVersion,
+    order_key: input.orderKey,
+    display: input.display ?? null,
+    payload,
+    attachments: { photos: [], signature: null, check: null, ...input.attachments },
+    status: 'queued',
+    steps: emptySteps(),
+    attempts: 0,
+    next_attempt_at: 0,
+    last_error: null,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+  await db.outbox.insert(entry);
+  return entry;
+}
+
+/** The driver's active entry for an order, if any (one order's actions go one at a time). */
+export async function activeEntryFor(db: DriverDatabase, session: Session, orderKey: string) {
+  return db.outbox
+    .findOne({
+      selector: {
+        company_id: session.claims.company_id,
+        account_id: session.claims.account_id,
+        order_key: orderKey,
+        status: { $in: [...ACTIVE_STATUSES] },
+      },
+    })
+    .exec();
+}

@@ -1,0 +1,23 @@
+import { CUSTOMER_DELIVER_KINDS } from './kinds/deliverCustomer';
+import { deliverMove } from './kinds/deliverMove';
+import { deliverOnlot } from './kinds/deliverOnlot';
+import type { OutboxKindDef } from './types';
+
+// The registry of outbox kinds (DESIGN §5). Adding a kind: one file in kinds/, one line here.
+const KINDS: readonly OutboxKindDef[] = [
+  deliverOnlot as unknown as OutboxKindDef,
+  deliverMove as unknown as OutboxKindDef,
+  ...(Object.values(CUSTOMER_DELIVER_KINDS) as unknown as OutboxKindDef[]),
+];
+
+export const OUTBOX_KINDS: ReadonlyMap<string, OutboxKindDef> = new Map(KINDS.map((def) => [def.kind, def]));
+
+/** The kind's definition, or null for a kind this build does not know (e.g. from a newer build). */
+export function kindDef(kind: string): OutboxKindDef | null {
+  return OUTBOX_KINDS.get(kind) ?? null;
+}
+
+/** What the driver calls an entry's action. */
+export function kindLabel(kind: string): string {
+  return kindDef(kind)?.label ?? 'Queued action';
+}

@@ -1,0 +1,57 @@
+import type * as v from 'valibot';
+import type { ErrorCode, ImageRecord, OrderKind, UploadFolder } from '../domain';
+import type { OutboxAttachments } from '../db';
+
+// An outbox kind is one file declaring everything the queue, the processor and the UI need:
+// its payload schema and version, how older payloads upgrade, its ordered steps, the draft
+// it belongs to, what success cleans up and what needs-attention marks. The processor
+// interprets the steps (a closed set of step types below); nothing switches on a kind.
+
+/** The follow-up emails of SPEC §4.6–4.7. */
+export type EmailStep = 'customer-delivered' | 'office-admin-customer' | 'rto-delivered' | 'office-admin-onlot' | 'office-admin-move';
+
+export type StepSpec =
+  /** Upload each image of an attachment slot to a folder (the image id is the key). */
+  | { type: 'upload'; slot: keyof OutboxAttachments; folder: UploadFolder }
+  /** The main call, with the entry id as key: once it answers, the server has committed. */
+  | { type: 'call'; path: string }
+  /** A follow-up after the commit: logged on failure, never repeated once done. */
+  | { type: 'certificate'; id: 'certificate'; waitMs: number }
+  | { type: 'email'; id: `email:${EmailStep}`; email: EmailStep; waitMs: number };
+
+export type FollowupSpec = Extract<StepSpec, { type: 'certificate' | 'email' }>;
+
+/** The image records uploaded for an entry, by slot, in the order taken. */
+export interface UploadedFiles {
+  photos: ImageRecord[];
+  signature: ImageRecord | null;
+  check: ImageRecord | null;
+}
+
+export interface OutboxKindDef<P extends Record<string, unknown> = Record<string, unknown>> {
+  kind: string;
+  /** What the driver calls this action (outbox cards, the drawer). */
+  label: string;
+  /** The order kind whose draft collection this action belongs to; null for none. */
+  draft: OrderKind | null;
+  /** SPEC §8 identifier of a failure of this action. */
+  failure: ErrorCode;
+  payloadVersion: number;
+  /** The payload as queued: validated on insert and again before sending. */
+  payloadSchema: v.GenericSchema<unknown, P>;
+  /** Upgrades: `upgrades[n]` turns a version n-1 payload into version n. */
+  upgrades: Readonly<Record<number, (old: Record<string, unknown>) => Record<string, unknown>>>;
+  /** In order; at least one call. */
+  steps: readonly [StepSpec, ...StepSpec[]];
+  /** The main call's body from the payload and the uploaded images. */
+  body(payload: P, files: UploadedFiles): Record<string, unknown>;
+  /** After the commit: drop the draft, its images and the order's list row. */
+  onDone: { removeDraft: boolean; removeOrder: boolean };
+  /** On needs-attention: write the server's message to the draft's deliveryError. */
+  onAttention: { markDraft: boolean };
+}
+
+/** Declares a kind; the type parameter ties the body builder to the payload schema. */
+export function defineKind<P extends Record<string, unknown>>(def: OutboxKindDef<P>): OutboxKindDef<P> {
+  return def;
+}

@@ -1,0 +1,130 @@
+import { Alert, Button, Card, Heading, Stack } from '@chakra-ui/react';
+import type { CustomerDraft } from '../../db';
+import { ERROR_TEXT, validateDelivery, type CustomerDeliveryDetails, type ErrorCode, type SavedCheck } from '../../domain';
+import { customerFacts } from '../../outbox';
+import { useDeliverAction } from '../hooks/useDeliverAction';
+import { useDraftWriter } from '../hooks/useDraftWriter';
+import { HappyListField } from './customer/HappyListField';
+import { PaymentFields, type PaymentField } from './customer/PaymentFields';
+import { SurveyFields } from './customer/SurveyFields';
+import { DeliveryCommonFields, type CommonField } from './DeliveryCommonFields';
+import { PhotoPicker } from './PhotoPicker';
+import { SignaturePad } from './SignaturePad';
+
+type Field = CommonField | PaymentField | 'signature' | 'survey';
+
+const FIELD_OF: Partial<Record<ErrorCode, Field>> = {
+  DeliveryPhotoRequired: 'photos',
+  TooManyPhotos: 'photos',
+  DeliveryMilesRequired: 'miles',
+  DeliveryMilesNegative: 'miles',
+  DeliveryEndBeforeStart: 'time',
+  DeliverySignatureRequired: 'signature',
+  DeliveryLocationNotSet: 'gps',
+  DeliverySurveyAnswersNotSet: 'survey',
+  PaymentMethodRequired: 'payment',
+  CheckSelectionTypeIsRequired: 'payment',
+  CardSelectionTypeIsRequired: 'payment',
+  PaymentAmountIsNan: 'amount',
+  CheckImageRequired: 'check',
+  SavedCheckDoesNotHaveAnId: 'saved-check',
+  CreditCardNumberRequired: 'card',
+  CreditCardExpirationDateRequired: 'card',
+  CreditCardCVVRequired: 'card',
+};
+
+interface Props {
+  orderId: number;
+  details: CustomerDeliveryDetails;
+  draft: CustomerDraft;
+  savedChecks: SavedCheck[] | null;
+  locked: boolean;
+}
+
+/**
+ * Delivering a customer order (SPEC §1, §5): photos, signature, miles, times, GPS, note,
+ * happy list, survey and payment (RTO orders take no payment). Every change is written to
+ * PWADB at once; Deliver runs every rule and queues the call the payment choice takes.
+ */
+export function CustomerDeliveryForm({ orderId, details, draft, savedChecks, locked }: Props) {
+  const writer = useDraftWriter('customer', orderId);
+  const { deliver, attempted, queueErrors, submitting } = useDeliverAction('customer', orderId, writer, (code) => FIELD_OF[code] ?? null);
+  const errors: ErrorCode[] = attempted ? validateDelivery(customerFacts(details, draft)) : [];
+  const errorFor = (field: Field): string | null => {
+    const code = errors.find((e) => FIELD_OF[e] === field);
+    return code ? ERROR_TEXT[code] : null;
+  };
+  const otherErrors = queueErrors.filter((e) => !FIELD_OF[e]);
+
+  return (
+    <Stack gap="4">
+      <Card.Root size="sm">
+        <Card.Body>
+          <Stack gap="5">
+            <div data-field="photos">
+              <PhotoPicker photos={draft.photos} disabled={locked} invalidText={errorFor('photos')} writer={writer} />
+            </div>
+            <div data-field="signature">
+              <SignaturePad
+                value={draft.signature}
+                from={draft.signatureFrom}
+                disabled={locked}
+                invalidText={errorFor('signature')}
+                onSave={(image) => writer.run(() => writer.saveImage(image, 'signature'))}
+                onClear={() => draft.signature && writer.run(() => writer.removeImage(draft.signature?.id ?? '', 'signature'))}
+                onFromChange={(from) => writer.patch({ signatureFrom: from })}
+              />
+            </div>
+            <DeliveryCommonFields draft={draft} writer={writer} locked={locked} errorFor={errorFor} timesRequired={false} />
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+      {details.happy_list_results.length > 0 || details.driver_delivery_survey_questions.length > 0 ? (
+        <Card.Root size="sm">
+          <Card.Body>
+            <Stack gap="5">
+              <HappyListField items={details.happy_list_results} ticked={draft.happyList} disabled={locked} onChange={(happyList) => writer.patch({ happyList })} />
+              <SurveyFields
+                questions={details.driver_delivery_survey_questions}
+                answers={draft.surveyAnswers}
+                disabled={locked}
+                invalidText={errorFor('survey')}
+                onAnswer={(id, answer) => writer.patch({ surveyAnswers: { ...draft.surveyAnswers, [String(id)]: answer } })}
+              />
+            </Stack>
+          </Card.Body>
+        </Card.Root>
+      ) : null}
+      <Card.Root size="sm" data-testid="payment">
+        <Card.Header>
+          <Heading as="h3" fontSize="h2">
+            {details.is_rto ? 'Rent to own' : 'Payment'}
+          </Heading>
+        </Card.Header>
+        <Card.Body>
+          {details.is_rto ? (
+            <Alert.Root status="info">
+              <Alert.Indicator />
+              <Alert.Title>
+                Rent-to-own order{details.rto_company_name ? ` with ${details.rto_company_name}` : ''}: no payment is taken at delivery.
+              </Alert.Title>
+            </Alert.Root>
+          ) : (
+            <PaymentFields orderId={orderId} details={details} draft={draft} savedChecks={savedChecks} writer={writer} locked={locked} errorFor={errorFor} />
+          )}
+        </Card.Body>
+      </Card.Root>
+      {otherErrors.length > 0 ? (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{otherErrors.map((e) => ERROR_TEXT[e]).join('. ')}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      {!locked ? (
+        <Button colorPalette="primary" size="lg" loading={submitting} loadingText="Queueing" onClick={() => void deliver()}>
+          Deliver
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import { Field, Input, Stack, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
+import type { DraftCommon } from '../../db';
+import type { DraftWriter } from '../hooks/useDraftWriter';
+import { GpsField } from './GpsField';
+import { TimeField } from './TimeField';
+
+export type CommonField = 'photos' | 'miles' | 'time' | 'gps';
+
+interface Props {
+  draft: DraftCommon;
+  writer: DraftWriter;
+  locked: boolean;
+  /** The SPEC §8 text to show beside a field, if its rule failed. */
+  errorFor(field: CommonField): string | null;
+  /** Whether start and end times are required (on-lot and move orders). */
+  timesRequired: boolean;
+}
+
+export function parseMiles(text: string): number | null {
+  if (text.trim() === '') return null;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Miles, start/end times, GPS and note: every delivery has them (SPEC §1). */
+export function DeliveryCommonFields({ draft, writer, locked, errorFor, timesRequired }: Props) {
+  const [miles, setMiles] = useState(() => (draft.deliveryMilesDriven === null ? '' : String(draft.deliveryMilesDriven)));
+  const [note, setNote] = useState(draft.deliveryNote);
+  return (
+    <>
+      <Field.Root invalid={Boolean(errorFor('miles'))} disabled={locked} data-field="miles">
+        <Field.Label>Miles driven</Field.Label>
+        <Input
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.1"
+          bg="bg"
+          value={miles}
+          onChange={(e) => {
+            setMiles(e.target.value);
+            writer.patch({ deliveryMilesDriven: parseMiles(e.target.value) });
+          }}
+        />
+        {errorFor('miles') ? <Field.ErrorText>{errorFor('miles')}</Field.ErrorText> : null}
+      </Field.Root>
+      <Stack gap="3" data-field="time">
+        <TimeField label={timesRequired ? 'Delivery started' : 'Delivery started (optional)'} value={draft.deliveryBegan} disabled={locked} invalid={Boolean(errorFor('time'))} onChange={(iso) => writer.patch({ deliveryBegan: iso })} />
+        <TimeField label={timesRequired ? 'Delivery ended' : 'Delivery ended (optional)'} value={draft.deliveryEnded} disabled={locked} invalid={Boolean(errorFor('time'))} onChange={(iso) => writer.patch({ deliveryEnded: iso })} />
+        {errorFor('time') ? (
+          <Field.Root invalid>
+            <Field.ErrorText>{errorFor('time')}</Field.ErrorText>
+          </Field.Root>
+        ) : null}
+      </Stack>
+      <Stack gap="1" data-field="gps">
+        <GpsField
+          lat={draft.deliveryGpsLat}
+          lon={draft.deliveryGpsLon}
+          disabled={locked}
+          onChange={(pos) => writer.patch({ deliveryGpsLat: pos?.lat ?? null, deliveryGpsLon: pos?.lon ?? null })}
+        />
+        {errorFor('gps') ? (
+          <Field.Root invalid>
+            <Field.ErrorText>{errorFor('gps')}</Field.ErrorText>
+          </Field.Root>
+        ) : null}
+      </Stack>
+      <Field.Root disabled={locked}>
+        <Field.Label>Note</Field.Label>
+        <Textarea
+          bg="bg"
+          rows={3}
+          maxLength={4000}
+          value={note}
+          onChange={(e) => {
+            setNote(e.target.value);
+            writer.patch({ deliveryNote: e.target.value });
+          }}
+        />
+      </Field.Root>
+    </>
+  );
+}

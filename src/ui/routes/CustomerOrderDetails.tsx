@@ -1,0 +1,69 @@
+import { Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useParams } from 'react-router';
+import { parseOrderRef } from '../../domain';
+import { DetailList } from '../components/DetailList';
+import { OrderRowCard } from '../components/OrderRowCard';
+import { OrderScreenFrame } from '../components/OrderScreenFrame';
+import { useOrderBundle } from '../hooks/useDelivery';
+import NotFound from './NotFound';
+import { billingLine, customerNameOf } from '../customerText';
+
+/** /customer-order-details/:id (SPEC §2, §3): customer, addresses, building, balance, RTO. */
+export default function CustomerOrderDetails() {
+  const { id = '' } = useParams();
+  const ref = parseOrderRef(id, { customerOrder: true });
+  if (ref.customerOrderId === 0) return <NotFound />;
+  return <Details key={ref.customerOrderId} id={ref.customerOrderId} />;
+}
+
+function Details({ id }: { id: number }) {
+  const { order, delivery, entry } = useOrderBundle('customer', id);
+  const server = delivery?.server ?? null;
+  return (
+    <OrderScreenFrame
+      title={server ? customerNameOf(server) : (order?.customer_name ?? `Order #${id}`)}
+      subtitle={`Customer order #${id}${server?.is_rto ? ' · Rent to own' : ''}`}
+      order={order}
+      hasDelivery={delivery === undefined ? undefined : Boolean(server)}
+      entry={entry}
+      deliverPath={`/delivery-details/${id}?customerOrder=true`}
+    >
+      {server ? (
+        <Card.Root size="sm" data-testid="customer-details">
+          <Card.Header>
+            <Heading as="h3" fontSize="h2">
+              Customer
+            </Heading>
+          </Card.Header>
+          <Card.Body>
+            <Stack gap="3">
+              {server.customer_phone ? (
+                <HStack justify="space-between" gap="3">
+                  <Text fontSize="md">{server.customer_phone}</Text>
+                  <Button asChild colorPalette="primary" variant="outline">
+                    <a href={`tel:${server.customer_phone.replace(/[^\d+]/g, '')}`}>Call</a>
+                  </Button>
+                </HStack>
+              ) : null}
+              <DetailList
+                items={[
+                  { label: 'Email', value: server.customer_email },
+                  { label: 'Delivery address', value: server.delivery_address },
+                  { label: 'Billing address', value: billingLine(server.billing_address) },
+                  { label: 'Order number', value: server.order_number },
+                  { label: 'Building', value: server.building_name },
+                  { label: 'Serial', value: server.serial_number },
+                  { label: 'Remaining balance', value: `$${server.remaining_balance}` },
+                  { label: 'Rent to own', value: server.is_rto ? `Yes${server.rto_company_name ? ` (${server.rto_company_name})` : ''}` : 'No' },
+                ]}
+              />
+            </Stack>
+          </Card.Body>
+        </Card.Root>
+      ) : (
+        <Text color="fg.muted">The customer's details have not been downloaded yet. They arrive the next time the app syncs online.</Text>
+      )}
+      {order ? <OrderRowCard order={order} /> : null}
+    </OrderScreenFrame>
+  );
+}
