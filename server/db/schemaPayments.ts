@@ -1,5 +1,5 @@
 // Drizzle mirror of migrations/0004_payments.sql (the sandbox processor's tables).
-import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts, companies, orders } from './schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
@@ -68,4 +68,19 @@ export const paymentTransactions = pgTable('payment_transactions', {
   name: text('name'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Mirror of migrations/0007_charge_attempts.sql: each card charge a delivery attempted. */
+export const chargeAttempts = pgTable('charge_attempts', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id),
+  accountId: integer('account_id').notNull().references(() => accounts.id),
+  orderId: integer('order_id').notNull().references(() => orders.id),
+  idempotencyKey: text('idempotency_key'),
+  call: text('call').notNull(),
+  approved: boolean('approved').notNull(),
+  error: text('error'),
+  message: text('message'),
+  amountCents: integer('amount_cents').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });

@@ -17,6 +17,7 @@ import { HttpError, invalid, notFound } from '../http/errors';
 import type { DeliveryStep } from './deliveries';
 import { requireUploads } from './deliveries';
 import type { GatewayFailure, GatewayScope, TransactionResult } from './payments/gateway';
+import { ChargeDeclined, priorDecline, recordAttempt, type AttemptRecord } from './chargeAttempts';
 
 export const SIGNATURE_FOLDER = '/deliver-customer-order/signature';
 export const CHECK_FOLDER = '/deliver-customer-order/check';
@@ -63,28 +64,42 @@ interface Charge {
   profileId: string;
 }
 
-/** A gateway answer that is not an approval → the call's failure (402), 404 or 503. */
-function chargeFailure(call: CustomerDeliverCall, result: TransactionResult): HttpError {
+/** A gateway answer that is not an approval → the call's failure (402, recorded as an attempt), 404 or 503. */
+function chargeFailure(call: CustomerDeliverCall, result: TransactionResult, attempt: AttemptRecord): HttpError {
   const failure = CUSTOMER_DELIVER[call].failure;
   const missing: (GatewayFailure | null)[] = ['ProfileNotFound', 'TransactionNotFound', 'TokenNotFound'];
   if (missing.includes(result.failure)) return notFound();
   // Transient: the outbox retries 5xx, so the driver need not resubmit.
   if (result.failure === 'ProcessorUnavailable') return new HttpError(503, failure, `${ERROR_TEXT[failure]}: ${result.message}`);
-  return new HttpError(402, failure, `${ERROR_TEXT[failure]}: ${result.message}`);
+  return new ChargeDeclined(402, failure, `${ERROR_TEXT[failure]}: ${result.message}`, attempt);
 }
 
 async function chargeCard(ctx: AppContext, step: DeliveryStep<CustomerDeliverBody>, call: CustomerDeliverCall, cents: number, billingZip: string): Promise<Charge> {
+  const charge = await chargeCardOnce(ctx, step, call, cents, billingZip);
+  await recordAttempt(step.tx, attemptOf(step, call, cents), { approved: true });
+  return charge;
+}
+
+const attemptOf = ({ auth, order, idempotencyKey }: DeliveryStep<CustomerDeliverBody>, call: CustomerDeliverCall, cents: number): AttemptRecord => ({
+  companyId: auth.company_id, accountId: auth.account_id, orderId: order.id, idempotencyKey, call, amountCents: cents,
+});
+
+async function chargeCardOnce(ctx: AppContext, step: DeliveryStep<CustomerDeliverBody>, call: CustomerDeliverCall, cents: number, billingZip: string): Promise<Charge> {
   const { tx, auth, body, order } = step;
+  // The same submission already declined: answer that again, never charge the card twice.
+  const prior = await priorDecline(tx, auth.account_id, step.idempotencyKey);
+  if (prior) throw new ChargeDeclined(402, CUSTOMER_DELIVER[call].failure, prior.message ?? ERROR_TEXT[CUSTOMER_DELIVER[call].failure], null);
   const scope: GatewayScope = { companyId: auth.company_id, accountId: auth.account_id, tx };
   const profileId = body.card_profile_id ?? '';
   const amount = cents / 100;
+  const attempt = attemptOf(step, call, cents);
   if (call === 'existing_card') {
     // Only a card saved for this order's customer may be charged.
     const [saved] = await tx.select({ lastFour: customerSavedCards.lastFour }).from(customerSavedCards)
       .where(and(eq(customerSavedCards.orderId, order.id), eq(customerSavedCards.companyId, auth.company_id), eq(customerSavedCards.cardProfileId, profileId)));
     if (!saved) throw notFound();
     const result = await ctx.payments.authorizeProfile(scope, { profileId, amount, orderNumber: order.orderNumber, billingZip, capture: true });
-    if (!result.approved) throw chargeFailure(call, result);
+    if (!result.approved) throw chargeFailure(call, result, attempt);
     return { result, lastFour: result.lastFour ?? saved.lastFour, profileId };
   }
   // New card: authorized online before (auth_new_card → profile, retref); the token must be that profile's.
@@ -95,7 +110,7 @@ async function chargeCard(ctx: AppContext, step: DeliveryStep<CustomerDeliverBod
   const result = body.retref
     ? await ctx.payments.capture(scope, { transactionId: body.retref, amount, token: card.token })
     : await ctx.payments.authorizeProfile(scope, { profileId, amount, cvv: body.card_cvv, orderNumber: order.orderNumber, billingZip, capture: true });
-  if (!result.approved) throw chargeFailure(call, result);
+  if (!result.approved) throw chargeFailure(call, result, attempt);
   // The capture runs in our transaction: throwing here undoes it.
   if (result.orderNumber !== order.orderNumber) throw new HttpError(400, failure, `${ERROR_TEXT[failure]}: the card authorization (retref) is for another order`);
   return { result, lastFour: card.lastFour, profileId };

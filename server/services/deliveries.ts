@@ -15,7 +15,8 @@ import { deliveries, deliveryImages, orders, uploads, type OrderKindColumn } fro
 import { authOf } from '../http/auth';
 import { HttpError, notFound } from '../http/errors';
 import { redactForHash } from '../http/idempotency';
-import { canonicalJson, requestHash, runIdempotent, type Complete } from './idempotency';
+import { canonicalJson, readIdempotencyKey, requestHash, runIdempotent, type Complete } from './idempotency';
+import { keepDeclinedAttempt } from './chargeAttempts';
 import { lockCompanyOrders } from './orderPull';
 
 /** Where building photos may have been uploaded (SPEC §2 folders of the three order kinds). */
@@ -90,6 +91,8 @@ export interface DeliveryStep<B> {
   body: B;
   order: LockedOrder;
   deliveryId: number;
+  /** The submission's Idempotency-Key (null without one): card attempts are remembered by it. */
+  idempotencyKey: string | null;
 }
 
 export interface DeliverRouteSpec<B extends CommonDeliverBody> {
@@ -121,7 +124,7 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 async function deliver<B extends CommonDeliverBody>(ctx: AppContext, spec: DeliverRouteSpec<B>, auth: TokenClaims, body: B,
-  complete: Complete): Promise<DeliverResponse> {
+  complete: Complete, idempotencyKey: string | null): Promise<DeliverResponse> {
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, auth, spec.orderIdOf(body), spec.kind);
     const dateDelivered = new Date(body.date_delivered);
@@ -145,7 +148,7 @@ async function deliver<B extends CommonDeliverBody>(ctx: AppContext, spec: Deliv
         deliveryId: delivery.id, uploadGuid: image.guid.toLowerCase(), position,
       })));
     }
-    await spec.inTransaction?.({ tx, auth, body, order, deliveryId: delivery.id });
+    await spec.inTransaction?.({ tx, auth, body, order, deliveryId: delivery.id, idempotencyKey });
     // The trigger bumps updated_at, so the next pull answers a tombstone for this order.
     await tx.update(orders).set({ status: 'Delivered', deliveredAt: new Date() }).where(eq(orders.id, order.id));
     const response: DeliverResponse = {
@@ -174,8 +177,10 @@ export function deliverRoute<B extends CommonDeliverBody>(app: FastifyInstance, 
         await checkBuildingPhotos(ctx.db, auth.company_id, body.building_images);
         await spec.preflight?.(ctx.db, auth, body);
         try {
-          return { status: 200, body: await deliver(ctx, spec, auth, body, complete) };
+          return { status: 200, body: await deliver(ctx, spec, auth, body, complete, readIdempotencyKey(request)) };
         } catch (err) {
+          // A declined card was charged for nothing, but it was tried: that survives the rollback.
+          await keepDeclinedAttempt(ctx.db, err);
           if (err instanceof HttpError) throw err;
           // deliveries.order_id is UNIQUE: a concurrent second delivery loses here.
           if (isUniqueViolation(err)) throw new HttpError(409, 'OrderAlreadyDelivered');
