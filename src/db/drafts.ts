@@ -30,7 +30,7 @@ export function deliveryCollection<K extends OrderKind>(db: DriverDatabase, kind
 }
 
 export function emptyDraftOf<K extends OrderKind>(kind: K): DraftOf<K> {
-  return (kind === 'customer' ? emptyCustomerDraft() : emptyInventoryDraft()) as DraftOf<K>;
+  return (kind === 'customer' ? emptyCustomerDraft() : emptyInventoryDraft());
 }
 
 /** A document this driver may read and write: their company, and theirs (or unowned, from an old build). */

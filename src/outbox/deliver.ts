@@ -31,14 +31,14 @@ export async function queueDelivery(db: DriverDatabase, session: Session, kind: 
     const errors = validateDelivery(customerFacts(server, draft));
     const call = customerCallOf(server.is_rto, draft);
     if (errors.length || !call) return { ok: false, errors: errors.length ? errors : ['PaymentMethodRequired'] };
-    def = CUSTOMER_DELIVER_KINDS[call] as unknown as OutboxKindDef;
+    def = CUSTOMER_DELIVER_KINDS[call];
     payload = customerPayload(call, orderId, server, draft, dateDelivered);
     attachments = { photos: draft.photos, signature: draft.signature, check: call === 'new_check' ? draft.check : null };
   } else {
     const draft = doc.draft;
     const errors = validateDelivery(inventoryFacts(kind, draft));
     if (errors.length) return { ok: false, errors };
-    def = (kind === 'onlot' ? deliverOnlot : deliverMove) as unknown as OutboxKindDef;
+    def = kind === 'onlot' ? deliverOnlot : deliverMove;
     payload = inventoryPayload(kind, orderId, draft, dateDelivered);
     attachments = { photos: draft.photos };
   }

@@ -8,7 +8,7 @@ export function activeOutbox$(db: DriverDatabase, session: Session): Observable<
   return db.outbox.find({
     selector: { company_id: session.claims.company_id, account_id: session.claims.account_id, status: { $in: [...ACTIVE_STATUSES] } },
     sort: [{ created_at: 'desc' }],
-  }).$ as Observable<OutboxDoc[]>;
+  }).$;
 }
 
 async function ownEntry(db: DriverDatabase, session: Session, id: string) {

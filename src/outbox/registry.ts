@@ -5,8 +5,8 @@ import type { OutboxKindDef } from './types';
 
 // The registry of outbox kinds (DESIGN §5). Adding a kind: one file in kinds/, one line here.
 const KINDS: readonly OutboxKindDef[] = [
-  deliverOnlot as unknown as OutboxKindDef,
-  deliverMove as unknown as OutboxKindDef,
+  deliverOnlot,
+  deliverMove,
   ...(Object.values(CUSTOMER_DELIVER_KINDS) as unknown as OutboxKindDef[]),
 ];
 

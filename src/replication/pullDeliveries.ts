@@ -3,7 +3,7 @@ import {
   API, CustomerDeliveryDetailsSchema, MoveDeliveryDetailsSchema, OnlotDeliveryDetailsSchema, ORDER_API, ORDER_ID_FIELD,
   SavedCheckSchema, type OrderKind, type SavedCheck,
 } from '../domain';
-import { deliveryCollection, emptyDraftOf, ownsDoc, type CustomerDeliveryDoc } from '../db';
+import { deliveryCollection, emptyDraftOf, ownsDoc } from '../db';
 import { ACTIVE_STATUSES } from '../outbox';
 import { pullStream, stripDeleted, type PullContext } from './pull';
 
@@ -86,7 +86,7 @@ async function prefetchSavedChecks(ctx: PullContext): Promise<void> {
   const stale = docs.filter((doc) => doc.server && doc.saved_checks_at !== doc.server.updated_at);
   let fetched = 0;
   for (const doc of stale) {
-    const server = doc.server as CustomerDeliveryDoc['server'];
+    const server = doc.server;
     if (!server) continue;
     const answer = await ctx.http.get<unknown>(ORDER_API.savedChecks, { query: { 'customer-order-id': server.customer_order_id } });
     const parsed = v.safeParse(v.array(SavedCheckSchema), answer);

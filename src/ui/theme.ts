@@ -1,6 +1,6 @@
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
-  alertSlotRecipe, animationStyles, badgeRecipe, breakpoints, buttonRecipe, cardSlotRecipe, cssVarsPrefix, cssVarsRoot,
+  alertSlotRecipe, checkboxSlotRecipe, fieldsetSlotRecipe, animationStyles, badgeRecipe, breakpoints, buttonRecipe, cardSlotRecipe, cssVarsPrefix, cssVarsRoot,
   dataListSlotRecipe, dialogSlotRecipe, drawerSlotRecipe, emptyStateSlotRecipe, fieldSlotRecipe, globalCss, headingRecipe,
   inputRecipe, keyframes, layerStyles, semanticTokens, skeletonRecipe, spinnerRecipe, textareaRecipe, textStyles,
   toastSlotRecipe, tokens,
@@ -16,7 +16,7 @@ import {
 //   Measured (WCAG 2 relative luminance): white on primary.solid #155679 7.96:1;
 //   primary.fg #155679 on white 7.96:1, on appBg #f2f4f7 7.22:1; fg.muted #52525b 7.73:1 /
 //   7.02:1; white on secondary.solid #a41368 7.31:1; white on green.solid #116932 6.79:1;
-//   black on yellow.solid #fde047 13.9:1; fg.error #991919 on white 8.37:1.
+//   black #09090b on yellow.solid #fde047 15.1:1; fg.error #991919 on white 8.37:1.
 // - body text is 16 px: the font-size scale starts at 14 px (2xs and xs, for short labels
 //   and badges only) and sm is 16 px like md, so no Chakra part renders 10-12 px text.
 // - every control is at least 48x48 px (buttons of every size, inputs, close triggers).
@@ -55,6 +55,7 @@ const base = defineConfig({
     slotRecipes: {
       alert: alertSlotRecipe, card: cardSlotRecipe, dataList: dataListSlotRecipe, dialog: dialogSlotRecipe, drawer: drawerSlotRecipe,
       emptyState: emptyStateSlotRecipe, field: fieldSlotRecipe, toast: toastSlotRecipe,
+      checkbox: checkboxSlotRecipe, fieldset: fieldsetSlotRecipe,
     },
   },
 });

@@ -170,7 +170,9 @@ describe('deliver with a new card', () => {
       expect(res.body).toMatchObject({ error });
       expect(res.text).not.toContain(CVV);
     };
-    await expectError({ card_cvv: '' }, 400, 'CreditCardCVVRequired');
+    // The CVV is needed only to charge without the online authorization (no retref): a queued
+    // delivery carries the authorization instead, and never the CVV.
+    await expectError({ card_cvv: '', retref: null }, 400, 'CreditCardCVVRequired');
     await expectError({ card_token: null }, 400, 'CreditCardNumberRequired');
     await expectError({ card_exp_month: null }, 400, 'CreditCardExpirationDateRequired');
     await expectError({ card_exp_month: '13' }, 400, 'CreditCardExpirationDateRequired');

@@ -36,7 +36,7 @@ export async function makeDevice(server: TestServer, opts: { idb?: Device['idb']
     timeoutMs: opts.timeoutMs ?? 5_000,
     // Follow-up waits (SPEC §9: 7 s) run on the device's fake clock; 0 unless a test asks.
     followupWaitMs: opts.followupWaitMs ?? 0,
-    sleep: async () => undefined,
+    sleep: () => Promise.resolve(),
   });
   const device: Device = {
     idb, db, blobs, net, clock, engine,

@@ -9,6 +9,8 @@ const onlotPayload = {
   delivery_gps_lat: 0, delivery_gps_lon: 0, delivery_began: '2026-11-20T14:00:00.000Z', delivery_ended: '2026-11-20T14:50:00.000Z', delivery_note: '',
 };
 
+const messageOf = (prepared: ReturnType<typeof preparePayload>): string => (prepared.ok ? '' : prepared.error.message);
+
 describe('the outbox kind registry', () => {
   it('declares the nine deliver calls, each with a schema, a call step and a failure id', () => {
     expect([...OUTBOX_KINDS.keys()].sort()).toEqual([
@@ -45,17 +47,19 @@ describe('the outbox kind registry', () => {
   it('upgrades an older payload through the kind\'s upgrades, and refuses what it cannot upgrade, in a clear message', () => {
     expect(preparePayload({ kind: 'deliver_onlot', payload_version: 1, payload: onlotPayload })).toMatchObject({ ok: true });
     const tooNew = preparePayload({ kind: 'deliver_onlot', payload_version: 9, payload: onlotPayload });
-    expect(tooNew).toMatchObject({ ok: false, error: { code: 'OutboxEntryTooOld', message: expect.stringContaining('newer version') } });
+    expect(tooNew).toMatchObject({ ok: false, error: { code: 'OutboxEntryTooOld' } });
+    expect(messageOf(tooNew)).toContain('newer version');
     const unknown = preparePayload({ kind: 'deliver_teleport', payload_version: 1, payload: {} });
     expect(unknown).toMatchObject({ ok: false, error: { code: 'OutboxKindUnknown' } });
     const broken = preparePayload({ kind: 'deliver_onlot', payload_version: 1, payload: { ...onlotPayload, delivery_miles_driven: 'twelve' } });
-    expect(broken).toMatchObject({ ok: false, error: { code: 'OutboxEntryTooOld', message: expect.stringContaining('delivery_miles_driven') } });
+    expect(broken).toMatchObject({ ok: false, error: { code: 'OutboxEntryTooOld' } });
+    expect(messageOf(broken)).toContain('delivery_miles_driven');
     // A kind at version 2 with an upgrade from 1 sends the upgraded shape, never the old one.
     const def = kindDef('deliver_onlot')!;
     const v2: OutboxKindDef = {
       ...def,
       payloadVersion: 2,
-      payloadSchema: v.object({ ...DeliverOnlotPayloadSchema.entries, delivery_note: v.pipe(v.string(), v.minLength(1)) }) as unknown as OutboxKindDef['payloadSchema'],
+      payloadSchema: v.object({ ...DeliverOnlotPayloadSchema.entries, delivery_note: v.pipe(v.string(), v.minLength(1)) }),
       upgrades: { 2: (old) => ({ ...old, delivery_note: old.delivery_note || '(no note)' }) },
     };
     (OUTBOX_KINDS as Map<string, OutboxKindDef>).set('deliver_onlot', v2);
@@ -63,7 +67,7 @@ describe('the outbox kind registry', () => {
       const upgraded = preparePayload({ kind: 'deliver_onlot', payload_version: 1, payload: onlotPayload });
       expect(upgraded).toMatchObject({ ok: true, payload: { delivery_note: '(no note)' } });
       (OUTBOX_KINDS as Map<string, OutboxKindDef>).set('deliver_onlot', { ...v2, upgrades: {} });
-      expect(preparePayload({ kind: 'deliver_onlot', payload_version: 1, payload: onlotPayload })).toMatchObject({ ok: false, error: { message: expect.stringContaining('older version') } });
+      expect(messageOf(preparePayload({ kind: 'deliver_onlot', payload_version: 1, payload: onlotPayload }))).toContain('older version');
     } finally {
       (OUTBOX_KINDS as Map<string, OutboxKindDef>).set('deliver_onlot', def);
     }

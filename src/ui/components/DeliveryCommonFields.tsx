@@ -12,7 +12,7 @@ interface Props {
   writer: DraftWriter;
   locked: boolean;
   /** The SPEC §8 text to show beside a field, if its rule failed. */
-  errorFor(field: CommonField): string | null;
+  errorFor: (field: CommonField) => string | null;
   /** Whether start and end times are required (on-lot and move orders). */
   timesRequired: boolean;
 }

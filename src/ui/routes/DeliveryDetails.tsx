@@ -1,6 +1,6 @@
 import { Alert, Heading, Stack, Text } from '@chakra-ui/react';
 import { useParams, useSearchParams } from 'react-router';
-import { emptyDraftOf, type CustomerDraft, type InventoryDraft } from '../../db';
+import { emptyDraftOf, type CustomerDraft } from '../../db';
 import { parseOrderRef, type CustomerDeliveryDetails, type OrderKind } from '../../domain';
 import { CustomerDeliveryForm } from '../components/CustomerDeliveryForm';
 import { InventoryDeliveryForm } from '../components/InventoryDeliveryForm';
@@ -64,7 +64,7 @@ function Delivery({ kind, orderId }: { kind: OrderKind; orderId: number }) {
           </Alert.Root>
         )
       ) : (
-        <InventoryDeliveryForm kind={kind} orderId={orderId} draft={draft as InventoryDraft} locked={Boolean(entry)} />
+        <InventoryDeliveryForm kind={kind} orderId={orderId} draft={draft} locked={Boolean(entry)} />
       )}
     </Stack>
   );

@@ -16,7 +16,7 @@ export function ChoiceButtons<T extends string | number>({ label, choices, value
   /** data-field for scrolling to the first invalid field. */
   field: string;
   columns?: number;
-  onChange(value: T): void;
+  onChange: (value: T) => void;
 }) {
   return (
     <Field.Root invalid={Boolean(invalidText)} disabled={disabled} data-field={field}>

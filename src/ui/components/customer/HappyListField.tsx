@@ -6,7 +6,7 @@ export function HappyListField({ items, ticked, disabled, onChange }: {
   items: CustomerDeliveryDetails['happy_list_results'];
   ticked: readonly string[];
   disabled: boolean;
-  onChange(ticked: string[]): void;
+  onChange: (ticked: string[]) => void;
 }) {
   if (items.length === 0) return null;
   const set = new Set(ticked);

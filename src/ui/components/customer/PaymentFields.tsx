@@ -25,7 +25,7 @@ export function PaymentFields({ orderId, details, draft, savedChecks, writer, lo
   savedChecks: SavedCheck[] | null;
   writer: DraftWriter<'customer'>;
   locked: boolean;
-  errorFor(field: PaymentField): string | null;
+  errorFor: (field: PaymentField) => string | null;
 }) {
   const online = useNavigatorOnline();
   const [amount, setAmount] = useState(draft.paymentAmount);

@@ -7,7 +7,7 @@ export function SurveyFields({ questions, answers, disabled, invalidText, onAnsw
   answers: Record<string, string | boolean>;
   disabled: boolean;
   invalidText: string | null;
-  onAnswer(questionId: number, answer: string | boolean): void;
+  onAnswer: (questionId: number, answer: string | boolean) => void;
 }) {
   if (questions.length === 0) return null;
   return (

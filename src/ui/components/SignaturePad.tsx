@@ -1,0 +1,368 @@
+import { Box, Button, chakra, Field, HStack, Image, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { getStroke, type StrokeOptions } from 'perfect-freehand';
+import { useCallback, useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import type { DraftPhoto } from '../../db';
+import type { SignatureFrom } from '../../domain';
+import { useBlobStore } from '../hooks/useDatabase';
+
+export interface SignatureImage {
+  bytes: ArrayBuffer;
+  type: 'image/png';
+  width: number;
+  height: number;
+}
+
+interface Props {
+  /** The saved signature image (its bytes are in the blob store under value.id), or null. */
+  value: DraftPhoto | null;
+  from: SignatureFrom;
+  disabled: boolean;
+  invalidText: string | null;
+  onSave: (image: SignatureImage) => void;
+  onClear: () => void;
+  onFromChange: (from: SignatureFrom) => void;
+}
+
+/** One stroke: points in CSS pixels of the pad ([x, y, pressure]); pens report real pressure. */
+interface Stroke {
+  points: number[][];
+  pen: boolean;
+}
+
+const PAD_HEIGHT = 200;
+/** Several strokes (a first name, then a last name) make one save. */
+const SAVE_DEBOUNCE_MS = 400;
+const INK = '#111827';
+
+const STROKE_OPTIONS: StrokeOptions = { size: 5, thinning: 0.6, smoothing: 0.5, streamline: 0.5 };
+
+const average = (a: number, b: number): number => (a + b) / 2;
+
+/** perfect-freehand's README helper: outline points → SVG path data. */
+export function getSvgPathFromStroke(points: readonly (readonly number[])[], closed = true): string {
+  const len = points.length;
+  if (len < 4) return '';
+  const x = (i: number): number => points[i]?.[0] ?? 0;
+  const y = (i: number): number => points[i]?.[1] ?? 0;
+  let result = `M${x(0).toFixed(2)},${y(0).toFixed(2)} Q${x(1).toFixed(2)},${y(1).toFixed(2)} ${average(x(1), x(2)).toFixed(2)},${average(y(1), y(2)).toFixed(2)} T`;
+  for (let i = 2, max = len - 1; i < max; i++) {
+    result += `${average(x(i), x(i + 1)).toFixed(2)},${average(y(i), y(i + 1)).toFixed(2)} `;
+  }
+  if (closed) result += 'Z';
+  return result;
+}
+
+/** Repaints the pad: white, then every stroke; points are CSS pixels, `dpr` maps them to the backing store. */
+function paint(canvas: HTMLCanvasElement, dpr: number, strokes: readonly Stroke[], current: Stroke | null): void {
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return;
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.fillStyle = INK;
+  for (const stroke of current ? [...strokes, current] : strokes) {
+    const outline = getStroke(stroke.points, { ...STROKE_OPTIONS, simulatePressure: !stroke.pen, last: stroke !== current });
+    if (outline.length === 0) continue;
+    const path = getSvgPathFromStroke(outline);
+    if (path) ctx.fill(new Path2D(path));
+  }
+}
+
+function exportPng(canvas: HTMLCanvasElement): Promise<SignatureImage | null> {
+  return new Promise((resolve) => {
+    canvas.toBlob((blob) => {
+      if (!blob) {
+        resolve(null);
+        return;
+      }
+      blob.arrayBuffer().then(
+        (bytes) => resolve({ bytes, type: 'image/png', width: canvas.width, height: canvas.height }),
+        () => resolve(null),
+      );
+    }, 'image/png');
+  });
+}
+
+/** The saved signature, read from the blob store (bytes in IndexedDB). */
+function SavedSignature({ photo }: { photo: DraftPhoto }) {
+  const blobs = useBlobStore();
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let objectUrl: string | null = null;
+    let live = true;
+    void blobs.get(photo.id).then((stored) => {
+      if (!live || !stored) return;
+      objectUrl = URL.createObjectURL(new Blob([stored.bytes], { type: stored.type }));
+      setUrl(objectUrl);
+    });
+    return () => {
+      live = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [blobs, photo.id]);
+  return url ? (
+    <Image src={url} alt="Saved signature" objectFit="contain" w="full" h="full" data-testid="signature-saved" />
+  ) : (
+    <Skeleton w="full" h="full" />
+  );
+}
+
+/**
+ * The customer's (or driver's) signature: drawn with perfect-freehand on a canvas, saved as
+ * a PNG 400 ms after the last stroke. A saved signature shows as its image until cleared.
+ */
+export function SignaturePad({ value, from, disabled, invalidText, onSave, onClear, onFromChange }: Props) {
+  const canvasRef = useRef<HTMLCanvasElement | null>(null);
+  /** The last canvas mounted: kept after unmount so a pending save can still export it. */
+  const lastCanvas = useRef<HTMLCanvasElement | null>(null);
+  const dprRef = useRef(1);
+  /** A PNG export is running: its result has not reached `value` yet. */
+  const saving = useRef(0);
+  const strokesRef = useRef<Stroke[]>([]);
+  const currentRef = useRef<Stroke | null>(null);
+  const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const frame = useRef<number | null>(null);
+  /** Bumped by Clear: a PNG export started before it is dropped. */
+  const generation = useRef(0);
+  const onSaveRef = useRef(onSave);
+  useEffect(() => {
+    onSaveRef.current = onSave;
+  }, [onSave]);
+  /** The driver has drawn in this session: the canvas, not the saved image, is the truth. */
+  const [drawn, setDrawn] = useState(false);
+  const [empty, setEmpty] = useState(true);
+  const radioName = useId();
+
+  const showSaved = value !== null && !drawn;
+
+  const redraw = useCallback(() => {
+    const canvas = canvasRef.current;
+    if (canvas) paint(canvas, dprRef.current, strokesRef.current, currentRef.current);
+  }, []);
+
+  const setCanvas = useCallback((node: HTMLCanvasElement | null) => {
+    canvasRef.current = node;
+    if (node) lastCanvas.current = node;
+  }, []);
+
+  const exportAndSave = useCallback((canvas: HTMLCanvasElement, onlyIfCurrent: boolean) => {
+    const started = generation.current;
+    saving.current += 1;
+    void exportPng(canvas).then((image) => {
+      saving.current -= 1;
+      if (image && (!onlyIfCurrent || started === generation.current)) onSaveRef.current(image);
+    });
+  }, []);
+
+  const scheduleRedraw = useCallback(() => {
+    if (frame.current !== null) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = null;
+      redraw();
+    });
+  }, [redraw]);
+
+  const save = useCallback(() => {
+    saveTimer.current = null;
+    const canvas = canvasRef.current;
+    if (!canvas || strokesRef.current.length === 0) return;
+    exportAndSave(canvas, true);
+  }, [exportAndSave]);
+
+  // The canvas keeps its backing store at the device's pixel ratio and follows its box.
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || showSaved) return;
+    const fit = (): void => {
+      const dpr = window.devicePixelRatio || 1;
+      dprRef.current = dpr;
+      const width = Math.round(canvas.clientWidth * dpr);
+      const height = Math.round(canvas.clientHeight * dpr);
+      if (width > 0 && height > 0 && (canvas.width !== width || canvas.height !== height)) {
+        canvas.width = width;
+        canvas.height = height;
+      }
+      redraw();
+    };
+    fit();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(fit);
+    observer.observe(canvas);
+    return () => observer.disconnect();
+  }, [showSaved, redraw]);
+
+  // Leaving the screen within the debounce still saves what was drawn.
+  useEffect(() => () => {
+    if (frame.current !== null) cancelAnimationFrame(frame.current);
+    if (saveTimer.current !== null) {
+      clearTimeout(saveTimer.current);
+      saveTimer.current = null;
+      const canvas = lastCanvas.current;
+      if (canvas && strokesRef.current.length > 0) exportAndSave(canvas, false);
+    }
+  }, [exportAndSave]);
+
+  // The saved signature was removed elsewhere (not by a save of ours in flight): start blank.
+  const previousId = useRef(value?.id ?? null);
+  useEffect(() => {
+    const id = value?.id ?? null;
+    if (previousId.current !== null && id === null && saveTimer.current === null && saving.current === 0 && currentRef.current === null) {
+      strokesRef.current = [];
+      setDrawn(false);
+      setEmpty(true);
+      redraw();
+    }
+    previousId.current = id;
+  }, [value?.id, redraw]);
+
+  const pointOf = (e: ReactPointerEvent<HTMLCanvasElement> | PointerEvent, rect: DOMRect): number[] => [
+    e.clientX - rect.left,
+    e.clientY - rect.top,
+    e.pressure > 0 ? e.pressure : 0.5,
+  ];
+
+  const onPointerDown = (e: ReactPointerEvent<HTMLCanvasElement>): void => {
+    if (disabled || (e.pointerType === 'mouse' && e.button !== 0)) return;
+    e.preventDefault();
+    e.currentTarget.setPointerCapture(e.pointerId);
+    if (saveTimer.current !== null) {
+      clearTimeout(saveTimer.current);
+      saveTimer.current = null;
+    }
+    const rect = e.currentTarget.getBoundingClientRect();
+    currentRef.current = { points: [pointOf(e, rect)], pen: e.pointerType === 'pen' };
+    setDrawn(true);
+    setEmpty(false);
+    scheduleRedraw();
+  };
+
+  const onPointerMove = (e: ReactPointerEvent<HTMLCanvasElement>): void => {
+    const current = currentRef.current;
+    if (!current || disabled) return;
+    const rect = e.currentTarget.getBoundingClientRect();
+    const events = e.nativeEvent.getCoalescedEvents?.() ?? [];
+    if (events.length > 0) for (const event of events) current.points.push(pointOf(event, rect));
+    else current.points.push(pointOf(e, rect));
+    scheduleRedraw();
+  };
+
+  const endStroke = (e: ReactPointerEvent<HTMLCanvasElement>): void => {
+    const current = currentRef.current;
+    if (!current) return;
+    if (e.currentTarget.hasPointerCapture(e.pointerId)) e.currentTarget.releasePointerCapture(e.pointerId);
+    currentRef.current = null;
+    strokesRef.current = [...strokesRef.current, current];
+    redraw();
+    if (saveTimer.current !== null) clearTimeout(saveTimer.current);
+    saveTimer.current = setTimeout(save, SAVE_DEBOUNCE_MS);
+  };
+
+  const clear = (): void => {
+    generation.current += 1;
+    if (saveTimer.current !== null) {
+      clearTimeout(saveTimer.current);
+      saveTimer.current = null;
+    }
+    strokesRef.current = [];
+    currentRef.current = null;
+    setDrawn(false);
+    setEmpty(true);
+    redraw();
+    onClear();
+  };
+
+  const options: { value: SignatureFrom; label: string }[] = [
+    { value: 'customer', label: 'Customer' },
+    { value: 'driver', label: 'Driver' },
+  ];
+
+  return (
+    <Field.Root invalid={Boolean(invalidText)} disabled={disabled} data-field="signature">
+      <Field.Label>Signature</Field.Label>
+      <Stack gap="3" w="full">
+        <Box
+          position="relative"
+          w="full"
+          h={`${PAD_HEIGHT}px`}
+          bg="white"
+          borderWidth="2px"
+          borderColor={invalidText ? 'border.error' : 'border.emphasized'}
+          rounded="l2"
+          overflow="hidden"
+        >
+          {showSaved ? (
+            <SavedSignature photo={value} />
+          ) : (
+            <>
+              <canvas
+                ref={setCanvas}
+                role="img"
+                aria-label={disabled ? 'Signature pad (read only)' : 'Signature pad: sign with a finger or a pen'}
+                style={{ display: 'block', width: '100%', height: '100%', touchAction: 'none', cursor: disabled ? 'not-allowed' : 'crosshair' }}
+                onPointerDown={onPointerDown}
+                onPointerMove={onPointerMove}
+                onPointerUp={endStroke}
+                onPointerCancel={endStroke}
+                onLostPointerCapture={endStroke}
+                onContextMenu={(e) => e.preventDefault()}
+              />
+              {empty && value === null ? (
+                <Text position="absolute" bottom="3" left="4" color="fg.muted" pointerEvents="none" userSelect="none" textStyle="md">
+                  {disabled ? 'No signature' : 'Sign here'}
+                </Text>
+              ) : null}
+            </>
+          )}
+        </Box>
+        <HStack justify="space-between" wrap="wrap" gap="3">
+          <HStack gap="2" wrap="wrap" role="radiogroup" aria-labelledby={`${radioName}-label`}>
+            <Text id={`${radioName}-label`} textStyle="md" fontWeight="medium" me="1">
+              Signed by:
+            </Text>
+            {options.map((option) => {
+              const checked = from === option.value;
+              return (
+                <chakra.label
+                  key={option.value}
+                  display="inline-flex"
+                  alignItems="center"
+                  justifyContent="center"
+                  minH="12"
+                  minW="12"
+                  px="5"
+                  textStyle="md"
+                  fontWeight="semibold"
+                  rounded="l2"
+                  borderWidth="2px"
+                  borderColor="primary.border"
+                  bg={checked ? 'primary.solid' : 'bg'}
+                  color={checked ? 'primary.contrast' : 'primary.fg'}
+                  cursor={disabled ? 'not-allowed' : 'pointer'}
+                  opacity={disabled ? 0.6 : 1}
+                  _focusWithin={{ outline: '3px solid', outlineColor: 'primary.focusRing', outlineOffset: '2px' }}
+                >
+                  <chakra.input
+                    type="radio"
+                    name={radioName}
+                    value={option.value}
+                    checked={checked}
+                    disabled={disabled}
+                    onChange={() => onFromChange(option.value)}
+                    srOnly
+                  />
+                  {option.label}
+                </chakra.label>
+              );
+            })}
+          </HStack>
+          <Button variant="outline" colorPalette="primary" disabled={disabled || (empty && value === null)} onClick={clear}>
+            Clear
+          </Button>
+        </HStack>
+        {showSaved && !disabled ? <Text color="fg.muted" textStyle="md">Saved. Clear to sign again.</Text> : null}
+      </Stack>
+      {invalidText ? <Field.ErrorText>{invalidText}</Field.ErrorText> : null}
+    </Field.Root>
+  );
+}
