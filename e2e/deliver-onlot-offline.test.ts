@@ -184,7 +184,7 @@ describe('on-lot delivery', () => {
     ]);
   });
 
-  it('shows a delivery the server refuses as needing attention, with Retry and Discard', async () => {
+  it('shows a delivery the server refuses as needing attention, with Retry and Fix and resubmit', async () => {
     const orderId = (await driverOnlotOrders()).at(-1);
     expect(orderId).toBeDefined();
     await page.goto(`${proxy.url}/`);
@@ -210,7 +210,7 @@ describe('on-lot delivery', () => {
     const outboxButton = page.getByTestId('outbox-button');
     await expect.poll(() => outboxButton.textContent(), { timeout: 60_000, interval: 500 }).toBe('1 needs attention');
     await outboxButton.click();
-    const entry = page.getByTestId('outbox-entry');
+    const entry = page.getByTestId('outbox-pending').getByTestId('outbox-entry');
     await entry.waitFor();
     expect(await entry.getByTestId('outbox-status').textContent()).toBe('Needs attention');
     expect(((await entry.getByTestId('outbox-error').textContent()) ?? '').length).toBeGreaterThan(0);
@@ -219,8 +219,8 @@ describe('on-lot delivery', () => {
 
     await entry.getByRole('button', { name: 'Retry' }).click();
     await expect.poll(() => entry.getByTestId('outbox-status').textContent(), { timeout: 60_000, interval: 500 }).toBe('Needs attention');
-    await entry.getByRole('button', { name: 'Discard' }).click();
-    await expect.poll(() => page.getByTestId('outbox-entry').count()).toBe(0);
+    await entry.getByRole('button', { name: 'Fix and resubmit' }).click();
+    await expect.poll(() => page.getByTestId('outbox-pending').getByTestId('outbox-entry').count()).toBe(0);
     await page.keyboard.press('Escape');
     await expect.poll(() => outboxButton.count()).toBe(0);
     expect(await deliveriesOf(orderId!)).toEqual([]);

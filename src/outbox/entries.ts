@@ -1,14 +1,38 @@
-import type { Observable } from 'rxjs';
+import { map, type Observable } from 'rxjs';
 import { deliveryCollection, ownsDoc, type BlobStore, type DriverDatabase, type OutboxDoc, type Session } from '../db';
 import { ACTIVE_STATUSES } from './queue';
 import { kindDef } from './registry';
 
-/** The signed-in driver's entries not yet done, newest first (never another driver's). */
+const plain = (docs: { toJSON(): unknown }[]): OutboxDoc[] => docs.map((d) => d.toJSON() as OutboxDoc);
+
+/**
+ * The signed-in driver's actions the server does not have yet, newest first (never another
+ * driver's). A delivery the server committed is not among them, even while its certificate
+ * and emails are still being sent.
+ */
 export function activeOutbox$(db: DriverDatabase, session: Session): Observable<OutboxDoc[]> {
-  return db.outbox.find({
-    selector: { company_id: session.claims.company_id, account_id: session.claims.account_id, status: { $in: [...ACTIVE_STATUSES] } },
-    sort: [{ created_at: 'desc' }],
-  }).$;
+  return db.outbox
+    .find({
+      selector: { company_id: session.claims.company_id, account_id: session.claims.account_id, status: { $in: [...ACTIVE_STATUSES] } },
+      sort: [{ created_at: 'desc' }],
+    })
+    .$.pipe(map((docs) => plain(docs).filter((entry) => !isCommitted(entry))));
+}
+
+/** The driver's latest actions the server committed (follow-ups running or finished), newest first. */
+export function recentOutbox$(db: DriverDatabase, session: Session, limit = 10): Observable<OutboxDoc[]> {
+  return db.outbox
+    .find({ selector: { company_id: session.claims.company_id, account_id: session.claims.account_id }, sort: [{ updated_at: 'desc' }] })
+    .$.pipe(map((docs) => plain(docs).filter(isCommitted).slice(0, limit)));
+}
+
+/** Done entries are kept a week (the driver can see how the emails went), then pruned. */
+export const DONE_RETENTION_MS = 7 * 24 * 3600_000;
+
+export async function pruneDoneEntries(db: DriverDatabase, nowMs: number): Promise<number> {
+  const old = await db.outbox.find({ selector: { status: 'done', updated_at: { $lt: new Date(nowMs - DONE_RETENTION_MS).toISOString() } } }).exec();
+  for (const doc of old) await doc.remove();
+  return old.length;
 }
 
 async function ownEntry(db: DriverDatabase, session: Session, id: string) {

@@ -13,7 +13,7 @@ import {
   deliveryCollection,
   ownsDoc,
 } from '../db';
-import { ACTIVE_STATUSES } from '../outbox';
+import { ACTIVE_STATUSES, pruneDoneEntries } from '../outbox';
 import { createHttpClient, type FetchLike, type Hosts, type HttpClient } from './http';
 import { processOutbox } from './outboxProcessor';
 import type { OutboxEvents } from './outboxTypes';
@@ -98,6 +98,7 @@ export function createSyncEngine(deps: EngineDeps) {
       nextDueAt = pushed.nextDueAt;
       if (pushed.authPaused) return await pauseForAuth();
       // SPEC §4: the list is refreshed after ready orders were submitted, either way.
+      await pruneDoneEntries(deps.db, now());
       await pullAll({ db: deps.db, blobs: deps.blobs, http, session, log: deps.log, sleep: deps.sleep });
       await checkRemoved(session);
     } catch (error) {

@@ -1,7 +1,7 @@
 import { Drawer, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import type { OutboxDoc } from '../../db';
-import { useOrders } from '../hooks/useOrders';
+import { useOrders, useRecentOutbox } from '../hooks/useOrders';
 import { AppDrawer } from './AppDrawer';
 import { OutboxEntryCard } from './OutboxEntryCard';
 
@@ -15,6 +15,7 @@ interface Props {
 export default function OutboxDrawer({ open, onClose, entries }: Props) {
   const orders = useOrders('');
   const byKey = useMemo(() => new Map((orders ?? []).map((o) => [o.id, o])), [orders]);
+  const recent = useRecentOutbox() ?? [];
   return (
     <AppDrawer
       open={open}
@@ -27,12 +28,20 @@ export default function OutboxDrawer({ open, onClose, entries }: Props) {
       {entries.length === 0 ? (
         <Text color="fg.muted">Everything has been sent.</Text>
       ) : (
-        <Stack gap="3">
+        <Stack gap="3" data-testid="outbox-pending">
           {entries.map((entry) => (
             <OutboxEntryCard key={entry.id} entry={entry} order={byKey.get(entry.order_key)} />
           ))}
         </Stack>
       )}
+      {recent.length > 0 ? (
+        <Stack gap="3" mt="6" data-testid="outbox-recent">
+          <Text fontWeight="semibold">Recently delivered</Text>
+          {recent.map((entry) => (
+            <OutboxEntryCard key={entry.id} entry={entry} order={byKey.get(entry.order_key)} />
+          ))}
+        </Stack>
+      ) : null}
     </AppDrawer>
   );
 }

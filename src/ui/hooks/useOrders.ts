@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { map } from 'rxjs';
 import type { OrderDoc, OutboxDoc } from '../../db';
 import { searchOrders } from '../../domain';
-import { activeOutbox$ } from '../../outbox';
+import { activeOutbox$, recentOutbox$ } from '../../outbox';
 import { useDatabase } from './useDatabase';
 import { useSession } from './useAuth';
 import { useObservable } from './useObservable';
@@ -49,15 +49,16 @@ export function useOrder(key: string): OrderDoc | null | undefined {
 export function useActiveOutbox(): OutboxDoc[] | undefined {
   const db = useDatabase();
   const session = useSession();
-  const source = useMemo(
-    () => activeOutbox$(db, session).pipe(map((docs) => docs.map((d) => (isRxDoc(d) ? (d.toJSON() as OutboxDoc) : d)))),
-    [db, session],
-  );
+  const source = useMemo(() => activeOutbox$(db, session), [db, session]);
   return useObservable(source);
 }
 
-function isRxDoc(value: unknown): value is { toJSON(): unknown } {
-  return typeof (value as { toJSON?: unknown }).toJSON === 'function';
+/** The driver's latest deliveries the server has, with how their certificate and emails went. */
+export function useRecentOutbox(): OutboxDoc[] | undefined {
+  const db = useDatabase();
+  const session = useSession();
+  const source = useMemo(() => recentOutbox$(db, session), [db, session]);
+  return useObservable(source);
 }
 
 /** The active entry per order key (the newest when several). */
