@@ -1,0 +1,247 @@
+// Customer and move orders end to end in Debian's Chromium against the real server: a cash
+// delivery recorded offline (photos, drawn signature, happy list, survey), reloaded with no
+// network and sent on reconnect; a new card authorized online then delivered; a move order.
+// After the card flow no IndexedDB database, outbox entry, server table or log line holds
+// the card number or the CVV.
+import { existsSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/support/server';
+import { launchPhone, startProxy, type Phone, type Proxy } from './support';
+
+const DIST = resolve('dist');
+const RESULTS = resolve('test-results');
+const DRIVER = { email: 'driver@summit.test', password: 'summit-driver-1' };
+const PAN = '4111111111111111';
+const CVV = '737';
+
+let server: TestServer;
+let proxy: Proxy;
+let phone: Phone;
+let page: Page;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(resolve(DIST, 'index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm test does)');
+  mkdirSync(RESULTS, { recursive: true });
+  server = await startTestServer({ staticDir: DIST, build: { logger: true, logStream: { write: (line: string) => logLines.push(line) } } });
+  // Payable, emailable orders for this suite: a balance and the customer's delivered email on.
+  await server.query(`UPDATE customer_order_billing b SET remaining_balance = 900 FROM orders o JOIN accounts a ON a.id = o.driver_id
+    WHERE b.order_id = o.id AND a.email = $1 AND NOT b.is_rto AND o.delivered_at IS NULL`, [DRIVER.email]);
+  await server.query(`UPDATE customer_email_settings SET order_delivered = true`);
+  const { hostname, port } = new URL(server.url);
+  proxy = await startProxy({ host: hostname, port: Number(port) });
+  phone = await launchPhone();
+  page = phone.context.pages()[0] ?? (await phone.context.newPage());
+  page.on('pageerror', (error) => console.error('[page error]', error));
+  await page.goto(`${proxy.url}/login`);
+  await page.getByLabel('Email').fill(DRIVER.email);
+  await page.getByLabel('Password').fill(DRIVER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+});
+
+afterEach(async () => {
+  // A failed test must not leave the next one without a network.
+  proxy?.setReachable(true);
+  await phone?.context.setOffline(false);
+});
+
+afterAll(async () => {
+  await phone?.close();
+  await proxy?.close();
+  await server?.close();
+});
+
+async function liveOrders(kind: 'customer' | 'move', where = 'true'): Promise<number[]> {
+  const rows = await server.query<{ id: number }>(
+    `SELECT o.id FROM orders o JOIN accounts a ON a.id = o.driver_id LEFT JOIN customer_order_billing b ON b.order_id = o.id
+      WHERE a.email = $1 AND o.kind = $2 AND o.delivered_at IS NULL AND o.cancelled_at IS NULL AND (${where}) ORDER BY o.id`,
+    [DRIVER.email, kind],
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+const photo = (r: number) => sharp({ create: { width: 1200, height: 900, channels: 3, background: { r, g: 120, b: 60 } } }).jpeg().toBuffer();
+
+/** Draws a signature on the pad with the pointer, as a finger would. */
+async function sign(): Promise<void> {
+  const pad = page.getByLabel('Signature pad: sign with a finger or a pen');
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no signature pad');
+  await page.mouse.move(box.x + 30, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let i = 1; i <= 20; i++) await page.mouse.move(box.x + 30 + i * 12, box.y + box.height * (0.6 - 0.25 * Math.sin(i / 3)));
+  await page.mouse.up();
+}
+
+async function fillCommon(miles: string): Promise<void> {
+  await page.getByTestId('photo-files-input').setInputFiles([
+    { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await photo(40) },
+    { name: 'door.jpg', mimeType: 'image/jpeg', buffer: await photo(200) },
+  ]);
+  await expect.poll(() => page.getByTestId('photo-thumb').count(), { timeout: 30_000 }).toBe(2);
+  await page.getByLabel('Miles driven').fill(miles);
+  await page.getByLabel('Note', { exact: true }).fill('Customer walked the site with us.');
+}
+
+const deliveryOf = (orderId: number) => server.query<{ id: number; signature_guid: string | null; signature_mime: string | null; images: string; payload: Record<string, unknown> }>(
+  `SELECT d.id, cd.signature_guid, (SELECT u.mime FROM uploads u WHERE u.guid = cd.signature_guid) signature_mime,
+     (SELECT count(*)::text FROM delivery_images i WHERE i.delivery_id = d.id) images, d.payload
+   FROM deliveries d LEFT JOIN customer_deliveries cd ON cd.delivery_id = d.id WHERE d.order_id = $1`, [orderId]);
+
+describe('customer orders in the browser', () => {
+  it('a cash delivery recorded offline, reloaded offline, then sent once with signature, happy list, survey, certificate and emails', async () => {
+    const [orderId] = await liveOrders('customer', 'NOT b.is_rto');
+    expect(orderId).toBeDefined();
+    const since = new Date();
+    await page.goto(`${proxy.url}/customer-order-details/${orderId}`);
+    await expect.poll(() => page.getByTestId('customer-details').isVisible(), { timeout: 30_000 }).toBe(true);
+    await page.screenshot({ path: resolve(RESULTS, 'customer-details.png'), fullPage: true });
+
+    await phone.context.setOffline(true);
+    proxy.setReachable(false);
+    await page.getByRole('link', { name: 'Deliver', exact: true }).click();
+    await page.waitForURL(/\/delivery-details\/\d+\?customerOrder=true/);
+    await page.getByRole('button', { name: 'Deliver', exact: true }).click();
+    await page.getByText('A payment method is required', { exact: true }).first().waitFor();
+
+    await fillCommon('18');
+    await sign();
+    const happy = page.locator('[data-field="happy-list"] label');
+    if ((await happy.count()) > 0) await happy.first().click();
+    const yes = page.locator('[data-field="survey"]').getByRole('button', { name: 'Yes' });
+    if ((await yes.count()) > 0) await yes.first().click();
+    await page.getByRole('group', { name: 'Payment method' }).getByRole('button', { name: 'Cash' }).click();
+    await page.getByLabel('Amount collected ($)').fill('abc');
+    await page.getByRole('button', { name: 'Deliver', exact: true }).click();
+    await page.getByText('Payment amount is not a number', { exact: true }).first().waitFor();
+    await page.screenshot({ path: resolve(RESULTS, 'customer-delivery-invalid.png'), fullPage: true });
+    await page.getByLabel('Amount collected ($)').fill('125.50');
+
+    // The tab dies before Deliver: everything typed is still there after a reload offline.
+    await page.waitForTimeout(500);
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Amount collected ($)').inputValue(), { timeout: 30_000 }).toBe('125.50');
+    expect(await page.getByTestId('photo-thumb').count()).toBe(2);
+    // The drawn signature was stored as a PNG in the blob store and comes back as the saved image.
+    await page.getByTestId('signature-saved').waitFor();
+    await page.screenshot({ path: resolve(RESULTS, 'customer-delivery.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Deliver', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.reload();
+    await expect.poll(() => page.locator(`[data-order-key="co-${orderId}"]`).getByTestId('outbox-status').textContent(), { timeout: 30_000 }).toBe('Queued');
+    expect(await deliveryOf(orderId!)).toEqual([]);
+
+    proxy.setReachable(true);
+    await phone.context.setOffline(false);
+    await expect.poll(async () => (await deliveryOf(orderId!)).length, { timeout: 60_000, interval: 500 }).toBe(1);
+    const [delivery] = await deliveryOf(orderId!);
+    expect(delivery).toMatchObject({ signature_mime: 'image/png', images: '2' });
+    expect(delivery?.payload).toMatchObject({ payment_amount: '125.50', signature_from: 'customer', delivery_miles_driven: 18 });
+    const [payment] = await server.query<{ method: string; amount: string }>('SELECT method, amount::text FROM order_payments WHERE order_id = $1', [orderId]);
+    expect(payment).toEqual({ method: 'Cash', amount: '125.50' });
+    // Certificate, then the emails (each after the 7 s wait), each once.
+    await expect.poll(async () => (await server.query('SELECT 1 FROM delivery_certificates WHERE delivery_id = $1', [delivery?.id])).length, { timeout: 60_000, interval: 1000 }).toBe(1);
+    const sent = () => server.query<{ template: string; n: string }>(
+      `SELECT template, count(*)::text n FROM email_log WHERE created_at >= $1 AND status = 'sent' GROUP BY template ORDER BY template`, [since]);
+    await expect.poll(async () => (await sent()).map((r) => r.template), { timeout: 60_000, interval: 1000 }).toEqual(['customer-order-delivered', 'office-admin-order-delivered']);
+    expect((await sent()).map((r) => r.n)).toEqual(['1', '1']);
+    await expect.poll(() => page.locator(`[data-order-key="co-${orderId}"]`).count(), { timeout: 60_000, interval: 500 }).toBe(0);
+  });
+
+  it('a new card authorized online, then delivered: no card number or CVV anywhere on the phone, the server or its log', async () => {
+    const [orderId] = await liveOrders('customer', 'NOT b.is_rto AND b.remaining_balance >= 200');
+    expect(orderId).toBeDefined();
+    await page.goto(`${proxy.url}/delivery-details/${orderId}?customerOrder=true`);
+    await page.getByTestId('payment').waitFor({ timeout: 30_000 });
+    await fillCommon('7');
+    await sign();
+    await page.getByRole('group', { name: 'Payment method' }).getByRole('button', { name: 'Credit card' }).click();
+    await page.getByRole('group', { name: 'Card' }).getByRole('button', { name: 'New card' }).click();
+    await page.getByLabel('Amount collected ($)').fill('200.00');
+    await page.getByLabel('Card number').fill(PAN);
+    await page.getByLabel('Expiry (MM/YY)').fill('1230');
+    await page.getByLabel('CVV').fill(CVV);
+    for (const [label, value] of [['First name', 'Ada'], ['Last name', 'Yoder'], ['Street address', '1 Main St'], ['City', 'Lancaster'], ['State', 'PA'], ['ZIP', '17601'], ['Phone', '7175550100']] as const) {
+      if (!(await page.getByLabel(label, { exact: true }).inputValue())) await page.getByLabel(label, { exact: true }).fill(value);
+    }
+    await page.screenshot({ path: resolve(RESULTS, 'new-card-form.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Authorize card' }).click();
+    await page.getByRole('button', { name: 'Use another card' }).waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: resolve(RESULTS, 'new-card-authorized.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Deliver', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(async () => (await deliveryOf(orderId!)).length, { timeout: 60_000, interval: 500 }).toBe(1);
+    const [payment] = await server.query<{ method: string; source: string; amount: string; card_last_four: string }>(
+      'SELECT method, source, amount::text, card_last_four FROM order_payments WHERE order_id = $1', [orderId]);
+    expect(payment).toEqual({ method: 'CreditCard', source: 'new_card', amount: '200.00', card_last_four: '1111' });
+
+    // Every IndexedDB database of the page (PWADB, its blobs, RxDB's meta), every record.
+    const dump = await page.evaluate(async () => {
+      const out: string[] = [];
+      for (const info of await indexedDB.databases()) {
+        if (!info.name) continue;
+        const db = await new Promise<IDBDatabase>((ok, ko) => {
+          const req = indexedDB.open(info.name!);
+          req.onsuccess = () => ok(req.result);
+          req.onerror = () => ko(req.error);
+        });
+        for (const store of Array.from(db.objectStoreNames)) {
+          const rows = await new Promise<unknown[]>((ok, ko) => {
+            const req = db.transaction(store).objectStore(store).getAll();
+            req.onsuccess = () => ok(req.result);
+            req.onerror = () => ko(req.error);
+          });
+          for (const row of rows) {
+            out.push(JSON.stringify(row, (_k, v: unknown) => (v instanceof ArrayBuffer ? new TextDecoder('latin1').decode(v) : v)));
+          }
+        }
+        db.close();
+      }
+      return out.join('\n');
+    });
+    expect(dump.length).toBeGreaterThan(1000);
+    expect(dump).toContain('new_card');
+    expect(dump).not.toContain(PAN);
+    expect(dump).not.toContain(`"${CVV}"`);
+    expect(dump).not.toMatch(/card_cvv|cardCvv|cardNumber/);
+    // The server: every text and JSON column of every table, and every log line.
+    const columns = await server.query<{ table_name: string; column_name: string }>(
+      `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public' AND data_type IN ('text', 'jsonb', 'json', 'character varying')`);
+    for (const { table_name: table, column_name: column } of columns) {
+      const hits = await server.query(`SELECT 1 FROM "${table}" WHERE "${column}"::text LIKE $1 OR "${column}"::text LIKE $2 LIMIT 1`, [`%${PAN}%`, `%"${CVV}"%`]);
+      expect(hits, `${table}.${column}`).toEqual([]);
+    }
+    expect(logLines.length).toBeGreaterThan(10);
+    expect(logLines.join('\n')).not.toContain(PAN);
+  });
+});
+
+describe('move orders in the browser', () => {
+  it('delivers a move order: photos, miles, times, note; GPS 0 when missing', async () => {
+    const [orderId] = await liveOrders('move');
+    expect(orderId).toBeDefined();
+    await page.goto(`${proxy.url}/inventory-move-order-details/${orderId}`);
+    await expect.poll(() => page.getByTestId('delivery-details').getByText('Dealership').isVisible(), { timeout: 30_000 }).toBe(true);
+    await page.screenshot({ path: resolve(RESULTS, 'move-details.png'), fullPage: true });
+    await page.getByRole('link', { name: 'Deliver', exact: true }).click();
+    await page.waitForURL(/\/delivery-details\/\d+\?inventoryMoveOrder=true/);
+    await fillCommon('-4');
+    await page.getByRole('button', { name: 'Delivery started: now' }).click();
+    await page.getByRole('button', { name: 'Delivery ended: now' }).click();
+    await page.getByRole('button', { name: 'Deliver', exact: true }).click();
+    await page.getByText('Miles driven cannot be negative', { exact: true }).first().waitFor();
+    await page.getByLabel('Miles driven').fill('33');
+    await page.screenshot({ path: resolve(RESULTS, 'move-delivery.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Deliver', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(async () => (await server.query('SELECT 1 FROM deliveries WHERE order_id = $1', [orderId])).length, { timeout: 60_000, interval: 500 }).toBe(1);
+    const [row] = await server.query<{ miles_driven: number; gps_lat: number; gps_lon: number; images: string }>(
+      'SELECT d.miles_driven, d.gps_lat, d.gps_lon, (SELECT count(*)::text FROM delivery_images i WHERE i.delivery_id = d.id) images FROM deliveries d WHERE d.order_id = $1', [orderId]);
+    expect(row).toEqual({ miles_driven: 33, gps_lat: 0, gps_lon: 0, images: '2' });
+  });
+});
