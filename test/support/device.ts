@@ -20,7 +20,7 @@ export interface Device {
   close(): Promise<void>;
 }
 
-export async function makeDevice(server: TestServer, opts: { idb?: Device['idb']; net?: FaultyNetwork; timeoutMs?: number; followupWaitMs?: number } = {}): Promise<Device> {
+export async function makeDevice(server: TestServer, opts: { idb?: Device['idb']; net?: FaultyNetwork; timeoutMs?: number; followupWaitMs?: number; initialOnline?: boolean; sleep?: (ms: number) => Promise<void> } = {}): Promise<Device> {
   const idb = opts.idb ?? freshIndexedDB();
   const db = await idb.open();
   const blobs = await idb.blobs();
@@ -36,7 +36,8 @@ export async function makeDevice(server: TestServer, opts: { idb?: Device['idb']
     timeoutMs: opts.timeoutMs ?? 5_000,
     // Follow-up waits (SPEC §9: 7 s) run on the device's fake clock; 0 unless a test asks.
     followupWaitMs: opts.followupWaitMs ?? 0,
-    sleep: () => Promise.resolve(),
+    sleep: opts.sleep ?? (() => Promise.resolve()),
+    initialOnline: opts.initialOnline,
   });
   const device: Device = {
     idb, db, blobs, net, clock, engine,

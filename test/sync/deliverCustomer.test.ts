@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CustomerDraft } from '../../src/db';
 import { readSession } from '../../src/db';
+import { authorizeNewCard } from '../../src/replication/cardAuth';
 import { activeEntries, makeDevice, orderIdsOf, prepareDelivery, syncUntilSettled, type Device } from '../support/device';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -18,7 +19,10 @@ let pool: CustomerOrder[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
-  // More payable orders than the demo seed gives one driver: a balance on the unpaid ones.
+  // More payable orders than the demo seed gives one driver: the second driver's customer
+  // orders move to this one, and the unpaid ones get a balance.
+  await server.query(`UPDATE orders SET driver_id = (SELECT id FROM accounts WHERE email = $1)
+    WHERE kind = 'customer' AND driver_id = (SELECT id FROM accounts WHERE email = 'driver2@summit.test')`, [DRIVER.email]);
   await server.query(`UPDATE customer_order_billing b SET remaining_balance = 750 FROM orders o JOIN accounts a ON a.id = o.driver_id
     WHERE b.order_id = o.id AND a.email = $1 AND NOT b.is_rto AND b.remaining_balance = 0 AND o.delivered_at IS NULL`, [DRIVER.email]);
   pool = await server.query<CustomerOrder>(`
@@ -91,6 +95,14 @@ async function customerDraft(device: Device, order: CustomerOrder, extra: Partia
   };
 }
 
+async function authorized(device: Device, orderId: number, amount: string) {
+  const outcome = await authorizeNewCard(device.engine.http, {
+    customerOrderId: orderId, cardNumber: '4111111111111111', expMonth: '12', expYear: '30', cvv: '737', amount, billingZip: '17601', paymentProcessingAccountId: null,
+  });
+  if (!outcome.ok) throw new Error(outcome.message);
+  return outcome.card;
+}
+
 /** Offline, then back with a 503 burst and a lost answer on the deliver call, then settled. */
 async function deliverThroughFaults(device: Device, path: RegExp) {
   device.net.offline = true;
@@ -109,6 +121,7 @@ const PATHS = {
   new_check: { match: (o: CustomerOrder) => !o.is_rto && o.balance >= 10, draft: { paymentMethod: 'Check', checkSelection: 'NewCheck', paymentAmount: '10' }, payment: true, check: true },
   saved_check: { match: (o: CustomerOrder) => !o.is_rto && o.balance >= 10 && o.check_id !== null, draft: { paymentMethod: 'Check', checkSelection: 'SavedCheck', paymentAmount: '10' }, payment: true },
   existing_card: { match: (o: CustomerOrder) => !o.is_rto && o.balance >= 10 && o.card !== null, draft: { paymentMethod: 'CreditCard', cardSelection: 'ExistingCard', paymentAmount: '10' }, payment: true },
+  new_card: { match: (o: CustomerOrder) => !o.is_rto && o.balance >= 10, draft: { paymentMethod: 'CreditCard', cardSelection: 'NewCard', paymentAmount: '10' }, payment: true },
   rto: { match: (o: CustomerOrder) => o.is_rto, draft: {}, payment: false },
 } as const;
 
@@ -121,6 +134,8 @@ describe('customer deliveries through the outbox', () => {
         ...(spec.draft as Partial<CustomerDraft>),
         ...(call === 'saved_check' ? { customerOrderSavedCheckId: order.check_id } : {}),
         ...(call === 'existing_card' ? { cardProfileId: order.card } : {}),
+        // A new card is authorized online first (PAN and CVV in memory); the delivery then queues.
+        ...(call === 'new_card' ? { newCard: await authorized(device, order.id, '10.00') } : {}),
       });
       await prepareDelivery(device, 'customer', order.id, { draft, signature: true, check: 'check' in spec });
       const [entry] = await activeEntries(device);
@@ -225,5 +240,21 @@ describe('move orders through the outbox', () => {
     const [stored] = await server.query<{ gps_lat: number; n: string }>(
       'SELECT d.gps_lat, (SELECT count(*)::text FROM delivery_images i WHERE i.delivery_id = d.id) n FROM deliveries d WHERE d.order_id = $1', [moveId]);
     expect(stored).toMatchObject({ gps_lat: 39.1, n: '2' });
+  });
+});
+
+describe('prefetch for offline use', () => {
+  it('pulls every customer order\'s details and saved checks, pausing 400 ms after every 10 (SPEC §7), and refetches only what changed', async () => {
+    const pauses: number[] = [];
+    const device = await signedInDevice({ sleep: (ms) => { pauses.push(ms); return Promise.resolve(); } });
+    const docs = await device.db.customer_deliveries.find().exec();
+    const customerRows = (await device.db.orders.find().exec()).filter((o) => o.customer_order_id !== null);
+    expect(docs.length).toBe(customerRows.length);
+    expect(docs.every((d) => d.server !== null && Array.isArray(d.saved_checks))).toBe(true);
+    const fetched = device.net.reached(/GET \/api\/driver\/saved-checks/);
+    expect(fetched).toBe(docs.length);
+    expect(pauses).toEqual(Array.from({ length: Math.floor(fetched / 10) }, () => 400));
+    await device.engine.syncNow();
+    expect(device.net.reached(/GET \/api\/driver\/saved-checks/)).toBe(fetched);
   });
 });

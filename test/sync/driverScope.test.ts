@@ -1,0 +1,95 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { clearToken, readSession } from '../../src/db';
+import { activeOutbox$ } from '../../src/outbox';
+import { firstValueFrom } from 'rxjs';
+import { activeEntries, makeDevice, onlotOrderIds, prepareDelivery, syncUntilSettled, type Device } from '../support/device';
+import { startTestServer, type TestServer } from '../support/server';
+
+// Two drivers of one company share a phone: the second never sees or touches the first
+// one's orders or unsent work, and that work is sent when its owner signs in again.
+// Also: an engine starts from the real connectivity, and a reconnect sends at once.
+
+let server: TestServer;
+const devices: Device[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterEach(async () => {
+  while (devices.length) await devices.pop()?.close();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function device(opts: Parameters<typeof makeDevice>[1] = {}): Promise<Device> {
+  const d = await makeDevice(server, opts);
+  devices.push(d);
+  return d;
+}
+
+describe('local data per driver', () => {
+  it('a second driver on the same phone sees none of the first one\'s orders or queued work; it is sent when the first signs in again', async () => {
+    const phone = await device();
+    expect(await phone.engine.login('driver@summit.test', 'summit-driver-1')).toEqual({ ok: true });
+    await phone.engine.syncNow();
+    const [orderId] = await onlotOrderIds(phone);
+    phone.net.offline = true;
+    await prepareDelivery(phone, 'onlot', orderId!);
+    const first = (await readSession(phone.db))!;
+    // The token expires in the field (no logout): the next driver signs in on this phone.
+    await clearToken(phone.db);
+    phone.net.offline = false;
+    expect(await phone.engine.login('driver2@summit.test', 'summit-driver-2')).toEqual({ ok: true });
+    await phone.engine.syncNow();
+    const second = (await readSession(phone.db))!;
+    expect(second.claims.account_id).not.toBe(first.claims.account_id);
+    const secondsOrders = await phone.db.orders.find({ selector: { account_id: second.claims.account_id } }).exec();
+    expect(secondsOrders.length).toBeGreaterThan(0);
+    expect(secondsOrders.some((o) => o.id === `oio-${orderId}`)).toBe(false);
+    expect(await firstValueFrom(activeOutbox$(phone.db, second))).toEqual([]);
+    // The second driver's sync never sends the first driver's entry.
+    expect((await server.query('SELECT 1 FROM deliveries WHERE order_id = $1', [orderId])).length).toBe(0);
+    const { discardOutboxEntry } = await import('../../src/outbox');
+    const [theirs] = await activeEntries(phone);
+    await discardOutboxEntry(phone.db, second, theirs!.id);
+    expect(await activeEntries(phone)).toHaveLength(1);
+    // Its owner signs in again: it goes.
+    await clearToken(phone.db);
+    expect(await phone.engine.login('driver@summit.test', 'summit-driver-1')).toEqual({ ok: true });
+    await syncUntilSettled(phone);
+    expect((await server.query('SELECT 1 FROM deliveries WHERE order_id = $1', [orderId])).length).toBe(1);
+  });
+});
+
+describe('connectivity', () => {
+  it('an engine started offline makes no request and burns no retries; back online, a queued delivery leaves at once', async () => {
+    const phone = await device();
+    expect(await phone.engine.login('driver@summit.test', 'summit-driver-1')).toEqual({ ok: true });
+    await phone.engine.syncNow();
+    const [orderId] = await onlotOrderIds(phone);
+    await phone.close();
+    devices.pop();
+    // Reopened by a worker that knows the phone is offline.
+    const reopened = await device({ idb: phone.idb, initialOnline: false });
+    reopened.net.offline = true;
+    await prepareDelivery(reopened, 'onlot', orderId!);
+    reopened.engine.start();
+    await reopened.engine.syncNow();
+    expect(reopened.net.log).toEqual([]);
+    const [entry] = await activeEntries(reopened);
+    expect(entry?.attempts).toBe(0);
+    // The radio comes and goes: one failed try while the OS still said online leaves a back-off...
+    await reopened.engine.setOnline(true);
+    await reopened.engine.syncNow();
+    const [waiting] = await activeEntries(reopened);
+    expect(waiting?.last_error?.code).toBe('NetworkError');
+    expect(waiting?.next_attempt_at).toBeGreaterThan(reopened.clock.t);
+    await reopened.engine.setOnline(false);
+    // ...which does not hold the delivery back once the connection returns (no clock advance).
+    reopened.net.offline = false;
+    await reopened.engine.setOnline(true);
+    await reopened.engine.syncNow();
+    expect((await server.query('SELECT 1 FROM deliveries WHERE order_id = $1', [orderId])).length).toBe(1);
+  });
+});
