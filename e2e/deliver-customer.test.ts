@@ -188,13 +188,13 @@ describe('customer orders in the browser', () => {
         const db = await new Promise<IDBDatabase>((ok, ko) => {
           const req = indexedDB.open(info.name!);
           req.onsuccess = () => ok(req.result);
-          req.onerror = () => ko(req.error);
+          req.onerror = () => ko(req.error ?? new Error('IndexedDB open failed'));
         });
         for (const store of Array.from(db.objectStoreNames)) {
           const rows = await new Promise<unknown[]>((ok, ko) => {
             const req = db.transaction(store).objectStore(store).getAll();
             req.onsuccess = () => ok(req.result);
-            req.onerror = () => ko(req.error);
+            req.onerror = () => ko(req.error ?? new Error('IndexedDB open failed'));
           });
           for (const row of rows) {
             out.push(JSON.stringify(row, (_k, v: unknown) => (v instanceof ArrayBuffer ? new TextDecoder('latin1').decode(v) : v)));
