@@ -58,6 +58,16 @@ export default tseslint.config(
     },
   },
   {
+    // The outbox area declares kinds and queues intents; the worker's processor runs them.
+    files: ['src/outbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['**/replication', '**/replication/*', '**/workers/*', '**/ui/*', '**/server/**'], message: 'src/outbox is network-free: steps are data the sync worker interprets.' },
+      ] }],
+      'no-restricted-globals': ['error', 'fetch', 'XMLHttpRequest'],
+    },
+  },
+  {
     files: ['src/ui/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [replicationOnlyInWorker, { group: ['**/server/**', '../server/*', '../../server/*'], message: 'The UI never imports server code.' }] }],

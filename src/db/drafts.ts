@@ -5,7 +5,7 @@ import type { BlobStore } from './blobStore';
 import type { CustomerDeliveryDoc } from './customerDeliveriesCollection';
 import { emptyCustomerDraft } from './customerDeliveriesCollection';
 import type { DriverDatabase } from './database';
-import { DELIVERY_COLLECTIONS, type DraftPhoto } from './deliveryDoc';
+import { DELIVERY_COLLECTIONS, type DraftCommon, type DraftPhoto } from './deliveryDoc';
 import type { Session } from './localState';
 import type { MoveDeliveryDoc } from './moveDeliveriesCollection';
 import { emptyInventoryDraft, type OnlotDeliveryDoc } from './onlotDeliveriesCollection';
@@ -156,6 +156,12 @@ export async function removeDraftImage<K extends OrderKind>(
     return { ...data, draft: { ...data.draft, [slot]: value }, updated_at: new Date().toISOString() };
   });
   await deleteUnreferenced(db, blobs, [imageId]);
+}
+
+/** Every image id a draft holds (photos, signature, check). */
+export function draftImageIds(draft: DraftCommon | Record<string, unknown>): string[] {
+  const record = draft as Record<string, unknown>;
+  return (['photos', 'signature', 'check'] as const).flatMap((slot) => slotImages(record, slot).map((p) => p.id));
 }
 
 /** Every image id an attachment set holds. */

@@ -1,5 +1,5 @@
 import { map, type Observable } from 'rxjs';
-import { deliveryCollection, ownsDoc, type BlobStore, type DriverDatabase, type OutboxDoc, type Session } from '../db';
+import { attachmentIds, deliveryCollection, draftImageIds, ownsDoc, type BlobStore, type DriverDatabase, type OutboxDoc, type Session } from '../db';
 import { ACTIVE_STATUSES } from './queue';
 import { kindDef } from './registry';
 
@@ -85,7 +85,6 @@ export async function dropDeliveredEntry(db: DriverDatabase, blobs: BlobStore, s
   const draftKind = kindDef(entry.kind)?.draft;
   const draftDoc = draftKind ? await deliveryCollection(db, draftKind).findOne(entry.order_key).exec() : null;
   if (draftDoc && ownsDoc(draftDoc, session)) await draftDoc.remove();
-  const ids = [...entry.attachments.photos, entry.attachments.signature, entry.attachments.check].filter((p) => p !== null).map((p) => p.id);
-  await blobs.delete(ids);
+  await blobs.delete([...attachmentIds(entry.attachments), ...(draftDoc ? draftImageIds(draftDoc.toMutableJSON().draft) : [])]);
   await (await db.orders.findOne(entry.order_key).exec())?.remove();
 }

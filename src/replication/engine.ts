@@ -11,6 +11,7 @@ import {
   type DriverDatabase,
   type Session,
   deliveryCollection,
+  draftImageIds,
   ownsDoc,
 } from '../db';
 import { ACTIVE_STATUSES, pruneDoneEntries } from '../outbox';
@@ -178,11 +179,7 @@ export function createSyncEngine(deps: EngineDeps) {
       const drafts = await deliveryCollection(deps.db, kind).find({ selector: { company_id: companyId } }).exec();
       for (const doc of drafts) {
         if (keep.has(doc.id) || !ownsDoc(doc, current)) continue;
-        const json = doc.toMutableJSON().draft as unknown as Record<string, unknown>;
-        const ids = ['photos', 'signature', 'check'].flatMap((slot) => {
-          const value = json[slot] as { id: string }[] | { id: string } | null | undefined;
-          return Array.isArray(value) ? value.map((p) => p.id) : value ? [value.id] : [];
-        });
+        const ids = draftImageIds(doc.toMutableJSON().draft);
         await doc.remove();
         await deps.blobs.delete(ids);
       }

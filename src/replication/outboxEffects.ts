@@ -1,4 +1,4 @@
-import { deliveryCollection, attachmentIds, type OutboxDoc } from '../db';
+import { attachmentIds, deliveryCollection, draftImageIds, type OutboxDoc } from '../db';
 import type { OutboxKindDef } from '../outbox';
 import type { OutboxContext } from './outboxTypes';
 
@@ -7,7 +7,7 @@ export async function applyDone(ctx: OutboxContext, def: OutboxKindDef, entry: O
   try {
     if (def.draft && def.onDone.removeDraft) {
       const draft = await deliveryCollection(ctx.db, def.draft).findOne(entry.order_key).exec();
-      const ids = draft ? attachmentIdsOfDraft(draft.toMutableJSON().draft as unknown as Record<string, unknown>) : [];
+      const ids = draft ? draftImageIds(draft.toMutableJSON().draft) : [];
       await draft?.remove();
       await ctx.blobs.delete([...new Set([...ids, ...attachmentIds(entry.attachments)])]);
     }
@@ -27,14 +27,3 @@ export async function applyAttention(ctx: OutboxContext, def: OutboxKindDef, ent
   const draft = await deliveryCollection(ctx.db, def.draft).findOne(entry.order_key).exec();
   await draft?.incrementalModify((data) => ({ ...data, draft: { ...data.draft, deliveryError: entry.last_error?.message ?? 'Error delivering order' } }) as typeof data);
 }
-
-function attachmentIdsOfDraft(draft: Record<string, unknown>): string[] {
-  const ids: string[] = [];
-  for (const slot of ['photos', 'signature', 'check']) {
-    const value = draft[slot] as { id: string }[] | { id: string } | null | undefined;
-    if (Array.isArray(value)) ids.push(...value.map((p) => p.id));
-    else if (value) ids.push(value.id);
-  }
-  return ids;
-}
-

@@ -3,7 +3,7 @@ import {
   API, CustomerDeliveryDetailsSchema, MoveDeliveryDetailsSchema, OnlotDeliveryDetailsSchema, ORDER_API, ORDER_ID_FIELD,
   SavedCheckSchema, type OrderKind, type SavedCheck,
 } from '../domain';
-import { deliveryCollection, emptyDraftOf, ownsDoc } from '../db';
+import { deliveryCollection, draftImageIds, emptyDraftOf, ownsDoc } from '../db';
 import { ACTIVE_STATUSES } from '../outbox';
 import { pullStream, stripDeleted, type PullContext } from './pull';
 
@@ -65,11 +65,7 @@ async function dropDelivery(ctx: PullContext, kind: OrderKind, id: string): Prom
   if (await pending(ctx, id)) return;
   const doc = await deliveryCollection(ctx.db, kind).findOne(id).exec();
   if (!doc || !ownsDoc(doc, ctx.session)) return;
-  const draft = doc.toMutableJSON().draft as unknown as Record<string, unknown>;
-  const ids = ['photos', 'signature', 'check'].flatMap((slot) => {
-    const value = draft[slot] as { id: string }[] | { id: string } | null | undefined;
-    return Array.isArray(value) ? value.map((p) => p.id) : value ? [value.id] : [];
-  });
+  const ids = draftImageIds(doc.toMutableJSON().draft);
   await doc.remove();
   await ctx.blobs.delete(ids);
 }

@@ -5,7 +5,8 @@ import { createSyncEngine, type SyncEngine } from '../../src/replication';
 import { freshIndexedDB } from './fakeDb';
 import { faultyNetwork, type FaultyNetwork } from './faultyFetch';
 import { makeJpeg } from './images';
-import type { TestServer } from './server';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { startTestServer, type TestServer } from './server';
 
 /** A driver's phone: its own IndexedDB, a network we can break, and the real sync engine. */
 export interface Device {
@@ -115,4 +116,57 @@ export async function orderIdsOf(device: Device, kind: OrderKind): Promise<numbe
 
 export function onlotOrderIds(device: Device): Promise<number[]> {
   return orderIdsOf(device, 'onlot');
+}
+
+export const DEMO_DRIVER = { email: 'driver@summit.test', password: 'summit-driver-1' };
+
+/**
+ * The sync suites' harness: a real server for the file (started before, closed after), and
+ * phones opened by the tests, closed after each test (RxDB counts open collections).
+ */
+export function useSyncServer(onStart?: (harness: SyncHarness) => Promise<void>): SyncHarness {
+  const devices: Device[] = [];
+  let server: TestServer | null = null;
+  const harness: SyncHarness = {
+    get server() {
+      if (!server) throw new Error('the sync server is not started yet');
+      return server;
+    },
+    async device(opts = {}) {
+      const device = await makeDevice(harness.server, opts);
+      devices.push(device);
+      return device;
+    },
+    async signedInDevice(opts = {}, account = DEMO_DRIVER) {
+      const device = await harness.device(opts);
+      const login = await device.engine.login(account.email, account.password);
+      if (!login.ok) throw new Error(`login failed: ${login.message}`);
+      await device.engine.syncNow();
+      return device;
+    },
+    async forget(device) {
+      devices.splice(devices.indexOf(device), 1);
+      await device.close();
+    },
+  };
+  beforeAll(async () => {
+    server = await startTestServer();
+    await onStart?.(harness);
+  });
+  afterEach(async () => {
+    while (devices.length) await devices.pop()?.close();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return harness;
+}
+
+export interface SyncHarness {
+  readonly server: TestServer;
+  device(opts?: Parameters<typeof makeDevice>[1]): Promise<Device>;
+  /** A phone signed in (default the demo driver) and synced once. */
+  signedInDevice(opts?: Parameters<typeof makeDevice>[1], account?: { email: string; password: string }): Promise<Device>;
+  /** Closes a phone now (a killed tab's handle) instead of after the test. */
+  forget(device: Device): Promise<void>;
 }

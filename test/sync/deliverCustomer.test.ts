@@ -1,24 +1,23 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { CustomerDraft } from '../../src/db';
 import { readSession } from '../../src/db';
 import { authorizeNewCard } from '../../src/replication/cardAuth';
-import { activeEntries, makeDevice, orderIdsOf, prepareDelivery, syncUntilSettled, type Device } from '../support/device';
-import { startTestServer, type TestServer } from '../support/server';
+import { activeEntries, DEMO_DRIVER, orderIdsOf, prepareDelivery, syncUntilSettled, useSyncServer, type Device } from '../support/device';
+import type { TestServer } from '../support/server';
 
 // Every customer payment path and the move kind through the real engine and the real server,
 // with the network failing as a rural phone's does: offline first, a 5xx burst and a lost
 // answer on the deliver call, and the tab killed in the middle of the follow-ups. Each ends
 // with exactly one delivery, one payment, one certificate and each email once.
 
-let server: TestServer;
-const devices: Device[] = [];
-const DRIVER = { email: 'driver@summit.test', password: 'summit-driver-1' };
+const DRIVER = DEMO_DRIVER;
 
 interface CustomerOrder { id: number; is_rto: boolean; balance: number; check_id: number | null; card: string | null }
 let pool: CustomerOrder[] = [];
+let server: TestServer;
 
-beforeAll(async () => {
-  server = await startTestServer();
+const harness = useSyncServer(async ({ server: s }) => {
+  server = s;
   // More payable orders than the demo seed gives one driver: the second driver's customer
   // orders move to this one, and the unpaid ones get a balance.
   await server.query(`UPDATE orders SET driver_id = (SELECT id FROM accounts WHERE email = $1)
@@ -32,20 +31,7 @@ beforeAll(async () => {
     FROM orders o JOIN accounts a ON a.id = o.driver_id LEFT JOIN customer_order_billing b ON b.order_id = o.id
     WHERE a.email = $1 AND o.kind = 'customer' AND o.delivered_at IS NULL AND o.cancelled_at IS NULL ORDER BY o.id`, [DRIVER.email]);
 });
-afterEach(async () => {
-  while (devices.length) await devices.pop()?.close();
-});
-afterAll(async () => {
-  await server.close();
-});
-
-async function signedInDevice(opts: Parameters<typeof makeDevice>[1] = {}): Promise<Device> {
-  const device = await makeDevice(server, opts);
-  devices.push(device);
-  expect(await device.engine.login(DRIVER.email, DRIVER.password)).toEqual({ ok: true });
-  await device.engine.syncNow();
-  return device;
-}
+const signedInDevice = (opts: Parameters<typeof harness.signedInDevice>[0] = {}) => harness.signedInDevice(opts);
 
 /** The first free order that fits, preferring one without saved checks or cards (scarce). */
 function take(test: (o: CustomerOrder) => boolean): CustomerOrder {
@@ -166,10 +152,8 @@ describe('customer deliveries through the outbox', () => {
       for (let i = 0; i < 300 && !device.net.log.some((l) => boundary.test(l)); i++) await new Promise((r) => setTimeout(r, 20));
       device.killed = true;
       // The dead tab's database handle goes too (RxDB counts open collections per realm).
-      devices.splice(devices.indexOf(device), 1);
-      await device.close();
-      const next = await makeDevice(server, { idb: device.idb, timeoutMs: 600_000 });
-      devices.push(next);
+      await harness.forget(device);
+      const next = await harness.device({ idb: device.idb, timeoutMs: 600_000 });
       device = next;
     }
     await syncUntilSettled(device, 20);

@@ -1,37 +1,21 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readSession, writeToken, patchDraft } from '../../src/db';
-import { activeEntries, makeDevice, onlotOrderIds, prepareOnlotDelivery, syncUntilSettled, type Device } from '../support/device';
-import { startTestServer, type TestServer } from '../support/server';
+import { activeEntries, onlotOrderIds, prepareOnlotDelivery, syncUntilSettled, useSyncServer, type Device } from '../support/device';
+import type { TestServer } from '../support/server';
 
 // The sync engine against the real server on loopback, with the network failing in the
 // ways a rural phone's does. Every case must end with exactly one delivery on the server
 // and no photo uploaded twice.
 
 let server: TestServer;
-const devices: Device[] = [];
 let freeOrders: number[] = [];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  const probe = await signedInDevice();
-  freeOrders = await onlotOrderIds(probe);
+const harness = useSyncServer(async (h) => {
+  server = h.server;
+  freeOrders = await onlotOrderIds(await h.signedInDevice());
   expect(freeOrders.length).toBeGreaterThanOrEqual(8);
 });
-afterEach(async () => {
-  while (devices.length) await devices.pop()?.close();
-});
-afterAll(async () => {
-  await server.close();
-});
-
-async function signedInDevice(opts: Parameters<typeof makeDevice>[1] = {}): Promise<Device> {
-  const device = await makeDevice(server, opts);
-  devices.push(device);
-  const login = await device.engine.login('driver@summit.test', 'summit-driver-1');
-  expect(login).toEqual({ ok: true });
-  await device.engine.syncNow();
-  return device;
-}
+const signedInDevice = (opts: Parameters<typeof harness.signedInDevice>[0] = {}) => harness.signedInDevice(opts);
 
 function takeOrder(): number {
   const id = freeOrders.shift();
@@ -137,8 +121,7 @@ describe('outbox against the real server', () => {
     expect(midway?.status).toBe('sending');
     expect(Object.keys(midway?.steps.uploads ?? {})).toHaveLength(1);
     // A new worker opens the same IndexedDB and carries on.
-    const second = await makeDevice(server, { idb: first.idb });
-    devices.push(second);
+    const second = await harness.device({ idb: first.idb });
     await syncUntilSettled(second);
     await expectDeliveredOnce(second, id, 3, since);
   });

@@ -1,32 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clearToken, readSession } from '../../src/db';
 import { activeOutbox$ } from '../../src/outbox';
 import { firstValueFrom } from 'rxjs';
-import { activeEntries, makeDevice, onlotOrderIds, prepareDelivery, syncUntilSettled, type Device } from '../support/device';
-import { startTestServer, type TestServer } from '../support/server';
+import { activeEntries, onlotOrderIds, prepareDelivery, syncUntilSettled, useSyncServer } from '../support/device';
 
 // Two drivers of one company share a phone: the second never sees or touches the first
 // one's orders or unsent work, and that work is sent when its owner signs in again.
 // Also: an engine starts from the real connectivity, and a reconnect sends at once.
 
-let server: TestServer;
-const devices: Device[] = [];
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterEach(async () => {
-  while (devices.length) await devices.pop()?.close();
-});
-afterAll(async () => {
-  await server.close();
-});
-
-async function device(opts: Parameters<typeof makeDevice>[1] = {}): Promise<Device> {
-  const d = await makeDevice(server, opts);
-  devices.push(d);
-  return d;
-}
+const harness = useSyncServer();
+const device = (opts: Parameters<typeof harness.device>[0] = {}) => harness.device(opts);
 
 describe('local data per driver', () => {
   it('a second driver on the same phone sees none of the first one\'s orders or queued work; it is sent when the first signs in again', async () => {
@@ -49,7 +32,7 @@ describe('local data per driver', () => {
     expect(secondsOrders.some((o) => o.id === `oio-${orderId}`)).toBe(false);
     expect(await firstValueFrom(activeOutbox$(phone.db, second))).toEqual([]);
     // The second driver's sync never sends the first driver's entry.
-    expect((await server.query('SELECT 1 FROM deliveries WHERE order_id = $1', [orderId])).length).toBe(0);
+    expect((await harness.server.query('SELECT 1 FROM deliveries WHERE order_id = $1', [orderId])).length).toBe(0);
     const { discardOutboxEntry } = await import('../../src/outbox');
     const [theirs] = await activeEntries(phone);
     await discardOutboxEntry(phone.db, second, theirs!.id);
@@ -58,7 +41,7 @@ describe('local data per driver', () => {
     await clearToken(phone.db);
     expect(await phone.engine.login('driver@summit.test', 'summit-driver-1')).toEqual({ ok: true });
     await syncUntilSettled(phone);
-    expect((await server.query('SELECT 1 FROM deliveries WHERE order_id = $1', [orderId])).length).toBe(1);
+    expect((await harness.server.query('SELECT 1 FROM deliveries WHERE order_id = $1', [orderId])).length).toBe(1);
   });
 });
 
@@ -68,8 +51,7 @@ describe('connectivity', () => {
     expect(await phone.engine.login('driver@summit.test', 'summit-driver-1')).toEqual({ ok: true });
     await phone.engine.syncNow();
     const [orderId] = await onlotOrderIds(phone);
-    await phone.close();
-    devices.pop();
+    await harness.forget(phone);
     // Reopened by a worker that knows the phone is offline.
     const reopened = await device({ idb: phone.idb, initialOnline: false });
     reopened.net.offline = true;
@@ -90,6 +72,6 @@ describe('connectivity', () => {
     reopened.net.offline = false;
     await reopened.engine.setOnline(true);
     await reopened.engine.syncNow();
-    expect((await server.query('SELECT 1 FROM deliveries WHERE order_id = $1', [orderId])).length).toBe(1);
+    expect((await harness.server.query('SELECT 1 FROM deliveries WHERE order_id = $1', [orderId])).length).toBe(1);
   });
 });

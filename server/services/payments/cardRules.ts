@@ -4,27 +4,8 @@ import { randomInt } from 'node:crypto';
 import type { SandboxOutcome } from '../../db/schemaPayments';
 import type { CardBrand } from './gateway';
 
-export function luhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  let double = false;
-  for (let i = digits.length - 1; i >= 0; i -= 1) {
-    let d = digits.charCodeAt(i) - 48;
-    if (double) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-    double = !double;
-  }
-  return sum % 10 === 0;
-}
-
-/** A PAN as typed: digits with optional spaces or dashes; 13 to 19 digits. */
-export function normalizePan(input: string): string | null {
-  const digits = input.replace(/[\s-]/g, '');
-  return /^\d{13,19}$/.test(digits) ? digits : null;
-}
+// Luhn and card-number normalizing are shared with the app's card form (src/domain/cardForm).
+export { luhnValid, normalizeCardNumber as normalizePan } from '../../../src/domain/cardForm';
 
 export function brandOf(pan: string): CardBrand {
   if (/^4/.test(pan)) return 'VISA';

@@ -1,6 +1,6 @@
-import { Alert, Button, Card, Heading, Stack } from '@chakra-ui/react';
+import { Alert, Card, Heading, Stack } from '@chakra-ui/react';
 import type { CustomerDraft } from '../../db';
-import { ERROR_TEXT, validateDelivery, type CustomerDeliveryDetails, type ErrorCode, type SavedCheck } from '../../domain';
+import { validateDelivery, type CustomerDeliveryDetails, type ErrorCode, type SavedCheck } from '../../domain';
 import { customerFacts } from '../../outbox';
 import { useDeliverAction } from '../hooks/useDeliverAction';
 import { useDraftWriter } from '../hooks/useDraftWriter';
@@ -8,6 +8,7 @@ import { HappyListField } from './customer/HappyListField';
 import { PaymentFields, type PaymentField } from './customer/PaymentFields';
 import { SurveyFields } from './customer/SurveyFields';
 import { DeliveryCommonFields, type CommonField } from './DeliveryCommonFields';
+import { DeliverFooter } from './DeliverFooter';
 import { PhotoPicker } from './PhotoPicker';
 import { SignaturePad } from './SignaturePad';
 
@@ -48,13 +49,7 @@ interface Props {
  */
 export function CustomerDeliveryForm({ orderId, details, draft, savedChecks, locked }: Props) {
   const writer = useDraftWriter('customer', orderId);
-  const { deliver, attempted, queueErrors, submitting } = useDeliverAction('customer', orderId, writer, (code) => FIELD_OF[code] ?? null);
-  const errors: ErrorCode[] = attempted ? validateDelivery(customerFacts(details, draft)) : [];
-  const errorFor = (field: Field): string | null => {
-    const code = errors.find((e) => FIELD_OF[e] === field);
-    return code ? ERROR_TEXT[code] : null;
-  };
-  const otherErrors = queueErrors.filter((e) => !FIELD_OF[e]);
+  const { deliver, submitting, errorFor, otherErrors } = useDeliverAction('customer', orderId, writer, FIELD_OF, () => validateDelivery(customerFacts(details, draft)));
 
   return (
     <Stack gap="4">
@@ -114,17 +109,7 @@ export function CustomerDeliveryForm({ orderId, details, draft, savedChecks, loc
           )}
         </Card.Body>
       </Card.Root>
-      {otherErrors.length > 0 ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{otherErrors.map((e) => ERROR_TEXT[e]).join('. ')}</Alert.Title>
-        </Alert.Root>
-      ) : null}
-      {!locked ? (
-        <Button colorPalette="primary" size="lg" loading={submitting} loadingText="Queueing" onClick={() => void deliver()}>
-          Deliver
-        </Button>
-      ) : null}
+      <DeliverFooter otherErrors={otherErrors} locked={locked} submitting={submitting} onDeliver={() => void deliver()} />
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Stack } from '@chakra-ui/react';
+import { Card, Stack } from '@chakra-ui/react';
 import type { InventoryDraft } from '../../db';
-import { ERROR_TEXT, validateDelivery, type ErrorCode } from '../../domain';
+import { validateDelivery, type ErrorCode } from '../../domain';
 import { inventoryFacts } from '../../outbox';
 import { useDeliverAction } from '../hooks/useDeliverAction';
 import { useDraftWriter } from '../hooks/useDraftWriter';
 import { DeliveryCommonFields, type CommonField } from './DeliveryCommonFields';
+import { DeliverFooter } from './DeliverFooter';
 import { PhotoPicker } from './PhotoPicker';
 
 interface Props {
@@ -27,15 +28,7 @@ const FIELD_OF: Partial<Record<ErrorCode, CommonField>> = {
 /** The on-lot and move delivery form: every change goes to PWADB at once; Deliver queues it. */
 export function InventoryDeliveryForm({ kind, orderId, draft, locked }: Props) {
   const writer = useDraftWriter(kind, orderId);
-  const { deliver, attempted, queueErrors, submitting } = useDeliverAction(kind, orderId, writer, (code) => FIELD_OF[code] ?? null);
-
-  // After a first Deliver, errors follow the draft live so fixing a field clears its message.
-  const errors: ErrorCode[] = attempted ? validateDelivery(inventoryFacts(kind, draft)) : [];
-  const errorFor = (field: CommonField): string | null => {
-    const code = errors.find((e) => FIELD_OF[e] === field);
-    return code ? ERROR_TEXT[code] : null;
-  };
-  const otherErrors = queueErrors.filter((e) => !FIELD_OF[e]);
+  const { deliver, submitting, errorFor, otherErrors } = useDeliverAction(kind, orderId, writer, FIELD_OF, () => validateDelivery(inventoryFacts(kind, draft)));
 
   return (
     <Card.Root size="sm">
@@ -45,17 +38,7 @@ export function InventoryDeliveryForm({ kind, orderId, draft, locked }: Props) {
             <PhotoPicker photos={draft.photos} disabled={locked} invalidText={errorFor('photos')} writer={writer} />
           </div>
           <DeliveryCommonFields draft={draft} writer={writer} locked={locked} errorFor={errorFor} timesRequired />
-          {otherErrors.length > 0 ? (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title>{otherErrors.map((e) => ERROR_TEXT[e]).join('. ')}</Alert.Title>
-            </Alert.Root>
-          ) : null}
-          {!locked ? (
-            <Button colorPalette="primary" size="lg" loading={submitting} loadingText="Queueing" onClick={() => void deliver()}>
-              Deliver
-            </Button>
-          ) : null}
+          <DeliverFooter otherErrors={otherErrors} locked={locked} submitting={submitting} onDeliver={() => void deliver()} />
         </Stack>
       </Card.Body>
     </Card.Root>

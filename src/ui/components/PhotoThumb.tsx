@@ -1,25 +1,10 @@
 import { Box, CloseButton, Image, Skeleton } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
 import type { DraftPhoto } from '../../db';
-import { useBlobStore } from '../hooks/useDatabase';
+import { useBlobUrl } from '../hooks/useBlobUrl';
 
 /** A stored photo's thumbnail, read from the blob store (bytes in IndexedDB). */
 export function PhotoThumb({ photo, index, disabled, onRemove }: { photo: DraftPhoto; index: number; disabled: boolean; onRemove: () => void }) {
-  const blobs = useBlobStore();
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    let objectUrl: string | null = null;
-    let live = true;
-    void blobs.get(photo.id).then((stored) => {
-      if (!live || !stored) return;
-      objectUrl = URL.createObjectURL(new Blob([stored.bytes], { type: stored.type }));
-      setUrl(objectUrl);
-    });
-    return () => {
-      live = false;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [blobs, photo.id]);
+  const url = useBlobUrl(photo.id);
 
   return (
     <Box position="relative" aspectRatio="1" rounded="l2" overflow="hidden" bg="bg.muted" data-testid="photo-thumb">

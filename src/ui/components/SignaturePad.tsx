@@ -3,7 +3,7 @@ import { getStroke, type StrokeOptions } from 'perfect-freehand';
 import { useCallback, useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import type { DraftPhoto } from '../../db';
 import type { SignatureFrom } from '../../domain';
-import { useBlobStore } from '../hooks/useDatabase';
+import { useBlobUrl } from '../hooks/useBlobUrl';
 
 export interface SignatureImage {
   bytes: ArrayBuffer;
@@ -86,21 +86,7 @@ function exportPng(canvas: HTMLCanvasElement): Promise<SignatureImage | null> {
 
 /** The saved signature, read from the blob store (bytes in IndexedDB). */
 function SavedSignature({ photo }: { photo: DraftPhoto }) {
-  const blobs = useBlobStore();
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    let objectUrl: string | null = null;
-    let live = true;
-    void blobs.get(photo.id).then((stored) => {
-      if (!live || !stored) return;
-      objectUrl = URL.createObjectURL(new Blob([stored.bytes], { type: stored.type }));
-      setUrl(objectUrl);
-    });
-    return () => {
-      live = false;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [blobs, photo.id]);
+  const url = useBlobUrl(photo.id);
   return url ? (
     <Image src={url} alt="Saved signature" objectFit="contain" w="full" h="full" data-testid="signature-saved" />
   ) : (

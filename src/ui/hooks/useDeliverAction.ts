@@ -14,7 +14,15 @@ import { useNavigatorOnline } from './useSyncStatus';
  * every SPEC §5 rule, and either show the errors (the first invalid field scrolled into
  * view) or queue the delivery and go back to the list.
  */
-export function useDeliverAction(kind: OrderKind, orderId: number, writer: DraftWriter, fieldOf: (code: ErrorCode) => string | null) {
+export function useDeliverAction<F extends string>(
+  kind: OrderKind,
+  orderId: number,
+  writer: DraftWriter,
+  /** Which field shows each rule's message (data-field of the field to scroll to). */
+  fieldOf: Partial<Record<ErrorCode, F>>,
+  /** The SPEC §5 rules on the current draft: after a first Deliver, messages follow the draft live. */
+  rules: () => ErrorCode[],
+) {
   const db = useDatabase();
   const session = useSession();
   const navigate = useNavigate();
@@ -33,7 +41,7 @@ export function useDeliverAction(kind: OrderKind, orderId: number, writer: Draft
       if (!result.ok) {
         setAttempted(true);
         notify(ERROR_TEXT[result.errors[0] ?? 'GeneralError'], 'error');
-        const field = result.errors.map(fieldOf).find(Boolean);
+        const field = result.errors.map((code) => fieldOf[code]).find(Boolean);
         if (field) document.querySelector(`[data-field="${field}"]`)?.scrollIntoView({ behavior: 'smooth', block: 'center' });
         return;
       }
@@ -47,5 +55,11 @@ export function useDeliverAction(kind: OrderKind, orderId: number, writer: Draft
       setSubmitting(false);
     }
   };
-  return { deliver, attempted, queueErrors, submitting };
+  const errors = attempted ? rules() : [];
+  const errorFor = (field: F): string | null => {
+    const code = errors.find((e) => fieldOf[e] === field);
+    return code ? ERROR_TEXT[code] : null;
+  };
+  const otherErrors = queueErrors.filter((e) => !fieldOf[e]);
+  return { deliver, submitting, errorFor, otherErrors };
 }
