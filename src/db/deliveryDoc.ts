@@ -1,5 +1,5 @@
 import type { RxJsonSchema } from 'rxdb';
-import type { OrderKind } from '../domain';
+import type { OrderKind, OrderNote } from '../domain';
 
 // The three delivery collections (on-lot, move, customer) share one document shape: the
 // last server delivery details and the driver's draft side by side, so a pull (which only
@@ -40,6 +40,10 @@ export interface DeliveryDoc<S, D extends DraftCommon> {
   server: S | null;
   draft: D;
   updated_at: string;
+  /** The order's notes (SPEC §2 order details), cached for offline reading; null until fetched. */
+  notes: OrderNote[] | null;
+  /** `server.updated_at` when the notes were fetched: a newer one refetches them. */
+  notes_at: string | null;
 }
 
 export const DELIVERY_COLLECTIONS = {
@@ -99,6 +103,8 @@ export function deliveryDocSchema<S, D extends DraftCommon>(
       server: { type: ['object', 'null'] },
       draft: { type: 'object', properties: draftProperties },
       updated_at: { type: 'string' },
+      notes: { type: ['array', 'null'], items: { type: 'object' } },
+      notes_at: { type: ['string', 'null'] },
       ...extraProperties,
     },
     required: ['id', 'company_id', 'account_id', 'order_id', 'draft', 'updated_at'],

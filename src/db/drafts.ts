@@ -33,6 +33,13 @@ export function emptyDraftOf<K extends OrderKind>(kind: K): DraftOf<K> {
   return (kind === 'customer' ? emptyCustomerDraft() : emptyInventoryDraft());
 }
 
+/** True once the driver typed or captured anything in the draft (it must then survive sign-out). */
+export function draftTouched<K extends OrderKind>(kind: K, draft: DraftOf<K>): boolean {
+  const empty = emptyDraftOf(kind) as unknown as Record<string, unknown>;
+  const current = draft as unknown as Record<string, unknown>;
+  return Object.keys(empty).some((key) => JSON.stringify(current[key] ?? null) !== JSON.stringify(empty[key] ?? null));
+}
+
 /** A document this driver may read and write: their company, and theirs (or unowned, from an old build). */
 export function ownsDoc(doc: { company_id: number; account_id: number }, session: Session): boolean {
   return doc.company_id === session.claims.company_id && (doc.account_id === session.claims.account_id || doc.account_id === 0);
@@ -65,6 +72,8 @@ export async function ensureDeliveryDoc<K extends OrderKind>(db: DriverDatabase,
     server: null,
     draft: emptyDraftOf(kind),
     updated_at: new Date().toISOString(),
+    notes: null,
+    notes_at: null,
     ...(kind === 'customer' ? { saved_checks: null, saved_checks_at: null } : {}),
   } as unknown as DeliveryDocs[K];
   return collection.insert(fresh).catch(async (error: unknown) => {

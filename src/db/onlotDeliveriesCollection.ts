@@ -21,7 +21,7 @@ export const onlotDeliveriesMigrations = {
   // (account 0); the first driver of its company who opens or pulls the order claims it.
   1: (old: Record<string, unknown>) => {
     const { onlot_inventory_order_id: orderId, ...rest } = old;
-    return { ...rest, account_id: 0, order_id: orderId };
+    return { ...rest, account_id: 0, order_id: orderId, notes: null, notes_at: null };
   },
 };
 

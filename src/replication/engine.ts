@@ -12,6 +12,7 @@ import {
   type Session,
   deliveryCollection,
   draftImageIds,
+  draftTouched,
   ownsDoc,
 } from '../db';
 import { ACTIVE_STATUSES, pruneDoneEntries } from '../outbox';
@@ -166,7 +167,11 @@ export function createSyncEngine(deps: EngineDeps) {
     }
   }
 
-  /** SPEC §4: clears local data; DESIGN §5: unsynced outbox entries and their drafts stay. */
+  /**
+   * SPEC §4: clears local data; DESIGN §5: unsynced outbox entries and their drafts stay, and
+   * so does any draft the driver started (nothing typed is lost on sign-out). All of it stays
+   * theirs: another driver signing in never sees it.
+   */
   async function logout(session?: Session | null): Promise<void> {
     const current = session ?? (await readSession(deps.db));
     await clearToken(deps.db);
@@ -178,7 +183,7 @@ export function createSyncEngine(deps: EngineDeps) {
     for (const kind of ['onlot', 'move', 'customer'] as const) {
       const drafts = await deliveryCollection(deps.db, kind).find({ selector: { company_id: companyId } }).exec();
       for (const doc of drafts) {
-        if (keep.has(doc.id) || !ownsDoc(doc, current)) continue;
+        if (keep.has(doc.id) || !ownsDoc(doc, current) || draftTouched(kind, doc.toMutableJSON().draft)) continue;
         const ids = draftImageIds(doc.toMutableJSON().draft);
         await doc.remove();
         await deps.blobs.delete(ids);

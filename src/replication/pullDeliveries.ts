@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import {
   API, CustomerDeliveryDetailsSchema, MoveDeliveryDetailsSchema, OnlotDeliveryDetailsSchema, ORDER_API, ORDER_ID_FIELD,
-  SavedCheckSchema, type OrderKind, type SavedCheck,
+  OrderNoteSchema, SavedCheckSchema, type OrderKind, type SavedCheck,
 } from '../domain';
 import { deliveryCollection, draftImageIds, emptyDraftOf, ownsDoc } from '../db';
 import { ACTIVE_STATUSES } from '../outbox';
@@ -46,13 +46,13 @@ export async function pullDeliveries(ctx: PullContext, kind: OrderKind): Promise
       const orderId = (details as Record<string, unknown>)[ORDER_ID_FIELD[kind]] as number;
       await collection.upsert({
         id: details.id, company_id: companyId, account_id: accountId, order_id: orderId, server: details,
-        draft: emptyDraftOf(kind), updated_at: details.updated_at,
+        draft: emptyDraftOf(kind), updated_at: details.updated_at, notes: null, notes_at: null,
         ...(kind === 'customer' ? { saved_checks: null, saved_checks_at: null } : {}),
       } as never);
     }
     for (const id of deletedIds) await dropDelivery(ctx, kind, id);
   });
-  if (kind === 'customer') await prefetchSavedChecks(ctx);
+  await prefetchPerOrder(ctx, kind);
   return total;
 }
 
@@ -70,24 +70,44 @@ async function dropDelivery(ctx: PullContext, kind: OrderKind, id: string): Prom
   await ctx.blobs.delete(ids);
 }
 
+/** SPEC §7 order-details calls and their id query, for the notes each screen shows offline. */
+const DETAILS = {
+  onlot: { path: API.onlotOrderDetails, query: 'onlotInventoryOrderId' },
+  move: { path: ORDER_API.moveOrderDetails, query: 'inventoryMoveOrderId' },
+  customer: { path: ORDER_API.customerOrderDetails, query: 'customerOrderId' },
+} as const satisfies Record<OrderKind, { path: string; query: string }>;
+
+const NotesAnswerSchema = v.object({ notes: v.array(OrderNoteSchema) });
+
 /**
- * The saved checks of every customer order whose details changed since they were cached
- * (SPEC §7 saved checks), so a driver can pick one offline. Throttled per SPEC §7.
+ * What each order's screens need offline beyond its delivery details: the order's notes, and
+ * for customer orders the saved checks a driver may pick (SPEC §7). Fetched again only when
+ * the details changed since, and throttled: 400 ms after every 10 orders (SPEC §7).
  */
-async function prefetchSavedChecks(ctx: PullContext): Promise<void> {
+async function prefetchPerOrder(ctx: PullContext, kind: OrderKind): Promise<void> {
   const sleep = ctx.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const docs = await ctx.db.customer_deliveries
+  const docs = await deliveryCollection(ctx.db, kind)
     .find({ selector: { company_id: ctx.session.claims.company_id, account_id: ctx.session.claims.account_id } })
     .exec();
-  const stale = docs.filter((doc) => doc.server && doc.saved_checks_at !== doc.server.updated_at);
   let fetched = 0;
-  for (const doc of stale) {
-    const server = doc.server;
+  for (const doc of docs) {
+    const server = doc.server as { updated_at: string } | null;
     if (!server) continue;
-    const answer = await ctx.http.get<unknown>(ORDER_API.savedChecks, { query: { 'customer-order-id': server.customer_order_id } });
-    const parsed = v.safeParse(v.array(SavedCheckSchema), answer);
-    const checks: SavedCheck[] = parsed.success ? parsed.output : [];
-    await doc.incrementalPatch({ saved_checks: checks, saved_checks_at: server.updated_at });
+    const json = doc.toMutableJSON() as { notes_at: string | null; saved_checks_at?: string | null };
+    const patch: Record<string, unknown> = {};
+    if (json.notes_at !== server.updated_at) {
+      const answer = await ctx.http.get<unknown>(DETAILS[kind].path, { query: { [DETAILS[kind].query]: doc.order_id } });
+      const parsed = v.safeParse(NotesAnswerSchema, answer);
+      Object.assign(patch, { notes: parsed.success ? parsed.output.notes : [], notes_at: server.updated_at });
+    }
+    if (kind === 'customer' && json.saved_checks_at !== server.updated_at) {
+      const answer = await ctx.http.get<unknown>(ORDER_API.savedChecks, { query: { 'customer-order-id': doc.order_id } });
+      const parsed = v.safeParse(v.array(SavedCheckSchema), answer);
+      const checks: SavedCheck[] = parsed.success ? parsed.output : [];
+      Object.assign(patch, { saved_checks: checks, saved_checks_at: server.updated_at });
+    }
+    if (Object.keys(patch).length === 0) continue;
+    await doc.incrementalPatch(patch);
     fetched += 1;
     if (fetched % PREFETCH_BATCH === 0) await sleep(PREFETCH_PAUSE_MS);
   }

@@ -228,17 +228,31 @@ describe('move orders through the outbox', () => {
 });
 
 describe('prefetch for offline use', () => {
-  it('pulls every customer order\'s details and saved checks, pausing 400 ms after every 10 (SPEC §7), and refetches only what changed', async () => {
+  it('pulls every order\'s delivery details, notes and (customer) saved checks, pausing 400 ms after every 10 (SPEC §7), and refetches only what changed', async () => {
     const pauses: number[] = [];
     const device = await signedInDevice({ sleep: (ms) => { pauses.push(ms); return Promise.resolve(); } });
-    const docs = await device.db.customer_deliveries.find().exec();
-    const customerRows = (await device.db.orders.find().exec()).filter((o) => o.customer_order_id !== null);
-    expect(docs.length).toBe(customerRows.length);
-    expect(docs.every((d) => d.server !== null && Array.isArray(d.saved_checks))).toBe(true);
+    const rows = await device.db.orders.find().exec();
+    const customers = await device.db.customer_deliveries.find().exec();
+    const moves = await device.db.move_deliveries.find().exec();
+    const onlots = await device.db.onlot_deliveries.find().exec();
+    expect(customers.length).toBe(rows.filter((o) => o.customer_order_id !== null).length);
+    expect(moves.length).toBe(rows.filter((o) => o.inventory_move_order_id !== null).length);
+    expect(onlots.length).toBe(rows.filter((o) => o.onlot_inventory_order_id !== null).length);
+    expect(customers.every((d) => d.server !== null && Array.isArray(d.saved_checks) && Array.isArray(d.notes))).toBe(true);
+    expect([...moves, ...onlots].every((d) => d.server !== null && Array.isArray(d.notes))).toBe(true);
+    // Notes the office wrote are there to read offline.
+    const [noted] = await server.query<{ order_id: number; note: string }>(
+      `SELECT n.order_id, n.note FROM order_notes n JOIN orders o ON o.id = n.order_id JOIN accounts a ON a.id = o.driver_id
+        WHERE a.email = $1 AND o.kind = 'customer' AND o.delivered_at IS NULL ORDER BY n.id LIMIT 1`, [DRIVER.email]);
+    if (noted) expect(customers.find((d) => d.order_id === noted.order_id)?.notes?.map((n) => n.note)).toContain(noted.note);
     const fetched = device.net.reached(/GET \/api\/driver\/saved-checks/);
-    expect(fetched).toBe(docs.length);
-    expect(pauses).toEqual(Array.from({ length: Math.floor(fetched / 10) }, () => 400));
+    expect(fetched).toBe(customers.length);
+    const perKind = [customers.length, moves.length, onlots.length].reduce((sum, n) => sum + Math.floor(n / 10), 0);
+    expect(pauses).toEqual(Array.from({ length: perKind }, () => 400));
+    const detailCalls = () => device.net.reached(/GET \/api\/driver\/(customer-order|inventory-move-order|onlot-inventory-order)-details/);
+    const before = detailCalls();
     await device.engine.syncNow();
     expect(device.net.reached(/GET \/api\/driver\/saved-checks/)).toBe(fetched);
+    expect(detailCalls()).toBe(before);
   });
 });

@@ -45,6 +45,28 @@ describe('local data per driver', () => {
   });
 });
 
+describe('sign-out', () => {
+  it('keeps what the driver typed (a started draft, with its photo) and drops untouched cached details', async () => {
+    const phone = await harness.signedInDevice();
+    const [typed, untouched] = await onlotOrderIds(phone);
+    const session = (await readSession(phone.db))!;
+    const { addDraftImage, patchDraft } = await import('../../src/db');
+    await patchDraft(phone.db, session, 'onlot', typed!, { deliveryNote: 'gate code 4471', deliveryMilesDriven: 9 });
+    const added = await addDraftImage(phone.db, phone.blobs, session, 'onlot', typed!, { bytes: new Uint8Array([1, 2, 3]).buffer, type: 'image/jpeg', width: 1, height: 1 });
+    expect(added.ok).toBe(true);
+    expect(await phone.db.onlot_deliveries.findOne(`oio-${untouched}`).exec()).not.toBeNull();
+    await phone.engine.logout();
+    expect(await phone.db.orders.count().exec()).toBe(0);
+    expect(await phone.db.onlot_deliveries.findOne(`oio-${untouched}`).exec()).toBeNull();
+    expect(await phone.engine.login('driver@summit.test', 'summit-driver-1')).toEqual({ ok: true });
+    await phone.engine.syncNow();
+    const kept = await phone.db.onlot_deliveries.findOne(`oio-${typed}`).exec();
+    expect(kept?.draft).toMatchObject({ deliveryNote: 'gate code 4471', deliveryMilesDriven: 9 });
+    expect(kept?.server).not.toBeNull();
+    expect(await phone.blobs.get(kept!.draft.photos[0]!.id)).not.toBeNull();
+  });
+});
+
 describe('connectivity', () => {
   it('an engine started offline makes no request and burns no retries; back online, a queued delivery leaves at once', async () => {
     const phone = await device();

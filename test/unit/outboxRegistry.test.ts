@@ -90,7 +90,7 @@ describe('collection migrations', () => {
 
   it('onlot_deliveries v0 → v1: an unowned draft (account 0) with a kind-neutral order id', () => {
     const v1 = onlotDeliveriesMigrations[1]({ id: 'oio-7', company_id: 1, onlot_inventory_order_id: 7, server: null, draft: { deliveryNote: 'x' }, updated_at: 't' });
-    expect(v1).toEqual({ id: 'oio-7', company_id: 1, account_id: 0, order_id: 7, server: null, draft: { deliveryNote: 'x' }, updated_at: 't' });
+    expect(v1).toEqual({ id: 'oio-7', company_id: 1, account_id: 0, order_id: 7, server: null, draft: { deliveryNote: 'x' }, updated_at: 't', notes: null, notes_at: null });
   });
 
   it('orders v0 → v1: the cached list is dropped (the renamed pull stream refills it per driver)', () => {

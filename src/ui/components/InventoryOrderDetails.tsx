@@ -18,6 +18,7 @@ export function InventoryOrderDetails({ kind, id }: { kind: 'onlot' | 'move'; id
       order={order}
       hasDelivery={delivery === undefined ? undefined : Boolean(delivery?.server)}
       entry={entry}
+      notes={delivery?.notes ?? null}
       deliverPath={`/delivery-details/${id}?${DELIVER_FLAG[kind]}=true`}
     >
       {order ? <OrderRowCard order={order} /> : null}

@@ -2,7 +2,9 @@ import { Alert, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { OrderDoc, OutboxDoc } from '../../db';
+import type { OrderNote } from '../../domain';
 import { Loading } from './Loading';
+import { NotesCard } from './NotesCard';
 import { OutboxEntryCard } from './OutboxEntryCard';
 
 interface Props {
@@ -13,11 +15,13 @@ interface Props {
   hasDelivery: boolean | undefined;
   entry: OutboxDoc | undefined;
   deliverPath: string;
+  /** The order's notes as last downloaded (null: not yet). */
+  notes: OrderNote[] | null;
   children: ReactNode;
 }
 
 /** The frame every order details screen shares: states, heading, queued entry, Deliver. */
-export function OrderScreenFrame({ title, subtitle, order, hasDelivery, entry, deliverPath, children }: Props) {
+export function OrderScreenFrame({ title, subtitle, order, hasDelivery, entry, deliverPath, notes, children }: Props) {
   if (order === undefined || hasDelivery === undefined) return <Loading />;
   if (!order && !hasDelivery) {
     return (
@@ -40,6 +44,7 @@ export function OrderScreenFrame({ title, subtitle, order, hasDelivery, entry, d
       </Stack>
       {entry ? <OutboxEntryCard entry={entry} order={order ?? undefined} /> : null}
       {children}
+      <NotesCard notes={notes} />
       <Button asChild colorPalette="primary" size="lg">
         <Link to={deliverPath}>{entry ? 'View delivery' : 'Deliver'}</Link>
       </Button>

@@ -26,6 +26,7 @@ function Details({ id }: { id: number }) {
       order={order}
       hasDelivery={delivery === undefined ? undefined : Boolean(server)}
       entry={entry}
+      notes={delivery?.notes ?? null}
       deliverPath={`/delivery-details/${id}?customerOrder=true`}
     >
       {server ? (

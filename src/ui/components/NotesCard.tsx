@@ -1,0 +1,35 @@
+import { Card, Heading, Stack, Text } from '@chakra-ui/react';
+import type { OrderNote } from '../../domain';
+import { formatDateTime } from '../format';
+
+/** The office's and drivers' notes on an order, newest first, as last downloaded. */
+export function NotesCard({ notes }: { notes: OrderNote[] | null }) {
+  const sorted = [...(notes ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at));
+  return (
+    <Card.Root size="sm" data-testid="order-notes">
+      <Card.Header>
+        <Heading as="h3" fontSize="h2">
+          Notes
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        {notes === null ? (
+          <Text color="fg.muted">Notes download the next time the app syncs online.</Text>
+        ) : sorted.length === 0 ? (
+          <Text color="fg.muted">No notes on this order.</Text>
+        ) : (
+          <Stack gap="3">
+            {sorted.map((note) => (
+              <Stack key={note.id} gap="0">
+                <Text>{note.note}</Text>
+                <Text color="fg.muted">
+                  {note.author_name} · {formatDateTime(note.created_at)}
+                </Text>
+              </Stack>
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
