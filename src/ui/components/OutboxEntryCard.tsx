@@ -13,9 +13,14 @@ function explain(entry: OutboxDoc): string {
     case 'sending':
       return 'Attempting to deliver order';
     case 'needs_attention':
-      return entry.last_error?.code === 'OrderAlreadyDelivered'
-        ? 'The office already has this order as delivered. Nothing more to send.'
-        : 'The server did not accept this delivery.';
+      switch (entry.last_error?.code) {
+        case 'OrderAlreadyDelivered':
+          return 'The office already has this order as delivered. Nothing more to send.';
+        case 'NotFound':
+          return 'This order is no longer yours to deliver: the office cancelled or reassigned it. Call the office.';
+        default:
+          return 'The server did not accept this delivery. Fix it and resubmit, or retry.';
+      }
     case 'done':
       return 'Delivered';
   }
