@@ -12,15 +12,12 @@ function explain(entry: OutboxDoc): string {
       return 'Delivery queued — it will be sent when you are online';
     case 'sending':
       return 'Attempting to deliver order';
-    case 'needs_attention':
-      switch (entry.last_error?.code) {
-        case 'OrderAlreadyDelivered':
-          return 'The office already has this order as delivered. Nothing more to send.';
-        case 'NotFound':
-          return 'This order is no longer yours to deliver: the office cancelled or reassigned it. Call the office.';
-        default:
-          return 'The server did not accept this delivery. Fix it and resubmit, or retry.';
-      }
+    case 'needs_attention': {
+      const code = entry.last_error?.code;
+      if (code === 'OrderAlreadyDelivered') return 'The office already has this order as delivered. Nothing more to send.';
+      if (code === 'NotFound') return 'This order is no longer yours to deliver: the office cancelled or reassigned it. Call the office.';
+      return 'The server did not accept this delivery. Fix it and resubmit, or retry.';
+    }
     case 'done':
       return 'Delivered';
   }
