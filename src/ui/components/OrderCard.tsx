@@ -19,9 +19,10 @@ export function orderDetailsPath(order: OrderDoc): string | null {
 }
 
 // Compact (~100 px on a 390 px phone, so 5+ fit below the search and the chips): line 1 the
-// name the driver knows the order by (the customer, or the dealer for inventory) with Rush
-// and the outbox state; line 2 model · serial with the delivery date (or Unscheduled, and
-// Overdue when the date is past); line 3 type · status · location at 14 px. Text is fg or
+// name the driver knows the order by (the customer, or the dealer for inventory) with Overdue
+// (scheduled before today), Rush and the outbox state; line 2 model · serial across the whole
+// width (four "10x12 Lofted Barn" differ only by serial); line 3 the delivery date (or
+// Unscheduled) and type · status · location at 14 px. Text is fg or
 // fg.muted on white (7:1); badges are 14 px. The whole card is the link.
 const dot = ' · ';
 
@@ -37,6 +38,11 @@ export function OrderCard({ order, outbox, todayStart }: { order: OrderDoc; outb
             {name}
           </Text>
           <HStack gap="1" flexShrink={0}>
+            {overdue ? (
+              <Badge colorPalette="red" variant="solid" data-testid="overdue">
+                Overdue
+              </Badge>
+            ) : null}
             {order.is_rush_order ? (
               <Badge colorPalette="red" variant="solid">
                 Rush
@@ -45,34 +51,29 @@ export function OrderCard({ order, outbox, todayStart }: { order: OrderDoc; outb
             {outbox ? <OutboxStatusBadge status={outbox.status} /> : null}
           </HStack>
         </HStack>
-        <HStack justify="space-between" gap="2">
-          <Text truncate>
-            {order.building_model}
-            {dot}
-            {order.serial_number}
-          </Text>
-          <HStack gap="1" flexShrink={0}>
-            {overdue ? (
-              <Badge colorPalette="red" variant="solid" data-testid="overdue">
-                Overdue
-              </Badge>
-            ) : null}
-            {order.is_scheduled_for_delivery ? (
-              <Badge colorPalette="secondary" variant="subtle" aria-label={`Scheduled ${formatDate(order.scheduled_date)}`}>
-                {formatDate(order.scheduled_date) || 'Scheduled'}
-              </Badge>
-            ) : (
-              <Badge variant="outline">Unscheduled</Badge>
-            )}
-          </HStack>
-        </HStack>
-        <Text textStyle="xs" color="fg.muted" truncate>
-          {order.order_type}
+        <Text truncate>
+          {order.building_model}
           {dot}
-          {order.order_status}
-          {dot}
-          {order.building_location}
+          {order.serial_number}
         </Text>
+        <HStack gap="2" minH="7">
+          {order.is_scheduled_for_delivery ? (
+            <Badge colorPalette="secondary" variant="subtle" flexShrink={0} aria-label={`Scheduled ${formatDate(order.scheduled_date)}`}>
+              {formatDate(order.scheduled_date) || 'Scheduled'}
+            </Badge>
+          ) : (
+            <Badge variant="outline" flexShrink={0}>
+              Unscheduled
+            </Badge>
+          )}
+          <Text textStyle="xs" color="fg.muted" truncate>
+            {order.order_type}
+            {dot}
+            {order.order_status}
+            {dot}
+            {order.building_location}
+          </Text>
+        </HStack>
       </Card.Body>
     </Card.Root>
   );
