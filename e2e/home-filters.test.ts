@@ -193,4 +193,41 @@ describe('Home filters and search', () => {
     await expectShown(await expected());
     expect(await page.getByRole('searchbox').inputValue()).toBe('');
   });
+
+  it('10,000 orders: the list keeps a few dozen cards in the DOM, and scrolls to the last one', async () => {
+    // Copies of one of the driver's on-lot orders, straight into the server's database.
+    const inserted = await server.query<{ n: number }>(
+      `with template as (
+         select o.* from orders o join accounts a on a.id = o.driver_id
+          where a.email = $1 and o.kind = 'onlot' and o.delivered_at is null and o.cancelled_at is null order by o.id limit 1),
+       rows as (
+         insert into orders (company_id, kind, order_type, order_number, status, stage, location, is_built, is_rush_order,
+                             is_scheduled_for_delivery, scheduled_date, driver_id, dealer_id, shop_id, serial_number, building_model, building_size)
+         select t.company_id, t.kind, t.order_type, 'BULK-' || g, t.status, t.stage, t.location, t.is_built, false,
+                false, null, t.driver_id, t.dealer_id, t.shop_id, 'BULK-' || lpad(g::text, 5, '0'), t.building_model, t.building_size
+           from template t, generate_series(1, 10000) g
+         returning 1)
+       select count(*)::int as n from rows`,
+      [DRIVER.email],
+    );
+    expect(inserted[0]?.n).toBe(10_000);
+    const total = (await expected()).length;
+    await page.reload();
+    await expect.poll(() => page.getByTestId('order-count').textContent(), { timeout: 180_000, interval: 1000 }).toBe(`${total} orders`);
+
+    const nodes = () =>
+      page.evaluate(() => ({ list: document.querySelectorAll('ul *').length + document.querySelectorAll('ul').length, page: document.querySelectorAll('*').length }));
+    const top = await nodes();
+    expect(top.list).toBeLessThan(800);
+    expect(await page.getByTestId('order-card').count()).toBeLessThan(40);
+
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    // The list's last row is rendered and on screen.
+    const lastRow = page.locator(`li[data-index="${total - 1}"]`);
+    await expect.poll(async () => (await lastRow.count()) === 1 && (await lastRow.boundingBox())!.y + 20 < 844, { timeout: 15_000 }).toBe(true);
+    const bottom = await nodes();
+    expect(bottom.list).toBeLessThan(800);
+    await page.screenshot({ path: resolve(RESULTS, 'home-filters-10k-bottom.png') });
+    console.log(`10,000+ orders: ${top.list} list nodes (${top.page} on the page) at the top, ${bottom.list} (${bottom.page}) at the bottom`);
+  });
 });
