@@ -139,6 +139,7 @@ describe('Home filters and search', () => {
     await button('Rush').click();
     await expect.poll(() => pressed('Rush')).toBe('true');
     await expectShown(await expected(`o.order_type in ('on-lot inventory', 'move order') and o.is_built and o.is_rush_order`));
+    await page.waitForTimeout(400); // the chip's colour transition
     await page.screenshot({ path: resolve(RESULTS, 'home-filters-kinds.png') });
     for (const name of ['New inventory', 'Move inventory', 'Finished', 'Rush']) {
       await button(name).click();
