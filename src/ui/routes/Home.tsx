@@ -1,6 +1,5 @@
 import { Button, chakra, EmptyState, Field, HStack, Input, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { OrderDoc, OutboxDoc } from '../../db';
 import { FILTER_KEYS, FILTER_LABELS, filterOrders, filterParams, parseFilterParams, toggleFilter, type FilterKey } from '../../domain';
@@ -10,10 +9,12 @@ import { outboxByOrder, useActiveOutbox, useOrders } from '../hooks/useOrders';
 import { useSyncStatus } from '../hooks/useSyncStatus';
 import { formatDateTime } from '../format';
 
-/** Lists up to this long are rendered whole (a driver's usual day); longer ones are windowed. */
+/**
+ * Lists up to this long are rendered whole (a driver's usual day); longer ones are windowed
+ * by a lazily loaded list, so the virtualizer stays out of the first-load bundle.
+ */
 const RENDER_ALL_UP_TO = 60;
-/** A compact card and the gap below it, before it is measured. */
-const ESTIMATED_ROW = 110;
+const VirtualOrderList = lazy(() => import('../components/VirtualOrderList'));
 
 const startOfToday = (): number => new Date().setHours(0, 0, 0, 0);
 
@@ -111,47 +112,23 @@ function FilterChips({ selected, onToggle }: { selected: readonly FilterKey[]; o
   );
 }
 
-/**
- * The list, windowed on the page's own scroll: only the cards near the screen are in the
- * DOM (a list of 10,000 keeps a few dozen), each measured as it renders.
- */
+/** A driver's usual list, rendered whole (cards stay findable in the page). */
 function OrderList({ orders, byOrder }: { orders: OrderDoc[]; byOrder: Map<string, OutboxDoc> }) {
-  const listRef = useRef<HTMLUListElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  // Where the list starts on the page (below the search, chips and count, whose heights are fixed).
-  useLayoutEffect(() => {
-    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
-    if (Math.abs(top - scrollMargin) > 0.5) setScrollMargin(top);
-  }, [scrollMargin]);
-  const virtualizer = useWindowVirtualizer({
-    count: orders.length,
-    estimateSize: () => ESTIMATED_ROW,
-    overscan: orders.length <= RENDER_ALL_UP_TO ? orders.length : 6,
-    scrollMargin,
-    getItemKey: (index) => orders[index]?.id ?? index,
-  });
   const todayStart = startOfToday();
+  if (orders.length > RENDER_ALL_UP_TO) {
+    return (
+      <Suspense fallback={<Loading label="Loading orders…" />}>
+        <VirtualOrderList orders={orders} byOrder={byOrder} todayStart={todayStart} />
+      </Suspense>
+    );
+  }
   return (
-    <chakra.ul ref={listRef} listStyleType="none" position="relative" style={{ height: virtualizer.getTotalSize() }}>
-      {virtualizer.getVirtualItems().map((row) => {
-        const order = orders[row.index];
-        if (!order) return null;
-        return (
-          <chakra.li
-            key={row.key}
-            data-index={row.index}
-            ref={virtualizer.measureElement}
-            position="absolute"
-            top="0"
-            left="0"
-            width="full"
-            pb="2"
-            style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
-          >
-            <OrderCard order={order} outbox={byOrder.get(order.id)} todayStart={todayStart} />
-          </chakra.li>
-        );
-      })}
+    <chakra.ul listStyleType="none">
+      {orders.map((order) => (
+        <chakra.li key={order.id} pb="2">
+          <OrderCard order={order} outbox={byOrder.get(order.id)} todayStart={todayStart} />
+        </chakra.li>
+      ))}
     </chakra.ul>
   );
 }
