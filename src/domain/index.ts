@@ -6,6 +6,7 @@ export * from './errors';
 export * from './order';
 export * from './orderId';
 export * from './search';
+export * from './orderFilters';
 export * from './deliveryCalls';
 export * from './payments';
 export * from './schedule';

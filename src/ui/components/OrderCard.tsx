@@ -1,7 +1,7 @@
-import { Badge, Box, Card, Grid, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, HStack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import type { OrderDoc, OutboxDoc } from '../../db';
-import { parseOrderKey, type OrderKind } from '../../domain';
+import { isOverdue, parseOrderKey, type OrderKind } from '../../domain';
 import { formatDate } from '../format';
 
 const ORDER_DETAILS_ROUTE: Record<OrderKind, string> = {
@@ -18,69 +18,67 @@ export function orderDetailsPath(order: OrderDoc): string | null {
   return `${ORDER_DETAILS_ROUTE[ref.kind]}/${ref.id}`;
 }
 
-// 16 px labels and values (read in the sun), in a tight stack: a card is ~210 px tall on a
-// 390 px phone (it was 238 px with 10/14 px text). The whole card is the link, so there is
-// no separate "Open order" line.
-function Detail({ label, value }: { label: string; value: string | null }) {
-  return (
-    <Box minW="0" lineHeight="1.25">
-      <Text color="fg.muted" truncate>
-        {label}
-      </Text>
-      <Text fontWeight="medium" truncate>
-        {value || '—'}
-      </Text>
-    </Box>
-  );
-}
+// Compact (~100 px on a 390 px phone, so 5+ fit below the search and the chips): line 1 the
+// name the driver knows the order by (the customer, or the dealer for inventory) with Overdue
+// (scheduled before today), Rush and the outbox state; line 2 model · serial across the whole
+// width (four "10x12 Lofted Barn" differ only by serial); line 3 the delivery date (or
+// Unscheduled) and type · status · location at 14 px. Text is fg or
+// fg.muted on white (7:1); badges are 14 px. The whole card is the link.
+const dot = ' · ';
 
-export function OrderCard({ order, outbox }: { order: OrderDoc; outbox: OutboxDoc | undefined }) {
+export function OrderCard({ order, outbox, todayStart }: { order: OrderDoc; outbox: OutboxDoc | undefined; todayStart: number }) {
   const path = orderDetailsPath(order);
+  const name = order.customer_name ?? order.dealer_name;
+  const overdue = isOverdue(order, todayStart);
   const body = (
     <Card.Root size="sm" variant="elevated" _hover={path ? { boxShadow: 'md' } : undefined} data-testid="order-card" data-order-key={order.id}>
-      <Card.Body gap="2" p="3">
-        <Stack gap="1" lineHeight="1.25">
-          <HStack justify="space-between" gap="2">
-            <Text fontWeight="bold" truncate>
-              {order.dealer_name}
-            </Text>
-            <HStack gap="1" flexShrink={0}>
-              {outbox ? <OutboxStatusBadge status={outbox.status} /> : null}
-              {order.is_rush_order ? (
-                <Badge colorPalette="red" variant="solid">
-                  Rush
-                </Badge>
-              ) : null}
-            </HStack>
-          </HStack>
-          <HStack justify="space-between" gap="2">
-            <Text color="fg.muted" truncate>
-              {order.customer_name ?? 'No customer (inventory)'}
-            </Text>
-            {order.is_scheduled_for_delivery ? (
-              <Badge colorPalette="secondary" variant="subtle" flexShrink={0}>
-                Scheduled {formatDate(order.scheduled_date)}
+      <Card.Body gap="1" px="3" py="2.5" lineHeight="1.5rem">
+        <HStack justify="space-between" gap="2" minH="7">
+          <Text fontWeight="bold" truncate>
+            {name}
+          </Text>
+          <HStack gap="1" flexShrink={0}>
+            {overdue ? (
+              <Badge colorPalette="red" variant="solid" data-testid="overdue">
+                Overdue
               </Badge>
-            ) : (
-              <Badge variant="outline" flexShrink={0}>
-                Unscheduled
+            ) : null}
+            {order.is_rush_order ? (
+              <Badge colorPalette="red" variant="solid">
+                Rush
               </Badge>
-            )}
+            ) : null}
+            {outbox ? <OutboxStatusBadge status={outbox.status} /> : null}
           </HStack>
-        </Stack>
-        <Grid templateColumns="repeat(2, minmax(0, 1fr))" columnGap="3" rowGap="1">
-          <Detail label="Model" value={order.building_model} />
-          <Detail label="Serial" value={order.serial_number} />
-          <Detail label="Type" value={order.order_type} />
-          <Detail label="Status" value={order.order_status} />
-          <Detail label="Stage" value={order.building_stage} />
-          <Detail label="Location" value={order.building_location} />
-        </Grid>
+        </HStack>
+        <Text truncate>
+          {order.building_model}
+          {dot}
+          {order.serial_number}
+        </Text>
+        <HStack gap="2" minH="7">
+          {order.is_scheduled_for_delivery ? (
+            <Badge colorPalette="secondary" variant="subtle" flexShrink={0} aria-label={`Scheduled ${formatDate(order.scheduled_date)}`}>
+              {formatDate(order.scheduled_date) || 'Scheduled'}
+            </Badge>
+          ) : (
+            <Badge variant="outline" flexShrink={0}>
+              Unscheduled
+            </Badge>
+          )}
+          <Text textStyle="xs" color="fg.muted" truncate>
+            {order.order_type}
+            {dot}
+            {order.order_status}
+            {dot}
+            {order.building_location}
+          </Text>
+        </HStack>
       </Card.Body>
     </Card.Root>
   );
   return path ? (
-    <Link to={path} aria-label={`${order.dealer_name} ${order.serial_number}`} style={{ display: 'block' }}>
+    <Link to={path} aria-label={`${name}, ${order.building_model} ${order.serial_number}`} style={{ display: 'block' }}>
       {body}
     </Link>
   ) : (

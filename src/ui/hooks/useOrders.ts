@@ -1,20 +1,14 @@
 import { useMemo } from 'react';
 import { map } from 'rxjs';
 import type { OrderDoc, OutboxDoc } from '../../db';
-import { searchOrders } from '../../domain';
+import { compareOrders, searchOrders } from '../../domain';
 import { activeOutbox$, recentOutbox$ } from '../../outbox';
 import { useDatabase } from './useDatabase';
 import { useSession } from './useAuth';
 import { useObservable } from './useObservable';
 
-/** Rush orders first, then by scheduled date (unscheduled last), then by key. */
-export function compareOrders(a: OrderDoc, b: OrderDoc): number {
-  if (a.is_rush_order !== b.is_rush_order) return a.is_rush_order ? -1 : 1;
-  const da = a.scheduled_date ?? '\uffff';
-  const dbb = b.scheduled_date ?? '\uffff';
-  if (da !== dbb) return da < dbb ? -1 : 1;
-  return a.id.localeCompare(b.id);
-}
+/** The list's default order lives with the filters in the domain. */
+export { compareOrders };
 
 /** The signed-in driver's orders (never another driver's or company's), filtered by the search. */
 export function useOrders(search: string): OrderDoc[] | undefined {

@@ -1,25 +1,39 @@
-import { Box, EmptyState, Field, HStack, Input, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { useDeferredValue, useMemo } from 'react';
+import { Button, chakra, EmptyState, Field, HStack, Input, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import type { OrderDoc, OutboxDoc } from '../../db';
+import { FILTER_KEYS, FILTER_LABELS, filterOrders, filterParams, parseFilterParams, toggleFilter, type FilterKey } from '../../domain';
 import { Loading } from '../components/Loading';
 import { OrderCard } from '../components/OrderCard';
 import { outboxByOrder, useActiveOutbox, useOrders } from '../hooks/useOrders';
 import { useSyncStatus } from '../hooks/useSyncStatus';
 import { formatDateTime } from '../format';
 
-/** Home (SPEC §2): the driver's order list from PWADB, searchable, online or not. */
+/**
+ * Lists up to this long are rendered whole (a driver's usual day); longer ones are windowed
+ * by a lazily loaded list, so the virtualizer stays out of the first-load bundle.
+ */
+const RENDER_ALL_UP_TO = 60;
+const VirtualOrderList = lazy(() => import('../components/VirtualOrderList'));
+
+const startOfToday = (): number => new Date().setHours(0, 0, 0, 0);
+
+/** Home (SPEC §2, §4): the driver's order list from PWADB, filtered and searchable, online or not. */
 export default function Home() {
-  // The search lives in the address so Back from an order returns to the same list.
+  // Filters and search live in the address (replaced, not pushed), so Back from an order
+  // returns to the same list.
   const [params, setParams] = useSearchParams();
-  const search = params.get('q') ?? '';
+  const { selected, search } = useMemo(() => parseFilterParams(params), [params]);
   const deferred = useDeferredValue(search);
-  const orders = useOrders(deferred);
+  const all = useOrders('');
+  const orders = useMemo(() => (all ? filterOrders(all, selected, deferred) : undefined), [all, selected, deferred]);
   const entries = useActiveOutbox();
   const byOrder = useMemo(() => outboxByOrder(entries), [entries]);
   const status = useSyncStatus();
+  const narrowed = selected.length > 0 || search.trim() !== '';
 
-  const setSearch = (value: string): void => {
-    setParams(value ? { q: value } : {}, { replace: true });
+  const update = (nextSelected: readonly FilterKey[], nextSearch: string): void => {
+    setParams(filterParams(nextSelected, nextSearch), { replace: true });
   };
 
   return (
@@ -33,37 +47,88 @@ export default function Home() {
           bg="bg"
           placeholder="Search dealer, customer, model, serial…"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={(e) => update(selected, e.target.value)}
         />
       </Field.Root>
-      <HStack justify="space-between" fontSize="xs" color="fg.muted" px="1">
-        <Text>{orders ? `${orders.length} order${orders.length === 1 ? '' : 's'}` : ''}</Text>
+      <FilterChips selected={selected} onToggle={(key) => update(toggleFilter(selected, key), search)} />
+      <HStack justify="space-between" textStyle="xs" color="fg.muted" px="1">
+        <Text data-testid="order-count">
+          {orders && all ? (narrowed ? `${orders.length} of ${all.length} orders` : `${orders.length} order${orders.length === 1 ? '' : 's'}`) : ''}
+        </Text>
         <Text>{status.lastSyncAt ? `Updated ${formatDateTime(status.lastSyncAt)}` : 'Not synced yet'}</Text>
       </HStack>
-      {!orders ? (
+      {!orders || !all ? (
         <Loading label="Loading orders…" />
       ) : orders.length === 0 ? (
         <EmptyState.Root>
           <EmptyState.Content>
-            <EmptyState.Title>{search ? 'No orders match your search' : 'No orders to deliver'}</EmptyState.Title>
+            <EmptyState.Title>{all.length > 0 ? 'No orders match these filters' : 'No orders to deliver'}</EmptyState.Title>
             <EmptyState.Description>
-              {search
-                ? 'Try another dealer, customer, model or serial number.'
+              {all.length > 0
+                ? `None of your ${all.length} orders match${search.trim() ? ` "${search.trim()}"` : ''} with the filters you picked.`
                 : status.lastSyncAt
                   ? 'Orders assigned to you appear here.'
                   : 'Your orders appear here once the app has synced while online.'}
             </EmptyState.Description>
+            {all.length > 0 && narrowed ? (
+              <Button colorPalette="primary" onClick={() => update([], '')}>
+                Clear filters
+              </Button>
+            ) : null}
           </EmptyState.Content>
         </EmptyState.Root>
       ) : (
-        <Stack gap="3" as="ul" listStyleType="none">
-          {orders.map((order) => (
-            <Box as="li" key={order.id}>
-              <OrderCard order={order} outbox={byOrder.get(order.id)} />
-            </Box>
-          ))}
-        </Stack>
+        <OrderList orders={orders} byOrder={byOrder} />
       )}
     </Stack>
+  );
+}
+
+/** One row of toggle chips (aria-pressed), scrolled sideways; every chip a 48 px target. */
+function FilterChips({ selected, onToggle }: { selected: readonly FilterKey[]; onToggle: (key: FilterKey) => void }) {
+  return (
+    <HStack role="group" aria-label="Filters" gap="2" overflowX="auto" mx="-3" px="3" pb="1" css={{ scrollbarWidth: 'none' }}>
+      {FILTER_KEYS.map((key) => {
+        const on = selected.includes(key);
+        return (
+          <Button
+            key={key}
+            data-filter={key}
+            aria-pressed={on}
+            size="sm"
+            rounded="full"
+            flexShrink={0}
+            colorPalette="primary"
+            variant={on ? 'solid' : 'outline'}
+            bg={on ? undefined : 'bg'}
+            onClick={() => onToggle(key)}
+          >
+            {on ? <span aria-hidden="true">✓</span> : null}
+            {FILTER_LABELS[key]}
+          </Button>
+        );
+      })}
+    </HStack>
+  );
+}
+
+/** A driver's usual list, rendered whole (cards stay findable in the page). */
+function OrderList({ orders, byOrder }: { orders: OrderDoc[]; byOrder: Map<string, OutboxDoc> }) {
+  const todayStart = startOfToday();
+  if (orders.length > RENDER_ALL_UP_TO) {
+    return (
+      <Suspense fallback={<Loading label="Loading orders…" />}>
+        <VirtualOrderList orders={orders} byOrder={byOrder} todayStart={todayStart} />
+      </Suspense>
+    );
+  }
+  return (
+    <chakra.ul listStyleType="none">
+      {orders.map((order) => (
+        <chakra.li key={order.id} pb="2">
+          <OrderCard order={order} outbox={byOrder.get(order.id)} todayStart={todayStart} />
+        </chakra.li>
+      ))}
+    </chakra.ul>
   );
 }

@@ -1,0 +1,192 @@
+// SPEC §4 order list filters and §9 filter keys: which filters may be selected together,
+// which orders each lets through, the list's order, and how the selection and the search
+// live in the address (`?f=scheduled,rushOrder&q=barn`). Pure: no I/O, no clock.
+import type { OrderListItem, OrderType } from './order';
+import { matchesSearch } from './search';
+
+/** SPEC §9 filter keys, in the order the chips show them (and the address lists them). */
+export const FILTER_KEYS = [
+  'newCustomerOrder',
+  'offlotCustomerOrder',
+  'onlotInventoryOrder',
+  'inventoryMoveOrder',
+  'scheduled',
+  'unscheduled',
+  'finished',
+  'unfinished',
+  'rushOrder',
+] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+
+/** The kind filters and the order_type each lets through (they combine with OR). */
+export const KIND_FILTER_TYPE = {
+  newCustomerOrder: 'new build',
+  offlotCustomerOrder: 'off-lot inventory',
+  onlotInventoryOrder: 'on-lot inventory',
+  inventoryMoveOrder: 'move order',
+} as const satisfies Record<string, OrderType>;
+export type KindFilterKey = keyof typeof KIND_FILTER_TYPE;
+
+/** What a driver reads on each chip. */
+export const FILTER_LABELS: Record<FilterKey, string> = {
+  newCustomerOrder: 'New customer',
+  offlotCustomerOrder: 'Off-lot',
+  onlotInventoryOrder: 'New inventory',
+  inventoryMoveOrder: 'Move inventory',
+  scheduled: 'Scheduled',
+  unscheduled: 'Unscheduled',
+  finished: 'Finished',
+  unfinished: 'Unfinished',
+  rushOrder: 'Rush',
+};
+
+/**
+ * SPEC §4 exclusivity: what selecting a key removes. As written in the SPEC it is not
+ * symmetric: new customer or off-lot removes only new inventory, while move or new
+ * inventory removes both off-lot and new customer (so new customer + move may coexist,
+ * but selecting move afterwards drops new customer).
+ */
+const REMOVES: Record<FilterKey, readonly FilterKey[]> = {
+  newCustomerOrder: ['onlotInventoryOrder'],
+  offlotCustomerOrder: ['onlotInventoryOrder'],
+  inventoryMoveOrder: ['offlotCustomerOrder', 'newCustomerOrder'],
+  onlotInventoryOrder: ['offlotCustomerOrder', 'newCustomerOrder'],
+  scheduled: ['unscheduled'],
+  unscheduled: ['scheduled'],
+  finished: ['unfinished'],
+  unfinished: ['finished'],
+  rushOrder: [], // standalone
+};
+
+/**
+ * The pairs no selection ever holds together (both directions of REMOVES agree on these).
+ * New customer or off-lot with move inventory is reachable (tap move, then new customer).
+ */
+const CONFLICTS: readonly (readonly [FilterKey, FilterKey])[] = [
+  ['scheduled', 'unscheduled'],
+  ['finished', 'unfinished'],
+  ['onlotInventoryOrder', 'newCustomerOrder'],
+  ['onlotInventoryOrder', 'offlotCustomerOrder'],
+];
+
+export function isFilterKey(value: string): value is FilterKey {
+  return (FILTER_KEYS as readonly string[]).includes(value);
+}
+
+const canonical = (keys: ReadonlySet<FilterKey>): FilterKey[] => FILTER_KEYS.filter((k) => keys.has(k));
+
+/** Adds `key` to the selection and removes what it excludes (already selected: unchanged). */
+export function selectFilter(selected: readonly FilterKey[], key: FilterKey): FilterKey[] {
+  const next = new Set(selected);
+  for (const removed of REMOVES[key]) next.delete(removed);
+  next.add(key);
+  return canonical(next);
+}
+
+/** A chip tap: a selected key is deselected (toggle mode), any other is selected with its exclusions. */
+export function toggleFilter(selected: readonly FilterKey[], key: FilterKey): FilterKey[] {
+  if (selected.includes(key)) return canonical(new Set(selected.filter((k) => k !== key)));
+  return selectFilter(selected, key);
+}
+
+/**
+ * Whether an order passes the selected filters. Groups AND together; within the kind group
+ * the selected kinds OR together (an order has one type).
+ *
+ * "Finished uses is_built combined with scheduling" (SPEC §4) is read here as: finished means
+ * the building is finished at the shop (is_built) and unfinished means it is not; scheduling
+ * is its own group (scheduled / unscheduled) that the driver combines with it, e.g. Finished +
+ * Unscheduled = built and waiting for a delivery date. We do not fold is_scheduled_for_delivery
+ * into "finished", so each chip means one thing the driver can see on the card.
+ */
+export function matchesFilters(item: OrderListItem, selected: readonly FilterKey[]): boolean {
+  let kindSelected = false;
+  let kindMatch = false;
+  for (const key of selected) {
+    switch (key) {
+      case 'newCustomerOrder':
+      case 'offlotCustomerOrder':
+      case 'onlotInventoryOrder':
+      case 'inventoryMoveOrder':
+        kindSelected = true;
+        if (item.order_type === KIND_FILTER_TYPE[key]) kindMatch = true;
+        break;
+      case 'scheduled':
+        if (!item.is_scheduled_for_delivery) return false;
+        break;
+      case 'unscheduled':
+        if (item.is_scheduled_for_delivery) return false;
+        break;
+      case 'finished':
+        if (!item.is_built) return false;
+        break;
+      case 'unfinished':
+        if (item.is_built) return false;
+        break;
+      case 'rushOrder':
+        if (!item.is_rush_order) return false;
+        break;
+    }
+  }
+  return !kindSelected || kindMatch;
+}
+
+/** The default list order: rush orders first, then by scheduled date (unscheduled last), then by key. */
+export function compareOrders(a: OrderListItem, b: OrderListItem): number {
+  if (a.is_rush_order !== b.is_rush_order) return a.is_rush_order ? -1 : 1;
+  return compareScheduled(a, b);
+}
+
+/** SPEC §4: the scheduled filter sorts by scheduled_date ascending (then by key). */
+export function compareScheduled(a: OrderListItem, b: OrderListItem): number {
+  const da = a.scheduled_date ?? '\uffff';
+  const db = b.scheduled_date ?? '\uffff';
+  if (da !== db) return da < db ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** The list Home shows: the selected filters, then the search (SPEC §4), in the list's order. */
+export function filterOrders<T extends OrderListItem>(items: readonly T[], selected: readonly FilterKey[], search: string): T[] {
+  const out = items.filter((item) => matchesFilters(item, selected) && matchesSearch(item, search));
+  return out.sort(selected.includes('scheduled') ? compareScheduled : compareOrders);
+}
+
+/**
+ * A scheduled order whose date is before today and is still on the list. `todayStart` is the
+ * start of the driver's local day (ms since the epoch), so the clock stays with the caller.
+ */
+export function isOverdue(item: OrderListItem, todayStart: number): boolean {
+  if (!item.is_scheduled_for_delivery || !item.scheduled_date) return false;
+  const at = Date.parse(item.scheduled_date);
+  return !Number.isNaN(at) && at < todayStart;
+}
+
+export interface FilterState {
+  selected: FilterKey[];
+  search: string;
+}
+
+/** The filters (`f`, comma-separated) and search (`q`) in an address; unknown keys are ignored. */
+export function parseFilterParams(params: URLSearchParams): FilterState {
+  const selected = new Set<FilterKey>();
+  for (const raw of (params.get('f') ?? '').split(',')) {
+    const key = raw.trim();
+    if (!isFilterKey(key)) continue;
+    // An edited address may hold a pair no tap can reach: the later key wins.
+    for (const [a, b] of CONFLICTS) {
+      if (key === a) selected.delete(b);
+      if (key === b) selected.delete(a);
+    }
+    selected.add(key);
+  }
+  return { selected: canonical(selected), search: params.get('q') ?? '' };
+}
+
+/** The address parameters for a selection and search (empty ones are left out). */
+export function filterParams(selected: readonly FilterKey[], search: string): URLSearchParams {
+  const params = new URLSearchParams();
+  const keys = canonical(new Set(selected));
+  if (keys.length > 0) params.set('f', keys.join(','));
+  if (search) params.set('q', search);
+  return params;
+}
