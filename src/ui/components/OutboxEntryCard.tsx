@@ -1,26 +1,32 @@
 import { Card, HStack, Stack, Text } from '@chakra-ui/react';
 import type { OrderDoc, OutboxDoc } from '../../db';
-import { isCommitted, kindLabel } from '../../outbox';
+import { isCommitted, isDeliveryEntry, kindLabel } from '../../outbox';
 import { formatDateTime } from '../format';
 import { OutboxEntryActions } from './OutboxEntryActions';
 import { OutboxStatusBadge } from './OutboxStatusBadge';
 
+/** Schedule, reassign and notes: one call, nothing after it. */
+function explainAction(entry: OutboxDoc): string {
+  if (isCommitted(entry) || entry.status === 'done') return 'The office has it.';
+  if (entry.status === 'queued') return 'Queued — it will be sent when you are online';
+  if (entry.status === 'sending') return 'Sending…';
+  return 'The server did not accept this. Retry, or discard it.';
+}
+
 function explain(entry: OutboxDoc): string {
+  if (!isDeliveryEntry(entry)) return explainAction(entry);
   if (isCommitted(entry)) return 'Delivered. Sending the certificate and emails.';
   switch (entry.status) {
     case 'queued':
       return 'Delivery queued — it will be sent when you are online';
     case 'sending':
       return 'Attempting to deliver order';
-    case 'needs_attention':
-      switch (entry.last_error?.code) {
-        case 'OrderAlreadyDelivered':
-          return 'The office already has this order as delivered. Nothing more to send.';
-        case 'NotFound':
-          return 'This order is no longer yours to deliver: the office cancelled or reassigned it. Call the office.';
-        default:
-          return 'The server did not accept this delivery. Fix it and resubmit, or retry.';
-      }
+    case 'needs_attention': {
+      const code = entry.last_error?.code;
+      if (code === 'OrderAlreadyDelivered') return 'The office already has this order as delivered. Nothing more to send.';
+      if (code === 'NotFound') return 'This order is no longer yours to deliver: the office cancelled or reassigned it. Call the office.';
+      return 'The server did not accept this delivery. Fix it and resubmit, or retry.';
+    }
     case 'done':
       return 'Delivered';
   }
