@@ -78,7 +78,10 @@ function Note({ kind, orderId }: { kind: OrderKind; orderId: number }) {
                 rows={6}
                 value={text}
                 maxLength={ORDER_NOTE_MAX}
-                onChange={(e) => setText(e.target.value)}
+                onChange={(e) => {
+                  setText(e.target.value);
+                  setError(null);
+                }}
                 placeholder="e.g. Gate code 1234, call the customer 30 minutes ahead"
                 data-testid="note-text"
               />

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Field, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { companyDrivers$ } from '../../db';
@@ -110,7 +110,10 @@ function Schedule({ kind, orderId, reschedule }: { kind: OrderKind; orderId: num
           <Stack gap="4">
             <Field.Root invalid={Boolean(error)}>
               <Field.Label>Delivery date and time</Field.Label>
-              <Input type="datetime-local" bg="bg" value={when} onChange={(e) => setWhen(e.target.value)} data-testid="schedule-date" />
+              <Input type="datetime-local" bg="bg" value={when} onChange={(e) => {
+                  setWhen(e.target.value);
+                  setError(null);
+                }} data-testid="schedule-date" />
               {error ? <Field.ErrorText data-testid="schedule-error">{error}</Field.ErrorText> : null}
             </Field.Root>
             {scheduled ? (
@@ -154,20 +157,26 @@ function Schedule({ kind, orderId, reschedule }: { kind: OrderKind; orderId: num
             <Text color="fg.muted">There are no other drivers in your company.</Text>
           ) : (
             <Stack gap="3">
-              <Field.Root>
-                <Field.Label>Driver</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field value={driverId} onChange={(e) => setDriverId(e.target.value)} bg="bg" data-testid="reassign-driver">
-                    <option value="">Choose a driver</option>
-                    {others.map((d) => (
-                      <option key={d.id} value={String(d.id)}>
-                        {d.name}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
+              <Stack gap="2" role="radiogroup" aria-label="Driver" data-testid="reassign-driver">
+                {others.map((d) => {
+                  const chosen = driverId === String(d.id);
+                  return (
+                    <Button
+                      key={d.id}
+                      role="radio"
+                      aria-checked={chosen}
+                      variant={chosen ? 'solid' : 'outline'}
+                      colorPalette="primary"
+                      justifyContent="flex-start"
+                      onClick={() => setDriverId(chosen ? '' : String(d.id))}
+                      data-testid="reassign-option"
+                    >
+                      {d.name}
+                      {d.phone ? ` · ${d.phone}` : ''}
+                    </Button>
+                  );
+                })}
+              </Stack>
               <Button
                 colorPalette="primary"
                 variant="outline"
