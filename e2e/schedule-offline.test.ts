@@ -71,6 +71,8 @@ describe('order actions offline', () => {
     await page.getByTestId('reassign-option').first().click();
     expect(await page.getByTestId('reassign-option').first().getAttribute('aria-checked')).toBe('true');
     await page.getByTestId('reassign-option').first().click(); // changed their mind: nothing chosen
+    await page.getByRole('button', { name: 'Reassign order' }).click();
+    await page.getByTestId('reassign-error').getByText('Choose the driver who takes the order over').waitFor();
 
     await phone.context.setOffline(true);
     proxy.setReachable(false);

@@ -55,6 +55,7 @@ function Schedule({ kind, orderId, reschedule }: { kind: OrderKind; orderId: num
   const [when, setWhen] = useState(() => toLocalInput(order?.scheduled_date) || tomorrowMorning());
   const [error, setError] = useState<string | null>(null);
   const [driverId, setDriverId] = useState('');
+  const [pickError, setPickError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   if (order === undefined || delivery === undefined) return <Loading />;
@@ -168,7 +169,10 @@ function Schedule({ kind, orderId, reschedule }: { kind: OrderKind; orderId: num
                       variant={chosen ? 'solid' : 'outline'}
                       colorPalette="primary"
                       justifyContent="flex-start"
-                      onClick={() => setDriverId(chosen ? '' : String(d.id))}
+                      onClick={() => {
+                        setDriverId(chosen ? '' : String(d.id));
+                        setPickError(null);
+                      }}
                       data-testid="reassign-option"
                     >
                       {d.name}
@@ -177,11 +181,19 @@ function Schedule({ kind, orderId, reschedule }: { kind: OrderKind; orderId: num
                   );
                 })}
               </Stack>
+              {pickError ? (
+                <Text color="red.fg" data-testid="reassign-error">
+                  {pickError}
+                </Text>
+              ) : null}
               <Button
                 colorPalette="primary"
                 variant="outline"
-                disabled={busy || !driverId}
-                onClick={() => void run('reassign', () => queueReassign(db, session, { kind, id: orderId }, Number(driverId)))}
+                disabled={busy}
+                onClick={() => {
+                  if (!driverId) setPickError('Choose the driver who takes the order over');
+                  else void run('reassign', () => queueReassign(db, session, { kind, id: orderId }, Number(driverId)));
+                }}
               >
                 Reassign order
               </Button>
