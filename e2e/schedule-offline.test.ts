@@ -106,7 +106,17 @@ describe('order actions offline', () => {
     await page.screenshot({ path: resolve(RESULTS, 'details-queued-actions.png'), fullPage: true });
     expect(await onServer(orderId)).toEqual({ scheduled: false, at: null, notes: [] });
 
-    await page.reload();
+    // A reload with no network, on the list: the order shows scheduled, with its queued action.
+    await page.goto(`${proxy.url}/`);
+    const listCard = page.locator(`[data-order-key="oio-${orderId}"]`);
+    await listCard.waitFor({ timeout: 30_000 });
+    expect(await listCard.getByTestId('outbox-kind').textContent()).toBe('Note for the office');
+    expect(await listCard.getByTestId('outbox-status').textContent()).toBe('Queued');
+    expect(await listCard.getByText(/^Scheduled \d\d\/\d\d\/\d{4}$/).count()).toBe(1);
+    await listCard.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: resolve(RESULTS, 'home-queued-actions.png') });
+    await listCard.click();
+    await page.waitForURL((url) => url.pathname === `/onlot-inventory-order-details/${orderId}`);
     await page.locator('[data-entry-kind="schedule_onlot"]').waitFor({ timeout: 30_000 });
     await page.locator('[data-entry-kind="create_order_note"]').waitFor();
 

@@ -2,6 +2,7 @@ import { Badge, Box, Card, Grid, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import type { OrderDoc, OutboxDoc } from '../../db';
 import { parseOrderKey, type OrderKind } from '../../domain';
+import { kindLabel } from '../../outbox';
 import { formatDate } from '../format';
 
 const ORDER_DETAILS_ROUTE: Record<OrderKind, string> = {
@@ -67,6 +68,11 @@ export function OrderCard({ order, outbox }: { order: OrderDoc; outbox: OutboxDo
               </Badge>
             )}
           </HStack>
+          {outbox ? (
+            <Text color="fg.muted" data-testid="outbox-kind">
+              {kindLabel(outbox.kind)}
+            </Text>
+          ) : null}
         </Stack>
         <Grid templateColumns="repeat(2, minmax(0, 1fr))" columnGap="3" rowGap="1">
           <Detail label="Model" value={order.building_model} />
