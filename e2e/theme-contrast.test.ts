@@ -101,6 +101,16 @@ describe('theme: legible in the sun, usable with gloves', () => {
     expectReadable(result);
   });
 
+  it('schedule and note screens (date and time, Schedule, the reassign picker, the note field)', async () => {
+    await page.goto(`${server.url}/schedule/${onlotId}?onlotInventoryOrder=true`);
+    await page.getByLabel('Delivery date and time').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('reassign-option').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expectReadable(await audit('schedule'));
+    await page.goto(`${server.url}/create-note/${onlotId}?onlotInventoryOrder=true`);
+    await page.getByTestId('note-text').waitFor({ timeout: 30_000 });
+    expectReadable(await audit('note'));
+  });
+
   it('the validation snackbar leaves Deliver tappable and can be scrolled clear of', async () => {
     // Opened directly (no history inside the app): Back goes Home.
     await page.goto(`${server.url}/delivery-details/${onlotId}?onlotInventoryOrder=true`);

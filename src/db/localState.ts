@@ -1,6 +1,6 @@
 import { map, type Observable } from 'rxjs';
 import { jwtDecode } from 'jwt-decode';
-import { judgeClaims, type TokenClaims, type TokenVerdict, type Checkpoint } from '../domain';
+import { judgeClaims, type CompanyDriver, type TokenClaims, type TokenVerdict, type Checkpoint } from '../domain';
 import type { DriverDatabase } from './database';
 
 // Small schemaless records kept as RxDB local documents: the session token (SPEC §4's
@@ -103,4 +103,30 @@ export async function clearCheckpoints(db: DriverDatabase, session: Session, str
     const doc = await db.getLocal(checkpointId(stream, session));
     await doc?.remove();
   }
+}
+
+/** The company's drivers (reassign targets), cached per company and account for offline use. */
+interface CompanyDriversData {
+  drivers: CompanyDriver[];
+  fetched_at: string;
+}
+
+function companyDriversId(session: Session): string {
+  return `company-drivers:${session.claims.company_id}:${session.claims.account_id}`;
+}
+
+export async function writeCompanyDrivers(db: DriverDatabase, session: Session, drivers: CompanyDriver[], fetchedAt: string): Promise<void> {
+  await db.upsertLocal<CompanyDriversData>(companyDriversId(session), { drivers, fetched_at: fetchedAt });
+}
+
+/** The cached list, or null when this device has not downloaded it yet. */
+export async function readCompanyDrivers(db: DriverDatabase, session: Session): Promise<CompanyDriver[] | null> {
+  const doc = await db.getLocal<CompanyDriversData>(companyDriversId(session));
+  return (doc?.toJSON().data.drivers as CompanyDriver[] | undefined) ?? null;
+}
+
+export function companyDrivers$(db: DriverDatabase, session: Session): Observable<CompanyDriver[] | null> {
+  return db
+    .getLocal$<CompanyDriversData>(companyDriversId(session))
+    .pipe(map((doc) => (doc ? ((doc.toJSON().data as CompanyDriversData).drivers ?? null) : null)));
 }

@@ -4,6 +4,12 @@
 import * as v from 'valibot';
 import { DeliverMoveBodySchema, DeliverOnlotBodySchema } from './delivery';
 import { CUSTOMER_DELIVER_SCHEMAS, type CustomerDeliverCall } from './deliveryCalls';
+import type { OrderKind } from './orderId';
+import {
+  CreateOrderNoteBodySchema, ORDER_API, ReassignDriverBodySchema, ScheduleCustomerOrderBodySchema, ScheduleMoveOrderBodySchema,
+  ScheduleOnlotOrderBodySchema, UnscheduleOrderBodySchema,
+  type ScheduleCustomerOrderBody, type ScheduleMoveOrderBody, type ScheduleOnlotOrderBody,
+} from './schedule';
 
 const IMAGE_FIELDS = [
   'building_images',
@@ -44,3 +50,24 @@ export const CUSTOMER_PAYLOAD_SCHEMAS = {
 
 /** SPEC §9: the wait before the certificate and each email after a delivery. */
 export const FOLLOWUP_WAIT_MS = 7000;
+
+// Order actions (SPEC §7): the queued payload is exactly the server's body, nothing to upload.
+
+/** Schedule and reschedule take the same body per order kind. */
+export const SCHEDULE_PAYLOAD_SCHEMAS = {
+  customer: ScheduleCustomerOrderBodySchema,
+  onlot: ScheduleOnlotOrderBodySchema,
+  move: ScheduleMoveOrderBodySchema,
+} as const satisfies Record<OrderKind, unknown>;
+export type SchedulePayload = ScheduleCustomerOrderBody | ScheduleOnlotOrderBody | ScheduleMoveOrderBody;
+
+/** Which schedule call each (action, order kind) takes, and the SPEC §8 failure it reports. */
+export const SCHEDULE_CALLS = {
+  schedule: { customer: ORDER_API.scheduleCustomer, onlot: ORDER_API.scheduleOnlot, move: ORDER_API.scheduleMove, failure: 'FailedToScheduleDelivery' },
+  reschedule: { customer: ORDER_API.rescheduleCustomer, onlot: ORDER_API.rescheduleOnlot, move: ORDER_API.rescheduleMove, failure: 'FailedToRescheduleDelivery' },
+} as const;
+export type ScheduleAction = keyof typeof SCHEDULE_CALLS;
+
+export const UnschedulePayloadSchema = UnscheduleOrderBodySchema;
+export const ReassignPayloadSchema = ReassignDriverBodySchema;
+export const OrderNotePayloadSchema = CreateOrderNoteBodySchema;

@@ -4,7 +4,7 @@ import { customerCallOf, customerFacts, customerPayload, inventoryFacts, invento
 import { CUSTOMER_DELIVER_KINDS } from './kinds/deliverCustomer';
 import { deliverMove } from './kinds/deliverMove';
 import { deliverOnlot } from './kinds/deliverOnlot';
-import { activeEntryFor, queue } from './queue';
+import { activeDeliveryFor, queue } from './queue';
 import type { OutboxKindDef } from './types';
 
 export type QueueResult = { ok: true; entryId: string } | { ok: false; errors: ErrorCode[] };
@@ -17,7 +17,7 @@ export type QueueResult = { ok: true; entryId: string } | { ok: false; errors: E
 export async function queueDelivery(db: DriverDatabase, session: Session, kind: OrderKind, orderId: number, now: Date = new Date()): Promise<QueueResult> {
   const key = orderKey(kind, orderId);
   const doc = await ensureDeliveryDoc(db, session, kind, orderId);
-  const existing = await activeEntryFor(db, session, key);
+  const existing = await activeDeliveryFor(db, session, key);
   if (existing) return { ok: true, entryId: existing.id };
   const dateDelivered = doc.draft.dateDelivered ?? now.toISOString();
 
@@ -43,10 +43,7 @@ export async function queueDelivery(db: DriverDatabase, session: Session, kind: 
     attachments = { photos: draft.photos };
   }
 
-  const order = await db.orders.findOne(key).exec();
-  const display = order
-    ? { name: order.customer_name ?? order.dealer_name, model: order.building_model, serial: order.serial_number }
-    : null;
+  const display = await orderDisplay(db, key);
   const entry = await queue(db, session, def, { orderKey: key, payload, attachments, display }, now);
   await doc.incrementalModify((data) => ({
     ...data,
@@ -54,4 +51,10 @@ export async function queueDelivery(db: DriverDatabase, session: Session, kind: 
     updated_at: now.toISOString(),
   }) as typeof data);
   return { ok: true, entryId: entry.id };
+}
+
+/** How outbox cards name the order once its list row is gone: customer (or dealer), model, serial. */
+export async function orderDisplay(db: DriverDatabase, key: string) {
+  const order = await db.orders.findOne(key).exec();
+  return order ? { name: order.customer_name ?? order.dealer_name, model: order.building_model, serial: order.serial_number } : null;
 }

@@ -1,6 +1,6 @@
 import { map, type Observable } from 'rxjs';
 import { attachmentIds, deliveryCollection, draftImageIds, ownsDoc, type BlobStore, type DriverDatabase, type OutboxDoc, type Session } from '../db';
-import { ACTIVE_STATUSES } from './queue';
+import { ACTIVE_STATUSES, isDeliveryEntry } from './queue';
 import { kindDef } from './registry';
 
 const plain = (docs: { toJSON(): unknown }[]): OutboxDoc[] => docs.map((d) => d.toJSON() as OutboxDoc);
@@ -19,11 +19,11 @@ export function activeOutbox$(db: DriverDatabase, session: Session): Observable<
     .$.pipe(map((docs) => plain(docs).filter((entry) => !isCommitted(entry))));
 }
 
-/** The driver's latest actions the server committed (follow-ups running or finished), newest first. */
+/** The driver's latest deliveries the server committed (follow-ups running or finished), newest first. */
 export function recentOutbox$(db: DriverDatabase, session: Session, limit = 10): Observable<OutboxDoc[]> {
   return db.outbox
     .find({ selector: { company_id: session.claims.company_id, account_id: session.claims.account_id }, sort: [{ updated_at: 'desc' }] })
-    .$.pipe(map((docs) => plain(docs).filter(isCommitted).slice(0, limit)));
+    .$.pipe(map((docs) => plain(docs).filter((entry) => isCommitted(entry) && isDeliveryEntry(entry)).slice(0, limit)));
 }
 
 /** Done entries are kept a week (the driver can see how the emails went), then pruned. */

@@ -7,3 +7,4 @@ export * from './queue';
 export * from './deliver';
 export * from './deliveryPayloads';
 export * from './entries';
+export * from './orderActions';

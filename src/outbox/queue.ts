@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { emptySteps, type DriverDatabase, type OutboxAttachments, type OutboxDisplay, type OutboxDoc, type Session } from '../db';
 import { uuidv7 } from '../db/uuid';
+import { kindDef } from './registry';
 import type { OutboxKindDef } from './types';
 
 export const ACTIVE_STATUSES = ['queued', 'sending', 'needs_attention'] as const;
@@ -58,4 +59,28 @@ export async function activeEntryFor(db: DriverDatabase, session: Session, order
       },
     })
     .exec();
+}
+
+/**
+ * The driver's active delivery of an order, if any. A queued schedule, reassign or note does
+ * not count: pressing Deliver behind one queues the delivery after it. A kind this build does
+ * not know counts as a delivery (never risk a second one).
+ */
+export async function activeDeliveryFor(db: DriverDatabase, session: Session, orderKey: string) {
+  const docs = await db.outbox
+    .find({
+      selector: {
+        company_id: session.claims.company_id,
+        account_id: session.claims.account_id,
+        order_key: orderKey,
+        status: { $in: [...ACTIVE_STATUSES] },
+      },
+    })
+    .exec();
+  return docs.find((doc) => kindDef(doc.kind)?.delivers ?? true) ?? null;
+}
+
+/** True for an entry that is a delivery (or of a kind this build does not know). */
+export function isDeliveryEntry(entry: Pick<OutboxDoc, 'kind'>): boolean {
+  return kindDef(entry.kind)?.delivers ?? true;
 }

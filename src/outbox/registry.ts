@@ -1,6 +1,10 @@
 import { CUSTOMER_DELIVER_KINDS } from './kinds/deliverCustomer';
 import { deliverMove } from './kinds/deliverMove';
 import { deliverOnlot } from './kinds/deliverOnlot';
+import { createOrderNote } from './kinds/createOrderNote';
+import { reassignOrder } from './kinds/reassignOrder';
+import { SCHEDULE_KINDS } from './kinds/scheduleOrder';
+import { unscheduleOrder } from './kinds/unscheduleOrder';
 import type { OutboxKindDef } from './types';
 
 // The registry of outbox kinds (DESIGN §5). Adding a kind: one file in kinds/, one line here.
@@ -8,6 +12,10 @@ const KINDS: readonly OutboxKindDef[] = [
   deliverOnlot,
   deliverMove,
   ...(Object.values(CUSTOMER_DELIVER_KINDS) as unknown as OutboxKindDef[]),
+  ...(Object.values(SCHEDULE_KINDS).flatMap((byKind) => Object.values(byKind)) as unknown as OutboxKindDef[]),
+  unscheduleOrder,
+  reassignOrder,
+  createOrderNote,
 ];
 
 export const OUTBOX_KINDS: ReadonlyMap<string, OutboxKindDef> = new Map(KINDS.map((def) => [def.kind, def]));

@@ -32,6 +32,11 @@ export interface OutboxKindDef<P extends Record<string, unknown> = Record<string
   kind: string;
   /** What the driver calls this action (outbox cards, the drawer). */
   label: string;
+  /**
+   * A delivery (locks the delivery form, listed under "Recently delivered" once committed),
+   * or another action on the order (schedule, reassign, note) that does neither.
+   */
+  delivers: boolean;
   /** The order kind whose draft collection this action belongs to; null for none. */
   draft: OrderKind | null;
   /** SPEC §8 identifier of a failure of this action. */

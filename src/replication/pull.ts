@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { API, encodeCheckpoint, normalizeNullIds, OrderListItemSchema, type Checkpoint, type PullResponse } from '../domain';
-import { readCheckpoint, writeCheckpoint, type BlobStore, type DriverDatabase, type Session } from '../db';
+import { API, CompanyDriverSchema, encodeCheckpoint, normalizeNullIds, ORDER_API, OrderListItemSchema, type Checkpoint, type PullResponse } from '../domain';
+import { readCheckpoint, writeCheckpoint, writeCompanyDrivers, type BlobStore, type DriverDatabase, type Session } from '../db';
 import { DELIVERY_STREAMS, pullDeliveries } from './pullDeliveries';
 import type { HttpClient } from './http';
 
@@ -70,9 +70,30 @@ export function pullOrders(ctx: PullContext): Promise<number> {
   });
 }
 
-/** Everything a run pulls, in order: the list, then each kind's delivery details. */
+/**
+ * The company's drivers (the reassign picker), kept for offline use. A failure is logged and
+ * keeps the last list: it never breaks the rest of the pull.
+ */
+export async function pullCompanyDrivers(ctx: PullContext): Promise<boolean> {
+  try {
+    const answer = await ctx.http.get<unknown>(ORDER_API.companyDrivers);
+    const parsed = v.safeParse(v.array(CompanyDriverSchema), answer);
+    if (!parsed.success) {
+      ctx.log?.('pull: company drivers answer not understood');
+      return false;
+    }
+    await writeCompanyDrivers(ctx.db, ctx.session, parsed.output, new Date().toISOString());
+    return true;
+  } catch (error) {
+    ctx.log?.('pull: company drivers failed', error);
+    return false;
+  }
+}
+
+/** Everything a run pulls, in order: the list, the company's drivers, then each kind's delivery details. */
 export async function pullAll(ctx: PullContext): Promise<void> {
   await pullOrders(ctx);
+  await pullCompanyDrivers(ctx);
   await pullDeliveries(ctx, 'onlot');
   await pullDeliveries(ctx, 'move');
   await pullDeliveries(ctx, 'customer');

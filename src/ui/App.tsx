@@ -16,6 +16,8 @@ const OnlotOrderDetails = lazy(() => import('./routes/OnlotOrderDetails'));
 const MoveOrderDetails = lazy(() => import('./routes/MoveOrderDetails'));
 const CustomerOrderDetails = lazy(() => import('./routes/CustomerOrderDetails'));
 const DeliveryDetails = lazy(() => import('./routes/DeliveryDetails'));
+const ScheduleOrder = lazy(() => import('./routes/ScheduleOrder'));
+const CreateNote = lazy(() => import('./routes/CreateNote'));
 const NotFound = lazy(() => import('./routes/NotFound'));
 
 function Root() {
@@ -52,6 +54,9 @@ const router = createBrowserRouter([
               { path: '/inventory-move-order-details/:id', element: <MoveOrderDetails /> },
               { path: '/customer-order-details/:id', element: <CustomerOrderDetails /> },
               { path: '/delivery-details/:id', element: <DeliveryDetails /> },
+              { path: '/schedule/:id', element: <ScheduleOrder /> },
+              { path: '/create-note', element: <CreateNote /> },
+              { path: '/create-note/:id', element: <CreateNote /> },
               { path: '*', element: <NotFound /> },
             ],
           },

@@ -12,16 +12,37 @@ const onlotPayload = {
 const messageOf = (prepared: ReturnType<typeof preparePayload>): string => (prepared.ok ? '' : prepared.error.message);
 
 describe('the outbox kind registry', () => {
-  it('declares the nine deliver calls, each with a schema, a call step and a failure id', () => {
+  it('declares the nine deliver calls and the order actions, each with a schema, a call step and a failure id', () => {
     expect([...OUTBOX_KINDS.keys()].sort()).toEqual([
+      'create_order_note',
       'deliver_customer_cash', 'deliver_customer_existing_card', 'deliver_customer_new_card', 'deliver_customer_new_check',
       'deliver_customer_no_payment', 'deliver_customer_rto', 'deliver_customer_saved_check', 'deliver_move', 'deliver_onlot',
+      'reassign_order', 'reschedule_customer', 'reschedule_move', 'reschedule_onlot',
+      'schedule_customer', 'schedule_move', 'schedule_onlot', 'unschedule_order',
     ]);
     for (const def of OUTBOX_KINDS.values()) {
       expect(def.steps.filter((s) => s.type === 'call'), def.kind).toHaveLength(1);
       expect(def.payloadVersion).toBeGreaterThanOrEqual(1);
       expect(def.label.length).toBeGreaterThan(0);
     }
+  });
+
+  it('sends each order action as one call, with no draft, and only a reassign takes the order off the list', () => {
+    const call = (kind: string) => kindDef(kind)?.steps.map((s) => (s.type === 'call' ? s.path : s.type));
+    expect(call('schedule_customer')).toEqual(['/secure/driver/schedule_my_customer_order_delivery']);
+    expect(call('schedule_onlot')).toEqual(['/secure/driver/schedule_my_onlot_inventory_order_delivery']);
+    expect(call('reschedule_move')).toEqual(['/secure/driver/update_inventory_move_order_scheduled_date_and_time']);
+    expect(call('unschedule_order')).toEqual(['/secure/driver/unschedule_order']);
+    expect(call('reassign_order')).toEqual(['/secure/driver/reassign_driver']);
+    expect(call('create_order_note')).toEqual(['/secure/driver/create_order_note']);
+    for (const def of OUTBOX_KINDS.values()) {
+      if (def.delivers) continue;
+      expect([def.draft, def.onDone.removeDraft, def.onAttention.markDraft, def.payloadVersion], def.kind).toEqual([null, false, false, 1]);
+      expect(def.onDone.removeOrder, def.kind).toBe(def.kind === 'reassign_order');
+    }
+    expect(kindDef('schedule_move')?.failure).toBe('FailedToScheduleDelivery');
+    expect(kindDef('reschedule_customer')?.failure).toBe('FailedToRescheduleDelivery');
+    expect(kindDef('create_order_note')?.label).toBe('Note for the office');
   });
 
   it('orders the follow-ups after the call: certificate before emails for customer orders; on-lot and move send the office-admin email only', () => {
@@ -36,7 +57,7 @@ describe('the outbox kind registry', () => {
   });
 
   it('does not compile a kind without steps or without a payload schema', () => {
-    const base = { kind: 'x', label: 'X', draft: null, failure: 'GeneralError', payloadVersion: 1, upgrades: {}, body: () => ({}), onDone: { removeDraft: false, removeOrder: false }, onAttention: { markDraft: false } } as const;
+    const base = { kind: 'x', label: 'X', delivers: false, draft: null, failure: 'GeneralError', payloadVersion: 1, upgrades: {}, body: () => ({}), onDone: { removeDraft: false, removeOrder: false }, onAttention: { markDraft: false } } as const;
     // @ts-expect-error steps must hold at least one step
     const noSteps: OutboxKindDef = defineKind({ ...base, payloadSchema: DeliverOnlotPayloadSchema, steps: [] });
     // @ts-expect-error payloadSchema is required

@@ -38,6 +38,7 @@ function customerKind(call: CustomerDeliverCall): OutboxKindDef<CustomerDeliverP
   return defineKind<CustomerDeliverPayload>({
     kind: `deliver_customer_${call}`,
     label: LABEL[call],
+    delivers: true,
     draft: 'customer',
     failure: CUSTOMER_DELIVER[call].failure,
     payloadVersion: 1,

@@ -5,6 +5,7 @@ import { defineKind } from '../types';
 export const deliverMove = defineKind({
   kind: 'deliver_move',
   label: 'Move delivery',
+  delivers: true,
   draft: 'move',
   failure: 'FailedToDeliverInventoryMoveOrder',
   payloadVersion: 1,

@@ -5,6 +5,7 @@ import { defineKind } from '../types';
 export const deliverOnlot = defineKind({
   kind: 'deliver_onlot',
   label: 'On-lot delivery',
+  delivers: true,
   draft: 'onlot',
   failure: 'FailedToDeliverInventoryOrder',
   payloadVersion: 1,

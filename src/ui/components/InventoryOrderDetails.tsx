@@ -9,15 +9,18 @@ const DELIVER_FLAG = { onlot: 'onlotInventoryOrder', move: 'inventoryMoveOrder' 
 
 /** On-lot and move order details (SPEC §2, §3): the list row plus the pulled delivery details. */
 export function InventoryOrderDetails({ kind, id }: { kind: 'onlot' | 'move'; id: number }) {
-  const { order, delivery, entry } = useOrderBundle(kind, id);
+  const { order, delivery, entry, actions } = useOrderBundle(kind, id);
   const server = delivery?.server ?? null;
   return (
     <OrderScreenFrame
+      kind={kind}
+      id={id}
       title={order?.dealer_name ?? server?.name_on_order ?? `Order #${id}`}
       subtitle={`${KIND_LABEL[kind]} #${id}`}
       order={order}
       hasDelivery={delivery === undefined ? undefined : Boolean(delivery?.server)}
       entry={entry}
+      actions={actions}
       notes={delivery?.notes ?? null}
       deliverPath={`/delivery-details/${id}?${DELIVER_FLAG[kind]}=true`}
     >

@@ -2,6 +2,7 @@ import { Badge, Card, HStack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import type { OrderDoc, OutboxDoc } from '../../db';
 import { isOverdue, parseOrderKey, type OrderKind } from '../../domain';
+import { kindLabel } from '../../outbox';
 import { formatDate } from '../format';
 
 const ORDER_DETAILS_ROUTE: Record<OrderKind, string> = {
@@ -66,13 +67,20 @@ export function OrderCard({ order, outbox, todayStart }: { order: OrderDoc; outb
               Unscheduled
             </Badge>
           )}
-          <Text textStyle="xs" color="fg.muted" truncate>
-            {order.order_type}
-            {dot}
-            {order.order_status}
-            {dot}
-            {order.building_location}
-          </Text>
+          {outbox ? (
+            // A queued action says what it is (delivery, schedule, note…) in place of the details.
+            <Text textStyle="xs" color="fg.muted" truncate data-testid="outbox-kind">
+              {kindLabel(outbox.kind)}
+            </Text>
+          ) : (
+            <Text textStyle="xs" color="fg.muted" truncate>
+              {order.order_type}
+              {dot}
+              {order.order_status}
+              {dot}
+              {order.building_location}
+            </Text>
+          )}
         </HStack>
       </Card.Body>
     </Card.Root>

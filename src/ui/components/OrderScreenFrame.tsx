@@ -1,27 +1,32 @@
-import { Alert, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { OrderDoc, OutboxDoc } from '../../db';
-import type { OrderNote } from '../../domain';
+import type { OrderKind, OrderNote } from '../../domain';
+import { orderActionQuery } from '../orderLinks';
 import { Loading } from './Loading';
 import { NotesCard } from './NotesCard';
 import { OutboxEntryCard } from './OutboxEntryCard';
 
 interface Props {
+  kind: OrderKind;
+  id: number;
   title: string;
   subtitle: string;
   order: OrderDoc | null | undefined;
   /** undefined while loading; null when this device has no delivery document. */
   hasDelivery: boolean | undefined;
   entry: OutboxDoc | undefined;
+  /** The order's other queued actions (schedule, reassign, notes), newest first. */
+  actions: OutboxDoc[];
   deliverPath: string;
   /** The order's notes as last downloaded (null: not yet). */
   notes: OrderNote[] | null;
   children: ReactNode;
 }
 
-/** The frame every order details screen shares: states, heading, queued entry, Deliver. */
-export function OrderScreenFrame({ title, subtitle, order, hasDelivery, entry, deliverPath, notes, children }: Props) {
+/** The frame every order details screen shares: states, heading, queued entries, Schedule, Add note, Deliver. */
+export function OrderScreenFrame({ kind, id, title, subtitle, order, hasDelivery, entry, actions, deliverPath, notes, children }: Props) {
   if (order === undefined || hasDelivery === undefined) return <Loading />;
   if (!order && !hasDelivery) {
     return (
@@ -43,8 +48,21 @@ export function OrderScreenFrame({ title, subtitle, order, hasDelivery, entry, d
         <Text color="fg.muted">{subtitle}</Text>
       </Stack>
       {entry ? <OutboxEntryCard entry={entry} order={order ?? undefined} /> : null}
+      {actions.map((action) => (
+        <OutboxEntryCard key={action.id} entry={action} order={order ?? undefined} />
+      ))}
       {children}
       <NotesCard notes={notes} />
+      <HStack gap="2" flexWrap="wrap">
+        <Button asChild colorPalette="primary" variant="outline" flex="1">
+          <Link to={`/schedule/${id}?${orderActionQuery(kind, { reschedule: Boolean(order?.is_scheduled_for_delivery) })}`}>
+            {order?.is_scheduled_for_delivery ? 'Reschedule' : 'Schedule'}
+          </Link>
+        </Button>
+        <Button asChild colorPalette="primary" variant="outline" flex="1">
+          <Link to={`/create-note/${id}?${orderActionQuery(kind)}`}>Add note</Link>
+        </Button>
+      </HStack>
       <Button asChild colorPalette="primary" size="lg">
         <Link to={deliverPath}>{entry ? 'View delivery' : 'Deliver'}</Link>
       </Button>

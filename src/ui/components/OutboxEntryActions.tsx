@@ -1,7 +1,7 @@
 import { Button, HStack } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { OutboxDoc } from '../../db';
-import { discardOutboxEntry, dropDeliveredEntry, isCommitted, retryOutboxEntry } from '../../outbox';
+import { discardOutboxEntry, dropDeliveredEntry, isCommitted, isDeliveryEntry, kindLabel, retryOutboxEntry } from '../../outbox';
 import { getSyncClient } from '../../workers/client';
 import { useSession } from '../hooks/useAuth';
 import { useBlobStore, useDatabase } from '../hooks/useDatabase';
@@ -20,7 +20,8 @@ export function OutboxEntryActions({ entry }: { entry: OutboxDoc }) {
   const session = useSession();
   const [busy, setBusy] = useState(false);
   if (entry.status !== 'needs_attention' || isCommitted(entry)) return null;
-  const alreadyDelivered = entry.last_error?.code === 'OrderAlreadyDelivered';
+  const delivery = isDeliveryEntry(entry);
+  const alreadyDelivered = delivery && entry.last_error?.code === 'OrderAlreadyDelivered';
 
   const run = async (action: Action): Promise<void> => {
     setBusy(true);
@@ -34,7 +35,7 @@ export function OutboxEntryActions({ entry }: { entry: OutboxDoc }) {
       } else {
         // The draft and photos stay, so the driver can fix the delivery and submit again.
         await discardOutboxEntry(db, session, entry.id);
-        notify('Delivery discarded — you can fix it and deliver again', 'info');
+        notify(delivery ? 'Delivery discarded — you can fix it and deliver again' : `${kindLabel(entry.kind)} discarded`, 'info');
       }
     } catch (error) {
       notify(error instanceof Error ? error.message : 'There was an error', 'error');
@@ -53,7 +54,7 @@ export function OutboxEntryActions({ entry }: { entry: OutboxDoc }) {
   return (
     <HStack gap="2" flexWrap="wrap">
       <Button colorPalette="primary" variant="outline" disabled={busy} onClick={() => void run('discard')}>
-        Fix and resubmit
+        {delivery ? 'Fix and resubmit' : 'Discard'}
       </Button>
       <Button variant="ghost" loading={busy} onClick={() => void run('retry')}>
         Retry

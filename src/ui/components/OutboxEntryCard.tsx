@@ -1,11 +1,20 @@
 import { Card, HStack, Stack, Text } from '@chakra-ui/react';
 import type { OrderDoc, OutboxDoc } from '../../db';
-import { isCommitted, kindLabel } from '../../outbox';
+import { isCommitted, isDeliveryEntry, kindLabel } from '../../outbox';
 import { formatDateTime } from '../format';
 import { OutboxEntryActions } from './OutboxEntryActions';
 import { OutboxStatusBadge } from './OutboxStatusBadge';
 
+/** Schedule, reassign and notes: one call, nothing after it. */
+function explainAction(entry: OutboxDoc): string {
+  if (isCommitted(entry) || entry.status === 'done') return 'The office has it.';
+  if (entry.status === 'queued') return 'Queued — it will be sent when you are online';
+  if (entry.status === 'sending') return 'Sending…';
+  return 'The server did not accept this. Retry, or discard it.';
+}
+
 function explain(entry: OutboxDoc): string {
+  if (!isDeliveryEntry(entry)) return explainAction(entry);
   if (isCommitted(entry)) return 'Delivered. Sending the certificate and emails.';
   switch (entry.status) {
     case 'queued':

@@ -17,15 +17,18 @@ export default function CustomerOrderDetails() {
 }
 
 function Details({ id }: { id: number }) {
-  const { order, delivery, entry } = useOrderBundle('customer', id);
+  const { order, delivery, entry, actions } = useOrderBundle('customer', id);
   const server = delivery?.server ?? null;
   return (
     <OrderScreenFrame
+      kind={'customer'}
+      id={id}
       title={server ? customerNameOf(server) : (order?.customer_name ?? `Order #${id}`)}
       subtitle={`Customer order #${id}${server?.is_rto ? ' · Rent to own' : ''}`}
       order={order}
       hasDelivery={delivery === undefined ? undefined : Boolean(server)}
       entry={entry}
+      actions={actions}
       notes={delivery?.notes ?? null}
       deliverPath={`/delivery-details/${id}?customerOrder=true`}
     >

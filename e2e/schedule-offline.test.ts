@@ -1,0 +1,130 @@
+// Order actions in a real browser: a driver schedules an order and writes a note with no
+// network, reloads (service worker + PWADB), reconnects, and the server has the schedule
+// and the note exactly once.
+import { existsSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/support/server';
+import { launchPhone, startProxy, type Phone, type Proxy } from './support';
+
+const DIST = resolve('dist');
+const RESULTS = resolve('test-results');
+const DRIVER = { email: 'driver@summit.test', password: 'summit-driver-1' };
+const NOTE = 'Gate code 4412. Customer asks for a call 30 minutes ahead.';
+
+let server: TestServer;
+let proxy: Proxy;
+let phone: Phone;
+let page: Page;
+
+beforeAll(async () => {
+  if (!existsSync(resolve(DIST, 'index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm test does)');
+  mkdirSync(RESULTS, { recursive: true });
+  server = await startTestServer({ staticDir: DIST });
+  const { hostname, port } = new URL(server.url);
+  proxy = await startProxy({ host: hostname, port: Number(port) });
+  phone = await launchPhone();
+  page = phone.context.pages()[0] ?? (await phone.context.newPage());
+  page.on('pageerror', (error) => console.error('[page error]', error));
+});
+
+afterAll(async () => {
+  await phone?.close();
+  await proxy?.close();
+  await server?.close();
+});
+
+async function onServer(orderId: number) {
+  const [row] = await server.query<{ is_scheduled: boolean; scheduled_date: Date | null }>(
+    'select is_scheduled_for_delivery is_scheduled, scheduled_date from orders where id = $1', [orderId]);
+  const notes = await server.query<{ note: string }>(
+    `select n.note from order_notes n join accounts a on a.id = n.account_id where n.order_id = $1 and a.email = $2`, [orderId, DRIVER.email]);
+  return { scheduled: row?.is_scheduled, at: row?.scheduled_date?.toISOString() ?? null, notes: notes.map((n) => n.note) };
+}
+
+describe('order actions offline', () => {
+  it('schedules an order and adds a note offline, survives a reload, and the server has each once', async () => {
+    const [order] = await server.query<{ id: number }>(
+      `select o.id from orders o join accounts a on a.id = o.driver_id
+        where a.email = $1 and o.kind = 'onlot' and o.delivered_at is null and o.cancelled_at is null and not o.is_scheduled_for_delivery
+        order by o.id limit 1`, [DRIVER.email]);
+    const orderId = Number(order?.id);
+    expect(orderId).toBeGreaterThan(0);
+
+    await page.goto(`${proxy.url}/onlot-inventory-order-details/${orderId}`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByLabel('Email').fill(DRIVER.email);
+    await page.getByLabel('Password').fill(DRIVER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === `/onlot-inventory-order-details/${orderId}`, { timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('delivery-details').getByText('Name on order').isVisible(), { timeout: 30_000 }).toBe(true);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+
+    // Online once: the company's drivers are cached for the reassign picker.
+    await page.getByRole('link', { name: 'Schedule', exact: true }).click();
+    await page.waitForURL(new RegExp(`/schedule/${orderId}\\?onlotInventoryOrder=true`));
+    await expect.poll(() => page.getByTestId('reassign-option').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    const names = await page.getByTestId('reassign-option').allTextContents();
+    expect(names.some((n) => n.startsWith('Marcy Kauffman'))).toBe(true);
+    expect(names.some((n) => n.startsWith('Dale Hostetler'))).toBe(false); // never yourself
+    await page.getByTestId('reassign-option').first().click();
+    expect(await page.getByTestId('reassign-option').first().getAttribute('aria-checked')).toBe('true');
+    await page.getByTestId('reassign-option').first().click(); // changed their mind: nothing chosen
+    await page.getByRole('button', { name: 'Reassign order' }).click();
+    await page.getByTestId('reassign-error').getByText('Choose the driver who takes the order over').waitFor();
+
+    await phone.context.setOffline(true);
+    proxy.setReachable(false);
+    const local = (() => {
+      const d = new Date(Date.now() + 3 * 86_400_000);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T14:30`;
+    })();
+    await page.getByLabel('Delivery date and time').fill(local);
+    await page.screenshot({ path: resolve(RESULTS, 'schedule.png'), fullPage: true });
+    const expectedIso = await page.evaluate((value) => new Date(value).toISOString(), local);
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === `/onlot-inventory-order-details/${orderId}`);
+    const scheduleCard = page.locator('[data-entry-kind="schedule_onlot"]');
+    await scheduleCard.waitFor();
+    expect(await scheduleCard.getByTestId('outbox-status').textContent()).toBe('Queued');
+
+    await page.getByRole('link', { name: 'Add note' }).click();
+    await page.waitForURL(new RegExp(`/create-note/${orderId}\\?onlotInventoryOrder=true`));
+    await page.getByRole('button', { name: 'Save note' }).click();
+    await page.getByTestId('note-error').getByText('Failed to add note: note: note must not be empty').waitFor();
+    await page.getByTestId('note-text').fill(NOTE);
+    expect(await page.getByTestId('note-error').count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: resolve(RESULTS, 'note.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Save note' }).click();
+    await page.waitForURL((url) => url.pathname === `/onlot-inventory-order-details/${orderId}`);
+    await page.locator('[data-entry-kind="create_order_note"]').waitFor();
+    // The list shows the schedule at once; it is on its way to the office, not there yet.
+    expect(await page.getByText('Reschedule', { exact: true }).count()).toBe(1);
+    await page.screenshot({ path: resolve(RESULTS, 'details-queued-actions.png'), fullPage: true });
+    expect(await onServer(orderId)).toEqual({ scheduled: false, at: null, notes: [] });
+
+    // A reload with no network, on the list: the order shows scheduled, with its queued action.
+    await page.goto(`${proxy.url}/`);
+    const listCard = page.locator(`[data-order-key="oio-${orderId}"]`);
+    await listCard.waitFor({ timeout: 30_000 });
+    expect(await listCard.getByTestId('outbox-kind').textContent()).toBe('Note for the office');
+    expect(await listCard.getByTestId('outbox-status').textContent()).toBe('Queued');
+    expect(await listCard.getByText(/^Scheduled \d\d\/\d\d\/\d{4}$/).count()).toBe(1);
+    await listCard.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: resolve(RESULTS, 'home-queued-actions.png') });
+    await listCard.click();
+    await page.waitForURL((url) => url.pathname === `/onlot-inventory-order-details/${orderId}`);
+    await page.locator('[data-entry-kind="schedule_onlot"]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-entry-kind="create_order_note"]').waitFor();
+
+    proxy.setReachable(true);
+    await phone.context.setOffline(false);
+    await expect.poll(() => onServer(orderId), { timeout: 60_000, interval: 500 }).toEqual({ scheduled: true, at: expectedIso, notes: [NOTE] });
+    await expect.poll(() => page.locator('[data-entry-kind]').count(), { timeout: 30_000 }).toBe(0);
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(await onServer(orderId)).toEqual({ scheduled: true, at: expectedIso, notes: [NOTE] });
+  });
+});

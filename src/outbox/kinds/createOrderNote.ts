@@ -1,0 +1,18 @@
+import { ORDER_API, OrderNotePayloadSchema } from '../../domain';
+import { defineKind } from '../types';
+
+/** A note on an order for the office (SPEC §7: create_order_note). */
+export const createOrderNote = defineKind({
+  kind: 'create_order_note',
+  label: 'Note for the office',
+  delivers: false,
+  draft: null,
+  failure: 'FailedToAddNote',
+  payloadVersion: 1,
+  payloadSchema: OrderNotePayloadSchema,
+  upgrades: {},
+  steps: [{ type: 'call', path: ORDER_API.createOrderNote }],
+  body: (payload) => ({ ...payload }),
+  onDone: { removeDraft: false, removeOrder: false },
+  onAttention: { markDraft: false },
+});

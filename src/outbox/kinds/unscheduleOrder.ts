@@ -1,0 +1,18 @@
+import { ORDER_API, UnschedulePayloadSchema } from '../../domain';
+import { defineKind } from '../types';
+
+/** Unschedule one of the driver's orders (SPEC §7: unschedule_order). */
+export const unscheduleOrder = defineKind({
+  kind: 'unschedule_order',
+  label: 'Unschedule order',
+  delivers: false,
+  draft: null,
+  failure: 'FailedToUnscheduleOrder',
+  payloadVersion: 1,
+  payloadSchema: UnschedulePayloadSchema,
+  upgrades: {},
+  steps: [{ type: 'call', path: ORDER_API.unschedule }],
+  body: (payload) => ({ ...payload }),
+  onDone: { removeDraft: false, removeOrder: false },
+  onAttention: { markDraft: false },
+});

@@ -1,0 +1,98 @@
+import * as v from 'valibot';
+import {
+  ERROR_TEXT, ORDER_ID_FIELD, OrderNotePayloadSchema, ReassignPayloadSchema, SCHEDULE_CALLS, SCHEDULE_PAYLOAD_SCHEMAS, UnschedulePayloadSchema,
+  orderKey, scheduledDateProblem, type ErrorCode, type OrderKind,
+} from '../domain';
+import type { DriverDatabase, Session } from '../db';
+import { orderDisplay } from './deliver';
+import { createOrderNote } from './kinds/createOrderNote';
+import { reassignOrder } from './kinds/reassignOrder';
+import { SCHEDULE_KINDS } from './kinds/scheduleOrder';
+import { unscheduleOrder } from './kinds/unscheduleOrder';
+import { queue } from './queue';
+import type { OutboxKindDef } from './types';
+
+// The driver's order actions (SPEC §7): schedule, reschedule, unschedule, reassign and a note.
+// Each checks its input against the server's body schema (and the scheduling window) and
+// either says why not, inserting nothing, or queues one entry. Actions on one order are sent
+// strictly in order by the processor. Schedule and unschedule show on the list at once.
+
+export interface OrderRefInput {
+  kind: OrderKind;
+  id: number;
+}
+
+export type ActionResult = { ok: true; entryId: string } | { ok: false; error: ErrorCode; message: string };
+
+/** The SPEC §8 text of the action plus why, as the server words its refusals. */
+const refuse = (error: ErrorCode, reason: string): ActionResult => ({ ok: false, error, message: `${ERROR_TEXT[error]}: ${reason}` });
+
+function schemaProblem(schema: v.GenericSchema, input: unknown): string | null {
+  const parsed = v.safeParse(schema, input);
+  if (parsed.success) return null;
+  const issue = parsed.issues[0];
+  const path = issue ? v.getDotPath(issue) : null;
+  return issue ? (path ? `${path}: ${issue.message}` : issue.message) : 'invalid';
+}
+
+async function enqueue(db: DriverDatabase, session: Session, def: OutboxKindDef, ref: OrderRefInput, payload: Record<string, unknown>, now: Date): Promise<ActionResult> {
+  const key = orderKey(ref.kind, ref.id);
+  const entry = await queue(db, session, def, { orderKey: key, payload, display: await orderDisplay(db, key) }, now);
+  return { ok: true, entryId: entry.id };
+}
+
+/** The driver's own list row, patched so the list shows the queued change at once. */
+async function patchOwnOrder(db: DriverDatabase, session: Session, key: string, patch: { is_scheduled_for_delivery: boolean; scheduled_date: string | null; order_status?: string }) {
+  const row = await db.orders.findOne(key).exec();
+  if (!row || row.company_id !== session.claims.company_id || row.account_id !== session.claims.account_id) return;
+  await row.incrementalPatch(patch);
+}
+
+export interface ScheduleInput extends OrderRefInput {
+  /** ISO timestamp with a zone, e.g. from a datetime-local input via `new Date(value).toISOString()`. */
+  scheduledDate: string;
+  reschedule: boolean;
+}
+
+/** Schedule (or reschedule) an order's delivery: queued, and shown as scheduled at once. */
+export async function queueSchedule(db: DriverDatabase, session: Session, input: ScheduleInput, now: Date = new Date()): Promise<ActionResult> {
+  const action = input.reschedule ? 'reschedule' : 'schedule';
+  const failure = SCHEDULE_CALLS[action].failure;
+  const payload = { [ORDER_ID_FIELD[input.kind]]: input.id, scheduled_date: input.scheduledDate };
+  const problem = schemaProblem(SCHEDULE_PAYLOAD_SCHEMAS[input.kind], payload) ?? scheduledDateProblem(input.scheduledDate, now.getTime());
+  if (problem) return refuse(failure, problem);
+  const result = await enqueue(db, session, SCHEDULE_KINDS[action][input.kind], input, payload, now);
+  await patchOwnOrder(db, session, orderKey(input.kind, input.id), {
+    is_scheduled_for_delivery: true,
+    scheduled_date: new Date(input.scheduledDate).toISOString(),
+    order_status: 'Scheduled for Delivery',
+  });
+  return result;
+}
+
+/** Unschedule an order: queued, and shown as unscheduled at once. */
+export async function queueUnschedule(db: DriverDatabase, session: Session, ref: OrderRefInput, now: Date = new Date()): Promise<ActionResult> {
+  const payload = { [ORDER_ID_FIELD[ref.kind]]: ref.id };
+  const problem = schemaProblem(UnschedulePayloadSchema, payload);
+  if (problem) return refuse('FailedToUnscheduleOrder', problem);
+  const result = await enqueue(db, session, unscheduleOrder, ref, payload, now);
+  await patchOwnOrder(db, session, orderKey(ref.kind, ref.id), { is_scheduled_for_delivery: false, scheduled_date: null });
+  return result;
+}
+
+/** Hand the order to another driver of the company; it leaves this list once the server has it. */
+export async function queueReassign(db: DriverDatabase, session: Session, ref: OrderRefInput, driverId: number, now: Date = new Date()): Promise<ActionResult> {
+  if (driverId === session.claims.account_id) return refuse('FailedToReassignOrder', 'the order is already assigned to you');
+  const payload = { [ORDER_ID_FIELD[ref.kind]]: ref.id, driver_id: driverId };
+  const problem = schemaProblem(ReassignPayloadSchema, payload);
+  if (problem) return refuse('FailedToReassignOrder', problem);
+  return enqueue(db, session, reassignOrder, ref, payload, now);
+}
+
+/** A note for the office on the order (trimmed; 1–2000 characters). */
+export async function queueNote(db: DriverDatabase, session: Session, ref: OrderRefInput, note: string, now: Date = new Date()): Promise<ActionResult> {
+  const payload = { [ORDER_ID_FIELD[ref.kind]]: ref.id, note };
+  const parsed = v.safeParse(OrderNotePayloadSchema, payload);
+  if (!parsed.success) return refuse('FailedToAddNote', schemaProblem(OrderNotePayloadSchema, payload) ?? 'invalid');
+  return enqueue(db, session, createOrderNote, ref, { ...parsed.output }, now);
+}

@@ -1,0 +1,36 @@
+import { filter, take } from 'rxjs';
+import type { DriverDatabase } from '../db';
+import { getSyncClient } from '../workers/client';
+import { notify } from './toaster';
+
+export interface ActionTexts {
+  /** SPEC §8 progress text, e.g. "Attempting to schedule order". */
+  progress: string;
+  /** SPEC §8 success text, e.g. "Order scheduled". */
+  success: string;
+}
+
+/**
+ * After an order action is queued: says it is on its way (or saved for later when offline),
+ * asks the worker to send now, and announces the outcome once the server answers: the
+ * success text, or the server's message. Works after the screen is left (toasts are global).
+ */
+export function announceQueued(db: DriverDatabase, entryId: string, texts: ActionTexts): void {
+  if (typeof navigator !== 'undefined' && !navigator.onLine) {
+    notify('Saved on this phone — it will be sent when you are online', 'info');
+  } else {
+    notify(texts.progress, 'info');
+  }
+  db.outbox
+    .findOne(entryId)
+    .$.pipe(
+      filter((doc) => !doc || doc.status === 'done' || doc.status === 'needs_attention' || doc.steps.response !== null),
+      take(1),
+    )
+    .subscribe((doc) => {
+      if (!doc) return; // discarded
+      if (doc.status === 'needs_attention') notify(doc.last_error?.message ?? 'There was an error', 'error');
+      else notify(texts.success, 'success');
+    });
+  void getSyncClient().syncNow();
+}
