@@ -41,6 +41,8 @@ beforeAll(async () => {
   await page.getByLabel('Password').fill(DRIVER.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname === '/');
+  // The service worker must control the page before an offline reload can work.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 120_000 });
 });
 
 afterEach(async () => {

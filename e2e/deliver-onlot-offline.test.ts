@@ -87,7 +87,7 @@ describe('on-lot delivery', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByTestId('order-card').first().waitFor({ timeout: 30_000 });
     // The service worker must control the page before "offline" means anything.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 120_000 });
   });
 
   it('refuses an empty delivery form and queues nothing', async () => {

@@ -59,7 +59,7 @@ describe('order actions offline', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === `/onlot-inventory-order-details/${orderId}`, { timeout: 30_000 });
     await expect.poll(() => page.getByTestId('delivery-details').getByText('Name on order').isVisible(), { timeout: 30_000 }).toBe(true);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 120_000 });
 
     // Online once: the company's drivers are cached for the reassign picker.
     await page.getByRole('link', { name: 'Schedule', exact: true }).click();
@@ -112,7 +112,7 @@ describe('order actions offline', () => {
     await listCard.waitFor({ timeout: 30_000 });
     expect(await listCard.getByTestId('outbox-kind').textContent()).toBe('Note for the office');
     expect(await listCard.getByTestId('outbox-status').textContent()).toBe('Queued');
-    expect(await listCard.getByText(/^Scheduled \d\d\/\d\d\/\d{4}$/).count()).toBe(1);
+    expect(await listCard.getByLabel(/^Scheduled \d\d\/\d\d\/\d{4}$/).count()).toBe(1);
     await listCard.scrollIntoViewIfNeeded();
     await page.screenshot({ path: resolve(RESULTS, 'home-queued-actions.png') });
     await listCard.click();
