@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/support/server';
-import { launchPhone, startProxy, type Phone, type Proxy } from './support';
+import { launchPhone, startProxy, type Phone, type Proxy, ensureServiceWorker } from './support';
 
 const DIST = resolve('dist');
 const RESULTS = resolve('test-results');
@@ -42,7 +42,7 @@ beforeAll(async () => {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   // The service worker must control the page before an offline reload can work.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 120_000 });
+  await ensureServiceWorker(page);
 });
 
 afterEach(async () => {

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/support/server';
-import { launchPhone, startProxy, type Phone, type Proxy } from './support';
+import { launchPhone, startProxy, type Phone, type Proxy, ensureServiceWorker } from './support';
 
 const DIST = resolve('dist');
 const RESULTS = resolve('test-results');
@@ -87,7 +87,7 @@ describe('on-lot delivery', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByTestId('order-card').first().waitFor({ timeout: 30_000 });
     // The service worker must control the page before "offline" means anything.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 120_000 });
+    await ensureServiceWorker(page);
   });
 
   it('refuses an empty delivery form and queues nothing', async () => {

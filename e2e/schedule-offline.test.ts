@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/support/server';
-import { launchPhone, startProxy, type Phone, type Proxy } from './support';
+import { launchPhone, startProxy, type Phone, type Proxy, ensureServiceWorker } from './support';
 
 const DIST = resolve('dist');
 const RESULTS = resolve('test-results');
@@ -59,7 +59,7 @@ describe('order actions offline', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === `/onlot-inventory-order-details/${orderId}`, { timeout: 30_000 });
     await expect.poll(() => page.getByTestId('delivery-details').getByText('Name on order').isVisible(), { timeout: 30_000 }).toBe(true);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 120_000 });
+    await ensureServiceWorker(page);
 
     // Online once: the company's drivers are cached for the reassign picker.
     await page.getByRole('link', { name: 'Schedule', exact: true }).click();

@@ -86,3 +86,20 @@ export async function startProxy(target: { host: string; port: number }): Promis
       }),
   };
 }
+
+/**
+ * Waits until the service worker controls the page (an offline reload needs it). Its install
+ * precaches every chunk; when that fails (a request cut while the machine is busy with other
+ * suites) the browser does not retry until the next load, so reload and wait again.
+ */
+export async function ensureServiceWorker(page: import('playwright-core').Page, attempts = 3): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 45_000 });
+      return;
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await page.reload();
+    }
+  }
+}

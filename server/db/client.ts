@@ -57,6 +57,9 @@ async function openPglite(dir: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // node-postgres emits backend errors of idle clients (a restart, a dropped database, a cut
+  // network) on the pool; without a listener they crash the process. The next query reconnects.
+  pool.on('error', (err) => console.warn(`postgres: an idle connection failed: ${err.message}`));
   // Fail fast on a wrong URL rather than on the first request.
   const probe = await pool.connect();
   probe.release();
