@@ -6,6 +6,7 @@ import { ordersMigrations, ordersSchema, type OrdersCollection } from './ordersC
 import { onlotDeliveriesMigrations, onlotDeliveriesSchema, type OnlotDeliveriesCollection } from './onlotDeliveriesCollection';
 import { outboxMigrations, outboxSchema, type OutboxCollection } from './outboxCollection';
 import { moveDeliveriesMigrations, moveDeliveriesSchema, type MoveDeliveriesCollection } from './moveDeliveriesCollection';
+import { cacheMigrations, cacheSchema, type CacheCollection } from './cacheCollection';
 import { customerDeliveriesMigrations, customerDeliveriesSchema, type CustomerDeliveriesCollection } from './customerDeliveriesCollection';
 
 // SPEC §3 names the store PWADB; RxDB requires database names to start lowercase.
@@ -17,6 +18,7 @@ export interface Collections {
   move_deliveries: MoveDeliveriesCollection;
   customer_deliveries: CustomerDeliveriesCollection;
   outbox: OutboxCollection;
+  cache: CacheCollection;
 }
 
 export type DriverDatabase = RxDatabase<Collections>;
@@ -85,6 +87,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DriverDataba
     move_deliveries: { schema: moveDeliveriesSchema, migrationStrategies: moveDeliveriesMigrations },
     customer_deliveries: { schema: customerDeliveriesSchema, migrationStrategies: customerDeliveriesMigrations },
     outbox: { schema: outboxSchema, migrationStrategies: outboxMigrations },
+    cache: { schema: cacheSchema, migrationStrategies: cacheMigrations },
   });
   return db;
 }

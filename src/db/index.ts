@@ -10,3 +10,5 @@ export * from './ordersCollection';
 export * from './outboxCollection';
 export * from './uuid';
 export * from './browserDatabase';
+export * from './cacheCollection';
+export * from './cache';

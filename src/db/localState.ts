@@ -17,9 +17,20 @@ export interface SyncStatus {
   lastError: string | null;
   /** The server answered 401: the outbox waits until the driver signs in again. */
   authPaused: boolean;
+  /** Reads the server answered with an error (SPEC §8 "Failed to fetch …"), until one succeeds. */
+  fetchFailures: FetchFailure[];
 }
 
-export const INITIAL_SYNC_STATUS: SyncStatus = { online: true, syncing: false, lastSyncAt: null, lastError: null, authPaused: false };
+export interface FetchFailure {
+  /** An ErrorCode such as FailedToFetchOrderList: the UI shows its SPEC §8 text. */
+  code: string;
+  /** What the server said, for the sync details. */
+  detail: string;
+  /** When this failure started; a new value is a new snackbar. */
+  since: string;
+}
+
+export const INITIAL_SYNC_STATUS: SyncStatus = { online: true, syncing: false, lastSyncAt: null, lastError: null, authPaused: false, fetchFailures: [] };
 
 const TOKEN_ID = 'token';
 const SYNC_STATUS_ID = 'sync-status';

@@ -42,6 +42,12 @@ export const ERROR_TEXT = {
   ErrorDeliveringOrder: 'Error delivering order',
   OrderAlreadyDelivered: 'This order has already been delivered',
   FailedToFetchDeliveryDetails: 'Failed to fetch delivery details',
+  // Reads the sync engine makes (SPEC §8 'Failed to fetch: …'): shown as snackbars
+  FailedToFetchOrderList: 'Failed to fetch order list',
+  FailedToFetchOrderMap: 'Failed to fetch order map',
+  FailedToFetchOrderDetails: 'Failed to fetch order details',
+  FailedToFetchScheduledOrders: 'Failed to fetch scheduled orders',
+  FailedToFetchSavedChecks: 'Failed to fetch saved checks',
   FailedToFindDeliveryDetails: 'Failed to find delivery details',
   FailedToGenerateDeliveryCertificate: 'Failed to generate delivery certificate',
   // Payments (SPEC §5, §7, §8): processor outcomes of /api/payments and /secure/cardconnect

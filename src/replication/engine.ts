@@ -2,6 +2,7 @@ import { debounceTime, type Subscription } from 'rxjs';
 import { API, ERROR_TEXT, type LoginResult } from '../domain';
 import {
   authStateOf,
+  clearCache,
   clearCheckpoints,
   clearToken,
   patchSyncStatus,
@@ -189,6 +190,7 @@ export function createSyncEngine(deps: EngineDeps) {
         await deps.blobs.delete(ids);
       }
     }
+    await clearCache(deps.db, current);
     await clearCheckpoints(deps.db, current, PULL_STREAMS);
   }
 

@@ -3,6 +3,8 @@ import { API, CompanyDriverSchema, encodeCheckpoint, normalizeNullIds, ORDER_API
 import { readCheckpoint, writeCheckpoint, writeCompanyDrivers, type BlobStore, type DriverDatabase, type Session } from '../db';
 import { DELIVERY_STREAMS, pullDeliveries } from './pullDeliveries';
 import type { HttpClient } from './http';
+import { isConnectivity, reportFetch } from './fetchReport';
+import { pullOrderMap, pullSchedule } from './pullSnapshots';
 
 export const PULL_LIMIT = 200;
 /** Stream names carry the version of the collection they fill: a bump starts that pull over. */
@@ -90,11 +92,29 @@ export async function pullCompanyDrivers(ctx: PullContext): Promise<boolean> {
   }
 }
 
-/** Everything a run pulls, in order: the list, the company's drivers, then each kind's delivery details. */
+/**
+ * Everything a run pulls, in order: the list, the company's drivers, the map, the schedule,
+ * then each kind's delivery details (the slowest, with its per-order prefetch). A read the
+ * server fails is reported (SPEC §8 text) and the others still run; no signal stops the run.
+ */
 export async function pullAll(ctx: PullContext): Promise<void> {
-  await pullOrders(ctx);
+  await reportFetch(ctx.db, 'FailedToFetchOrderList', () => pullOrders(ctx));
   await pullCompanyDrivers(ctx);
-  await pullDeliveries(ctx, 'onlot');
-  await pullDeliveries(ctx, 'move');
-  await pullDeliveries(ctx, 'customer');
+  await reportFetch(ctx.db, 'FailedToFetchOrderMap', () => pullOrderMap(ctx));
+  await reportFetch(ctx.db, 'FailedToFetchScheduledOrders', () => pullSchedule(ctx));
+  await reportFetch(ctx.db, 'FailedToFetchDeliveryDetails', () => pullEachKind(ctx));
+}
+
+/** Each kind's delivery details; one kind failing does not keep the others from arriving. */
+async function pullEachKind(ctx: PullContext): Promise<void> {
+  let failure: unknown = null;
+  for (const kind of ['onlot', 'move', 'customer'] as const) {
+    try {
+      await pullDeliveries(ctx, kind);
+    } catch (error) {
+      if (isConnectivity(error)) throw error;
+      failure ??= error;
+    }
+  }
+  if (failure) throw failure;
 }

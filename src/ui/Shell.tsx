@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppBar } from './components/AppBar';
 import { BackButton } from './components/BackButton';
+import { FetchFailureSnackbars } from './components/FetchFailureSnackbars';
 import { Loading } from './components/Loading';
 
 /** Screens with no Back control: Home is the top, Login is outside the shell. */
@@ -18,6 +19,7 @@ export function Shell() {
   return (
     <Box minH="100dvh" bg="appBg">
       <AppBar />
+      <FetchFailureSnackbars />
       <Box as="main" maxW="3xl" mx="auto" px="3" pt={TOP_LEVEL.has(pathname) ? '4' : '1'} pb="40">
         {TOP_LEVEL.has(pathname) ? null : (
           <Box mb="1">

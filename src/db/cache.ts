@@ -1,0 +1,51 @@
+import { map, type Observable } from 'rxjs';
+import type { DriverDatabase } from './database';
+import type { Session } from './localState';
+
+// Reading and writing the `cache` collection: every key is per company and driver, so one
+// driver never reads another's snapshot on a shared phone.
+
+/** The snapshot keys: one place names them for the pull and the screens. */
+export const CACHE_KEYS = {
+  orderMap: 'order-map',
+  scheduleList: 'schedule-list',
+  scheduleDetails: (orderKey: string) => `schedule-details:${orderKey}`,
+} as const;
+
+export interface Cached<T> {
+  data: T;
+  fetchedAt: string;
+}
+
+function cacheId(session: Session, key: string): string {
+  return `${session.claims.company_id}:${session.claims.account_id}:${key}`;
+}
+
+export async function writeCache(db: DriverDatabase, session: Session, key: string, data: unknown, fetchedAt: string): Promise<void> {
+  const { company_id, account_id } = session.claims;
+  await db.cache.upsert({ id: cacheId(session, key), company_id, account_id, key, data, fetched_at: fetchedAt });
+}
+
+export async function readCache<T>(db: DriverDatabase, session: Session, key: string): Promise<Cached<T> | null> {
+  const doc = await db.cache.findOne(cacheId(session, key)).exec();
+  return doc ? { data: doc.data as T, fetchedAt: doc.fetched_at } : null;
+}
+
+/** The snapshot as it changes; null until the first pull stored one. */
+export function cache$<T>(db: DriverDatabase, session: Session, key: string): Observable<Cached<T> | null> {
+  return db.cache.findOne(cacheId(session, key)).$.pipe(map((doc) => (doc ? { data: doc.data as T, fetchedAt: doc.fetched_at } : null)));
+}
+
+/** Drops this driver's snapshots whose key starts with `prefix` except those in `keep`. */
+export async function pruneCache(db: DriverDatabase, session: Session, prefix: string, keep: ReadonlySet<string>): Promise<void> {
+  const { company_id, account_id } = session.claims;
+  const docs = await db.cache.find({ selector: { company_id, account_id } }).exec();
+  const stale = docs.filter((d) => d.key.startsWith(prefix) && !keep.has(d.key)).map((d) => d.id);
+  if (stale.length) await db.cache.bulkRemove(stale);
+}
+
+/** Sign-out: the driver's snapshots go with the rest of their server data (SPEC §4). */
+export async function clearCache(db: DriverDatabase, session: Session): Promise<void> {
+  const { company_id, account_id } = session.claims;
+  await db.cache.find({ selector: { company_id, account_id } }).remove();
+}

@@ -1,0 +1,67 @@
+import * as v from 'valibot';
+import { ORDER_API, OrderMapSchema, ScheduleDetailsSchema, ScheduleListItemSchema, type OrderKind, type ScheduleListItem } from '../domain';
+import { CACHE_KEYS, pruneCache, readCache, writeCache } from '../db';
+import { PREFETCH_BATCH, PREFETCH_PAUSE_MS } from './pullDeliveries';
+import type { PullContext } from './pull';
+
+// Snapshots of reads that have no checkpoint (DESIGN §4 `cache`): each answer is validated,
+// then replaces the driver's stored copy whole. An answer that does not validate is refused
+// (the last good copy stays) and reported like a failed fetch.
+
+export class SnapshotInvalid extends Error {
+  constructor(path: string) {
+    super(`The server's answer to ${path} was not understood`);
+    this.name = 'SnapshotInvalid';
+  }
+}
+
+async function pullSnapshot<T>(ctx: PullContext, key: string, path: string, schema: v.GenericSchema<unknown, T>, query?: Record<string, string | number>): Promise<T> {
+  const answer = await ctx.http.get<unknown>(path, query ? { query } : undefined);
+  const parsed = v.safeParse(schema, answer);
+  if (!parsed.success) throw new SnapshotInvalid(path);
+  await writeCache(ctx.db, ctx.session, key, parsed.output, new Date().toISOString());
+  return parsed.output;
+}
+
+/** The order map (SPEC §4): the driver's orders with positions, the company's dealers and shops. */
+export async function pullOrderMap(ctx: PullContext): Promise<void> {
+  await pullSnapshot(ctx, CACHE_KEYS.orderMap, ORDER_API.orderMap, OrderMapSchema);
+}
+
+const DETAILS_PATH = {
+  customer: ORDER_API.customerScheduleDetails,
+  onlot: ORDER_API.onlotScheduleDetails,
+  move: ORDER_API.moveScheduleDetails,
+} as const satisfies Record<OrderKind, string>;
+
+function refOf(item: ScheduleListItem): { kind: OrderKind; id: number } | null {
+  if (item.customer_order_id !== null) return { kind: 'customer', id: item.customer_order_id };
+  if (item.onlot_inventory_order_id !== null) return { kind: 'onlot', id: item.onlot_inventory_order_id };
+  if (item.inventory_move_order_id !== null) return { kind: 'move', id: item.inventory_move_order_id };
+  return null;
+}
+
+/**
+ * The schedule list, then each scheduled order's schedule details, so `/scheduled` and the
+ * three details screens open offline. A details snapshot is fetched again only when its order
+ * changed since (updated_at), throttled like every prefetch (SPEC §7), and snapshots of orders
+ * no longer scheduled are dropped.
+ */
+export async function pullSchedule(ctx: PullContext): Promise<void> {
+  const sleep = ctx.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const list = await pullSnapshot(ctx, CACHE_KEYS.scheduleList, ORDER_API.scheduleList, v.array(ScheduleListItemSchema));
+  const keep = new Set<string>();
+  let fetched = 0;
+  for (const item of list) {
+    const ref = refOf(item);
+    if (!ref) continue;
+    const key = CACHE_KEYS.scheduleDetails(item.id);
+    keep.add(key);
+    const cached = await readCache<{ updated_at: string }>(ctx.db, ctx.session, key);
+    if (cached?.data.updated_at === item.updated_at) continue;
+    await pullSnapshot(ctx, key, DETAILS_PATH[ref.kind], ScheduleDetailsSchema, { id: ref.id });
+    fetched += 1;
+    if (fetched % PREFETCH_BATCH === 0) await sleep(PREFETCH_PAUSE_MS);
+  }
+  await pruneCache(ctx.db, ctx.session, CACHE_KEYS.scheduleDetails(''), keep);
+}
