@@ -21,6 +21,16 @@ export function matchesSearch(item: OrderListItem, term: string): boolean {
   });
 }
 
+/** The searched fields of one order, each lowercased, joined by `separator`. */
+export function searchText(item: OrderListItem, separator: string): string {
+  const parts: string[] = [];
+  for (const field of SEARCHED) {
+    const value = item[field];
+    if (typeof value === 'string') parts.push(value.toLowerCase());
+  }
+  return parts.join(separator);
+}
+
 export function searchOrders<T extends OrderListItem>(items: readonly T[], term: string): T[] {
   return items.filter((item) => matchesSearch(item, term));
 }

@@ -1,4 +1,5 @@
 import { Badge, Card, HStack, Text } from '@chakra-ui/react';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import type { OrderDoc, OutboxDoc } from '../../db';
 import { isOverdue, parseOrderKey, type OrderKind } from '../../domain';
@@ -27,7 +28,8 @@ export function orderDetailsPath(order: OrderDoc): string | null {
 // fg.muted on white (7:1); badges are 14 px. The whole card is the link.
 const dot = ' · ';
 
-export function OrderCard({ order, outbox, todayStart }: { order: OrderDoc; outbox: OutboxDoc | undefined; todayStart: number }) {
+/** Memoized: a keystroke re-renders the list, not the cards whose order did not change. */
+export const OrderCard = memo(function OrderCard({ order, outbox, todayStart }: { order: OrderDoc; outbox: OutboxDoc | undefined; todayStart: number }) {
   const path = orderDetailsPath(order);
   const name = order.customer_name ?? order.dealer_name;
   const overdue = isOverdue(order, todayStart);
@@ -92,4 +94,4 @@ export function OrderCard({ order, outbox, todayStart }: { order: OrderDoc; outb
   ) : (
     body
   );
-}
+});

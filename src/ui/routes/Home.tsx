@@ -2,7 +2,7 @@ import { Button, chakra, EmptyState, Field, HStack, Input, Stack, Text, Visually
 import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { OrderDoc, OutboxDoc } from '../../db';
-import { FILTER_KEYS, FILTER_LABELS, filterOrders, filterParams, parseFilterParams, toggleFilter, type FilterKey } from '../../domain';
+import { FILTER_KEYS, FILTER_LABELS, filterParams, filterPrepared, prepareOrders, parseFilterParams, toggleFilter, type FilterKey } from '../../domain';
 import { Loading } from '../components/Loading';
 import { OrderCard } from '../components/OrderCard';
 import { outboxByOrder, useActiveOutbox, useOrders } from '../hooks/useOrders';
@@ -26,7 +26,9 @@ export default function Home() {
   const { selected, search } = useMemo(() => parseFilterParams(params), [params]);
   const deferred = useDeferredValue(search);
   const all = useOrders('');
-  const orders = useMemo(() => (all ? filterOrders(all, selected, deferred) : undefined), [all, selected, deferred]);
+  // Sorted and lowercased once per list change; a keystroke only filters (10,000 orders).
+  const prepared = useMemo(() => (all ? prepareOrders(all) : undefined), [all]);
+  const orders = useMemo(() => (prepared ? filterPrepared(prepared, selected, deferred) : undefined), [prepared, selected, deferred]);
   const entries = useActiveOutbox();
   const byOrder = useMemo(() => outboxByOrder(entries), [entries]);
   const status = useSyncStatus();

@@ -1,0 +1,103 @@
+// `npm run bench`, browser part: Home with 10,000+ orders in PWADB, in Debian's Chromium at
+// 390x844 with the CPU throttled 4× (a mid-range phone). Measures what the driver waits for
+// on each search keystroke — from the input event until the list shows the new result — and
+// how many DOM nodes the list keeps. Figures, not a test: see BENCHMARKS.md.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { launchPhone } from '../e2e/support';
+import { startTestServer } from '../test/support/server';
+
+const DRIVER = { email: 'driver@summit.test', password: 'summit-driver-1' };
+const BULK = 10_000;
+
+/**
+ * Runs in the page: sets the search box as typing does and resolves when the order count
+ * shows the new result (or after 5 s). A string, not a function: tsx would add helpers the
+ * page does not have.
+ */
+const KEYSTROKE = `async (next) => {
+  const input = document.querySelector('input[type="search"]');
+  const counter = document.querySelector('[data-testid="order-count"]');
+  if (!input || !counter) return -1;
+  const before = counter.textContent;
+  const started = performance.now();
+  // React's controlled input: set through the native setter, then the input event.
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, next);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  await new Promise((done) => {
+    const check = () => {
+      if (counter.isConnected && counter.textContent !== before) done();
+      else if (performance.now() - started > 5000) done();
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+  return performance.now() - started;
+}`;
+
+export interface HomeFigures {
+  orders: number;
+  keystrokes: number;
+  p50: number;
+  p95: number;
+  listNodes: number;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)] ?? 0;
+}
+
+export async function homeBrowserFigures(): Promise<HomeFigures | null> {
+  if (!existsSync(resolve('dist', 'index.html'))) return null;
+  const server = await startTestServer({ staticDir: resolve('dist') });
+  const phone = await launchPhone();
+  try {
+    await server.query(
+      `with template as (
+         select o.* from orders o join accounts a on a.id = o.driver_id
+          where a.email = $1 and o.kind = 'onlot' and o.delivered_at is null and o.cancelled_at is null order by o.id limit 1)
+       insert into orders (company_id, kind, order_type, order_number, status, stage, location, is_built, is_rush_order,
+                           is_scheduled_for_delivery, scheduled_date, driver_id, dealer_id, shop_id, serial_number, building_model, building_size)
+       select t.company_id, t.kind, t.order_type, 'BULK-' || g, t.status, t.stage, t.location, t.is_built, false,
+              false, null, t.driver_id, t.dealer_id, t.shop_id, 'BULK-' || lpad(g::text, 5, '0'), t.building_model, t.building_size
+         from template t, generate_series(1, ${BULK}) g`,
+      [DRIVER.email],
+    );
+    const page = phone.context.pages()[0] ?? (await phone.context.newPage());
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Email').fill(DRIVER.email);
+    await page.getByLabel('Password').fill(DRIVER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 60_000 });
+    // Every order stored: the count stops growing past the bulk rows.
+    const count = async () => Number(((await page.getByTestId('order-count').textContent()) ?? '0').replace(/[^\d].*$/, ''));
+    const deadline = Date.now() + 600_000;
+    while ((await count()) < BULK && Date.now() < deadline) await page.waitForTimeout(1000);
+    const orders = await count();
+
+    const cdp = await phone.context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const search = page.getByRole('searchbox');
+    await search.click();
+    // Each step changes the result (10,000 → 1,000 → 100 → 10 → 1 and back), so the list must re-render.
+    const term = 'BULK-00001';
+    const steps: string[] = [];
+    for (let cycle = 0; cycle < 4; cycle++) {
+      for (let i = 5; i <= term.length; i++) steps.push(term.slice(0, i));
+      for (let i = term.length - 1; i >= 5; i--) steps.push(term.slice(0, i));
+      steps.push('');
+    }
+    const times: number[] = [];
+    for (const value of steps) {
+      const ms = await page.evaluate<number>(`(${KEYSTROKE})(${JSON.stringify(value)})`);
+      if (ms >= 0) times.push(ms);
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const listNodes = await page.evaluate(() => document.querySelectorAll('ul, ul *').length);
+    return { orders, keystrokes: times.length, p50: percentile(times, 0.5), p95: percentile(times, 0.95), listNodes };
+  } finally {
+    await phone.close();
+    await server.close();
+  }
+}
