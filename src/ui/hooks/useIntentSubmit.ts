@@ -7,11 +7,14 @@ import { useDatabase } from './useDatabase';
 
 /**
  * Submitting an order action (schedule, reschedule, unschedule, reassign, note), the same on
- * every screen: busy while it is checked and queued; a refusal is kept in `error` (for the
- * field) and shown as a snackbar, nothing queued; once queued, `announceQueued` says so (and
- * later the outcome) and the driver is taken to `then`.
+ * every screen: busy while it is checked and queued; a refusal is kept in `error` for the
+ * field, nothing queued; once queued, `announceQueued` says so (and later the outcome) and the
+ * driver is taken to `then`. `snackbarOnRefusal`: also show the refusal as a snackbar, for a
+ * screen whose buttons can be far from the field that shows `error` (schedule's reassign);
+ * where the button sits under the field (the note) a snackbar would only repeat it and cover
+ * the button.
  */
-export function useIntentSubmit() {
+export function useIntentSubmit({ snackbarOnRefusal = false }: { snackbarOnRefusal?: boolean } = {}) {
   const db = useDatabase();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -24,7 +27,7 @@ export function useIntentSubmit() {
       const result = await queueIt();
       if (!result.ok) {
         setError(result.message);
-        notify(result.message, 'error');
+        if (snackbarOnRefusal) notify(result.message, 'error');
         return;
       }
       announceQueued(db, result.entryId, texts);

@@ -49,7 +49,7 @@ function Schedule({ kind, orderId, reschedule }: { kind: OrderKind; orderId: num
   const driversSource = useMemo(() => companyDrivers$(db, session), [db, session]);
   const drivers = useObservable(driversSource);
   const [when, setWhen] = useState(() => toLocalInput(order?.scheduled_date) || tomorrowMorning());
-  const { submit, busy, error, setError } = useIntentSubmit();
+  const { submit, busy, error, setError } = useIntentSubmit({ snackbarOnRefusal: true });
   const [driverId, setDriverId] = useState('');
   const [pickError, setPickError] = useState<string | null>(null);
 
