@@ -2,34 +2,24 @@
 // the app's screens (from src/ui/navigation.ts) with the current one marked; choosing one
 // navigates and closes it; Back returns. Screens not built yet are not offered, and an order
 // that is not on this device leads back Home.
-import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/support/server';
-import { launchPhone, type Phone } from './support';
+import type { TestServer } from '../test/support/server';
+import { RESULTS, signIn, startAppSuite, type AppSuite } from './support';
 import { MIN_TARGET, THEME_AUDIT_SOURCE, type ThemeAudit } from './themeAudit';
 
-const DIST = resolve('dist');
-const RESULTS = resolve('test-results');
-const DRIVER = { email: 'driver@summit.test', password: 'summit-driver-1' };
-
+let suite: AppSuite;
 let server: TestServer;
-let phone: Phone;
 let page: Page;
 
 beforeAll(async () => {
-  if (!existsSync(resolve(DIST, 'index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm test does)');
-  mkdirSync(RESULTS, { recursive: true });
-  server = await startTestServer({ staticDir: DIST });
-  phone = await launchPhone();
-  page = phone.context.pages()[0] ?? (await phone.context.newPage());
-  page.on('pageerror', (error) => console.error('[page error]', error));
+  suite = await startAppSuite();
+  ({ server, page } = suite);
 });
 
 afterAll(async () => {
-  await phone?.close();
-  await server?.close();
+  await suite?.close();
 });
 
 const menuButton = () => page.getByRole('button', { name: 'Menu', exact: true });
@@ -45,11 +35,7 @@ async function openMenu(): Promise<void> {
 
 describe('navigation drawer', () => {
   it('opens from the Menu button with the available screens, the current one marked, legible with gloves in the sun', async () => {
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('Email').fill(DRIVER.email);
-    await page.getByLabel('Password').fill(DRIVER.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+    await signIn(page, server.url);
     await page.getByTestId('order-card').first().waitFor({ timeout: 30_000 });
 
     // The Menu button is the first control of the app bar, a 48x48 target.
