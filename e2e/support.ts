@@ -1,11 +1,12 @@
 // Helpers of the browser suite: Debian's chromium through playwright-core, and a TCP proxy
 // in front of the server that the test can make unreachable (the page and its workers
 // fetch through it, so "offline" really means no server, not just emulation).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../test/support/server';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -41,6 +42,51 @@ export async function launchPhone(): Promise<Phone> {
       rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The seeded driver every browser suite signs in as. */
+export const DRIVER = { email: 'driver@summit.test', password: 'summit-driver-1' };
+
+/** Where suites save their screenshots (git ignores it). */
+export const RESULTS = resolve('test-results');
+
+export interface AppSuite {
+  server: TestServer;
+  phone: Phone;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/**
+ * A browser suite's fixture: the built app (dist/, from `npx vite build`) served by a test
+ * server, a fresh phone and its page, whose errors are logged.
+ */
+export async function startAppSuite(): Promise<AppSuite> {
+  const dist = resolve('dist');
+  if (!existsSync(resolve(dist, 'index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm test does)');
+  mkdirSync(RESULTS, { recursive: true });
+  const server = await startTestServer({ staticDir: dist });
+  const phone = await launchPhone();
+  const page = phone.context.pages()[0] ?? (await phone.context.newPage());
+  page.on('pageerror', (error) => console.error('[page error]', error));
+  return {
+    server,
+    phone,
+    page,
+    async close() {
+      await phone.close();
+      await server.close();
+    },
+  };
+}
+
+/** Signs in on the Login screen at `baseUrl` and waits for Home. */
+export async function signIn(page: Page, baseUrl: string, who = DRIVER): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
 }
 
 export interface Proxy {

@@ -1,6 +1,6 @@
 import { map, type Observable } from 'rxjs';
 import { attachmentIds, deliveryCollection, draftImageIds, ownsDoc, type BlobStore, type DriverDatabase, type OutboxDoc, type Session } from '../db';
-import { ACTIVE_STATUSES, isDeliveryEntry } from './queue';
+import { activeEntriesSelector, isDeliveryEntry } from './queue';
 import { kindDef } from './registry';
 
 const plain = (docs: { toJSON(): unknown }[]): OutboxDoc[] => docs.map((d) => d.toJSON() as OutboxDoc);
@@ -12,10 +12,7 @@ const plain = (docs: { toJSON(): unknown }[]): OutboxDoc[] => docs.map((d) => d.
  */
 export function activeOutbox$(db: DriverDatabase, session: Session): Observable<OutboxDoc[]> {
   return db.outbox
-    .find({
-      selector: { company_id: session.claims.company_id, account_id: session.claims.account_id, status: { $in: [...ACTIVE_STATUSES] } },
-      sort: [{ created_at: 'desc' }],
-    })
+    .find({ selector: activeEntriesSelector(session), sort: [{ created_at: 'desc' }] })
     .$.pipe(map((docs) => plain(docs).filter((entry) => !isCommitted(entry))));
 }
 

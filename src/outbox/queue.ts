@@ -6,6 +6,19 @@ import type { OutboxKindDef } from './types';
 
 export const ACTIVE_STATUSES = ['queued', 'sending', 'needs_attention'] as const;
 
+/**
+ * The one selector of a driver's active entries (queued, sending or needs attention), of one
+ * order when `orderKey` is given. Scoped to the driver like every outbox read.
+ */
+export function activeEntriesSelector(session: Session, orderKey?: string) {
+  return {
+    company_id: session.claims.company_id,
+    account_id: session.claims.account_id,
+    ...(orderKey === undefined ? {} : { order_key: orderKey }),
+    status: { $in: [...ACTIVE_STATUSES] },
+  };
+}
+
 export interface QueueInput<P> {
   orderKey: string;
   payload: P;
@@ -49,16 +62,7 @@ export async function queue<P extends Record<string, unknown>>(
 
 /** The driver's active entry for an order, if any (one order's actions go one at a time). */
 export async function activeEntryFor(db: DriverDatabase, session: Session, orderKey: string) {
-  return db.outbox
-    .findOne({
-      selector: {
-        company_id: session.claims.company_id,
-        account_id: session.claims.account_id,
-        order_key: orderKey,
-        status: { $in: [...ACTIVE_STATUSES] },
-      },
-    })
-    .exec();
+  return db.outbox.findOne({ selector: activeEntriesSelector(session, orderKey) }).exec();
 }
 
 /**
@@ -67,16 +71,7 @@ export async function activeEntryFor(db: DriverDatabase, session: Session, order
  * not know counts as a delivery (never risk a second one).
  */
 export async function activeDeliveryFor(db: DriverDatabase, session: Session, orderKey: string) {
-  const docs = await db.outbox
-    .find({
-      selector: {
-        company_id: session.claims.company_id,
-        account_id: session.claims.account_id,
-        order_key: orderKey,
-        status: { $in: [...ACTIVE_STATUSES] },
-      },
-    })
-    .exec();
+  const docs = await db.outbox.find({ selector: activeEntriesSelector(session, orderKey) }).exec();
   return docs.find((doc) => kindDef(doc.kind)?.delivers ?? true) ?? null;
 }
 

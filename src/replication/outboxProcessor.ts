@@ -1,5 +1,5 @@
 import type { OutboxDoc, OutboxError } from '../db';
-import { ACTIVE_STATUSES, isCommitted, preparePayload, type FollowupSpec, type OutboxKindDef } from '../outbox';
+import { activeEntriesSelector, isCommitted, preparePayload, type FollowupSpec, type OutboxKindDef } from '../outbox';
 import { backoffMs } from './backoff';
 import { applyAttention, applyDone } from './outboxEffects';
 import type { EntryHandle, OutboxContext } from './outboxTypes';
@@ -26,10 +26,7 @@ export const MAX_FOLLOWUP_ATTEMPTS = 8;
 export async function processOutbox(ctx: OutboxContext): Promise<ProcessResult> {
   const result: ProcessResult = { sent: 0, failed: 0, authPaused: false, nextDueAt: null };
   const active = await ctx.db.outbox
-    .find({
-      selector: { company_id: ctx.session.claims.company_id, account_id: ctx.session.claims.account_id, status: { $in: [...ACTIVE_STATUSES] } },
-      sort: [{ created_at: 'asc' }, { id: 'asc' }],
-    })
+    .find({ selector: activeEntriesSelector(ctx.session), sort: [{ created_at: 'asc' }, { id: 'asc' }] })
     .exec();
   const heads = new Map<string, OutboxDoc>();
   for (const doc of active) if (!heads.has(doc.order_key)) heads.set(doc.order_key, doc.toMutableJSON());

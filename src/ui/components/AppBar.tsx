@@ -1,6 +1,6 @@
 import { Box, Flex, Heading, IconButton, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useSession } from '../hooks/useAuth';
 import { useActiveOutbox } from '../hooks/useOrders';
 import { useSyncStatus } from '../hooks/useSyncStatus';
@@ -9,9 +9,9 @@ import { SyncIndicator } from './SyncIndicator';
 
 // The drawers (and Chakra's dialog machinery) load on first open: not first-load weight.
 const OutboxDrawer = lazy(() => import('./OutboxDrawer'));
-const AccountDrawer = lazy(() => import('./AccountDrawer'));
+const NavDrawer = lazy(() => import('./NavDrawer'));
 
-type Panel = 'none' | 'outbox' | 'account';
+type Panel = 'none' | 'outbox' | 'nav';
 
 export function AppBar() {
   const session = useSession();
@@ -19,16 +19,34 @@ export function AppBar() {
   const entries = useActiveOutbox() ?? [];
   const [panel, setPanel] = useState<Panel>('none');
   // Keep a drawer mounted after its first open so it can animate closed.
-  const [loaded, setLoaded] = useState<{ outbox: boolean; account: boolean }>({ outbox: false, account: false });
+  const [loaded, setLoaded] = useState<{ outbox: boolean; nav: boolean }>({ outbox: false, nav: false });
   const open = (next: Exclude<Panel, 'none'>): void => {
     setLoaded((l) => ({ ...l, [next]: true }));
     setPanel(next);
   };
   const close = (): void => setPanel('none');
+  // Any navigation (a menu entry, the phone's Back) closes whichever drawer is open.
+  const { key } = useLocation();
+  useEffect(() => setPanel('none'), [key]);
 
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="primary.solid" color="white" boxShadow="sm" pt="env(safe-area-inset-top)">
-      <Flex h={TOOLBAR_HEIGHT} ps="3" pe="1" align="center" gap="2" maxW="3xl" mx="auto">
+      <Flex h={TOOLBAR_HEIGHT} ps="1" pe="2" align="center" gap="1" maxW="3xl" mx="auto">
+        {/* The one menu: the app's screens and the driver's account (NavDrawer). 48x48. */}
+        <IconButton
+          aria-label="Menu"
+          aria-haspopup="dialog"
+          aria-expanded={panel === 'nav'}
+          variant="ghost"
+          color="white"
+          _hover={{ bg: 'whiteAlpha.300' }}
+          _expanded={{ bg: 'whiteAlpha.300' }}
+          size="md"
+          onClick={() => open('nav')}
+          data-testid="menu-button"
+        >
+          <MenuIcon />
+        </IconButton>
         {/* White on primary.solid is 7.96:1; the whole title block is the (48 px tall) Home link. */}
         <Link to="/" style={{ flex: 1, minWidth: 0 }} aria-label="Deliveries, home">
           <Flex direction="column" justify="center" minH="target">
@@ -41,15 +59,10 @@ export function AppBar() {
           </Flex>
         </Link>
         <SyncIndicator status={status} entries={entries} onOpenOutbox={() => open('outbox')} />
-        <IconButton aria-label="Menu" variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.300' }} _expanded={{ bg: 'whiteAlpha.300' }} size="md" onClick={() => open('account')}>
-          <MenuIcon />
-        </IconButton>
       </Flex>
       <Suspense fallback={null}>
         {loaded.outbox ? <OutboxDrawer open={panel === 'outbox'} onClose={close} entries={entries} /> : null}
-        {loaded.account ? (
-          <AccountDrawer open={panel === 'account'} pending={entries.length} onClose={close} onOpenOutbox={() => open('outbox')} />
-        ) : null}
+        {loaded.nav ? <NavDrawer open={panel === 'nav'} pending={entries.length} onClose={close} onOpenOutbox={() => open('outbox')} /> : null}
       </Suspense>
     </Box>
   );

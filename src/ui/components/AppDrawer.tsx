@@ -10,11 +10,13 @@ interface Props {
   header: ReactNode;
   contentProps?: Drawer.ContentProps;
   bodyProps?: Drawer.BodyProps;
+  /** Stays at the bottom while the body scrolls (e.g. the account actions). */
+  footer?: ReactNode;
   children: ReactNode;
 }
 
-/** The app's drawers (account menu, outbox): backdrop, header, body and a close button. */
-export function AppDrawer({ open, onClose, placement, size, header, contentProps, bodyProps, children }: Props) {
+/** The app's drawers (navigation menu, outbox): backdrop, header, body, an optional footer and a close button. */
+export function AppDrawer({ open, onClose, placement, size, header, contentProps, bodyProps, footer, children }: Props) {
   return (
     <Drawer.Root open={open} onOpenChange={(e) => (e.open ? undefined : onClose())} placement={placement} size={size}>
       <Portal>
@@ -23,6 +25,11 @@ export function AppDrawer({ open, onClose, placement, size, header, contentProps
           <Drawer.Content {...contentProps}>
             <Drawer.Header>{header}</Drawer.Header>
             <Drawer.Body {...bodyProps}>{children}</Drawer.Body>
+            {footer ? (
+              <Drawer.Footer flexDirection="column" alignItems="stretch" pb="max(1rem, env(safe-area-inset-bottom))">
+                {footer}
+              </Drawer.Footer>
+            ) : null}
             <Drawer.CloseTrigger asChild>
               <CloseButton size="md" aria-label="Close" />
             </Drawer.CloseTrigger>

@@ -11,10 +11,11 @@ export function DetailList({ items }: { items: DetailItem[] }) {
     <DataList.Root orientation="horizontal" size="md" gap="2">
       {items.map((item) => (
         <DataList.Item key={item.label}>
-          <DataList.ItemLabel minW="32" alignSelf="start">
+          {/* One label width, so the values line up; a long value (an email) wraps inside the card. */}
+          <DataList.ItemLabel w="36" minW="36" flexShrink={0} alignSelf="start">
             {item.label}
           </DataList.ItemLabel>
-          <DataList.ItemValue>{item.value === null || item.value === undefined || item.value === '' ? '—' : String(item.value)}</DataList.ItemValue>
+          <DataList.ItemValue minW="0" overflowWrap="anywhere">{item.value === null || item.value === undefined || item.value === '' ? '—' : String(item.value)}</DataList.ItemValue>
         </DataList.Item>
       ))}
     </DataList.Root>

@@ -1,14 +1,20 @@
 import { Button, Heading, Text, VStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 
 interface Props {
   title: string;
   lines: ReactNode[];
-  onHome: () => void;
+  /** What 'Back to Home Page' does; by default a client navigation to Home. */
+  onHome?: () => void;
 }
 
-/** The layout shared by the not-found and the generic error screens (SPEC §2). */
+/**
+ * The layout shared by the not-found, order-not-found and generic error screens (SPEC §2):
+ * never a dead end, the button leads Home.
+ */
 export function MessageScreen({ title, lines, onHome }: Props) {
+  const navigate = useNavigate();
   return (
     <VStack gap="4" py="16" px="6" textAlign="center">
       <Heading as="h1" fontSize="3xl" color="primary.fg">
@@ -19,7 +25,7 @@ export function MessageScreen({ title, lines, onHome }: Props) {
           {line}
         </Text>
       ))}
-      <Button colorPalette="primary" onClick={onHome}>
+      <Button colorPalette="primary" onClick={onHome ?? (() => void navigate('/'))}>
         Back to Home Page
       </Button>
     </VStack>

@@ -1,4 +1,4 @@
-import { Alert, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { OrderDoc, OutboxDoc } from '../../db';
@@ -6,6 +6,7 @@ import type { OrderKind, OrderNote } from '../../domain';
 import { orderActionQuery } from '../orderLinks';
 import { Loading } from './Loading';
 import { NotesCard } from './NotesCard';
+import { OrderNotFound } from './OrderNotFound';
 import { OutboxEntryCard } from './OutboxEntryCard';
 
 interface Props {
@@ -28,17 +29,7 @@ interface Props {
 /** The frame every order details screen shares: states, heading, queued entries, Schedule, Add note, Deliver. */
 export function OrderScreenFrame({ kind, id, title, subtitle, order, hasDelivery, entry, actions, deliverPath, notes, children }: Props) {
   if (order === undefined || hasDelivery === undefined) return <Loading />;
-  if (!order && !hasDelivery) {
-    return (
-      <Alert.Root status="warning">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>Not found</Alert.Title>
-          <Alert.Description>This order is not on this device. It may have been delivered or reassigned.</Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
-    );
-  }
+  if (!order && !hasDelivery) return <OrderNotFound />;
   return (
     <Stack gap="4">
       <Stack gap="0">

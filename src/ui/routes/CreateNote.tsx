@@ -1,27 +1,21 @@
 import { Button, Card, Field, Heading, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { ORDER_NOTE_MAX, parseOrderRef, type OrderKind } from '../../domain';
+import { ORDER_NOTE_MAX, type OrderKind } from '../../domain';
 import { queueNote } from '../../outbox';
-import { announceQueued } from '../announce';
 import { Loading } from '../components/Loading';
+import { OrderNotFound } from '../components/OrderNotFound';
 import { OutboxEntryCard } from '../components/OutboxEntryCard';
 import { useSession } from '../hooks/useAuth';
 import { useDatabase } from '../hooks/useDatabase';
 import { useOrderBundle } from '../hooks/useDelivery';
+import { useIntentSubmit } from '../hooks/useIntentSubmit';
+import { useOrderRefParam } from '../hooks/useOrderRefParam';
 import { detailsPath } from '../orderLinks';
-import { notify } from '../toaster';
 import NotFound from './NotFound';
 
 /** /create-note/:id?{customerOrder,onlotInventoryOrder,inventoryMoveOrder}=true (SPEC §2): a note for the office. */
 export default function CreateNote() {
-  const { id = '' } = useParams();
-  const [params] = useSearchParams();
-  const ref = parseOrderRef(id || (params.get('orderId') ?? ''), {
-    customerOrder: params.get('customerOrder') === 'true',
-    onlotInventoryOrder: params.get('onlotInventoryOrder') === 'true',
-    inventoryMoveOrder: params.get('inventoryMoveOrder') === 'true',
-  });
+  const ref = useOrderRefParam();
   if (ref.orderId === 0) return <NotFound />;
   return <Note key={`${ref.kind}-${ref.orderId}`} kind={ref.kind} orderId={ref.orderId} />;
 }
@@ -29,31 +23,14 @@ export default function CreateNote() {
 function Note({ kind, orderId }: { kind: OrderKind; orderId: number }) {
   const db = useDatabase();
   const session = useSession();
-  const navigate = useNavigate();
   const { order, delivery, actions } = useOrderBundle(kind, orderId);
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { submit, busy, error, setError } = useIntentSubmit();
   if (order === undefined || delivery === undefined) return <Loading />;
-  if (!order && !delivery) return <NotFound />;
+  if (!order && !delivery) return <OrderNotFound />;
 
-  const save = async (): Promise<void> => {
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await queueNote(db, session, { kind, id: orderId }, text);
-      if (!result.ok) {
-        setError(result.message);
-        return;
-      }
-      announceQueued(db, result.entryId, { progress: 'Sending the note', success: 'Note added' });
-      void navigate(detailsPath(kind, orderId));
-    } catch (e) {
-      notify(e instanceof Error ? e.message : 'There was an error', 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = (): Promise<void> =>
+    submit(() => queueNote(db, session, { kind, id: orderId }, text), { progress: 'Sending the note', success: 'Note added' }, detailsPath(kind, orderId));
 
   return (
     <Stack gap="4">

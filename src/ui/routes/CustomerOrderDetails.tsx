@@ -1,17 +1,15 @@
 import { Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useParams } from 'react-router';
-import { parseOrderRef } from '../../domain';
 import { DetailList } from '../components/DetailList';
 import { OrderRowCard } from '../components/OrderRowCard';
 import { OrderScreenFrame } from '../components/OrderScreenFrame';
 import { useOrderBundle } from '../hooks/useDelivery';
+import { useOrderRefParam } from '../hooks/useOrderRefParam';
 import NotFound from './NotFound';
 import { billingLine, customerNameOf } from '../customerText';
 
 /** /customer-order-details/:id (SPEC §2, §3): customer, addresses, building, balance, RTO. */
 export default function CustomerOrderDetails() {
-  const { id = '' } = useParams();
-  const ref = parseOrderRef(id, { customerOrder: true });
+  const ref = useOrderRefParam('customer');
   if (ref.customerOrderId === 0) return <NotFound />;
   return <Details key={ref.customerOrderId} id={ref.customerOrderId} />;
 }

@@ -1,24 +1,19 @@
 import { Alert, Heading, Stack, Text } from '@chakra-ui/react';
-import { useParams, useSearchParams } from 'react-router';
 import { emptyDraftOf, type CustomerDraft } from '../../db';
-import { parseOrderRef, type CustomerDeliveryDetails, type OrderKind } from '../../domain';
+import type { CustomerDeliveryDetails, OrderKind } from '../../domain';
 import { CustomerDeliveryForm } from '../components/CustomerDeliveryForm';
 import { InventoryDeliveryForm } from '../components/InventoryDeliveryForm';
 import { Loading } from '../components/Loading';
+import { OrderNotFound } from '../components/OrderNotFound';
 import { OutboxEntryCard } from '../components/OutboxEntryCard';
 import { customerNameOf } from '../customerText';
 import { useOrderBundle } from '../hooks/useDelivery';
+import { useOrderRefParam } from '../hooks/useOrderRefParam';
 import NotFound from './NotFound';
 
 /** Delivery details (SPEC §2): the delivery-completion screen; kind and id come from the address. */
 export default function DeliveryDetails() {
-  const { id = '' } = useParams();
-  const [params] = useSearchParams();
-  const ref = parseOrderRef(id, {
-    customerOrder: params.get('customerOrder') === 'true',
-    onlotInventoryOrder: params.get('onlotInventoryOrder') === 'true',
-    inventoryMoveOrder: params.get('inventoryMoveOrder') === 'true',
-  });
+  const ref = useOrderRefParam();
   if (ref.orderId === 0) return <NotFound />;
   return <Delivery key={`${ref.kind}-${ref.orderId}`} kind={ref.kind} orderId={ref.orderId} />;
 }
@@ -26,7 +21,7 @@ export default function DeliveryDetails() {
 function Delivery({ kind, orderId }: { kind: OrderKind; orderId: number }) {
   const { order, delivery, entries, entry } = useOrderBundle(kind, orderId);
   if (order === undefined || delivery === undefined || entries === undefined) return <Loading />;
-  if (!order && !delivery) return <NotFound />;
+  if (!order && !delivery) return <OrderNotFound />;
   const server = delivery?.server ?? null;
   const draft = delivery?.draft ?? emptyDraftOf(kind);
   const customer = kind === 'customer' ? (server as CustomerDeliveryDetails | null) : null;

@@ -1,14 +1,6 @@
-import { useNavigate } from 'react-router';
 import { MessageScreen } from '../components/MessageScreen';
 
 /** SPEC §2 not-found screen, word for word. */
 export default function NotFound() {
-  const navigate = useNavigate();
-  return (
-    <MessageScreen
-      title="Oops!"
-      lines={["We can't seem to find the page you're looking for.", 'Error code: 404']}
-      onHome={() => void navigate('/')}
-    />
-  );
+  return <MessageScreen title="Oops!" lines={["We can't seem to find the page you're looking for.", 'Error code: 404']} />;
 }

@@ -1,31 +1,28 @@
 import { Alert, Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { companyDrivers$ } from '../../db';
-import { parseOrderRef, type OrderKind } from '../../domain';
+import type { OrderKind } from '../../domain';
 import { queueReassign, queueSchedule, queueUnschedule, type ActionResult } from '../../outbox';
-import { announceQueued, type ActionTexts } from '../announce';
+import type { ActionTexts } from '../announce';
 import { Loading } from '../components/Loading';
+import { OrderNotFound } from '../components/OrderNotFound';
 import { OrderRowCard } from '../components/OrderRowCard';
 import { OutboxEntryCard } from '../components/OutboxEntryCard';
 import { formatDateTime, fromLocalInput, toLocalInput } from '../format';
 import { useSession } from '../hooks/useAuth';
 import { useDatabase } from '../hooks/useDatabase';
 import { useOrderBundle } from '../hooks/useDelivery';
+import { useIntentSubmit } from '../hooks/useIntentSubmit';
 import { useObservable } from '../hooks/useObservable';
+import { useOrderRefParam } from '../hooks/useOrderRefParam';
 import { detailsPath } from '../orderLinks';
-import { notify } from '../toaster';
 import NotFound from './NotFound';
 
 /** /schedule/:id?{customerOrder,onlotInventoryOrder,inventoryMoveOrder}=true&reschedule=true (SPEC §2). */
 export default function ScheduleOrder() {
-  const { id = '' } = useParams();
+  const ref = useOrderRefParam();
   const [params] = useSearchParams();
-  const ref = parseOrderRef(id, {
-    customerOrder: params.get('customerOrder') === 'true',
-    onlotInventoryOrder: params.get('onlotInventoryOrder') === 'true',
-    inventoryMoveOrder: params.get('inventoryMoveOrder') === 'true',
-  });
   if (ref.orderId === 0) return <NotFound />;
   return <Schedule key={`${ref.kind}-${ref.orderId}`} kind={ref.kind} orderId={ref.orderId} reschedule={params.get('reschedule') === 'true'} />;
 }
@@ -48,39 +45,22 @@ function tomorrowMorning(): string {
 function Schedule({ kind, orderId, reschedule }: { kind: OrderKind; orderId: number; reschedule: boolean }) {
   const db = useDatabase();
   const session = useSession();
-  const navigate = useNavigate();
   const { order, delivery, actions } = useOrderBundle(kind, orderId);
   const driversSource = useMemo(() => companyDrivers$(db, session), [db, session]);
   const drivers = useObservable(driversSource);
   const [when, setWhen] = useState(() => toLocalInput(order?.scheduled_date) || tomorrowMorning());
-  const [error, setError] = useState<string | null>(null);
+  const { submit, busy, error, setError } = useIntentSubmit({ snackbarOnRefusal: true });
   const [driverId, setDriverId] = useState('');
   const [pickError, setPickError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   if (order === undefined || delivery === undefined) return <Loading />;
-  if (!order && !delivery) return <NotFound />;
+  if (!order && !delivery) return <OrderNotFound />;
   const scheduled = reschedule || Boolean(order?.is_scheduled_for_delivery);
   const others = (drivers ?? []).filter((d) => !d.is_self);
 
-  const run = async (action: keyof typeof TEXTS, queueIt: () => Promise<ActionResult>): Promise<void> => {
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await queueIt();
-      if (!result.ok) {
-        setError(result.message);
-        notify(result.message, 'error');
-        return;
-      }
-      announceQueued(db, result.entryId, TEXTS[action]);
-      void navigate(action === 'reassign' ? '/' : detailsPath(kind, orderId));
-    } catch (e) {
-      notify(e instanceof Error ? e.message : 'There was an error', 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A reassigned order leaves the list; every other action returns to the order.
+  const run = (action: keyof typeof TEXTS, queueIt: () => Promise<ActionResult>): Promise<void> =>
+    submit(queueIt, TEXTS[action], action === 'reassign' ? '/' : detailsPath(kind, orderId));
 
   const scheduleIt = (again: boolean) => {
     const iso = fromLocalInput(when);

@@ -1,0 +1,144 @@
+import { Box, Button, Drawer, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { clearToken } from '../../db';
+import { getSyncClient } from '../../workers/client';
+import { useSession } from '../hooks/useAuth';
+import { useDatabase } from '../hooks/useDatabase';
+import { isCurrentEntry, NAV_MENU } from '../navigation';
+import { AppDrawer } from './AppDrawer';
+import { NavIcon } from './NavIcon';
+
+interface Props {
+  open: boolean;
+  pending: number;
+  onClose: () => void;
+  onOpenOutbox: () => void;
+}
+
+/**
+ * The app's one menu (the app bar's Menu button): the screens of `navigation.ts` on top, the
+ * current one filled in the brand colour; the driver's account at the bottom (sync now, work
+ * waiting to be sent, sign out). Choosing a screen closes it.
+ */
+export default function NavDrawer({ open, pending, onClose, onOpenOutbox }: Props) {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const [confirming, setConfirming] = useState(false);
+
+  const close = (): void => {
+    setConfirming(false);
+    onClose();
+  };
+
+  return (
+    <AppDrawer
+      open={open}
+      onClose={close}
+      placement="start"
+      size="xs"
+      header={
+        <Stack gap="0" minW="0">
+          <Drawer.Title truncate>{session.claims.name}</Drawer.Title>
+          <Text fontSize="md" color="fg.muted" truncate>
+            {session.claims.company}
+          </Text>
+        </Stack>
+      }
+      bodyProps={{ px: '3' }}
+      footer={<AccountActions pending={pending} confirming={confirming} setConfirming={setConfirming} onClose={close} onOpenOutbox={onOpenOutbox} />}
+    >
+      <Box as="nav" aria-label="Screens">
+        <Stack as="ul" gap="1" listStyleType="none" data-testid="nav-menu">
+          {NAV_MENU.map((entry) => {
+            const current = isCurrentEntry(entry, pathname);
+            return (
+              <li key={entry.path}>
+                <Button
+                  asChild
+                  size="lg"
+                  w="full"
+                  px="4"
+                  gap="4"
+                  justifyContent="flex-start"
+                  textStyle="lg"
+                  colorPalette={current ? 'primary' : 'gray'}
+                  variant={current ? 'solid' : 'ghost'}
+                  fontWeight={current ? 'bold' : 'semibold'}
+                >
+                  <Link to={entry.path} aria-current={current ? 'page' : undefined} onClick={close}>
+                    <NavIcon name={entry.icon} />
+                    {entry.label}
+                  </Link>
+                </Button>
+              </li>
+            );
+          })}
+        </Stack>
+      </Box>
+    </AppDrawer>
+  );
+}
+
+interface AccountProps {
+  pending: number;
+  confirming: boolean;
+  setConfirming: (confirming: boolean) => void;
+  onClose: () => void;
+  onOpenOutbox: () => void;
+}
+
+/** Sync now, waiting to send, sign out. Signing out with unsent work asks first (DESIGN §5); the work is kept. */
+function AccountActions({ pending, confirming, setConfirming, onClose, onOpenOutbox }: AccountProps) {
+  const db = useDatabase();
+  const session = useSession();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+
+  const logout = async (): Promise<void> => {
+    setBusy(true);
+    try {
+      await getSyncClient().logout();
+    } catch (error) {
+      // The worker is gone or stuck: still sign out locally; queued entries stay either way.
+      console.warn('logout via the sync worker failed', error);
+      await clearToken(db);
+    }
+    setBusy(false);
+    onClose();
+    void navigate('/login', { replace: true });
+  };
+
+  return (
+    <Stack gap="3" data-testid="account-actions">
+      <Text fontSize="md" color="fg.muted" truncate>
+        Signed in as {session.claims.email}
+      </Text>
+      {/* Primary outlines (2 px, 3.1:1) show in the sun; the grey default border does not. */}
+      <Button colorPalette="primary" variant="outline" onClick={() => void getSyncClient().syncNow()}>
+        Sync now
+      </Button>
+      <Button colorPalette="primary" variant="outline" onClick={onOpenOutbox}>
+        Waiting to send ({pending})
+      </Button>
+      {confirming ? (
+        <Stack gap="2" p="3" rounded="l2" bg="red.subtle" role="alert">
+          <Text fontSize="md">
+            {pending === 1 ? '1 delivery has' : `${pending} deliveries have`} not been sent yet. They stay on this device
+            and are sent after you sign in again.
+          </Text>
+          <Button colorPalette="red" loading={busy} onClick={() => void logout()}>
+            Sign out anyway
+          </Button>
+          <Button variant="ghost" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+        </Stack>
+      ) : (
+        <Button colorPalette="red" variant="subtle" loading={busy} onClick={() => (pending > 0 ? setConfirming(true) : void logout())}>
+          Sign out
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { ActionResult } from '../../outbox';
+import { announceQueued, type ActionTexts } from '../announce';
+import { notify } from '../toaster';
+import { useDatabase } from './useDatabase';
+
+/**
+ * Submitting an order action (schedule, reschedule, unschedule, reassign, note), the same on
+ * every screen: busy while it is checked and queued; a refusal is kept in `error` for the
+ * field, nothing queued; once queued, `announceQueued` says so (and later the outcome) and the
+ * driver is taken to `then`. `snackbarOnRefusal`: also show the refusal as a snackbar, for a
+ * screen whose buttons can be far from the field that shows `error` (schedule's reassign);
+ * where the button sits under the field (the note) a snackbar would only repeat it and cover
+ * the button.
+ */
+export function useIntentSubmit({ snackbarOnRefusal = false }: { snackbarOnRefusal?: boolean } = {}) {
+  const db = useDatabase();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (queueIt: () => Promise<ActionResult>, texts: ActionTexts, then: string): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await queueIt();
+      if (!result.ok) {
+        setError(result.message);
+        if (snackbarOnRefusal) notify(result.message, 'error');
+        return;
+      }
+      announceQueued(db, result.entryId, texts);
+      void navigate(then);
+    } catch (e) {
+      notify(e instanceof Error ? e.message : 'There was an error', 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { submit, busy, error, setError };
+}

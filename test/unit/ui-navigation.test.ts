@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { isCurrentEntry, NAV_ENTRIES, NAV_MENU } from '../../src/ui/navigation';
+
+describe('the navigation table', () => {
+  it('lists the seven top-level screens of SPEC §2 and shows only those with a route', () => {
+    expect(NAV_ENTRIES.map((e) => e.path)).toEqual(['/', '/map', '/scheduled', '/notifications', '/delivery-log', '/settings', '/tech-support']);
+    expect(NAV_MENU.map((e) => [e.path, e.label])).toEqual([
+      ['/', 'Orders'],
+      ['/map', 'Map'],
+      ['/scheduled', 'Scheduled'],
+    ]);
+  });
+
+  it('marks the current screen: Home only at /, other entries on their own path and below it', () => {
+    const [orders, map] = NAV_MENU;
+    expect(orders && isCurrentEntry(orders, '/')).toBe(true);
+    expect(orders && isCurrentEntry(orders, '/customer-order-details/3')).toBe(false);
+    expect(map && isCurrentEntry(map, '/map')).toBe(true);
+    expect(map && isCurrentEntry(map, '/map/dealers')).toBe(true);
+    expect(map && isCurrentEntry(map, '/mapping')).toBe(false);
+    expect(isCurrentEntry({ path: '/settings' }, '/settings/edit')).toBe(true);
+  });
+});
