@@ -37,6 +37,14 @@ export function startOfDay(nowMs: number, zone: string): number {
   return DateTime.fromMillis(nowMs, { zone: zoneOf(zone) }).startOf('day').toMillis();
 }
 
+/** Whether an instant falls today or tomorrow for the driver in `zone` (else null). */
+export function relativeDay(iso: string | null | undefined, nowMs: number, zone: string): 'today' | 'tomorrow' | null {
+  const key = at(iso, zone)?.toISODate();
+  if (!key) return null;
+  const today = DateTime.fromMillis(nowMs, { zone: zoneOf(zone) });
+  return key === today.toISODate() ? 'today' : key === today.plus({ days: 1 }).toISODate() ? 'tomorrow' : null;
+}
+
 export type ScheduledFields = Pick<OrderListItem, 'id' | 'is_scheduled_for_delivery' | 'scheduled_date'>;
 
 export interface ScheduleGroup<T> {
@@ -61,9 +69,6 @@ const byDate = (a: { ms: number; id: string }, b: { ms: number; id: string }): n
  */
 export function groupScheduled<T extends ScheduledFields>(items: readonly T[], nowMs: number, zone: string): ScheduleGroup<T>[] {
   const todayStart = startOfDay(nowMs, zone);
-  const today = DateTime.fromMillis(nowMs, { zone: zoneOf(zone) });
-  const todayKey = today.toISODate();
-  const tomorrowKey = today.plus({ days: 1 }).toISODate();
   const dated: { item: T; ms: number; id: string; day: DateTime }[] = [];
   const undated: T[] = [];
   for (const item of items) {
@@ -84,7 +89,7 @@ export function groupScheduled<T extends ScheduledFields>(items: readonly T[], n
     const key = day.toISODate() ?? '';
     let group = days[days.length - 1];
     if (group?.key !== key) {
-      group = { key, kind: 'day', title: day.toFormat(DATE_HEADER_FORMAT), relative: key === todayKey ? 'today' : key === tomorrowKey ? 'tomorrow' : null, items: [] };
+      group = { key, kind: 'day', title: day.toFormat(DATE_HEADER_FORMAT), relative: relativeDay(item.scheduled_date, nowMs, zone), items: [] };
       days.push(group);
     }
     group.items.push(item);

@@ -1,6 +1,6 @@
 import { Button, Card, Field, Heading, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ORDER_NOTE_MAX, parseOrderRef, type OrderKind } from '../../domain';
 import { queueNote } from '../../outbox';
 import { announceQueued } from '../announce';
@@ -9,7 +9,7 @@ import { OutboxEntryCard } from '../components/OutboxEntryCard';
 import { useSession } from '../hooks/useAuth';
 import { useDatabase } from '../hooks/useDatabase';
 import { useOrderBundle } from '../hooks/useDelivery';
-import { detailsPath } from '../orderLinks';
+import { detailsPath, opensToReturn } from '../orderLinks';
 import { notify } from '../toaster';
 import NotFound from './NotFound';
 
@@ -30,6 +30,7 @@ function Note({ kind, orderId }: { kind: OrderKind; orderId: number }) {
   const db = useDatabase();
   const session = useSession();
   const navigate = useNavigate();
+  const returnHere = opensToReturn(useLocation().state);
   const { order, delivery, actions } = useOrderBundle(kind, orderId);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -47,7 +48,7 @@ function Note({ kind, orderId }: { kind: OrderKind; orderId: number }) {
         return;
       }
       announceQueued(db, result.entryId, { progress: 'Sending the note', success: 'Note added' });
-      void navigate(detailsPath(kind, orderId));
+      void (returnHere ? navigate(-1) : navigate(detailsPath(kind, orderId)));
     } catch (e) {
       notify(e instanceof Error ? e.message : 'There was an error', 'error');
     } finally {

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { companyDrivers$ } from '../../db';
 import { parseOrderRef, type OrderKind } from '../../domain';
 import { queueReassign, queueSchedule, queueUnschedule, type ActionResult } from '../../outbox';
@@ -13,7 +13,7 @@ import { useSession } from '../hooks/useAuth';
 import { useDatabase } from '../hooks/useDatabase';
 import { useOrderBundle } from '../hooks/useDelivery';
 import { useObservable } from '../hooks/useObservable';
-import { detailsPath } from '../orderLinks';
+import { detailsPath, opensToReturn } from '../orderLinks';
 import { notify } from '../toaster';
 import NotFound from './NotFound';
 
@@ -49,6 +49,7 @@ function Schedule({ kind, orderId, reschedule }: { kind: OrderKind; orderId: num
   const db = useDatabase();
   const session = useSession();
   const navigate = useNavigate();
+  const returnHere = opensToReturn(useLocation().state);
   const { order, delivery, actions } = useOrderBundle(kind, orderId);
   const driversSource = useMemo(() => companyDrivers$(db, session), [db, session]);
   const drivers = useObservable(driversSource);
@@ -74,7 +75,11 @@ function Schedule({ kind, orderId, reschedule }: { kind: OrderKind; orderId: num
         return;
       }
       announceQueued(db, result.entryId, TEXTS[action]);
-      void navigate(action === 'reassign' ? '/' : detailsPath(kind, orderId));
+      // A reassigned order leaves the list; any other action returns to the order screen that
+      // opened it (details or schedule details), else to the order's details.
+      if (action === 'reassign') void navigate('/');
+      else if (returnHere) void navigate(-1);
+      else void navigate(detailsPath(kind, orderId));
     } catch (e) {
       notify(e instanceof Error ? e.message : 'There was an error', 'error');
     } finally {

@@ -1,0 +1,12 @@
+import { useParams } from 'react-router';
+import { parseOrderRef } from '../../domain';
+import { ScheduleDetailsBody } from '../components/ScheduleDetailsBody';
+import NotFound from './NotFound';
+
+/** /customer-order-schedule-details/:id (SPEC §2): the schedule details of one of the driver's orders of this kind. */
+export default function CustomerOrderScheduleDetails() {
+  const { id = '' } = useParams();
+  const ref = parseOrderRef(id, { customerOrder: true });
+  if (ref.customerOrderId === 0) return <NotFound />;
+  return <ScheduleDetailsBody key={ref.customerOrderId} kind="customer" id={ref.customerOrderId} />;
+}
