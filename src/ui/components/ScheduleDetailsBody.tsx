@@ -59,16 +59,16 @@ export function ScheduleDetailsBody({ kind, id }: { kind: OrderKind; id: number 
       actions={actions}
       notes={details?.notes ?? delivery?.notes ?? null}
       moreActions={
-        <HStack gap="2" flexWrap="wrap">
-          <Button asChild colorPalette="primary" variant="outline" flex="1">
+        <Stack gap="2">
+          <Button asChild colorPalette="primary" variant="outline">
             <Link to={`/schedule/${id}?${orderActionQuery(kind, { reschedule: scheduled })}`} state={RETURN_HERE}>
               {scheduled ? 'Unschedule / reassign' : 'Reassign'}
             </Link>
           </Button>
-          <Button asChild colorPalette="primary" variant="outline" flex="1">
+          <Button asChild colorPalette="primary" variant="outline">
             <Link to={detailsPath(kind, id)}>Open order</Link>
           </Button>
-        </HStack>
+        </Stack>
       }
     >
       <WhenCard order={order} details={details} />
@@ -114,7 +114,6 @@ function WhenCard({ order, details }: { order: OrderDoc; details: ScheduleDetail
           <DetailList
             items={[
               { label: 'Date', value: scheduled ? formatDate(order.scheduled_date) : 'Not scheduled' },
-              { label: 'Time', value: time },
               { label: 'Status', value: order.order_status },
               { label: 'Destination', value: details?.destination_address },
             ]}

@@ -18,10 +18,11 @@ interface Props {
 const dot = ' · ';
 
 /**
- * One scheduled order under its day on /scheduled: line 1 the time and the name the driver
- * knows the order by (customer, or dealer for inventory) with Rush and the outbox state;
- * line 2 model · serial; line 3 where it goes (from the schedule-list snapshot); line 4 the
- * queued action, if any. The whole card opens the order's schedule details.
+ * One scheduled order under its day on /scheduled: line 1 the time (with the day under
+ * Overdue) and Rush and the outbox state; line 2 the name the driver knows the order by
+ * (customer, or dealer for inventory), never squeezed by the badges; line 3 model · serial;
+ * line 4 where it goes (from the schedule-list snapshot); then the queued action, if any.
+ * The whole card opens the order's schedule details.
  */
 export function ScheduledOrderCard({ order, listItem, outbox, when }: Props) {
   const ref = parseOrderKey(order.id);
@@ -31,14 +32,9 @@ export function ScheduledOrderCard({ order, listItem, outbox, when }: Props) {
     <Card.Root size="sm" variant="elevated" _hover={ref ? { boxShadow: 'md' } : undefined} data-testid="scheduled-row" data-order-key={order.id}>
       <Card.Body gap="1" px="3" py="2.5" lineHeight="1.5rem">
         <HStack justify="space-between" gap="2" minH="7">
-          <HStack gap="2" minW="0">
-            <Text fontWeight="bold" color="primary.fg" flexShrink={0} data-testid="scheduled-time">
-              {when}
-            </Text>
-            <Text fontWeight="bold" truncate>
-              {name}
-            </Text>
-          </HStack>
+          <Text fontWeight="bold" color="primary.fg" truncate data-testid="scheduled-time">
+            {when}
+          </Text>
           <HStack gap="1" flexShrink={0}>
             {order.is_rush_order ? (
               <Badge colorPalette="red" variant="solid">
@@ -48,6 +44,9 @@ export function ScheduledOrderCard({ order, listItem, outbox, when }: Props) {
             {outbox ? <OutboxStatusBadge status={outbox.status} /> : null}
           </HStack>
         </HStack>
+        <Text fontWeight="bold" truncate>
+          {name}
+        </Text>
         <Text truncate>
           {order.building_model}
           {dot}
