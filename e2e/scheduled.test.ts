@@ -249,4 +249,32 @@ describe('/scheduled and schedule details', () => {
     const synced = await scheduledOnServer();
     await expect.poll(() => shownGroups(), { timeout: 30_000 }).toEqual(expectedGroups(synced, zone));
   });
+
+  it('says when nothing is scheduled and leads to the unscheduled orders', async () => {
+    // The second driver, with every one of their orders unscheduled, on a phone of their own.
+    const driver2 = { email: 'driver2@summit.test', password: 'summit-driver-2' };
+    await server.query(
+      `update orders set is_scheduled_for_delivery = false, scheduled_date = null
+        where driver_id = (select id from accounts where email = $1)`, [driver2.email]);
+    const second = await launchPhone();
+    try {
+      const page2 = second.context.pages()[0] ?? (await second.context.newPage());
+      await page2.goto(`${server.url}/scheduled`);
+      await page2.waitForURL((url) => url.pathname === '/login');
+      await page2.getByLabel('Email').fill(driver2.email);
+      await page2.getByLabel('Password').fill(driver2.password);
+      await page2.getByRole('button', { name: 'Sign in' }).click();
+      await page2.waitForURL((url) => url.pathname === '/scheduled', { timeout: 30_000 });
+      await page2.getByText('Nothing scheduled').waitFor({ timeout: 30_000 });
+      expect(await page2.getByTestId('scheduled-count').textContent()).toBe('0 scheduled orders');
+      await page2.screenshot({ path: resolve(RESULTS, 'scheduled-empty.png') });
+      const result = await page2.evaluate<ThemeAudit>(THEME_AUDIT_SOURCE);
+      expect({ lowContrast: result.lowContrast, smallTargets: result.smallTargets, tinyText: result.tinyText }).toEqual({ lowContrast: [], smallTargets: [], tinyText: [] });
+      await page2.getByRole('link', { name: 'See unscheduled orders' }).click();
+      await page2.waitForURL((url) => url.pathname === '/' && url.searchParams.get('f') === 'unscheduled');
+      expect(await page2.locator('[data-filter="unscheduled"]').getAttribute('aria-pressed')).toBe('true');
+    } finally {
+      await second.close();
+    }
+  });
 });
