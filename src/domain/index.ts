@@ -7,6 +7,7 @@ export * from './order';
 export * from './orderId';
 export * from './search';
 export * from './orderFilters';
+export * from './scheduleDays';
 export * from './deliveryCalls';
 export * from './payments';
 export * from './schedule';

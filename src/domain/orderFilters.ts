@@ -194,7 +194,7 @@ export function filterOrders<T extends OrderListItem>(items: readonly T[], selec
  * A scheduled order whose date is before today and is still on the list. `todayStart` is the
  * start of the driver's local day (ms since the epoch), so the clock stays with the caller.
  */
-export function isOverdue(item: OrderListItem, todayStart: number): boolean {
+export function isOverdue(item: Pick<OrderListItem, 'is_scheduled_for_delivery' | 'scheduled_date'>, todayStart: number): boolean {
   if (!item.is_scheduled_for_delivery || !item.scheduled_date) return false;
   const at = Date.parse(item.scheduled_date);
   return !Number.isNaN(at) && at < todayStart;

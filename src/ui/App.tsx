@@ -18,6 +18,10 @@ const CustomerOrderDetails = lazy(() => import('./routes/CustomerOrderDetails'))
 const DeliveryDetails = lazy(() => import('./routes/DeliveryDetails'));
 const ScheduleOrder = lazy(() => import('./routes/ScheduleOrder'));
 const CreateNote = lazy(() => import('./routes/CreateNote'));
+const Scheduled = lazy(() => import('./routes/Scheduled'));
+const CustomerOrderScheduleDetails = lazy(() => import('./routes/CustomerOrderScheduleDetails'));
+const OnlotOrderScheduleDetails = lazy(() => import('./routes/OnlotOrderScheduleDetails'));
+const MoveOrderScheduleDetails = lazy(() => import('./routes/MoveOrderScheduleDetails'));
 const NotFound = lazy(() => import('./routes/NotFound'));
 
 function Root() {
@@ -57,6 +61,10 @@ const router = createBrowserRouter([
               { path: '/schedule/:id', element: <ScheduleOrder /> },
               { path: '/create-note', element: <CreateNote /> },
               { path: '/create-note/:id', element: <CreateNote /> },
+              { path: '/scheduled', element: <Scheduled /> },
+              { path: '/customer-order-schedule-details/:id', element: <CustomerOrderScheduleDetails /> },
+              { path: '/onlot-inventory-order-schedule-details/:id', element: <OnlotOrderScheduleDetails /> },
+              { path: '/inventory-move-order-schedule-details/:id', element: <MoveOrderScheduleDetails /> },
               { path: '*', element: <NotFound /> },
             ],
           },

@@ -12,3 +12,8 @@ export function billingLine(billing: CustomerDeliveryDetails['billing_address'])
   const street = [billing.street_address_one, billing.street_address_two].filter(Boolean).join(', ');
   return `${street}, ${billing.city}, ${billing.state} ${billing.zip}`;
 }
+
+/** A phone number as a tel: link (digits and a leading +; spaces, dashes and brackets go). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}

@@ -1,4 +1,6 @@
 // Display formats of SPEC §9, with Intl only (no date library in the first-load bundle).
+// The schedule's day header and time live with the grouping in src/domain/scheduleDays.ts.
+import type { ClockStyle } from '../domain';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
@@ -31,4 +33,15 @@ export function fromLocalInput(value: string): string | null {
   if (!value) return null;
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** The device's IANA time zone: a driver's schedule days are the days where the phone is. */
+export function deviceTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** SPEC §9 allows 24-hour or 12-hour (am/pm) time: the phone's own habit decides. */
+export function deviceClock(): ClockStyle {
+  const { hour12, hourCycle } = new Intl.DateTimeFormat(undefined, { hour: 'numeric' }).resolvedOptions();
+  return hour12 === true || hourCycle === 'h11' || hourCycle === 'h12' ? '12h' : '24h';
 }

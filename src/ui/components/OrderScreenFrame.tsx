@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { OrderDoc, OutboxDoc } from '../../db';
 import type { OrderKind, OrderNote } from '../../domain';
-import { orderActionQuery } from '../orderLinks';
+import { orderActionQuery, RETURN_HERE } from '../orderLinks';
 import { Loading } from './Loading';
 import { NotesCard } from './NotesCard';
 import { OrderNotFound } from './OrderNotFound';
@@ -20,14 +20,17 @@ interface Props {
   entry: OutboxDoc | undefined;
   /** The order's other queued actions (schedule, reassign, notes), newest first. */
   actions: OutboxDoc[];
-  deliverPath: string;
+  /** Where Deliver leads; without it the screen has no Deliver button (schedule details). */
+  deliverPath?: string;
   /** The order's notes as last downloaded (null: not yet). */
   notes: OrderNote[] | null;
+  /** Further order actions, shown below Schedule and Add note. */
+  moreActions?: ReactNode;
   children: ReactNode;
 }
 
-/** The frame every order details screen shares: states, heading, queued entries, Schedule, Add note, Deliver. */
-export function OrderScreenFrame({ kind, id, title, subtitle, order, hasDelivery, entry, actions, deliverPath, notes, children }: Props) {
+/** The frame every order screen shares (details, schedule details): states, heading, queued entries, Schedule, Add note, Deliver. */
+export function OrderScreenFrame({ kind, id, title, subtitle, order, hasDelivery, entry, actions, deliverPath, notes, moreActions, children }: Props) {
   if (order === undefined || hasDelivery === undefined) return <Loading />;
   if (!order && !hasDelivery) return <OrderNotFound />;
   return (
@@ -45,18 +48,24 @@ export function OrderScreenFrame({ kind, id, title, subtitle, order, hasDelivery
       {children}
       <NotesCard notes={notes} />
       <HStack gap="2" flexWrap="wrap">
-        <Button asChild colorPalette="primary" variant="outline" flex="1">
-          <Link to={`/schedule/${id}?${orderActionQuery(kind, { reschedule: Boolean(order?.is_scheduled_for_delivery) })}`}>
+        {/* Without Deliver, (re)scheduling is the screen's main action. */}
+        <Button asChild colorPalette="primary" variant={deliverPath ? 'outline' : 'solid'} flex="1">
+          <Link to={`/schedule/${id}?${orderActionQuery(kind, { reschedule: Boolean(order?.is_scheduled_for_delivery) })}`} state={RETURN_HERE}>
             {order?.is_scheduled_for_delivery ? 'Reschedule' : 'Schedule'}
           </Link>
         </Button>
         <Button asChild colorPalette="primary" variant="outline" flex="1">
-          <Link to={`/create-note/${id}?${orderActionQuery(kind)}`}>Add note</Link>
+          <Link to={`/create-note/${id}?${orderActionQuery(kind)}`} state={RETURN_HERE}>
+            Add note
+          </Link>
         </Button>
       </HStack>
-      <Button asChild colorPalette="primary" size="lg">
-        <Link to={deliverPath}>{entry ? 'View delivery' : 'Deliver'}</Link>
-      </Button>
+      {moreActions}
+      {deliverPath ? (
+        <Button asChild colorPalette="primary" size="lg">
+          <Link to={deliverPath}>{entry ? 'View delivery' : 'Deliver'}</Link>
+        </Button>
+      ) : null}
     </Stack>
   );
 }

@@ -20,7 +20,7 @@ export function useIntentSubmit({ snackbarOnRefusal = false }: { snackbarOnRefus
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const submit = async (queueIt: () => Promise<ActionResult>, texts: ActionTexts, then: string): Promise<void> => {
+  const submit = async (queueIt: () => Promise<ActionResult>, texts: ActionTexts, then: string | -1): Promise<void> => {
     setBusy(true);
     setError(null);
     try {
@@ -31,7 +31,8 @@ export function useIntentSubmit({ snackbarOnRefusal = false }: { snackbarOnRefus
         return;
       }
       announceQueued(db, result.entryId, texts);
-      void navigate(then);
+      // -1: back to the screen that opened this one (an order or schedule-details screen).
+      void (then === -1 ? navigate(-1) : navigate(then));
     } catch (e) {
       notify(e instanceof Error ? e.message : 'There was an error', 'error');
     } finally {

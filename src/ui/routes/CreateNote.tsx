@@ -1,5 +1,6 @@
 import { Button, Card, Field, Heading, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { ORDER_NOTE_MAX, type OrderKind } from '../../domain';
 import { queueNote } from '../../outbox';
 import { Loading } from '../components/Loading';
@@ -10,7 +11,7 @@ import { useDatabase } from '../hooks/useDatabase';
 import { useOrderBundle } from '../hooks/useDelivery';
 import { useIntentSubmit } from '../hooks/useIntentSubmit';
 import { useOrderRefParam } from '../hooks/useOrderRefParam';
-import { detailsPath } from '../orderLinks';
+import { detailsPath, opensToReturn } from '../orderLinks';
 import NotFound from './NotFound';
 
 /** /create-note/:id?{customerOrder,onlotInventoryOrder,inventoryMoveOrder}=true (SPEC §2): a note for the office. */
@@ -23,6 +24,7 @@ export default function CreateNote() {
 function Note({ kind, orderId }: { kind: OrderKind; orderId: number }) {
   const db = useDatabase();
   const session = useSession();
+  const returnHere = opensToReturn(useLocation().state);
   const { order, delivery, actions } = useOrderBundle(kind, orderId);
   const [text, setText] = useState('');
   const { submit, busy, error, setError } = useIntentSubmit();
@@ -30,7 +32,7 @@ function Note({ kind, orderId }: { kind: OrderKind; orderId: number }) {
   if (!order && !delivery) return <OrderNotFound />;
 
   const save = (): Promise<void> =>
-    submit(() => queueNote(db, session, { kind, id: orderId }, text), { progress: 'Sending the note', success: 'Note added' }, detailsPath(kind, orderId));
+    submit(() => queueNote(db, session, { kind, id: orderId }, text), { progress: 'Sending the note', success: 'Note added' }, returnHere ? -1 : detailsPath(kind, orderId));
 
   return (
     <Stack gap="4">

@@ -5,7 +5,7 @@ import { OrderScreenFrame } from '../components/OrderScreenFrame';
 import { useOrderBundle } from '../hooks/useDelivery';
 import { useOrderRefParam } from '../hooks/useOrderRefParam';
 import NotFound from './NotFound';
-import { billingLine, customerNameOf } from '../customerText';
+import { billingLine, customerNameOf, telHref } from '../customerText';
 
 /** /customer-order-details/:id (SPEC §2, §3): customer, addresses, building, balance, RTO. */
 export default function CustomerOrderDetails() {
@@ -43,7 +43,7 @@ function Details({ id }: { id: number }) {
                 <HStack justify="space-between" gap="3">
                   <Text fontSize="md">{server.customer_phone}</Text>
                   <Button asChild colorPalette="primary" variant="outline">
-                    <a href={`tel:${server.customer_phone.replace(/[^\d+]/g, '')}`}>Call</a>
+                    <a href={telHref(server.customer_phone)}>Call</a>
                   </Button>
                 </HStack>
               ) : null}

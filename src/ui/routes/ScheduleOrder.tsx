@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { companyDrivers$ } from '../../db';
 import type { OrderKind } from '../../domain';
 import { queueReassign, queueSchedule, queueUnschedule, type ActionResult } from '../../outbox';
@@ -16,7 +16,7 @@ import { useOrderBundle } from '../hooks/useDelivery';
 import { useIntentSubmit } from '../hooks/useIntentSubmit';
 import { useObservable } from '../hooks/useObservable';
 import { useOrderRefParam } from '../hooks/useOrderRefParam';
-import { detailsPath } from '../orderLinks';
+import { detailsPath, opensToReturn } from '../orderLinks';
 import NotFound from './NotFound';
 
 /** /schedule/:id?{customerOrder,onlotInventoryOrder,inventoryMoveOrder}=true&reschedule=true (SPEC §2). */
@@ -45,6 +45,7 @@ function tomorrowMorning(): string {
 function Schedule({ kind, orderId, reschedule }: { kind: OrderKind; orderId: number; reschedule: boolean }) {
   const db = useDatabase();
   const session = useSession();
+  const returnHere = opensToReturn(useLocation().state);
   const { order, delivery, actions } = useOrderBundle(kind, orderId);
   const driversSource = useMemo(() => companyDrivers$(db, session), [db, session]);
   const drivers = useObservable(driversSource);
@@ -58,9 +59,10 @@ function Schedule({ kind, orderId, reschedule }: { kind: OrderKind; orderId: num
   const scheduled = reschedule || Boolean(order?.is_scheduled_for_delivery);
   const others = (drivers ?? []).filter((d) => !d.is_self);
 
-  // A reassigned order leaves the list; every other action returns to the order.
+  // A reassigned order leaves the list; any other action returns to the order screen that
+  // opened it (details or schedule details), else to the order's details.
   const run = (action: keyof typeof TEXTS, queueIt: () => Promise<ActionResult>): Promise<void> =>
-    submit(queueIt, TEXTS[action], action === 'reassign' ? '/' : detailsPath(kind, orderId));
+    submit(queueIt, TEXTS[action], action === 'reassign' ? '/' : returnHere ? -1 : detailsPath(kind, orderId));
 
   const scheduleIt = (again: boolean) => {
     const iso = fromLocalInput(when);

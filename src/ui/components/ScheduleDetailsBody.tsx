@@ -1,0 +1,174 @@
+import { Alert, Badge, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Link, useNavigate } from 'react-router';
+import { CACHE_KEYS, type OrderDoc } from '../../db';
+import { formatDateHeader, formatTime, isOverdue, relativeDay, startOfDay, type OrderKind, type ScheduleDetails } from '../../domain';
+import { telHref } from '../customerText';
+import { formatDate } from '../format';
+import { useSession } from '../hooks/useAuth';
+import { useCached } from '../hooks/useCached';
+import { useOrderBundle } from '../hooks/useDelivery';
+import { useDeviceTime } from '../hooks/useDeviceTime';
+import { detailsPath, orderActionQuery, RETURN_HERE } from '../orderLinks';
+import { DetailList } from './DetailList';
+import { Loading } from './Loading';
+import { MessageScreen } from './MessageScreen';
+import { OrderScreenFrame } from './OrderScreenFrame';
+
+const KIND_LABEL = { customer: 'Customer order', onlot: 'On-lot inventory order', move: 'Inventory move order' } as const satisfies Record<OrderKind, string>;
+
+/**
+ * The schedule details of one order (SPEC §2: one screen per kind, each with an id). The order
+ * row says whether and when it is scheduled (it carries changes queued offline); the snapshot
+ * the sync worker prefetched for every scheduled order adds the destination, phone, order
+ * number, driver and notes. Without the snapshot the row's facts show, and say so.
+ */
+export function ScheduleDetailsBody({ kind, id }: { kind: OrderKind; id: number }) {
+  const navigate = useNavigate();
+  const { key, order, delivery, entry, actions } = useOrderBundle(kind, id);
+  const cached = useCached<ScheduleDetails>(CACHE_KEYS.scheduleDetails(key));
+
+  if (order === undefined || delivery === undefined || cached === undefined) return <Loading />;
+  if (order === null) {
+    // The order row is the truth for whose order it is: a snapshot left from before a
+    // reassign or a delivery does not make it this driver's.
+    return (
+      <MessageScreen
+        title="Order not found"
+        lines={[
+          'This order is not on this phone, or it is no longer yours.',
+          'It may have been delivered, reassigned or cancelled by the office.',
+          <Button key="scheduled" asChild colorPalette="primary" variant="outline">
+            <Link to="/scheduled">See your scheduled orders</Link>
+          </Button>,
+        ]}
+        onHome={() => void navigate('/')}
+      />
+    );
+  }
+  const details = cached?.data ?? null;
+  const scheduled = order.is_scheduled_for_delivery;
+  return (
+    <OrderScreenFrame
+      kind={kind}
+      id={id}
+      title={order.customer_name ?? order.dealer_name}
+      subtitle={`${KIND_LABEL[kind]} #${id}`}
+      order={order}
+      hasDelivery={Boolean(delivery?.server)}
+      entry={entry}
+      actions={actions}
+      notes={details?.notes ?? delivery?.notes ?? null}
+      moreActions={
+        <Stack gap="2">
+          <Button asChild colorPalette="primary" variant="outline">
+            <Link to={`/schedule/${id}?${orderActionQuery(kind, { reschedule: scheduled })}`} state={RETURN_HERE}>
+              {scheduled ? 'Unschedule / reassign' : 'Reassign'}
+            </Link>
+          </Button>
+          <Button asChild colorPalette="primary" variant="outline">
+            <Link to={detailsPath(kind, id)}>Open order</Link>
+          </Button>
+        </Stack>
+      }
+    >
+      <WhenCard order={order} details={details} />
+      <OrderFactsCard order={order} details={details} />
+    </OrderScreenFrame>
+  );
+}
+
+/** When and where: the SPEC §9 day header and time, the date, status, destination and a Call button. */
+function WhenCard({ order, details }: { order: OrderDoc; details: ScheduleDetails | null }) {
+  const { now, zone, clock } = useDeviceTime();
+  const scheduled = order.is_scheduled_for_delivery;
+  const header = scheduled ? formatDateHeader(order.scheduled_date, zone) : '';
+  const time = scheduled ? formatTime(order.scheduled_date, zone, clock) : '';
+  const overdue = isOverdue(order, startOfDay(now, zone));
+  const relative = scheduled ? relativeDay(order.scheduled_date, now, zone) : null;
+  const phone = details?.customer_phone;
+  return (
+    <Card.Root size="sm" data-testid="schedule-when">
+      <Card.Body>
+        <Stack gap="3">
+          <HStack justify="space-between" align="start" gap="2">
+            <Stack gap="0">
+              <Text fontSize="h1" fontWeight="bold" data-testid="schedule-day">
+                {scheduled ? header || 'Date not set' : 'Not scheduled'}
+              </Text>
+              {time ? (
+                <Text fontSize="h1" fontWeight="bold" color="primary.fg" data-testid="schedule-time">
+                  {time}
+                </Text>
+              ) : null}
+            </Stack>
+            {overdue ? (
+              <Badge colorPalette="red" variant="solid" data-testid="overdue">
+                Overdue
+              </Badge>
+            ) : relative ? (
+              <Badge colorPalette="primary" variant="solid">
+                {relative === 'today' ? 'Today' : 'Tomorrow'}
+              </Badge>
+            ) : null}
+          </HStack>
+          <DetailList
+            items={[
+              { label: 'Date', value: scheduled ? formatDate(order.scheduled_date) : 'Not scheduled' },
+              { label: 'Status', value: order.order_status },
+              { label: 'Destination', value: details?.destination_address },
+            ]}
+          />
+          {phone ? (
+            <HStack justify="space-between" gap="3">
+              <Text>{phone}</Text>
+              <Button asChild colorPalette="primary" variant="outline">
+                <a href={telHref(phone)} aria-label={`Call ${phone}`}>
+                  Call
+                </a>
+              </Button>
+            </HStack>
+          ) : null}
+          {details ? null : (
+            <Alert.Root status="info" data-testid="details-pending">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>Details arrive with the next sync</Alert.Title>
+                <Alert.Description>The address, phone and order number download when the phone is online.</Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          )}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** What is delivered and by whom: customer or dealer, model, serial, order number, stage, location, driver. */
+function OrderFactsCard({ order, details }: { order: OrderDoc; details: ScheduleDetails | null }) {
+  const session = useSession();
+  return (
+    <Card.Root size="sm" data-testid="schedule-order">
+      <Card.Header>
+        <Heading as="h3" fontSize="h2">
+          Order
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <DetailList
+          items={[
+            ...(order.customer_name ? [{ label: 'Customer', value: order.customer_name }] : []),
+            { label: 'Dealer', value: order.dealer_name },
+            { label: 'Model', value: order.building_model },
+            { label: 'Serial', value: order.serial_number },
+            { label: 'Order number', value: details?.order_number },
+            { label: 'Type', value: order.order_type },
+            { label: 'Stage', value: order.building_stage },
+            { label: 'Location', value: order.building_location },
+            // The row is on this driver's list, so until a reassign goes through it is theirs.
+            { label: 'Driver', value: details?.driver?.name ?? session.claims.name },
+          ]}
+        />
+      </Card.Body>
+    </Card.Root>
+  );
+}

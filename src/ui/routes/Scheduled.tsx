@@ -1,0 +1,118 @@
+import { Badge, Button, chakra, EmptyState, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CACHE_KEYS, type OrderDoc } from '../../db';
+import { formatDateHeader, formatTime, groupScheduled, type ClockStyle, type ScheduleGroup, type ScheduleListItem } from '../../domain';
+import { Loading } from '../components/Loading';
+import { ScheduledOrderCard } from '../components/ScheduledOrderCard';
+import { formatDateTime } from '../format';
+import { useCached } from '../hooks/useCached';
+import { useDeviceTime } from '../hooks/useDeviceTime';
+import { outboxByOrder, useActiveOutbox, useOrders } from '../hooks/useOrders';
+import { useSyncStatus } from '../hooks/useSyncStatus';
+
+const RELATIVE_LABEL = { today: 'Today', tomorrow: 'Tomorrow' } as const;
+
+/**
+ * /scheduled (SPEC §2): the driver's scheduled orders by day, soonest first, Overdue on top.
+ * Whether and when an order is scheduled comes from the order list in PWADB (which already
+ * shows schedule changes queued offline); the schedule-list snapshot adds where each goes.
+ */
+export default function Scheduled() {
+  const orders = useOrders('');
+  const snapshot = useCached<ScheduleListItem[]>(CACHE_KEYS.scheduleList);
+  const entries = useActiveOutbox();
+  const status = useSyncStatus();
+  const { now, zone, clock } = useDeviceTime();
+  const groups = useMemo(() => (orders ? groupScheduled(orders, now, zone) : undefined), [orders, now, zone]);
+  const listItems = useMemo(() => new Map((snapshot?.data ?? []).map((item) => [item.id, item])), [snapshot]);
+  const byOrder = useMemo(() => outboxByOrder(entries), [entries]);
+
+  if (!groups || snapshot === undefined) return <Loading label="Loading your schedule…" />;
+  const count = groups.reduce((n, g) => n + g.items.length, 0);
+
+  return (
+    <Stack gap="3">
+      <Stack gap="0">
+        <Heading as="h2" fontSize="h1">
+          Scheduled
+        </Heading>
+        <HStack justify="space-between" textStyle="xs" color="fg.muted" flexWrap="wrap" columnGap="3">
+          <Text data-testid="scheduled-count">{count === 1 ? '1 scheduled order' : `${count} scheduled orders`}</Text>
+          <Text>{status.lastSyncAt ? `Updated ${formatDateTime(status.lastSyncAt)}` : 'Not synced yet'}</Text>
+        </HStack>
+      </Stack>
+      {count === 0 ? (
+        <EmptyState.Root>
+          <EmptyState.Content>
+            <EmptyState.Title>Nothing scheduled</EmptyState.Title>
+            <EmptyState.Description>
+              {status.lastSyncAt || (orders?.length ?? 0) > 0
+                ? 'You have no deliveries scheduled. Pick an unscheduled order and give it a date.'
+                : 'Your schedule appears here once the app has synced while online.'}
+            </EmptyState.Description>
+            <Button asChild colorPalette="primary">
+              <Link to="/?f=unscheduled">See unscheduled orders</Link>
+            </Button>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <>
+          {snapshot === null ? <Text color="fg.muted">Addresses arrive with the next sync.</Text> : null}
+          {groups.map((group) => (
+            <DayGroup
+              key={group.key}
+              group={group}
+              render={(order) => (
+                <ScheduledOrderCard
+                  order={order}
+                  listItem={listItems.get(order.id)}
+                  outbox={byOrder.get(order.id)}
+                  when={whenOf(group, order, zone, clock)}
+                />
+              )}
+            />
+          ))}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** The time; under Overdue (and Date not set) the group names no day, so the row does. */
+function whenOf(group: ScheduleGroup<OrderDoc>, order: OrderDoc, zone: string, clock: ClockStyle): string {
+  const time = formatTime(order.scheduled_date, zone, clock);
+  if (group.kind === 'day') return time;
+  if (!time) return 'No date';
+  return `${formatDateHeader(order.scheduled_date, zone)} · ${time}`;
+}
+
+function DayGroup({ group, render }: { group: ScheduleGroup<OrderDoc>; render: (order: OrderDoc) => ReactNode }) {
+  const headingId = `scheduled-${group.key}`;
+  return (
+    <chakra.section aria-labelledby={headingId} data-testid="scheduled-group" data-group={group.key}>
+      <HStack justify="space-between" gap="2" px="1" pt="2" pb="2">
+        <HStack gap="2">
+          <Heading as="h3" id={headingId} fontSize="h2" color={group.kind === 'overdue' ? 'fg.error' : 'fg'} data-testid="scheduled-group-title">
+            {group.title}
+          </Heading>
+          {group.relative ? (
+            <Badge colorPalette="primary" variant="solid">
+              {RELATIVE_LABEL[group.relative]}
+            </Badge>
+          ) : null}
+        </HStack>
+        <Text textStyle="xs" color="fg.muted">
+          {group.items.length === 1 ? '1 order' : `${group.items.length} orders`}
+        </Text>
+      </HStack>
+      <chakra.ul listStyleType="none">
+        {group.items.map((order) => (
+          <chakra.li key={order.id} pb="2">
+            {render(order)}
+          </chakra.li>
+        ))}
+      </chakra.ul>
+    </chakra.section>
+  );
+}
