@@ -4,7 +4,7 @@
 // it (and a reassigned order leaves the old driver's pull as a tombstone).
 import { and, eq, isNull } from 'drizzle-orm';
 import {
-  ERROR_TEXT, orderKey,
+  ERROR_TEXT, SCHEDULED_ORDER_STATUS, orderKey,
   type ErrorCode, type OrderKind, type OrderNote, type ReassignDriverResponse, type ScheduleActionResponse, type TokenClaims,
 } from '../../src/domain';
 import type { Tx } from '../db/client';
@@ -13,7 +13,7 @@ import { HttpError, notFound } from '../http/errors';
 import { findDriverOrder } from './orderReads';
 import { lockCompanyOrders } from './orderPull';
 
-export const SCHEDULED_STATUS = 'Scheduled for Delivery';
+export const SCHEDULED_STATUS = SCHEDULED_ORDER_STATUS;
 
 export type ScheduleChange =
   | { action: 'schedule'; at: Date }
