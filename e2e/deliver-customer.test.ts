@@ -3,17 +3,12 @@
 // network and sent on reconnect; a new card authorized online then delivered; a move order.
 // After the card flow no IndexedDB database, outbox entry, server table or log line holds
 // the card number or the CVV.
-import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/support/server';
-import { launchPhone, startProxy, type Phone, type Proxy, ensureServiceWorker } from './support';
-
-const DIST = resolve('dist');
-const RESULTS = resolve('test-results');
-const DRIVER = { email: 'driver@summit.test', password: 'summit-driver-1' };
+import { describe, expect, it } from 'vitest';
+import type { TestServer } from '../test/support/server';
+import { ensureServiceWorker, RESULTS, SUMMIT_DRIVER as DRIVER, useBrowserHarness, type Phone, type Proxy } from './support';
 const PAN = '4111111111111111';
 const CVV = '737';
 
@@ -23,19 +18,17 @@ let phone: Phone;
 let page: Page;
 const logLines: string[] = [];
 
-beforeAll(async () => {
-  if (!existsSync(resolve(DIST, 'index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm test does)');
-  mkdirSync(RESULTS, { recursive: true });
-  server = await startTestServer({ staticDir: DIST, build: { logger: true, logStream: { write: (line: string) => logLines.push(line) } } });
-  // Payable, emailable orders for this suite: a balance and the customer's delivered email on.
-  await server.query(`UPDATE customer_order_billing b SET remaining_balance = 900 FROM orders o JOIN accounts a ON a.id = o.driver_id
-    WHERE b.order_id = o.id AND a.email = $1 AND NOT b.is_rto AND o.delivered_at IS NULL`, [DRIVER.email]);
-  await server.query(`UPDATE customer_email_settings SET order_delivered = true`);
-  const { hostname, port } = new URL(server.url);
-  proxy = await startProxy({ host: hostname, port: Number(port) });
-  phone = await launchPhone();
-  page = phone.context.pages()[0] ?? (await phone.context.newPage());
-  page.on('pageerror', (error) => console.error('[page error]', error));
+// After each test the harness brings the network back: a failed test must not leave the next one offline.
+useBrowserHarness({
+  server: { build: { logger: true, logStream: { write: (line: string) => logLines.push(line) } } },
+  async onServer(s) {
+    // Payable, emailable orders for this suite: a balance and the customer's delivered email on.
+    await s.query(`UPDATE customer_order_billing b SET remaining_balance = 900 FROM orders o JOIN accounts a ON a.id = o.driver_id
+      WHERE b.order_id = o.id AND a.email = $1 AND NOT b.is_rto AND o.delivered_at IS NULL`, [DRIVER.email]);
+    await s.query(`UPDATE customer_email_settings SET order_delivered = true`);
+  },
+}, async (h) => {
+  ({ server, proxy, phone, page } = h);
   await page.goto(`${proxy.url}/login`);
   await page.getByLabel('Email').fill(DRIVER.email);
   await page.getByLabel('Password').fill(DRIVER.password);
@@ -43,18 +36,6 @@ beforeAll(async () => {
   await page.waitForURL((url) => url.pathname === '/');
   // The service worker must control the page before an offline reload can work.
   await ensureServiceWorker(page);
-});
-
-afterEach(async () => {
-  // A failed test must not leave the next one without a network.
-  proxy?.setReachable(true);
-  await phone?.context.setOffline(false);
-});
-
-afterAll(async () => {
-  await phone?.close();
-  await proxy?.close();
-  await server?.close();
 });
 
 async function liveOrders(kind: 'customer' | 'move', where = 'true'): Promise<number[]> {

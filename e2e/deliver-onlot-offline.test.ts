@@ -1,17 +1,12 @@
 // The walking skeleton, end to end in a real browser: a driver signs in, goes offline,
 // records an on-lot delivery with photos, reloads with no network (service worker +
 // PWADB), comes back online, and the server records the delivery exactly once.
-import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/support/server';
-import { launchPhone, startProxy, type Phone, type Proxy, ensureServiceWorker } from './support';
-
-const DIST = resolve('dist');
-const RESULTS = resolve('test-results');
-const DRIVER = { email: 'driver@summit.test', password: 'summit-driver-1' };
+import { describe, expect, it } from 'vitest';
+import type { TestServer } from '../test/support/server';
+import { ensureServiceWorker, RESULTS, SUMMIT_DRIVER as DRIVER, useBrowserHarness, type Phone, type Proxy } from './support';
 
 let server: TestServer;
 let proxy: Proxy;
@@ -45,22 +40,7 @@ async function submitLogin(email: string, password: string): Promise<void> {
 
 const card = (orderId: number) => page.locator(`[data-order-key="oio-${orderId}"]`);
 
-beforeAll(async () => {
-  if (!existsSync(resolve(DIST, 'index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm test does)');
-  mkdirSync(RESULTS, { recursive: true });
-  server = await startTestServer({ staticDir: DIST });
-  const { hostname, port } = new URL(server.url);
-  proxy = await startProxy({ host: hostname, port: Number(port) });
-  phone = await launchPhone();
-  page = phone.context.pages()[0] ?? (await phone.context.newPage());
-  page.on('pageerror', (error) => console.error('[page error]', error));
-});
-
-afterAll(async () => {
-  await phone?.close();
-  await proxy?.close();
-  await server?.close();
-});
+useBrowserHarness({}, (h) => ({ server, proxy, phone, page } = h));
 
 describe('on-lot delivery', () => {
   it('sends a signed-out driver to Login, refuses bad sign-ins, then returns to the page asked for', async () => {

@@ -3,21 +3,16 @@
 // exclusivity rules, the cards shown are exactly the server's orders for the filters (asked
 // of the server's database in SQL, not of the app's code), the search narrows them, and an
 // order opened and closed with Back returns to the same filtered list.
-import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/support/server';
-import { launchPhone, type Phone } from './support';
+import { describe, expect, it } from 'vitest';
+import type { TestServer } from '../test/support/server';
+import { RESULTS, SUMMIT_DRIVER as DRIVER, useBrowserHarness } from './support';
 import { MIN_TARGET } from './themeAudit';
 
-const DIST = resolve('dist');
-const RESULTS = resolve('test-results');
-const DRIVER = { email: 'driver@summit.test', password: 'summit-driver-1' };
 const PREFIX: Record<string, string> = { customer: 'co', onlot: 'oio', move: 'mo' };
 
 let server: TestServer;
-let phone: Phone;
 let page: Page;
 
 /** The driver's live order keys matching an SQL condition on orders `o` (and dealers `d`). */
@@ -49,19 +44,7 @@ async function expectShown(want: string[]): Promise<void> {
   expect(count).toMatch(new RegExp(`^${want.length} (of \\d+ )?orders?$`));
 }
 
-beforeAll(async () => {
-  if (!existsSync(resolve(DIST, 'index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm test does)');
-  mkdirSync(RESULTS, { recursive: true });
-  server = await startTestServer({ staticDir: DIST });
-  phone = await launchPhone();
-  page = phone.context.pages()[0] ?? (await phone.context.newPage());
-  page.on('pageerror', (error) => console.error('[page error]', error));
-});
-
-afterAll(async () => {
-  await phone?.close();
-  await server?.close();
-});
+useBrowserHarness({}, (h) => ({ server, page } = h));
 
 describe('Home filters and search', () => {
   it('shows at least five whole cards on the first screen, below the search and the chips', async () => {

@@ -4,23 +4,15 @@
 // that is not on this device leads back Home.
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
-import { RESULTS, signIn, startAppSuite, type AppSuite } from './support';
+import { RESULTS, signIn, useBrowserHarness } from './support';
 import { MIN_TARGET, THEME_AUDIT_SOURCE, type ThemeAudit } from './themeAudit';
 
-let suite: AppSuite;
 let server: TestServer;
 let page: Page;
 
-beforeAll(async () => {
-  suite = await startAppSuite();
-  ({ server, page } = suite);
-});
-
-afterAll(async () => {
-  await suite?.close();
-});
+useBrowserHarness({}, (h) => ({ server, page } = h));
 
 const menuButton = () => page.getByRole('button', { name: 'Menu', exact: true });
 const drawer = () => page.getByRole('dialog');

@@ -1,23 +1,16 @@
 // Two tabs of the app: only one sync worker may run the engine (Web Lock), and when that
 // tab is closed the other tab's worker takes over and still sends queued work.
-import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/support/server';
-import { launchPhone, type Phone } from './support';
+import { describe, expect, it } from 'vitest';
+import type { TestServer } from '../test/support/server';
+import { useBrowserHarness, type Phone } from './support';
 
 const LOCK = 'driver-app-sync-leader';
 let server: TestServer;
 let phone: Phone;
+let first: Page;
 
-beforeAll(async () => {
-  server = await startTestServer({ staticDir: resolve('dist') });
-  phone = await launchPhone();
-});
-afterAll(async () => {
-  await phone?.close();
-  await server?.close();
-});
+useBrowserHarness({}, (h) => ({ server, phone, page: first } = h));
 
 async function lockState(page: Page): Promise<{ held: number; pending: number }> {
   return page.evaluate(async (name) => {
@@ -31,7 +24,6 @@ async function lockState(page: Page): Promise<{ held: number; pending: number }>
 
 describe('sync leadership across tabs', () => {
   it('runs one engine for two tabs and hands over when the leader closes', async () => {
-    const first = phone.context.pages()[0] ?? (await phone.context.newPage());
     await first.goto(`${server.url}/login`);
     await first.getByLabel('Email').fill('driver@summit.test');
     await first.getByLabel('Password').fill('summit-driver-1');

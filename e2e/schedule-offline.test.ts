@@ -1,16 +1,12 @@
 // Order actions in a real browser: a driver schedules an order and writes a note with no
 // network, reloads (service worker + PWADB), reconnects, and the server has the schedule
 // and the note exactly once.
-import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/support/server';
-import { launchPhone, startProxy, type Phone, type Proxy, ensureServiceWorker } from './support';
+import { describe, expect, it } from 'vitest';
+import type { TestServer } from '../test/support/server';
+import { ensureServiceWorker, RESULTS, SUMMIT_DRIVER as DRIVER, useBrowserHarness, type Phone, type Proxy } from './support';
 
-const DIST = resolve('dist');
-const RESULTS = resolve('test-results');
-const DRIVER = { email: 'driver@summit.test', password: 'summit-driver-1' };
 const NOTE = 'Gate code 4412. Customer asks for a call 30 minutes ahead.';
 
 let server: TestServer;
@@ -18,22 +14,7 @@ let proxy: Proxy;
 let phone: Phone;
 let page: Page;
 
-beforeAll(async () => {
-  if (!existsSync(resolve(DIST, 'index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm test does)');
-  mkdirSync(RESULTS, { recursive: true });
-  server = await startTestServer({ staticDir: DIST });
-  const { hostname, port } = new URL(server.url);
-  proxy = await startProxy({ host: hostname, port: Number(port) });
-  phone = await launchPhone();
-  page = phone.context.pages()[0] ?? (await phone.context.newPage());
-  page.on('pageerror', (error) => console.error('[page error]', error));
-});
-
-afterAll(async () => {
-  await phone?.close();
-  await proxy?.close();
-  await server?.close();
-});
+useBrowserHarness({}, (h) => ({ server, proxy, phone, page } = h));
 
 async function onServer(orderId: number) {
   const [row] = await server.query<{ is_scheduled: boolean; scheduled_date: Date | null }>(

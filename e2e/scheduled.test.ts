@@ -3,18 +3,14 @@
 // and a schedule-details screen still render from PWADB; a reschedule, an unschedule and a
 // schedule queued offline move the order at once (a freshly scheduled order shows without
 // its details snapshot); reconnected, the server has each change.
-import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/support/server';
-import { ensureServiceWorker, launchPhone, startProxy, type Phone, type Proxy } from './support';
+import { describe, expect, it } from 'vitest';
+import type { TestServer } from '../test/support/server';
+import { ensureServiceWorker, launchPhone, RESULTS, SUMMIT_DRIVER as DRIVER, SUMMIT_DRIVER2, useBrowserHarness, type Phone, type Proxy } from './support';
 import { THEME_AUDIT_SOURCE, type ThemeAudit } from './themeAudit';
 
-const DIST = resolve('dist');
-const RESULTS = resolve('test-results');
-const DRIVER = { email: 'driver@summit.test', password: 'summit-driver-1' };
 const HEADER = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}$/;
 const KEY_PREFIX = { customer: 'co', onlot: 'oio', move: 'mo' } as const;
 const DETAILS_ROUTE = {
@@ -36,22 +32,7 @@ let proxy: Proxy;
 let phone: Phone;
 let page: Page;
 
-beforeAll(async () => {
-  if (!existsSync(resolve(DIST, 'index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm test does)');
-  mkdirSync(RESULTS, { recursive: true });
-  server = await startTestServer({ staticDir: DIST });
-  const { hostname, port } = new URL(server.url);
-  proxy = await startProxy({ host: hostname, port: Number(port) });
-  phone = await launchPhone();
-  page = phone.context.pages()[0] ?? (await phone.context.newPage());
-  page.on('pageerror', (error) => console.error('[page error]', error));
-});
-
-afterAll(async () => {
-  await phone?.close();
-  await proxy?.close();
-  await server?.close();
-});
+useBrowserHarness({}, (h) => ({ server, proxy, phone, page } = h));
 
 function scheduledOnServer(): Promise<ScheduledRow[]> {
   return server.query<ScheduledRow>(
@@ -252,7 +233,7 @@ describe('/scheduled and schedule details', () => {
 
   it('says when nothing is scheduled and leads to the unscheduled orders', async () => {
     // The second driver, with every one of their orders unscheduled, on a phone of their own.
-    const driver2 = { email: 'driver2@summit.test', password: 'summit-driver-2' };
+    const driver2 = SUMMIT_DRIVER2;
     await server.query(
       `update orders set is_scheduled_for_delivery = false, scheduled_date = null
         where driver_id = (select id from accounts where email = $1)`, [driver2.email]);

@@ -6,7 +6,21 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../test/support/server';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { startTestServer, type TestServer, type TestServerOptions } from '../test/support/server';
+
+/** The built PWA the server serves (`npx vite build`), and where screenshots go. */
+export const DIST = resolve('dist');
+export const RESULTS = resolve('test-results');
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+/** Seeded accounts (server/db/seedData.ts): two drivers of Summit Sheds. */
+export const SUMMIT_DRIVER: Account = { email: 'driver@summit.test', password: 'summit-driver-1' };
+export const SUMMIT_DRIVER2: Account = { email: 'driver2@summit.test', password: 'summit-driver-2' };
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -44,44 +58,8 @@ export async function launchPhone(): Promise<Phone> {
   };
 }
 
-/** The seeded driver every browser suite signs in as. */
-export const DRIVER = { email: 'driver@summit.test', password: 'summit-driver-1' };
-
-/** Where suites save their screenshots (git ignores it). */
-export const RESULTS = resolve('test-results');
-
-export interface AppSuite {
-  server: TestServer;
-  phone: Phone;
-  page: Page;
-  close(): Promise<void>;
-}
-
-/**
- * A browser suite's fixture: the built app (dist/, from `npx vite build`) served by a test
- * server, a fresh phone and its page, whose errors are logged.
- */
-export async function startAppSuite(): Promise<AppSuite> {
-  const dist = resolve('dist');
-  if (!existsSync(resolve(dist, 'index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm test does)');
-  mkdirSync(RESULTS, { recursive: true });
-  const server = await startTestServer({ staticDir: dist });
-  const phone = await launchPhone();
-  const page = phone.context.pages()[0] ?? (await phone.context.newPage());
-  page.on('pageerror', (error) => console.error('[page error]', error));
-  return {
-    server,
-    phone,
-    page,
-    async close() {
-      await phone.close();
-      await server.close();
-    },
-  };
-}
-
 /** Signs in on the Login screen at `baseUrl` and waits for Home. */
-export async function signIn(page: Page, baseUrl: string, who = DRIVER): Promise<void> {
+export async function signIn(page: Page, baseUrl: string, who: Account = SUMMIT_DRIVER): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
@@ -148,4 +126,93 @@ export async function ensureServiceWorker(page: import('playwright-core').Page, 
       await page.reload();
     }
   }
+}
+
+/** What every browser suite starts with: the server, the proxy in front of it, a phone and its first tab. */
+export interface BrowserSetup {
+  server: TestServer;
+  proxy: Proxy;
+  phone: Phone;
+  page: Page;
+}
+
+export interface BrowserHarness extends BrowserSetup {
+  /** Fills the Login screen the page shows and presses Sign in. */
+  submitLogin(account: Account): Promise<void>;
+  /** Both halves of connectivity: the browser's network state and the proxy to the server. */
+  setOnline(online: boolean): Promise<void>;
+}
+
+export interface BrowserHarnessOptions {
+  /** More test server options (e.g. a logger); it always serves dist/. */
+  server?: Omit<TestServerOptions, 'staticDir'>;
+  /** Runs once the server is up, before the phone starts (seed tweaks for this suite). */
+  onServer?: (server: TestServer) => Promise<void>;
+}
+
+/**
+ * The browser suites' harness, for one file: before all tests the built app's server, a TCP
+ * proxy in front of it (the test can make it unreachable), and a fresh phone with its first
+ * tab (page errors logged); after each test the network is back (a failed test must not leave
+ * the next one offline); after all, everything is closed. `onStart` receives the setup, e.g.
+ * `useBrowserHarness({}, (h) => ({ server, proxy, phone, page } = h))`.
+ */
+export function useBrowserHarness(opts: BrowserHarnessOptions = {}, onStart?: (setup: BrowserHarness) => unknown): BrowserHarness {
+  let setup: BrowserSetup | null = null;
+  const started = (): BrowserSetup => {
+    if (!setup) throw new Error('the browser harness is not started yet');
+    return setup;
+  };
+  const harness: BrowserHarness = {
+    get server() {
+      return started().server;
+    },
+    get proxy() {
+      return started().proxy;
+    },
+    get phone() {
+      return started().phone;
+    },
+    get page() {
+      return started().page;
+    },
+    async submitLogin(account) {
+      const { page } = started();
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByLabel('Password').fill(account.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+    },
+    async setOnline(online) {
+      const { proxy, phone } = started();
+      // Offline: the browser first, then the server; online: the server first, then the browser.
+      if (online) proxy.setReachable(true);
+      await phone.context.setOffline(!online);
+      if (!online) proxy.setReachable(false);
+    },
+  };
+  let server: TestServer | null = null;
+  let proxy: Proxy | null = null;
+  let phone: Phone | null = null;
+  beforeAll(async () => {
+    if (!existsSync(resolve(DIST, 'index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm test does)');
+    mkdirSync(RESULTS, { recursive: true });
+    server = await startTestServer({ ...opts.server, staticDir: DIST });
+    await opts.onServer?.(server);
+    const { hostname, port } = new URL(server.url);
+    proxy = await startProxy({ host: hostname, port: Number(port) });
+    phone = await launchPhone();
+    const page = phone.context.pages()[0] ?? (await phone.context.newPage());
+    page.on('pageerror', (error) => console.error('[page error]', error));
+    setup = { server, proxy, phone, page };
+    await onStart?.(harness);
+  });
+  afterEach(async () => {
+    if (setup) await harness.setOnline(true);
+  });
+  afterAll(async () => {
+    await phone?.close();
+    await proxy?.close();
+    await server?.close();
+  });
+  return harness;
 }

@@ -3,20 +3,15 @@
 // is behind it, every link, button and input is at least 48x48 px, and body text is 16 px.
 // Also: a Back control on the screens below Home, and the validation snackbar never hides
 // the Deliver button.
-import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/support/server';
-import { launchPhone, type Phone } from './support';
+import { describe, expect, it } from 'vitest';
+import type { TestServer } from '../test/support/server';
+import { RESULTS, SUMMIT_DRIVER as DRIVER, useBrowserHarness } from './support';
 import { MIN_TARGET, THEME_AUDIT_SOURCE, type ThemeAudit } from './themeAudit';
 
-const DIST = resolve('dist');
-const RESULTS = resolve('test-results');
-const DRIVER = { email: 'driver@summit.test', password: 'summit-driver-1' };
 
 let server: TestServer;
-let phone: Phone;
 let page: Page;
 let onlotId: number;
 
@@ -40,10 +35,8 @@ function expectReadable(result: ThemeAudit): void {
 const deliverButton = () => page.getByRole('button', { name: 'Deliver', exact: true });
 const backButton = () => page.getByRole('button', { name: 'Back', exact: true });
 
-beforeAll(async () => {
-  if (!existsSync(resolve(DIST, 'index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm test does)');
-  mkdirSync(RESULTS, { recursive: true });
-  server = await startTestServer({ staticDir: DIST });
+useBrowserHarness({}, async (h) => {
+  ({ server, page } = h);
   const rows = await server.query<{ id: number }>(
     `select o.id from orders o join accounts a on a.id = o.driver_id
       where a.email = $1 and o.kind = 'onlot' and o.delivered_at is null and o.cancelled_at is null
@@ -51,14 +44,6 @@ beforeAll(async () => {
     [DRIVER.email],
   );
   onlotId = Number(rows[0]?.id);
-  phone = await launchPhone();
-  page = phone.context.pages()[0] ?? (await phone.context.newPage());
-  page.on('pageerror', (error) => console.error('[page error]', error));
-});
-
-afterAll(async () => {
-  await phone?.close();
-  await server?.close();
 });
 
 describe('theme: legible in the sun, usable with gloves', () => {

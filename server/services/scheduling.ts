@@ -1,10 +1,10 @@
 // Schedule, reschedule, unschedule, reassign and notes (SPEC §4 driver actions). Each runs
 // inside the caller's transaction with the company's orders locked (lockCompanyOrders), so
 // pulls never skip the change; the orders trigger bumps updated_at, so the next pull carries
-// it (and a reassigned order leaves the old driver's pull as a tombstone).
+// it (a new note included, and a reassigned order leaves the old driver's pull as a tombstone).
 import { and, eq, isNull } from 'drizzle-orm';
 import {
-  ERROR_TEXT, orderKey,
+  ERROR_TEXT, SCHEDULED_ORDER_STATUS, orderKey,
   type ErrorCode, type OrderKind, type OrderNote, type ReassignDriverResponse, type ScheduleActionResponse, type TokenClaims,
 } from '../../src/domain';
 import type { Tx } from '../db/client';
@@ -13,7 +13,7 @@ import { HttpError, notFound } from '../http/errors';
 import { findDriverOrder } from './orderReads';
 import { lockCompanyOrders } from './orderPull';
 
-export const SCHEDULED_STATUS = 'Scheduled for Delivery';
+export const SCHEDULED_STATUS = SCHEDULED_ORDER_STATUS;
 
 export type ScheduleChange =
   | { action: 'schedule'; at: Date }
@@ -102,13 +102,19 @@ export async function reassignDriver(tx: Tx, auth: TokenClaims, ref: { kind: Ord
   return { id: orderKey(order.kind, order.id), driver_id: driver.id, driver_name: `${driver.first} ${driver.last}`, updated_at: updated.updatedAt.toISOString() };
 }
 
-/** A note on one of the caller's orders (any state); notes do not change the order row. */
+/**
+ * A note on one of the caller's orders (any state). The order row is touched (the trigger
+ * bumps updated_at) under the company's orders lock, like every writer, so checkpointed pulls
+ * resend the order and other devices fetch its notes again.
+ */
 export async function createOrderNote(tx: Tx, auth: TokenClaims, ref: { kind: OrderKind; id: number }, note: string): Promise<OrderNote> {
+  await lockCompanyOrders(tx, auth.company_id);
   const order = await findDriverOrder(tx, auth, ref.kind, ref.id);
   if (order.cancelledAt) throw notFound();
   const [created] = await tx.insert(orderNotes)
     .values({ orderId: order.id, companyId: auth.company_id, accountId: auth.account_id, note })
     .returning({ id: orderNotes.id, createdAt: orderNotes.createdAt });
+  await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, order.id));
   const [author] = await tx.select({ first: accounts.firstName, last: accounts.lastName }).from(accounts).where(eq(accounts.id, auth.account_id));
   if (!created || !author) throw new Error('note insert returned nothing');
   return {

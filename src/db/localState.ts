@@ -116,6 +116,34 @@ export async function clearCheckpoints(db: DriverDatabase, session: Session, str
   }
 }
 
+/**
+ * A request to read the driver's whole order list again (an optimistic patch was undone: the
+ * server refused or the driver discarded its action, and the checkpointed pull would never
+ * resend a row the server did not change). Its value tells requests apart: the pull settles
+ * only the one it served, so a request made while it ran waits for the next pull.
+ */
+function ordersRefreshId(session: Session): string {
+  return `orders-refresh:${session.claims.company_id}:${session.claims.account_id}`;
+}
+
+export async function requestOrdersRefresh(db: DriverDatabase, session: Session, requestId: string): Promise<void> {
+  await db.upsertLocal<{ request: string }>(ordersRefreshId(session), { request: requestId });
+}
+
+/** The pending request's id, or null when the list needs no full read. */
+export async function readOrdersRefresh(db: DriverDatabase, session: Session): Promise<string | null> {
+  const doc = await db.getLocal<{ request: string }>(ordersRefreshId(session));
+  return (doc?.get('request') as string | undefined) ?? null;
+}
+
+/** Done with this request: removed unless a newer one came in meanwhile. */
+export async function settleOrdersRefresh(db: DriverDatabase, session: Session, requestId: string): Promise<void> {
+  const doc = await db.getLocal<{ request: string }>(ordersRefreshId(session));
+  if (!doc || doc.get('request') !== requestId) return;
+  // A write from another realm in between (a new request) wins: it is served next time.
+  await doc.remove().catch(() => undefined);
+}
+
 /** The company's drivers (reassign targets), cached per company and account for offline use. */
 interface CompanyDriversData {
   drivers: CompanyDriver[];

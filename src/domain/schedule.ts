@@ -43,6 +43,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const SCHEDULE_PAST_DAYS = 31;
 export const SCHEDULE_FUTURE_DAYS = 731;
 export const ORDER_NOTE_MAX = 2000;
+/** The order status a scheduled order has (the server sets it; the list shows it while a schedule waits). */
+export const SCHEDULED_ORDER_STATUS = 'Scheduled for Delivery';
 
 /** The calendar date of an ISO timestamp exists (valibot's pattern lets 2026-02-30 through). */
 function isCalendarDate(text: string): boolean {

@@ -1,6 +1,7 @@
 import { map, type Observable } from 'rxjs';
 import { attachmentIds, deliveryCollection, draftImageIds, ownsDoc, type BlobStore, type DriverDatabase, type OutboxDoc, type Session } from '../db';
-import { activeEntriesSelector, isDeliveryEntry } from './queue';
+import { applyOptimistic, undoOptimistic } from './optimistic';
+import { ACTIVE_STATUSES, activeEntriesSelector, isDeliveryEntry } from './queue';
 import { kindDef } from './registry';
 
 const plain = (docs: { toJSON(): unknown }[]): OutboxDoc[] => docs.map((d) => d.toJSON() as OutboxDoc);
@@ -48,18 +49,22 @@ export async function retryOutboxEntry(db: DriverDatabase, session: Session, id:
   const doc = await ownEntry(db, session, id);
   if (!doc || doc.status !== 'needs_attention') return;
   await doc.incrementalPatch({ status: 'queued', next_attempt_at: 0, updated_at: new Date().toISOString() });
+  // Waiting again: the list shows it again (the server's answer decides once more).
+  await applyOptimistic(db, session, [doc.order_key]);
 }
 
 /**
  * The driver gives up on an entry to fix the delivery (e.g. change the payment) and submit
  * again. The draft and its images stay; only the queued action goes. The kind says which
- * draft it belongs to.
+ * draft it belongs to, and whether the list showed it (then the next pull brings the
+ * server's row back).
  */
 export async function discardOutboxEntry(db: DriverDatabase, session: Session, id: string): Promise<void> {
   const doc = await ownEntry(db, session, id);
   if (!doc || doc.status !== 'needs_attention' || isCommitted(doc)) return;
   const entry = doc.toMutableJSON();
   await doc.remove();
+  await undoOptimistic(db, session, kindDef(entry.kind));
   const draftKind = kindDef(entry.kind)?.draft;
   if (!draftKind) return;
   const draftDoc = await deliveryCollection(db, draftKind).findOne(entry.order_key).exec();

@@ -8,3 +8,4 @@ export * from './deliver';
 export * from './deliveryPayloads';
 export * from './entries';
 export * from './orderActions';
+export * from './optimistic';

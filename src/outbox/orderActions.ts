@@ -9,13 +9,15 @@ import { createOrderNote } from './kinds/createOrderNote';
 import { reassignOrder } from './kinds/reassignOrder';
 import { SCHEDULE_KINDS } from './kinds/scheduleOrder';
 import { unscheduleOrder } from './kinds/unscheduleOrder';
+import { applyOptimistic } from './optimistic';
 import { queue } from './queue';
 import type { OutboxKindDef } from './types';
 
 // The driver's order actions (SPEC §7): schedule, reschedule, unschedule, reassign and a note.
 // Each checks its input against the server's body schema (and the scheduling window) and
 // either says why not, inserting nothing, or queues one entry. Actions on one order are sent
-// strictly in order by the processor. Schedule and unschedule show on the list at once.
+// strictly in order by the processor. A kind that declares `optimistic` (schedule, reschedule,
+// unschedule) shows on the list at once; a refusal or a discard brings the server's row back.
 
 export interface OrderRefInput {
   kind: OrderKind;
@@ -38,14 +40,8 @@ function schemaProblem(schema: v.GenericSchema, input: unknown): string | null {
 async function enqueue(db: DriverDatabase, session: Session, def: OutboxKindDef, ref: OrderRefInput, payload: Record<string, unknown>, now: Date): Promise<ActionResult> {
   const key = orderKey(ref.kind, ref.id);
   const entry = await queue(db, session, def, { orderKey: key, payload, display: await orderDisplay(db, key) }, now);
+  await applyOptimistic(db, session, [key]);
   return { ok: true, entryId: entry.id };
-}
-
-/** The driver's own list row, patched so the list shows the queued change at once. */
-async function patchOwnOrder(db: DriverDatabase, session: Session, key: string, patch: { is_scheduled_for_delivery: boolean; scheduled_date: string | null; order_status?: string }) {
-  const row = await db.orders.findOne(key).exec();
-  if (!row || row.company_id !== session.claims.company_id || row.account_id !== session.claims.account_id) return;
-  await row.incrementalPatch(patch);
 }
 
 export interface ScheduleInput extends OrderRefInput {
@@ -61,13 +57,7 @@ export async function queueSchedule(db: DriverDatabase, session: Session, input:
   const payload = { [ORDER_ID_FIELD[input.kind]]: input.id, scheduled_date: input.scheduledDate };
   const problem = schemaProblem(SCHEDULE_PAYLOAD_SCHEMAS[input.kind], payload) ?? scheduledDateProblem(input.scheduledDate, now.getTime());
   if (problem) return refuse(failure, problem);
-  const result = await enqueue(db, session, SCHEDULE_KINDS[action][input.kind], input, payload, now);
-  await patchOwnOrder(db, session, orderKey(input.kind, input.id), {
-    is_scheduled_for_delivery: true,
-    scheduled_date: new Date(input.scheduledDate).toISOString(),
-    order_status: 'Scheduled for Delivery',
-  });
-  return result;
+  return enqueue(db, session, SCHEDULE_KINDS[action][input.kind], input, payload, now);
 }
 
 /** Unschedule an order: queued, and shown as unscheduled at once. */
@@ -75,9 +65,7 @@ export async function queueUnschedule(db: DriverDatabase, session: Session, ref:
   const payload = { [ORDER_ID_FIELD[ref.kind]]: ref.id };
   const problem = schemaProblem(UnschedulePayloadSchema, payload);
   if (problem) return refuse('FailedToUnscheduleOrder', problem);
-  const result = await enqueue(db, session, unscheduleOrder, ref, payload, now);
-  await patchOwnOrder(db, session, orderKey(ref.kind, ref.id), { is_scheduled_for_delivery: false, scheduled_date: null });
-  return result;
+  return enqueue(db, session, unscheduleOrder, ref, payload, now);
 }
 
 /** Hand the order to another driver of the company; it leaves this list once the server has it. */

@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
 import type { ErrorCode, ImageRecord, OrderKind, UploadFolder } from '../domain';
-import type { OutboxAttachments } from '../db';
+import type { OrderDoc, OutboxAttachments } from '../db';
 
 // An outbox kind is one file declaring everything the queue, the processor and the UI need:
 // its payload schema and version, how older payloads upgrade, its ordered steps, the draft
@@ -28,6 +28,9 @@ export interface UploadedFiles {
   check: ImageRecord | null;
 }
 
+/** The list-row fields an order action may show before the server has it. */
+export type OrderRowPatch = Partial<Pick<OrderDoc, 'is_scheduled_for_delivery' | 'scheduled_date' | 'order_status'>>;
+
 export interface OutboxKindDef<P extends Record<string, unknown> = Record<string, unknown>> {
   kind: string;
   /** What the driver calls this action (outbox cards, the drawer). */
@@ -54,6 +57,14 @@ export interface OutboxKindDef<P extends Record<string, unknown> = Record<string
   onDone: { removeDraft: boolean; removeOrder: boolean };
   /** On needs-attention: write the server's message to the draft's deliveryError. */
   onAttention: { markDraft: boolean };
+  /**
+   * What the order's list row shows while the action waits (null: the row is left alone).
+   * Applied when queued and again after every pull while the entry is queued or sending.
+   * Once the server refuses it (needs-attention) or the driver discards it, the order list is
+   * read again from the server, so the row shows the server's truth plus the patches of the
+   * order's entries still waiting (`src/outbox/optimistic.ts`).
+   */
+  optimistic: { row(payload: P): OrderRowPatch } | null;
 }
 
 /** Declares a kind; the type parameter ties the body builder to the payload schema. */

@@ -1,5 +1,5 @@
 import { attachmentIds, deliveryCollection, draftImageIds, type OutboxDoc } from '../db';
-import type { OutboxKindDef } from '../outbox';
+import { undoOptimistic, type OutboxKindDef } from '../outbox';
 import type { OutboxContext } from './outboxTypes';
 
 /** After the server committed: what the kind says goes (draft, its images, the list row). */
@@ -21,8 +21,12 @@ export async function applyDone(ctx: OutboxContext, def: OutboxKindDef, entry: O
   }
 }
 
-/** The server refused the action: its message goes on the draft (SPEC §4: deliveryError). */
+/**
+ * The server refused the action: what the list showed for it is undone (the next pull reads
+ * the order list again), and its message goes on the draft (SPEC §4: deliveryError).
+ */
 export async function applyAttention(ctx: OutboxContext, def: OutboxKindDef, entry: OutboxDoc): Promise<void> {
+  await undoOptimistic(ctx.db, ctx.session, def, ctx.now());
   if (!def.draft || !def.onAttention.markDraft) return;
   const draft = await deliveryCollection(ctx.db, def.draft).findOne(entry.order_key).exec();
   await draft?.incrementalModify((data) => ({ ...data, draft: { ...data.draft, deliveryError: entry.last_error?.message ?? 'Error delivering order' } }) as typeof data);

@@ -1,5 +1,5 @@
 import type { OutboxDoc, OutboxError } from '../db';
-import { activeEntriesSelector, isCommitted, preparePayload, type FollowupSpec, type OutboxKindDef } from '../outbox';
+import { ACTIVE_STATUSES, activeEntriesSelector, isCommitted, kindDef, preparePayload, undoOptimistic, type FollowupSpec, type OutboxKindDef } from '../outbox';
 import { backoffMs } from './backoff';
 import { applyAttention, applyDone } from './outboxEffects';
 import type { EntryHandle, OutboxContext } from './outboxTypes';
@@ -73,6 +73,7 @@ async function sendEntry(ctx: OutboxContext, head: OutboxDoc): Promise<Outcome> 
   if (!prepared.ok) {
     // Never sent in an old or unknown shape: the driver is told and may discard it.
     await entry.update((doc) => ({ ...doc, status: 'needs_attention', last_error: prepared.error }));
+    await undoOptimistic(ctx.db, ctx.session, kindDef(head.kind), ctx.now());
     return 'attention';
   }
   const { def, payload } = prepared;

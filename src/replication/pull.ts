@@ -1,6 +1,9 @@
 import * as v from 'valibot';
 import { API, CompanyDriverSchema, encodeCheckpoint, normalizeNullIds, ORDER_API, OrderListItemSchema, type Checkpoint, type PullResponse } from '../domain';
-import { readCheckpoint, writeCheckpoint, writeCompanyDrivers, type BlobStore, type DriverDatabase, type Session } from '../db';
+import {
+  readCheckpoint, readOrdersRefresh, settleOrdersRefresh, writeCheckpoint, writeCompanyDrivers, type BlobStore, type DriverDatabase, type Session,
+} from '../db';
+import { applyOptimistic } from '../outbox';
 import { DELIVERY_STREAMS, pullDeliveries } from './pullDeliveries';
 import type { HttpClient } from './http';
 import { isConnectivity, reportFetch } from './fetchReport';
@@ -23,14 +26,20 @@ export interface PullContext {
 
 export type RawDoc = Record<string, unknown> & { id: string; _deleted?: boolean };
 
-/** Pages through one checkpointed stream until the server has nothing newer. */
+/**
+ * Pages through one checkpointed stream until the server has nothing newer. `fromStart`
+ * reads the driver's whole list again without touching the stored checkpoint: a read from no
+ * checkpoint carries no tombstones, so moving the checkpoint past them would lose them.
+ */
 export async function pullStream(
   ctx: PullContext,
   stream: string,
   path: string,
   apply: (live: RawDoc[], deletedIds: string[]) => Promise<void>,
+  opts: { fromStart?: boolean } = {},
 ): Promise<number> {
-  let checkpoint: Checkpoint | null = await readCheckpoint(ctx.db, stream, ctx.session);
+  const persist = !opts.fromStart;
+  let checkpoint: Checkpoint | null = persist ? await readCheckpoint(ctx.db, stream, ctx.session) : null;
   let total = 0;
   // Bounded: a server that keeps answering full pages cannot spin the worker forever.
   for (let page = 0; page < 500; page++) {
@@ -44,7 +53,7 @@ export async function pullStream(
     total += documents.length;
     if (response?.checkpoint) {
       checkpoint = response.checkpoint;
-      await writeCheckpoint(ctx.db, stream, ctx.session, checkpoint);
+      if (persist) await writeCheckpoint(ctx.db, stream, ctx.session, checkpoint);
     }
     if (documents.length < PULL_LIMIT || !response?.checkpoint) break;
   }
@@ -56,10 +65,15 @@ export function stripDeleted(raw: RawDoc): Record<string, unknown> {
   return rest;
 }
 
-/** The driver's order list: rows are stamped with the driver who pulled them. */
-export function pullOrders(ctx: PullContext): Promise<number> {
+/**
+ * The driver's order list: rows are stamped with the driver who pulled them. When an
+ * optimistic patch was undone (a refused or discarded schedule), the whole list is read again
+ * after the checkpointed pull, since the server resends no row it did not change. Then every
+ * entry still waiting patches its row again (`applyOptimistic`).
+ */
+export async function pullOrders(ctx: PullContext): Promise<number> {
   const { company_id: companyId, account_id: accountId } = ctx.session.claims;
-  return pullStream(ctx, ORDERS_STREAM, API.orderList, async (live, deletedIds) => {
+  const apply = async (live: RawDoc[], deletedIds: string[]) => {
     const valid = [];
     for (const raw of live) {
       const parsed = v.safeParse(OrderListItemSchema, stripDeleted(raw));
@@ -69,7 +83,15 @@ export function pullOrders(ctx: PullContext): Promise<number> {
     }
     if (valid.length) await ctx.db.orders.bulkUpsert(valid);
     if (deletedIds.length) await ctx.db.orders.bulkRemove(deletedIds).catch(() => undefined);
-  });
+  };
+  let total = await pullStream(ctx, ORDERS_STREAM, API.orderList, apply);
+  const refresh = await readOrdersRefresh(ctx.db, ctx.session);
+  if (refresh) {
+    total += await pullStream(ctx, ORDERS_STREAM, API.orderList, apply, { fromStart: true });
+    await settleOrdersRefresh(ctx.db, ctx.session, refresh);
+  }
+  await applyOptimistic(ctx.db, ctx.session);
+  return total;
 }
 
 /**

@@ -5,7 +5,7 @@ import {
   encodeCheckpoint, type OrderListItem, type OrderNote, type PullResponse, type ReassignDriverResponse, type ScheduleActionResponse,
 } from '../../src/domain';
 import type { TestServer } from '../support/server';
-import { RIDGE_DRIVER, SUMMIT_ADMIN, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, liveOrderIds, newKey, postJson, useTestServer } from './helpers';
+import { RIDGE_DRIVER, SUMMIT_ADMIN, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, liveOrderIds, newKey, postJson, useTestServer, type Answer } from './helpers';
 
 let server: TestServer;
 let summit: string;
@@ -237,6 +237,35 @@ describe('order notes', () => {
     expect((await post('create_order_note', { inventory_move_order_id: move, note: 'Lot gate sticks.' })).status).toBe(200);
   });
 
+  it('a note bumps the order\'s updated_at: pulls from the previous checkpoint (list and delivery details) carry the order, and its details the note', async () => {
+    const [id = 0] = await liveOrderIds(server, SUMMIT_DRIVER.email, 'customer');
+    const streams = ['/api/driver/order-list', '/api/driver/customer-order-delivery-details'];
+    // Another device of the driver is up to date: the checkpoint of a full pull of each stream.
+    const checkpoints: string[] = [];
+    for (const path of streams) {
+      let checkpoint: string | null = null;
+      for (;;) {
+        const page: Answer<PullResponse<{ id: string }>> = await call(server, `${path}?limit=500${checkpoint ? `&checkpoint=${checkpoint}` : ''}`, { token: summit });
+        expect(page.status).toBe(200);
+        if (page.body.checkpoint) checkpoint = encodeCheckpoint(page.body.checkpoint);
+        if (page.body.documents.length < 500) break;
+      }
+      checkpoints.push(checkpoint ?? '');
+    }
+    const stamp = (await orderRow(id))?.updated_at;
+    const res = await post<OrderNote>('create_order_note', { customer_order_id: id, note: 'Back gate is locked; call the customer.' });
+    expect(res.status).toBe(200);
+    const bumped = (await orderRow(id))?.updated_at;
+    expect(bumped?.getTime()).toBeGreaterThan(stamp?.getTime() ?? Infinity);
+    for (const [i, path] of streams.entries()) {
+      const after = await call<PullResponse<{ id: string; updated_at: string; _deleted: boolean }>>(server, `${path}?checkpoint=${checkpoints[i]}`, { token: summit });
+      expect(after.body.documents.find((d) => d.id === `co-${id}`), path).toMatchObject({ _deleted: false, updated_at: bumped?.toISOString() });
+    }
+    // What the device then fetches for the changed order (its details) lists the new note.
+    const details = await call<{ notes: OrderNote[] }>(server, `/api/driver/customer-order-details?customerOrderId=${id}`, { token: summit });
+    expect(details.body.notes.at(-1)).toEqual(res.body);
+  });
+
   it('foreign orders are 404; empty, over-long or extra fields are 400', async () => {
     const [ridgeOrder] = await liveOrderIds(server, RIDGE_DRIVER.email, 'customer');
     const [otherDriver] = await liveOrderIds(server, SUMMIT_DRIVER2.email, 'customer');
@@ -261,8 +290,10 @@ describe('order notes', () => {
     const key = newKey();
     const body = { onlot_inventory_order_id: id, note: 'Dealer asked for the front row.' };
     const first = await post('create_order_note', body, { key });
+    const stamp = (await orderRow(id))?.updated_at;
     const second = await post('create_order_note', body, { key });
     expect([first.status, second.status]).toEqual([200, 200]);
+    expect((await orderRow(id))?.updated_at).toEqual(stamp); // the replay touches nothing
     expect(second.body).toEqual(first.body);
     expect((await post('create_order_note', { ...body, note: 'Something else' }, { key })).status).toBe(422);
     const after = (await server.query<{ n: number }>('SELECT count(*)::int n FROM order_notes WHERE order_id = $1', [id]))[0]?.n ?? 0;

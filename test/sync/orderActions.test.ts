@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { readCompanyDrivers, readSession } from '../../src/db';
+import { readCompanyDrivers, readOrdersRefresh, readSession } from '../../src/db';
 import { ERROR_TEXT, type OrderKind } from '../../src/domain';
-import { queueNote, queueReassign, queueSchedule, queueUnschedule } from '../../src/outbox';
+import { discardOutboxEntry, queueNote, queueReassign, queueSchedule, queueUnschedule } from '../../src/outbox';
 import { activeEntries, DEMO_DRIVER, syncUntilSettled, useSyncServer } from '../support/device';
 import type { TestServer } from '../support/server';
 
 // Schedule, reschedule, unschedule, reassign and a note, queued offline through the real
 // engine against the real server: each applied exactly once when the phone is back, a lost
-// answer included; a reassign the server refuses needs the driver's attention with its message.
+// answer included; a reassign the server refuses needs the driver's attention with its message;
+// a schedule change the list showed at once is undone when the server refuses it or the
+// driver discards it (the next sync shows the server's row again).
 
 interface Row { id: number; kind: OrderKind; is_scheduled: boolean }
 let server: TestServer;
@@ -34,8 +36,8 @@ function take(test: (row: Row) => boolean): Row {
 }
 
 async function orderOnServer(id: number) {
-  const [row] = await server.query<{ is_scheduled: boolean; scheduled_date: Date | null; driver_id: number }>(
-    'SELECT is_scheduled_for_delivery is_scheduled, scheduled_date, driver_id FROM orders WHERE id = $1', [id]);
+  const [row] = await server.query<{ is_scheduled: boolean; scheduled_date: Date | null; driver_id: number; status: string; updated_at: Date }>(
+    'SELECT is_scheduled_for_delivery is_scheduled, scheduled_date, driver_id, status, updated_at FROM orders WHERE id = $1', [id]);
   return row;
 }
 
@@ -120,5 +122,95 @@ describe('order actions through the outbox', () => {
     expect(byKey.get(keyOf(e))).toMatchObject({ code: 'NotFound', message: ERROR_TEXT.NotFound, status: 404 });
     expect((await orderOnServer(d.id))?.driver_id).toBe(me);
     expect(device.net.reached(/POST \/secure\/driver\/reassign_driver/)).toBe(2); // each tried once, not retried
+  });
+
+  /** The local list row's schedule beside the server's, in the same shape. */
+  async function scheduleOf(device: Awaited<ReturnType<typeof harness.signedInDevice>>, row: Row) {
+    const local = await device.db.orders.findOne(keyOf(row)).exec();
+    const remote = await orderOnServer(row.id);
+    return {
+      local: local ? [local.is_scheduled_for_delivery, local.scheduled_date, local.order_status] : null,
+      server: [remote?.is_scheduled, remote?.scheduled_date?.toISOString() ?? null, remote?.status],
+    };
+  }
+
+  it('a schedule the server refuses needs attention and the next sync shows the server\'s row again; an action waiting behind it keeps showing', async () => {
+    const device = await harness.signedInDevice();
+    const session = (await readSession(device.db))!;
+    const f = take((r) => !r.is_scheduled);
+    const g = take((r) => !r.is_scheduled);
+    const h = take((r) => !r.is_scheduled);
+    const k = take(() => true);
+    const before = new Map(await Promise.all([f, g, h].map(async (r) => [r.id, (await orderOnServer(r.id))?.updated_at.toISOString()] as const)));
+
+    device.net.offline = true;
+    const t = Date.now();
+    const when = (s: number) => new Date(t + s * 1000);
+    // f: a reschedule of an order that is not scheduled (the server says: schedule it first).
+    expect(await queueSchedule(device.db, session, { kind: f.kind, id: f.id, scheduledDate: at(2, 10), reschedule: true }, when(1))).toMatchObject({ ok: true });
+    // g: a date the phone's clock allowed but the server's refuses (more than 31 days ago).
+    const phoneBehind = new Date(t - 20 * 86_400_000);
+    expect(await queueSchedule(device.db, session, { kind: g.kind, id: g.id, scheduledDate: at(-40, 10), reschedule: false }, phoneBehind)).toMatchObject({ ok: true });
+    // h: a refused reschedule, then a schedule that waits behind it.
+    const refusedH = await queueSchedule(device.db, session, { kind: h.kind, id: h.id, scheduledDate: at(3, 10), reschedule: true }, when(2));
+    expect(await queueSchedule(device.db, session, { kind: h.kind, id: h.id, scheduledDate: at(4, 11), reschedule: false }, when(3))).toMatchObject({ ok: true });
+    // The list shows all of it at once.
+    expect((await scheduleOf(device, f)).local).toEqual([true, at(2, 10), 'Scheduled for Delivery']);
+    expect((await scheduleOf(device, g)).local).toEqual([true, at(-40, 10), 'Scheduled for Delivery']);
+    expect((await scheduleOf(device, h)).local).toEqual([true, at(4, 11), 'Scheduled for Delivery']);
+    // Meanwhile the office hands k to the colleague: the full re-read must not lose its tombstone.
+    await server.query('UPDATE orders SET driver_id = $2 WHERE id = $1', [k.id, colleague]);
+
+    device.net.offline = false;
+    await device.engine.syncNow();
+    const entries = await activeEntries(device);
+    const status = (row: Row) => entries.filter((e) => e.order_key === keyOf(row)).map((e) => [e.kind.split('_')[0], e.status, e.last_error?.status ?? null]);
+    expect(status(f)).toEqual([['reschedule', 'needs_attention', 409]]);
+    expect(entries.find((e) => e.order_key === keyOf(f))?.last_error?.message).toContain('the order is not scheduled; schedule it first');
+    expect(status(g)).toEqual([['schedule', 'needs_attention', 400]]);
+    expect(entries.find((e) => e.order_key === keyOf(g))?.last_error?.message).toContain('more than 31 days in the past');
+    expect(status(h)).toEqual([['reschedule', 'needs_attention', 409], ['schedule', 'queued', null]]);
+    // The server changed none of them, so a checkpointed pull alone would never resend them...
+    for (const row of [f, g, h]) expect((await orderOnServer(row.id))?.updated_at.toISOString()).toBe(before.get(row.id));
+    // ...yet the list shows the server's rows again, and h the schedule still waiting.
+    for (const row of [f, g]) {
+      const { local, server: remote } = await scheduleOf(device, row);
+      expect(local).toEqual(remote);
+      expect(local?.[0]).toBe(false);
+    }
+    expect((await scheduleOf(device, h)).local).toEqual([true, at(4, 11), 'Scheduled for Delivery']);
+    expect(await device.db.orders.findOne(keyOf(k)).exec()).toBeNull();
+    expect(await readOrdersRefresh(device.db, session)).toBeNull();
+
+    // Discarding h's refused reschedule lets the schedule behind it go; the server has it once.
+    if (!refusedH.ok) throw new Error('not queued');
+    await discardOutboxEntry(device.db, session, refusedH.entryId);
+    await device.engine.syncNow();
+    expect((await activeEntries(device)).filter((e) => e.order_key === keyOf(h))).toHaveLength(0);
+    const settled = await scheduleOf(device, h);
+    expect(settled.server).toEqual([true, at(4, 11), 'Scheduled for Delivery']);
+    expect(settled.local).toEqual(settled.server);
+    expect(device.net.reached(/POST \/secure\/driver\/schedule_my_/)).toBe(2); // g refused, then h's schedule
+  });
+
+  it('a refused schedule the list still showed (refused by an older build) goes back to the server\'s row once the driver discards it', async () => {
+    const device = await harness.signedInDevice();
+    const session = (await readSession(device.db))!;
+    const m = take((r) => !r.is_scheduled);
+    const queued = await queueSchedule(device.db, session, { kind: m.kind, id: m.id, scheduledDate: at(5, 9), reschedule: false }, new Date());
+    if (!queued.ok) throw new Error('not queued');
+    // As a build before the undo rule left it: refused, with the row still patched.
+    await (await device.db.outbox.findOne(queued.entryId).exec())?.incrementalPatch({
+      status: 'needs_attention', last_error: { code: 'FailedToScheduleDelivery', message: 'Failed to schedule delivery: refused', status: 409 },
+    });
+    await device.engine.syncNow();
+    expect((await scheduleOf(device, m)).local).toEqual([true, at(5, 9), 'Scheduled for Delivery']); // nothing resends the row
+    await discardOutboxEntry(device.db, session, queued.entryId);
+    expect(await device.db.outbox.findOne(queued.entryId).exec()).toBeNull();
+    await device.engine.syncNow();
+    const { local, server: remote } = await scheduleOf(device, m);
+    expect(local).toEqual(remote);
+    expect(remote[0]).toBe(false);
+    expect(device.net.reached(/POST \/secure\/driver\/schedule_my_/)).toBe(0);
   });
 });

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DriverDatabase, OrderDoc } from '../../src/db';
-import { patchDraft } from '../../src/db';
-import { queueDelivery, queueNote, queueReassign, queueSchedule, queueUnschedule } from '../../src/outbox';
+import { patchDraft, readOrdersRefresh, settleOrdersRefresh } from '../../src/db';
+import {
+  applyOptimistic, discardOutboxEntry, queueDelivery, queueNote, queueReassign, queueSchedule, queueUnschedule, retryOutboxEntry,
+} from '../../src/outbox';
 import { freshIndexedDB } from '../support/fakeDb';
 import { makeSession } from '../support/session';
 
@@ -98,5 +100,81 @@ describe('order action intents', () => {
     await patchDraft(db, session, 'onlot', 7, {});
     // The delivery is still checked by its own rules (no photos here), not answered with the schedule's id.
     expect(await queueDelivery(db, session, 'onlot', 7, NOW)).toMatchObject({ ok: false });
+  });
+});
+
+describe('optimistic list rows', () => {
+  const attention = async (db: DriverDatabase, id: string) => {
+    await (await db.outbox.findOne(id).exec())?.incrementalPatch({ status: 'needs_attention' });
+  };
+  const rowOf = async (db: DriverDatabase) => {
+    const row = await db.orders.findOne('oio-7').exec();
+    return [row?.is_scheduled_for_delivery, row?.scheduled_date, row?.order_status];
+  };
+  const SERVER_ROW = [false, null, 'Ready for Delivery'];
+
+  it('a pull that overwrote the row is patched again by the entries still waiting, the latest winning; a refused one shows nothing', async () => {
+    const db = await openDb();
+    const session = makeSession();
+    await db.orders.insert(orderRow(session));
+    const later = (s: number) => new Date(NOW.getTime() + s * 1000);
+    const first = await queueSchedule(db, session, { kind: 'onlot', id: 7, scheduledDate: '2026-11-23T15:00:00.000Z', reschedule: false }, later(1));
+    const second = await queueSchedule(db, session, { kind: 'onlot', id: 7, scheduledDate: '2026-11-25T08:00:00.000+02:00', reschedule: true }, later(2));
+    expect(await rowOf(db)).toEqual([true, '2026-11-25T06:00:00.000Z', 'Scheduled for Delivery']);
+    // The server's row (as a full re-read brings it) overwrites the patch; the waiting entries patch it again.
+    await db.orders.upsert(orderRow(session));
+    await applyOptimistic(db, session);
+    expect(await rowOf(db)).toEqual([true, '2026-11-25T06:00:00.000Z', 'Scheduled for Delivery']);
+    // The first is refused: the second, still waiting behind it, keeps its patch.
+    if (!first.ok || !second.ok) throw new Error('not queued');
+    await attention(db, first.entryId);
+    await db.orders.upsert(orderRow(session));
+    await applyOptimistic(db, session);
+    expect(await rowOf(db)).toEqual([true, '2026-11-25T06:00:00.000Z', 'Scheduled for Delivery']);
+    // Both refused: the server's row stands.
+    await attention(db, second.entryId);
+    await db.orders.upsert(orderRow(session));
+    await applyOptimistic(db, session);
+    expect(await rowOf(db)).toEqual(SERVER_ROW);
+    // Retry: waiting again, shown again at once.
+    await retryOutboxEntry(db, session, second.entryId);
+    expect(await rowOf(db)).toEqual([true, '2026-11-25T06:00:00.000Z', 'Scheduled for Delivery']);
+  });
+
+  it('discarding a schedule asks the next pull to read the list again; discarding a note does not', async () => {
+    const db = await openDb();
+    const session = makeSession();
+    await db.orders.insert(orderRow(session));
+    const note = await queueNote(db, session, { kind: 'onlot', id: 7 }, 'Gate code 1234', NOW);
+    if (!note.ok) throw new Error('not queued');
+    await attention(db, note.entryId);
+    await discardOutboxEntry(db, session, note.entryId);
+    expect(await readOrdersRefresh(db, session)).toBeNull();
+
+    const schedule = await queueSchedule(db, session, { kind: 'onlot', id: 7, scheduledDate: '2026-11-23T15:00:00.000Z', reschedule: false }, NOW);
+    if (!schedule.ok) throw new Error('not queued');
+    // A queued entry cannot be discarded (only one the server refused).
+    await discardOutboxEntry(db, session, schedule.entryId);
+    expect(await readOrdersRefresh(db, session)).toBeNull();
+    await attention(db, schedule.entryId);
+    await discardOutboxEntry(db, session, schedule.entryId);
+    expect(await db.outbox.findOne(schedule.entryId).exec()).toBeNull();
+    const request = await readOrdersRefresh(db, session);
+    expect(request).toEqual(expect.any(String));
+    // Per driver: another driver on this phone has no request.
+    expect(await readOrdersRefresh(db, makeSession({ accountId: 2 }))).toBeNull();
+    // A pull settles only the request it served.
+    await settleOrdersRefresh(db, session, 'another request');
+    expect(await readOrdersRefresh(db, session)).toBe(request);
+    await settleOrdersRefresh(db, session, request!);
+    expect(await readOrdersRefresh(db, session)).toBeNull();
+  });
+
+  it('never patches another driver\'s row', async () => {
+    const db = await openDb();
+    const session = makeSession();
+    await db.orders.insert(orderRow(session, { account_id: 2 }));
+    expect(await queueSchedule(db, session, { kind: 'onlot', id: 7, scheduledDate: '2026-11-23T15:00:00.000Z', reschedule: false }, NOW)).toMatchObject({ ok: true });
+    expect((await db.orders.findOne('oio-7').exec())?.is_scheduled_for_delivery).toBe(false);
   });
 });

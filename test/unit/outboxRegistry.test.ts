@@ -40,6 +40,12 @@ describe('the outbox kind registry', () => {
       expect([def.draft, def.onDone.removeDraft, def.onAttention.markDraft, def.payloadVersion], def.kind).toEqual([null, false, false, 1]);
       expect(def.onDone.removeOrder, def.kind).toBe(def.kind === 'reassign_order');
     }
+    // Only schedule changes show on the list before the server has them (undone when refused or discarded).
+    expect([...OUTBOX_KINDS.values()].filter((def) => def.optimistic).map((def) => def.kind).sort()).toEqual([
+      'reschedule_customer', 'reschedule_move', 'reschedule_onlot', 'schedule_customer', 'schedule_move', 'schedule_onlot', 'unschedule_order',
+    ]);
+    expect(kindDef('reschedule_move')?.optimistic?.row({ inventory_move_order_id: 3, scheduled_date: '2026-11-25T08:00:00.000+02:00' }))
+      .toEqual({ is_scheduled_for_delivery: true, scheduled_date: '2026-11-25T06:00:00.000Z', order_status: 'Scheduled for Delivery' });
     expect(kindDef('schedule_move')?.failure).toBe('FailedToScheduleDelivery');
     expect(kindDef('reschedule_customer')?.failure).toBe('FailedToRescheduleDelivery');
     expect(kindDef('create_order_note')?.label).toBe('Note for the office');
@@ -57,7 +63,7 @@ describe('the outbox kind registry', () => {
   });
 
   it('does not compile a kind without steps or without a payload schema', () => {
-    const base = { kind: 'x', label: 'X', delivers: false, draft: null, failure: 'GeneralError', payloadVersion: 1, upgrades: {}, body: () => ({}), onDone: { removeDraft: false, removeOrder: false }, onAttention: { markDraft: false } } as const;
+    const base = { kind: 'x', label: 'X', delivers: false, draft: null, failure: 'GeneralError', payloadVersion: 1, upgrades: {}, body: () => ({}), onDone: { removeDraft: false, removeOrder: false }, onAttention: { markDraft: false }, optimistic: null } as const;
     // @ts-expect-error steps must hold at least one step
     const noSteps: OutboxKindDef = defineKind({ ...base, payloadSchema: DeliverOnlotPayloadSchema, steps: [] });
     // @ts-expect-error payloadSchema is required

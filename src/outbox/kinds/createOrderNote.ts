@@ -15,4 +15,5 @@ export const createOrderNote = defineKind({
   body: (payload) => ({ ...payload }),
   onDone: { removeDraft: false, removeOrder: false },
   onAttention: { markDraft: false },
+  optimistic: null,
 });

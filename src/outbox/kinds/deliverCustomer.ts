@@ -59,6 +59,7 @@ function customerKind(call: CustomerDeliverCall): OutboxKindDef<CustomerDeliverP
     }),
     onDone: { removeDraft: true, removeOrder: true },
     onAttention: { markDraft: true },
+    optimistic: null,
   });
 }
 

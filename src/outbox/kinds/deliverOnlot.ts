@@ -19,4 +19,5 @@ export const deliverOnlot = defineKind({
   body: (payload, files) => ({ ...payload, building_images: files.photos }),
   onDone: { removeDraft: true, removeOrder: true },
   onAttention: { markDraft: true },
+  optimistic: null,
 });

@@ -15,4 +15,5 @@ export const reassignOrder = defineKind({
   body: (payload) => ({ ...payload }),
   onDone: { removeDraft: false, removeOrder: true },
   onAttention: { markDraft: false },
+  optimistic: null,
 });

@@ -1,4 +1,4 @@
-import { SCHEDULE_CALLS, SCHEDULE_PAYLOAD_SCHEMAS, type OrderKind, type ScheduleAction, type SchedulePayload } from '../../domain';
+import { SCHEDULE_CALLS, SCHEDULE_PAYLOAD_SCHEMAS, SCHEDULED_ORDER_STATUS, type OrderKind, type ScheduleAction, type SchedulePayload } from '../../domain';
 import { defineKind, type OutboxKindDef } from '../types';
 
 // Schedule and reschedule (SPEC §7), one kind per action and order kind: they differ only
@@ -23,6 +23,14 @@ function scheduleKind(action: ScheduleAction, kind: OrderKind): OutboxKindDef<Sc
     body: (payload) => ({ ...payload }),
     onDone: { removeDraft: false, removeOrder: false },
     onAttention: { markDraft: false },
+    // The list shows the new date at once; a refusal brings the server's row back.
+    optimistic: {
+      row: (payload) => ({
+        is_scheduled_for_delivery: true,
+        scheduled_date: new Date(payload.scheduled_date).toISOString(),
+        order_status: SCHEDULED_ORDER_STATUS,
+      }),
+    },
   });
 }
 

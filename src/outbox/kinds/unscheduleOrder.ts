@@ -15,4 +15,6 @@ export const unscheduleOrder = defineKind({
   body: (payload) => ({ ...payload }),
   onDone: { removeDraft: false, removeOrder: false },
   onAttention: { markDraft: false },
+  // The list shows it unscheduled until the server answers; a refusal brings the server's row back.
+  optimistic: { row: () => ({ is_scheduled_for_delivery: false, scheduled_date: null }) },
 });
