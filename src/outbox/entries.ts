@@ -1,7 +1,7 @@
 import { map, type Observable } from 'rxjs';
 import { attachmentIds, deliveryCollection, draftImageIds, ownsDoc, type BlobStore, type DriverDatabase, type OutboxDoc, type Session } from '../db';
 import { applyOptimistic, undoOptimistic } from './optimistic';
-import { ACTIVE_STATUSES, activeEntriesSelector, isDeliveryEntry } from './queue';
+import { activeEntriesSelector, isDeliveryEntry } from './queue';
 import { kindDef } from './registry';
 
 const plain = (docs: { toJSON(): unknown }[]): OutboxDoc[] => docs.map((d) => d.toJSON() as OutboxDoc);

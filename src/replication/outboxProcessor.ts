@@ -1,5 +1,5 @@
 import type { OutboxDoc, OutboxError } from '../db';
-import { ACTIVE_STATUSES, activeEntriesSelector, isCommitted, kindDef, preparePayload, undoOptimistic, type FollowupSpec, type OutboxKindDef } from '../outbox';
+import { activeEntriesSelector, isCommitted, kindDef, preparePayload, undoOptimistic, type FollowupSpec, type OutboxKindDef } from '../outbox';
 import { backoffMs } from './backoff';
 import { applyAttention, applyDone } from './outboxEffects';
 import type { EntryHandle, OutboxContext } from './outboxTypes';
