@@ -17,6 +17,8 @@ export interface SyncStatus {
   lastError: string | null;
   /** The server answered 401: the outbox waits until the driver signs in again. */
   authPaused: boolean;
+  /** false after a run could not reach the server (no signal behind a phone that says online). */
+  reachable: boolean;
   /** Reads the server answered with an error (SPEC §8 "Failed to fetch …"), until one succeeds. */
   fetchFailures: FetchFailure[];
 }
@@ -30,7 +32,7 @@ export interface FetchFailure {
   since: string;
 }
 
-export const INITIAL_SYNC_STATUS: SyncStatus = { online: true, syncing: false, lastSyncAt: null, lastError: null, authPaused: false, fetchFailures: [] };
+export const INITIAL_SYNC_STATUS: SyncStatus = { online: true, syncing: false, lastSyncAt: null, lastError: null, authPaused: false, reachable: true, fetchFailures: [] };
 
 const TOKEN_ID = 'token';
 const SYNC_STATUS_ID = 'sync-status';

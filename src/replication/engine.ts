@@ -94,6 +94,7 @@ export function createSyncEngine(deps: EngineDeps) {
     await patchSyncStatus(deps.db, { syncing: true });
     let nextDueAt: number | null = null;
     let lastError: string | null = null;
+    let unreachable = false;
     try {
       const pushed = await processOutbox({
         db: deps.db, blobs: deps.blobs, http, session, now, random: deps.random, events: deps.events, log: deps.log, followupWaitMs: deps.followupWaitMs,
@@ -107,9 +108,15 @@ export function createSyncEngine(deps: EngineDeps) {
     } catch (error) {
       if (error instanceof TransportError && error.kind === 'auth') return await pauseForAuth();
       lastError = error instanceof Error ? error.message : String(error);
+      unreachable = error instanceof TransportError && (error.code === 'NetworkError' || error.code === 'Timeout');
       deps.log?.('sync: run failed', error);
     } finally {
-      await patchSyncStatus(deps.db, { syncing: false, lastError, ...(lastError ? {} : { lastSyncAt: new Date(now()).toISOString() }) });
+      await patchSyncStatus(deps.db, {
+        syncing: false,
+        lastError,
+        reachable: !unreachable,
+        ...(lastError ? {} : { lastSyncAt: new Date(now()).toISOString() }),
+      });
       schedule(nextDueAt === null ? intervalMs : Math.min(intervalMs, nextDueAt - now()));
     }
   }

@@ -70,6 +70,11 @@ describe('snapshots for the map and the schedule', () => {
     await device.engine.syncNow();
     status = await firstValueFrom(syncStatus$(device.db));
     expect(status.fetchFailures).toEqual([]);
+    // …but the app bar must not say Online when nothing gets through.
+    expect(status.reachable).toBe(false);
+    net.offline = false;
+    await device.engine.syncNow();
+    expect((await firstValueFrom(syncStatus$(device.db))).reachable).toBe(true);
   });
 
   it('signing out drops the driver\'s snapshots', async () => {

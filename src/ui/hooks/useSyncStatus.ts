@@ -18,11 +18,14 @@ export function useNavigatorOnline(): boolean {
   return online;
 }
 
-/** The sync worker's status, with "online" also false when the browser says offline. */
+/**
+ * The sync worker's status, with "online" also false when the browser says offline or the
+ * last run could not reach the server (one bar of signal: the phone says online, nothing gets through).
+ */
 export function useSyncStatus(): SyncStatus {
   const db = useDatabase();
   const source = useMemo(() => syncStatus$(db), [db]);
   const status = useObservable(source) ?? INITIAL_SYNC_STATUS;
   const browserOnline = useNavigatorOnline();
-  return { ...status, online: status.online && browserOnline };
+  return { ...status, online: status.online && browserOnline && status.reachable };
 }
