@@ -19,6 +19,8 @@ const DeliveryDetails = lazy(() => import('./routes/DeliveryDetails'));
 const ScheduleOrder = lazy(() => import('./routes/ScheduleOrder'));
 const CreateNote = lazy(() => import('./routes/CreateNote'));
 const NotFound = lazy(() => import('./routes/NotFound'));
+// The map screen and maplibre: two chunks of their own, never in the first load (DESIGN §3).
+const MapScreen = lazy(() => import('./routes/MapScreen'));
 
 function Root() {
   return (
@@ -50,6 +52,7 @@ const router = createBrowserRouter([
             errorElement: <ErrorScreen />,
             children: [
               { index: true, element: <Home /> },
+              { path: '/map', element: <MapScreen /> },
               { path: '/onlot-inventory-order-details/:id', element: <OnlotOrderDetails /> },
               { path: '/inventory-move-order-details/:id', element: <MoveOrderDetails /> },
               { path: '/customer-order-details/:id', element: <CustomerOrderDetails /> },
