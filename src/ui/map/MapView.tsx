@@ -9,7 +9,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import MapGL, {
   GeolocateControl,
   Layer,
-  Marker,
   NavigationControl,
   Popup,
   Source,
@@ -22,8 +21,9 @@ import MapGL, {
 import { boundsOf, selectionPositions, type LatLon, type MapSelection } from '../../domain';
 import { US_BOUNDS } from './basemap';
 import { selectionFeatures, selectionSignature } from './features';
-import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, clusterLayer, dealerLayer, orderLayer, provideMissingImage, shopLayer, SOURCE_IDS } from './layers';
+import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, clusterLayer, dealerLayer, orderLayer, PIN_HEAD, provideMissingImage, shopLayer, SOURCE_IDS } from './layers';
 import { OrdersPlace, SitePlace } from './PlaceDetails';
+import { QuietMarker } from './QuietMarker';
 import { readRendered, tapAt, writeRendered, type ClusterLabel, type Tapped } from './rendered';
 import { useBasemap } from './useBasemap';
 import { useOwnPosition } from './useOwnPosition';
@@ -45,7 +45,7 @@ function popupOffset(r: number, lift: number): PopupOffset {
   };
 }
 type PopupOffset = Extract<NonNullable<PopupProps['offset']>, { center: unknown }>;
-const POPUP_OFFSET = { orders: popupOffset(14, 0), site: popupOffset(16, 22) };
+const POPUP_OFFSET = { orders: popupOffset(14, 0), site: popupOffset(17, PIN_HEAD) };
 
 interface Props {
   selection: MapSelection;
@@ -57,9 +57,20 @@ interface Props {
 
 type Open = Exclude<Tapped, { kind: 'zoom' } | null>;
 
+const withPins = new WeakSet<object>();
+
 export default function MapView({ selection, online, onBroken }: Props) {
   const basemap = useBasemap(online);
-  const mapRef = useRef<MapRef>(null);
+  const mapRef = useRef<MapRef | null>(null);
+  // The pins are drawn on the phone and added when a style asks for them: the listener must
+  // be on before the first style puts the data layers on the map.
+  const attach = useCallback((ref: MapRef | null) => {
+    mapRef.current = ref;
+    const map = ref?.getMap();
+    if (!map || withPins.has(map)) return;
+    withPins.add(map);
+    map.on('styleimagemissing', (e: { id: string }) => provideMissingImage(map, e.id));
+  }, []);
   const boxRef = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState<Open | null>(null);
   const [clusters, setClusters] = useState<ClusterLabel[]>([]);
@@ -101,16 +112,18 @@ export default function MapView({ selection, online, onBroken }: Props) {
       if (tapped?.kind === 'zoom') {
         setOpen(null);
         map.easeTo({ center: [tapped.lon, tapped.lat], zoom: tapped.zoom, duration: 400 });
-      } else {
-        setOpen(tapped);
+        return;
       }
+      setOpen(tapped);
+      // A phone is narrow: the popup opens above its point, so the point moves to the
+      // lower middle of the map, where the popup fits whole.
+      if (tapped) map.easeTo({ center: [tapped.lon, tapped.lat], offset: [0, map.getContainer().clientHeight * 0.3], duration: 300 });
     });
   }, []);
 
   const onLoad = useCallback((event: MapEvent) => {
     // Drivers never want a rotated or tilted map.
     event.target.touchZoomRotate.disableRotation();
-    event.target.on('styleimagemissing', (e: { id: string }) => provideMissingImage(event.target, e.id));
   }, []);
 
   if (!basemap.style) {
@@ -138,7 +151,7 @@ export default function MapView({ selection, online, onBroken }: Props) {
       data-basemap={basemap.kind}
     >
       <MapGL
-        ref={mapRef}
+        ref={attach}
         initialViewState={{ bounds, fitBoundsOptions: FIT }}
         mapStyle={basemap.style}
         styleDiffing={false}
@@ -165,11 +178,9 @@ export default function MapView({ selection, online, onBroken }: Props) {
           <Layer {...orderLayer} />
         </Source>
         {clusters.map((c) => (
-          <Marker key={c.id} longitude={c.lon} latitude={c.lat} anchor="center" style={{ pointerEvents: 'none' }}>
-            <span className="driver-map-count" aria-hidden="true">
-              {c.count}
-            </span>
-          </Marker>
+          <QuietMarker key={c.id} longitude={c.lon} latitude={c.lat}>
+            <span className="driver-map-count">{c.count}</span>
+          </QuietMarker>
         ))}
         {position ? <OwnPosition at={position} /> : null}
         <NavigationControl position="top-right" showCompass={false} />
@@ -179,6 +190,7 @@ export default function MapView({ selection, online, onBroken }: Props) {
             longitude={open.lon}
             latitude={open.lat}
             offset={open.kind === 'orders' ? POPUP_OFFSET.orders : POPUP_OFFSET.site}
+            anchor="bottom"
             maxWidth="300px"
             closeOnClick={false}
             onClose={() => setOpen(null)}
@@ -222,9 +234,9 @@ function PopupBody({ open, selection }: { open: Open; selection: MapSelection })
 /** The driver's own position: maplibre's own dot, labelled for screen readers. */
 function OwnPosition({ at }: { at: LatLon }) {
   return (
-    <Marker longitude={at.lon} latitude={at.lat} anchor="center" style={{ pointerEvents: 'none' }}>
-      <div className="maplibregl-user-location-dot" role="img" aria-label="Your position" data-testid="own-position" />
-    </Marker>
+    <QuietMarker longitude={at.lon} latitude={at.lat} label="Your position">
+      <div className="maplibregl-user-location-dot" data-testid="own-position" />
+    </QuietMarker>
   );
 }
 

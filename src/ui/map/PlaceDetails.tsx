@@ -15,8 +15,8 @@ export function OrderLines({ order }: { order: MapOrder }) {
   const scheduled = order.is_scheduled_for_delivery ? formatDate(order.scheduled_date) || 'Scheduled' : 'Unscheduled';
   return (
     <Stack gap="0" lineHeight="1.4" minW="0">
-      <HStack gap="2" justify="space-between">
-        <Text fontWeight="bold" fontSize="md" truncate>
+      <HStack gap="2" justify="space-between" align="flex-start">
+        <Text fontWeight="bold" fontSize="md">
           {orderTitle(order)}
         </Text>
         {order.is_rush_order ? (
@@ -27,7 +27,8 @@ export function OrderLines({ order }: { order: MapOrder }) {
       </HStack>
       {order.customer_name ? <Text fontSize="md">{order.dealer_name}</Text> : null}
       <Text fontSize="md">
-        {order.building_model} · {order.serial_number}
+        {/* Lines break between the model and the serial, never inside a serial. */}
+        <span style={{ whiteSpace: 'nowrap' }}>{order.building_model}</span> · <span style={{ whiteSpace: 'nowrap' }}>{order.serial_number}</span>
       </Text>
       <Text fontSize="md" color="fg.muted">
         {order.order_status} · {scheduled}
@@ -67,7 +68,7 @@ export function OrdersPlace({ orders }: { orders: MapOrder[] }) {
       <Text fontWeight="bold" fontSize="md">
         {orders.length} orders here
       </Text>
-      <Stack gap="3" maxH="45dvh" overflowY="auto">
+      <Stack gap="3" maxH="30dvh" overflowY="auto">
         {orders.map((order) => (
           <Stack key={order.id} gap="2" pb="3" borderBottomWidth="1px" borderColor="border" data-order-key={order.id}>
             <OrderLines order={order} />
@@ -75,7 +76,7 @@ export function OrdersPlace({ orders }: { orders: MapOrder[] }) {
           </Stack>
         ))}
       </Stack>
-      <NavigateMenu to={first.coordinates} label={orderTitle(first)} />
+      <NavigateMenu to={first.coordinates} label={orderTitle(first)} buttonProps={{ w: 'full' }} />
     </Stack>
   );
 }
@@ -94,7 +95,7 @@ export function SitePlace({ site }: { site: { kind: 'dealer'; value: MapDealer }
         </Text>
         <Text fontSize="md">{site.value.address}</Text>
       </Stack>
-      <NavigateMenu to={site.value.coordinates} label={name} />
+      <NavigateMenu to={site.value.coordinates} label={name} buttonProps={{ w: 'full' }} />
     </Stack>
   );
 }

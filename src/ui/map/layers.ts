@@ -1,5 +1,5 @@
 // The data layers drawn on either basemap: orders (clustered circles; rush orders red),
-// dealers and shops (pins of their own colour and shape, drawn on the phone: no sprite
+// dealers and shops (pins of their own colour and glyph, drawn on the phone: no sprite
 // sheet, no text, so the offline style needs no glyphs either).
 import type { LayerProps } from 'react-map-gl/maplibre';
 import type { Map as MaplibreMap } from 'maplibre-gl';
@@ -66,25 +66,31 @@ export const dealerLayer: LayerProps = { id: LAYER_IDS.dealers, type: 'symbol', 
 export const shopLayer: LayerProps = { id: LAYER_IDS.shops, type: 'symbol', source: SOURCE_IDS.shops, layout: pinLayout('pin-shop') };
 
 type Glyph = 'square' | 'house';
+/** How far above its position a pin's head (what a finger taps) is, in px. */
+export const PIN_HEAD = 31;
 const PINS: Record<string, { color: string; glyph: Glyph }> = {
   'pin-dealer': { color: MAP_COLORS.dealer, glyph: 'square' },
   'pin-shop': { color: MAP_COLORS.shop, glyph: 'house' },
 };
 
-/** A 30x40 pin (drawn at 2x) in `color` with a white glyph: a square (dealer) or a house (shop). */
+/**
+ * A 34x50 pin (drawn at 2x) in `color` with a white glyph: a square (dealer) or a house
+ * (shop). Its head stands high enough above the tip that an order cluster at the same place
+ * (inventory on a dealer's lot) leaves the glyph visible.
+ */
 function drawPin(color: string, glyph: Glyph): ImageData | null {
   const ratio = 2;
   const canvas = document.createElement('canvas');
-  canvas.width = 30 * ratio;
-  canvas.height = 40 * ratio;
+  canvas.width = 34 * ratio;
+  canvas.height = 50 * ratio;
   const ctx = canvas.getContext('2d');
   if (!ctx) return null;
   ctx.scale(ratio, ratio);
   ctx.beginPath();
-  ctx.moveTo(15, 39);
-  ctx.bezierCurveTo(11, 31, 2, 24, 2, 15);
-  ctx.arc(15, 15, 13, Math.PI, 0);
-  ctx.bezierCurveTo(28, 24, 19, 31, 15, 39);
+  ctx.moveTo(17, 48.5);
+  ctx.bezierCurveTo(14, 38, 2, 28, 2, 17);
+  ctx.arc(17, 17, 15, Math.PI, 0);
+  ctx.bezierCurveTo(32, 28, 20, 38, 17, 48.5);
   ctx.closePath();
   ctx.fillStyle = color;
   ctx.fill();
@@ -93,16 +99,16 @@ function drawPin(color: string, glyph: Glyph): ImageData | null {
   ctx.stroke();
   ctx.fillStyle = '#ffffff';
   if (glyph === 'square') {
-    ctx.fillRect(9.5, 9.5, 11, 11);
+    ctx.fillRect(11, 11, 12, 12);
   } else {
     ctx.beginPath();
-    ctx.moveTo(15, 7);
-    ctx.lineTo(23, 14);
-    ctx.lineTo(21, 14);
-    ctx.lineTo(21, 22);
-    ctx.lineTo(9, 22);
-    ctx.lineTo(9, 14);
-    ctx.lineTo(7, 14);
+    ctx.moveTo(17, 8);
+    ctx.lineTo(26, 16);
+    ctx.lineTo(23.5, 16);
+    ctx.lineTo(23.5, 25);
+    ctx.lineTo(10.5, 25);
+    ctx.lineTo(10.5, 16);
+    ctx.lineTo(8, 16);
     ctx.closePath();
     ctx.fill();
   }

@@ -3,7 +3,7 @@
 // checks and the browser tests (a canvas cannot be read otherwise).
 import type { GeoJSONSource, Map as MaplibreMap, MapGeoJSONFeature } from 'maplibre-gl';
 import { OFFLINE_LAYERS } from './basemap';
-import { LAYER_IDS, SOURCE_IDS } from './layers';
+import { LAYER_IDS, PIN_HEAD, SOURCE_IDS } from './layers';
 
 export interface ClusterLabel {
   id: number;
@@ -65,8 +65,8 @@ export function readRendered(map: MaplibreMap): Rendered | null {
   for (const c of clusters.values()) at('cluster', String(c.id), c.lon, c.lat);
   for (const [key, f] of orders) at('order', key, ...lonLat(f));
   // A pin stands above its position: its middle is what a finger taps.
-  for (const [key, f] of dealers) at('dealer', key, ...lonLat(f), -22);
-  for (const [key, f] of shops) at('shop', key, ...lonLat(f), -22);
+  for (const [key, f] of dealers) at('dealer', key, ...lonLat(f), -PIN_HEAD);
+  for (const [key, f] of shops) at('shop', key, ...lonLat(f), -PIN_HEAD);
 
   return {
     clusters: [...clusters.values()],
@@ -114,7 +114,7 @@ export async function tapAt(map: MaplibreMap, point: { x: number; y: number }): 
   );
   const distance = (f: MapGeoJSONFeature): number => {
     const p = map.project(lonLat(f));
-    const pin = f.layer.id === LAYER_IDS.dealers || f.layer.id === LAYER_IDS.shops ? 22 : 0;
+    const pin = f.layer.id === LAYER_IDS.dealers || f.layer.id === LAYER_IDS.shops ? PIN_HEAD : 0;
     return Math.hypot(p.x - point.x, p.y - pin - point.y);
   };
   let nearest: MapGeoJSONFeature | undefined;

@@ -102,12 +102,15 @@ function Summary({ selection }: { selection: MapSelection | undefined }) {
   const parts = selection ? mapSummary(selection).split(' · ') : [];
   const symbols = [<Dot key="o" color={MAP_COLORS.order} />, <Pin key="d" color={MAP_COLORS.dealer} />, <Pin key="s" color={MAP_COLORS.shop} house />];
   return (
-    <Text fontWeight="semibold" fontSize="md" data-testid="map-summary" aria-live="polite" truncate>
+    <Text fontWeight="semibold" fontSize="md" lineHeight="1.4" data-testid="map-summary" aria-live="polite">
       {parts.map((part, i) => (
         <span key={part}>
           {i > 0 ? ' · ' : null}
-          {symbols[i]}
-          {part}
+          {/* A line may break between the counts, never inside one. */}
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {symbols[i]}
+            {part}
+          </span>
         </span>
       ))}
     </Text>
