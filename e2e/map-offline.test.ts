@@ -36,6 +36,8 @@ const ONLINE_STYLE = {
   ],
 };
 let basemapHost: 'up' | 'down' = 'up';
+/** While true the server's order map is not to be had (the first sync leaves no snapshot). */
+let orderMapFails = true;
 
 let server: TestServer;
 let proxy: Proxy;
@@ -101,6 +103,9 @@ beforeAll(async () => {
     console.error('[page error]', error);
   });
   const tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#e4eedb' } }).png().toBuffer();
+  await phone.context.route('**/api/driver/order-map*', (route) =>
+    orderMapFails ? route.fulfill({ status: 503, json: { error: 'ServiceUnavailable', message: 'Try again later' } }) : route.continue(),
+  );
   await phone.context.route(`${HOST}/**`, async (route) => {
     if (basemapHost === 'down') return route.abort('internetdisconnected');
     const url = new URL(route.request().url());
@@ -130,6 +135,12 @@ describe('order map', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/map', { timeout: 30_000 });
     await ensureServiceWorker(page);
+
+    // No snapshot yet (its download failed): the screen says so and offers Sync now.
+    await page.getByTestId('no-snapshot').getByText('The map is not on this phone yet').waitFor({ timeout: 60_000 });
+    await page.screenshot({ path: resolve(RESULTS, 'map-no-snapshot.png') });
+    orderMapFails = false;
+    await page.getByRole('button', { name: 'Sync now' }).click();
     await expect.poll(summary, { timeout: 60_000 }).toBe(`${want.orders} orders · ${want.dealers} dealers · ${want.shops} shops`);
     await drawn(want.orders);
     expect(await attr('data-basemap')).toBe('online');
@@ -229,6 +240,25 @@ describe('order map', () => {
     await page.getByRole('link', { name: 'Clear filters' }).click();
     await page.waitForURL((url) => url.pathname === '/map' && url.search === '');
     await expect.poll(summary, { timeout: 30_000 }).toBe(`${want.orders} orders · ${want.dealers} dealers · ${want.shops} shops`);
+
+    // A phone that cannot draw WebGL gets the same places as a list, with Navigate.
+    const noGl = await phone.context.newPage();
+    await noGl.addInitScript(() => {
+      const getContext = HTMLCanvasElement.prototype.getContext;
+      // @ts-expect-error -- the overloads of getContext cannot be restated here
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
+        return /webgl/i.test(type) ? null : getContext.call(this, type as '2d', ...(rest as []));
+      };
+    });
+    await noGl.goto(`${proxy.url}/map?f=rushOrder`);
+    const list = noGl.getByTestId('places-list');
+    await list.waitFor({ timeout: 60_000 });
+    expect(await noGl.getByTestId('order-map').count()).toBe(0);
+    expect(await list.getByTestId('place-order').count()).toBe(want.rush);
+    expect(await list.getByTestId('place-dealer').count()).toBe(want.dealers);
+    expect(await list.getByTestId('navigate').count()).toBe(want.rush + want.dealers + want.shops);
+    await noGl.screenshot({ path: resolve(RESULTS, 'map-no-webgl.png') });
+    await noGl.close();
     expect(pageErrors).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
 // basemap falls back to the one shipped with the app when the online one cannot load.
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './map.css';
-import { Badge, Box, Center, Spinner, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Center, Spinner, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import MapGL, {
   GeolocateControl,
@@ -200,6 +200,23 @@ export default function MapView({ selection, online, onBroken }: Props) {
           </Popup>
         ) : null}
       </MapGL>
+      <Button
+        position="absolute"
+        bottom="2"
+        left="2"
+        size="sm"
+        colorPalette="primary"
+        variant="outline"
+        bg="bg"
+        boxShadow="sm"
+        data-testid="show-all"
+        onClick={() => {
+          setOpen(null);
+          mapRef.current?.fitBounds(bounds, { ...FIT, duration: 400 });
+        }}
+      >
+        Show all
+      </Button>
       {basemap.kind === 'offline' ? (
         <Badge position="absolute" top="2" left="2" colorPalette="yellow" variant="solid" size="md" boxShadow="sm" data-testid="offline-badge">
           Offline map

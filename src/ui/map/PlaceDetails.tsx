@@ -56,7 +56,7 @@ export function OrdersPlace({ orders }: { orders: MapOrder[] }) {
     return (
       <Stack gap="3" data-testid="place-order" data-order-key={first.id}>
         <OrderLines order={first} />
-        <HStack gap="2">
+        <HStack gap="2" w="full">
           <OrderDetailsButton order={first} />
           <NavigateMenu to={first.coordinates} label={orderTitle(first)} buttonProps={{ flex: '1' }} />
         </HStack>

@@ -2,12 +2,10 @@ import type { StyleSpecification } from 'maplibre-gl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ErrorEvent } from 'react-map-gl/maplibre';
 import { loadOfflineStyle, ONLINE_STYLE_URL } from './basemap';
-import { isDataSource } from './layers';
+import { judgeMapError } from './basemapErrors';
 
 /** The online style's JSON must arrive within this, or the shipped basemap is used. */
 const STYLE_TIMEOUT_MS = 10_000;
-/** HTTP errors of online tiles tolerated (one missing tile is no outage) before switching. */
-const TILE_ERRORS_TOLERATED = 3;
 
 export type BasemapKind = 'online' | 'offline';
 
@@ -74,21 +72,29 @@ export function useBasemap(online: boolean): Basemap {
     return () => clearTimeout(timer);
   }, [kind]);
 
-  const onError = useCallback((event: ErrorEvent) => {
-    const { sourceId } = event as ErrorEvent & { sourceId?: string };
-    if (kind !== 'online' || isDataSource(sourceId)) {
-      console.warn('map error', event.error);
-      return;
-    }
-    const status = (event.error as { status?: number } | undefined)?.status;
-    // The style itself, or a request that never got an answer (no network): switch now.
-    if (!styleArrived.current || !status) {
-      setFailed(true);
-      return;
-    }
-    tileErrors.current += 1;
-    if (tileErrors.current >= TILE_ERRORS_TOLERATED) setFailed(true);
-  }, [kind]);
+  const onError = useCallback(
+    (event: ErrorEvent) => {
+      const verdict = judgeMapError({
+        online: kind === 'online',
+        sourceId: (event as ErrorEvent & { sourceId?: string }).sourceId,
+        status: (event.error as { status?: number } | undefined)?.status,
+        styleArrived: styleArrived.current,
+        tileErrors: tileErrors.current,
+      });
+      switch (verdict.action) {
+        case 'ignore':
+          console.warn('map error', event.error);
+          break;
+        case 'count':
+          tileErrors.current = verdict.tileErrors;
+          break;
+        case 'switch':
+          setFailed(true);
+          break;
+      }
+    },
+    [kind],
+  );
 
   const onStyleData = useCallback(() => {
     styleArrived.current = true;

@@ -58,22 +58,16 @@ export default function MapScreen() {
   );
 
   if (all === undefined || snapshot === undefined || !listed) return <Loading label="Loading the map…" />;
-  if (snapshot === null || !selection) {
-    return (
-      <Stack gap="3">
-        {header}
-        <NoSnapshot online={online} listPath={query ? `/?${query}` : '/'} />
-      </Stack>
-    );
-  }
+  if (snapshot === null || !selection) return <NoSnapshot online={online} listPath={query ? `/?${query}` : '/'} />;
 
   const notices = <Notices selection={selection} total={all.length} narrowed={narrowed} />;
-  if (!canDraw) {
+  const nothing = selection.orders.length + selection.dealers.length + selection.shops.length === 0;
+  if (!canDraw || nothing) {
     return (
       <Stack gap="3">
         {header}
         {notices}
-        <PlacesList selection={selection} />
+        {nothing ? null : <PlacesList selection={selection} />}
       </Stack>
     );
   }
@@ -123,19 +117,19 @@ function Notices({ selection, total, narrowed }: { selection: MapSelection; tota
     out.push(
       <Alert.Root key="none" status="warning" data-testid="no-match">
         <Alert.Indicator />
-        <Alert.Content>
+        <Alert.Content gap="2">
           <Alert.Title>No orders match these filters</Alert.Title>
-          <Alert.Description>None of your {total} orders match. Dealers and shops named like the search stay on the map.</Alert.Description>
+          <Alert.Description>None of your {total} orders match the filters on the list.</Alert.Description>
+          <Button asChild colorPalette="primary" variant="outline" bg="bg" alignSelf="flex-start">
+            <Link to="/map">Clear filters</Link>
+          </Button>
         </Alert.Content>
-        <Button asChild colorPalette="primary" variant="outline" bg="bg" alignSelf="center" flexShrink={0}>
-          <Link to="/map">Clear filters</Link>
-        </Button>
       </Alert.Root>,
     );
   } else if (selection.orders.length === 0 && total === 0) {
     out.push(
       <Text key="empty" color="fg.muted" data-testid="no-orders">
-        No orders to deliver right now. Dealers and shops are on the map.
+        No orders to deliver right now.{selection.dealers.length + selection.shops.length > 0 ? ' Dealers and shops are on the map.' : ''}
       </Text>,
     );
   }
@@ -157,7 +151,7 @@ function NoSnapshot({ online, listPath }: { online: boolean; listPath: string })
         <EmptyState.Title>The map is not on this phone yet</EmptyState.Title>
         <EmptyState.Description>
           {online
-            ? 'It downloads with the next sync, in a moment. Keep the app open; after that the map works offline too.'
+            ? 'The app downloads it when it syncs with the office, and has not managed yet. Tap Sync now to try again; once it is here, the map works offline too.'
             : 'This phone has been offline since you signed in. Open the app once with signal or Wi-Fi and the map downloads; after that it works offline too.'}
         </EmptyState.Description>
         <HStack gap="2" flexWrap="wrap" justify="center">
