@@ -16,7 +16,6 @@ import { THEME_AUDIT_SOURCE, type ThemeAudit } from './themeAudit';
 const DIST = resolve('dist');
 const RESULTS = resolve('test-results');
 const DRIVER = { email: 'driver@summit.test', password: 'summit-driver-1' };
-const SUMMARY = /^(\d+) orders? · (\d+) dealers? · (\d+) shops?$/;
 
 interface Target {
   kind: 'cluster' | 'order' | 'dealer' | 'shop';
@@ -243,12 +242,13 @@ describe('order map', () => {
 
     // A phone that cannot draw WebGL gets the same places as a list, with Navigate.
     const noGl = await phone.context.newPage();
-    await noGl.addInitScript(() => {
-      const getContext = HTMLCanvasElement.prototype.getContext;
-      // @ts-expect-error -- the overloads of getContext cannot be restated here
-      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
-        return /webgl/i.test(type) ? null : getContext.call(this, type as '2d', ...(rest as []));
-      };
+    await noGl.addInitScript({
+      content: `{
+        const getContext = HTMLCanvasElement.prototype.getContext;
+        HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+          return /webgl/i.test(type) ? null : getContext.call(this, type, ...rest);
+        };
+      }`,
     });
     await noGl.goto(`${proxy.url}/map?f=rushOrder`);
     const list = noGl.getByTestId('places-list');
