@@ -126,6 +126,10 @@ describe('order map', () => {
     expect(want.rush).toBeGreaterThan(0);
     expect(want.rush).toBeLessThan(want.orders);
 
+    // Location is permitted on this phone: the map shows the driver's position without asking.
+    await phone.context.grantPermissions(['geolocation'], { origin: proxy.url });
+    await phone.context.setGeolocation({ latitude: 40.0379, longitude: -76.3055 }); // Lancaster, PA
+
     // Online once: sign in on /map, which downloads the order-map snapshot.
     await page.goto(`${proxy.url}/map`);
     await page.waitForURL((url) => url.pathname === '/login');
@@ -145,6 +149,7 @@ describe('order map', () => {
     expect(await attr('data-basemap')).toBe('online');
     expect(await page.getByTestId('offline-badge').count()).toBe(0);
     expect(Number(await attr('data-rendered-dealers'))).toBe(want.dealers);
+    await page.getByRole('img', { name: 'Your position' }).getByTestId('own-position').waitFor({ timeout: 30_000 });
     await page.screenshot({ path: resolve(RESULTS, 'map-online.png') });
 
     // A dealer's pin opens its popup, with Navigate.
@@ -230,6 +235,29 @@ describe('order map', () => {
       smallTargets: [],
       tinyText: [],
     });
+
+    // Tapping clusters zooms in until orders can be told apart; orders at one spot (stock on a
+    // dealer's lot) are listed together. Show all returns to every order.
+    let spot = page.locator('.maplibregl-popup');
+    for (let attempt = 0; attempt < 8 && (await spot.count()) === 0; attempt++) {
+      const all = await targets();
+      const next = all.find((t) => t.kind === 'cluster') ?? all.find((t) => t.kind === 'order');
+      if (!next) throw new Error(`nothing to tap: ${JSON.stringify(all)}`);
+      const before = await idleCount();
+      await tap(next);
+      await expect.poll(async () => (await spot.count()) > 0 || (await idleCount()) > before, { timeout: 30_000 }).toBe(true);
+    }
+    spot = page.locator('.maplibregl-popup');
+    const listed = await spot.locator('[data-order-key]').count();
+    expect(listed).toBeGreaterThan(0);
+    if (listed > 1) expect(await spot.getByText(`${listed} orders here`).count()).toBe(1);
+    expect(await spot.getByTestId('open-order').count()).toBe(listed);
+    await page.screenshot({ path: resolve(RESULTS, 'map-offline-spot.png') });
+    const inPopup = await page.evaluate<ThemeAudit>(THEME_AUDIT_SOURCE);
+    expect({ smallTargets: inPopup.smallTargets, lowContrast: inPopup.lowContrast }).toEqual({ smallTargets: [], lowContrast: [] });
+    await page.getByTestId('show-all').click();
+    await expect.poll(() => spot.count()).toBe(0);
+    await drawn(want.orders);
 
     // A search that matches nothing says so, and Clear filters shows everything again.
     await page.goto(`${proxy.url}/map?q=zzzz-no-such-order`);

@@ -1,6 +1,6 @@
 // What the map says about a tapped point (its popup) and what the list fallback shows for
 // each place: the same words and actions either way.
-import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Text, type ButtonProps } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import { parseOrderKey, type MapDealer, type MapOrder, type MapShop } from '../../domain';
 import { NavigateMenu } from '../components/NavigateMenu';
@@ -11,11 +11,11 @@ import { detailsPath } from '../orderLinks';
 export const orderTitle = (order: MapOrder): string => order.customer_name ?? order.dealer_name;
 
 /** One order's lines: name (Rush), dealer, model · serial, status · scheduled date. */
-export function OrderLines({ order }: { order: MapOrder }) {
+export function OrderLines({ order, head = false }: { order: MapOrder; head?: boolean }) {
   const scheduled = order.is_scheduled_for_delivery ? formatDate(order.scheduled_date) || 'Scheduled' : 'Unscheduled';
   return (
     <Stack gap="0" lineHeight="1.4" minW="0">
-      <HStack gap="2" justify="space-between" align="flex-start">
+      <HStack gap="2" justify="space-between" align="flex-start" data-popup-head={head || undefined}>
         <Text fontWeight="bold" fontSize="md">
           {orderTitle(order)}
         </Text>
@@ -38,11 +38,11 @@ export function OrderLines({ order }: { order: MapOrder }) {
 }
 
 /** The order's details screen (orderLinks), or null for a key of no known kind. */
-export function OrderDetailsButton({ order }: { order: MapOrder }) {
+export function OrderDetailsButton({ order, buttonProps }: { order: MapOrder; buttonProps?: ButtonProps }) {
   const ref = parseOrderKey(order.id);
   if (!ref) return null;
   return (
-    <Button asChild colorPalette="primary" size="md" flex="1" data-testid="open-order">
+    <Button asChild colorPalette="primary" size="md" data-testid="open-order" {...buttonProps}>
       <Link to={detailsPath(ref.kind, ref.id)}>Open order</Link>
     </Button>
   );
@@ -55,9 +55,9 @@ export function OrdersPlace({ orders }: { orders: MapOrder[] }) {
   if (orders.length === 1) {
     return (
       <Stack gap="3" data-testid="place-order" data-order-key={first.id}>
-        <OrderLines order={first} />
+        <OrderLines order={first} head />
         <HStack gap="2" w="full">
-          <OrderDetailsButton order={first} />
+          <OrderDetailsButton order={first} buttonProps={{ flex: '1' }} />
           <NavigateMenu to={first.coordinates} label={orderTitle(first)} buttonProps={{ flex: '1' }} />
         </HStack>
       </Stack>
@@ -65,12 +65,12 @@ export function OrdersPlace({ orders }: { orders: MapOrder[] }) {
   }
   return (
     <Stack gap="3" data-testid="place-orders">
-      <Text fontWeight="bold" fontSize="md">
+      <Text fontWeight="bold" fontSize="md" data-popup-head>
         {orders.length} orders here
       </Text>
       <Stack gap="3" maxH="30dvh" overflowY="auto">
         {orders.map((order) => (
-          <Stack key={order.id} gap="2" pb="3" borderBottomWidth="1px" borderColor="border" data-order-key={order.id}>
+          <Stack key={order.id} gap="2" pb="3" flexShrink={0} borderBottomWidth="1px" borderColor="border" data-order-key={order.id}>
             <OrderLines order={order} />
             <OrderDetailsButton order={order} />
           </Stack>
@@ -87,7 +87,7 @@ export function SitePlace({ site }: { site: { kind: 'dealer'; value: MapDealer }
   return (
     <Stack gap="3" data-testid={`place-${site.kind}`}>
       <Stack gap="0" lineHeight="1.4">
-        <Text fontWeight="bold" fontSize="md">
+        <Text fontWeight="bold" fontSize="md" data-popup-head>
           {name}
         </Text>
         <Text fontSize="md" color="fg.muted">
