@@ -32,6 +32,10 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // RxDB's dev-mode and schema-validation chunks load only in development builds.
         globIgnores: ['**/dev-mode-*.js', '**/validate-ajv-*.js'],
+        // The map must open offline: maplibre (~1.0 MB) and the shipped basemap (us-atlas
+        // counties, ~0.85 MB) are precached with the rest. Workbox skips files above this
+        // size silently (default 2 MiB), so the limit is set here with room to spare.
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/auth\//, /^\/secure\//, /^\/upload/, /^\/files\//, /^\/openapi\.json/],
         cleanupOutdatedCaches: true,

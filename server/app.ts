@@ -51,6 +51,11 @@ export interface BuildServerOptions {
   mailFrom?: string;
   /** Fastify's trustProxy (TRUST_PROXY): X-Forwarded-Proto/For count only when set (default false). */
   trustProxy?: boolean;
+  /**
+   * MAP_ORIGINS: where the online basemap's style, tiles, fonts and sprites come from (the
+   * CSP lets the page fetch them). Default OpenFreeMap, the app's VITE_MAP_STYLE_URL default.
+   */
+  mapOrigins?: string[];
   /** How often Idempotency-Key records past their 30 days are purged (default 6 hours). */
   idempotencyPurgeIntervalMs?: number;
   /** Extra route modules registered after the app's own (tests use it for probe routes). */
@@ -141,7 +146,11 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
   };
 }
 
+/** The map's default online basemap host (src/ui/map/basemap.ts). */
+export const DEFAULT_MAP_ORIGINS = ['https://tiles.openfreemap.org'];
+
 async function registerPlugins(app: FastifyInstance, opts: BuildServerOptions): Promise<void> {
+  const mapOrigins = opts.mapOrigins ?? DEFAULT_MAP_ORIGINS;
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,
@@ -149,9 +158,9 @@ async function registerPlugins(app: FastifyInstance, opts: BuildServerOptions): 
         'default-src': ["'self'"],
         'script-src': ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"], // emotion (Chakra) injects style tags
-        'img-src': ["'self'", 'blob:', 'data:'],
-        'worker-src': ["'self'", 'blob:'],
-        'connect-src': ["'self'"],
+        'img-src': ["'self'", 'blob:', 'data:', ...mapOrigins],
+        'worker-src': ["'self'", 'blob:'], // maplibre starts its workers from a blob
+        'connect-src': ["'self'", ...mapOrigins],
         'manifest-src': ["'self'"],
         'frame-ancestors': ["'none'"],
         'upgrade-insecure-requests': null, // served over plain http on localhost

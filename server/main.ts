@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     mailFrom: process.env.MAIL_FROM || undefined,
     logger: true,
     trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
+    mapOrigins: process.env.MAP_ORIGINS?.split(/[\s,]+/).filter(Boolean),
     staticDir: existsSync(join(staticDir, 'index.html')) ? staticDir : null,
   });
   const { app } = server;

@@ -14,3 +14,5 @@ export * from './schedule';
 export * from './profile';
 export * from './outboxPayloads';
 export * from './cardForm';
+export * from './navigationLinks';
+export * from './orderMapSelection';

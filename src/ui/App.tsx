@@ -23,6 +23,8 @@ const CustomerOrderScheduleDetails = lazy(() => import('./routes/CustomerOrderSc
 const OnlotOrderScheduleDetails = lazy(() => import('./routes/OnlotOrderScheduleDetails'));
 const MoveOrderScheduleDetails = lazy(() => import('./routes/MoveOrderScheduleDetails'));
 const NotFound = lazy(() => import('./routes/NotFound'));
+// The map screen and maplibre: two chunks of their own, never in the first load (DESIGN §3).
+const MapScreen = lazy(() => import('./routes/MapScreen'));
 
 function Root() {
   return (
@@ -54,6 +56,7 @@ const router = createBrowserRouter([
             errorElement: <ErrorScreen />,
             children: [
               { index: true, element: <Home /> },
+              { path: '/map', element: <MapScreen /> },
               { path: '/onlot-inventory-order-details/:id', element: <OnlotOrderDetails /> },
               { path: '/inventory-move-order-details/:id', element: <MoveOrderDetails /> },
               { path: '/customer-order-details/:id', element: <CustomerOrderDetails /> },

@@ -6,8 +6,10 @@ import { BackButton } from './components/BackButton';
 import { FetchFailureSnackbars } from './components/FetchFailureSnackbars';
 import { Loading } from './components/Loading';
 
-/** Screens with no Back control: Home is the top, Login is outside the shell. */
-const TOP_LEVEL = new Set(['/', '/login']);
+/** Screens with no Back control: Home is the top, the map its other view (List returns), Login is outside the shell. */
+const TOP_LEVEL = new Set(['/', '/map', '/login']);
+/** Screens that fill the phone's height themselves (no room to scroll past the last control). */
+const FULL_HEIGHT = new Set(['/map']);
 
 /**
  * The signed-in frame: app bar on top, a Back control on every screen below Home, the screen
@@ -20,7 +22,7 @@ export function Shell() {
     <Box minH="100dvh" bg="appBg">
       <AppBar />
       <FetchFailureSnackbars />
-      <Box as="main" maxW="3xl" mx="auto" px="3" pt={TOP_LEVEL.has(pathname) ? '4' : '1'} pb="40">
+      <Box as="main" maxW="3xl" mx="auto" px="3" pt={TOP_LEVEL.has(pathname) ? '4' : '1'} pb={FULL_HEIGHT.has(pathname) ? '3' : '40'}>
         {TOP_LEVEL.has(pathname) ? null : (
           <Box mb="1">
             <BackButton />

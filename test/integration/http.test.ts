@@ -73,6 +73,8 @@ describe('headers and meta routes', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("img-src 'self' blob: data:");
     expect(csp).toContain("worker-src 'self' blob:");
+    // The map's online basemap (its style, tiles, fonts and sprites) and nothing else outside.
+    expect(csp).toContain("connect-src 'self' https://tiles.openfreemap.org");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('DENY');

@@ -22,6 +22,7 @@ export function InventoryOrderDetails({ kind, id }: { kind: 'onlot' | 'move'; id
       entry={entry}
       actions={actions}
       notes={delivery?.notes ?? null}
+      destination={server?.delivery_address_coordinates}
       deliverPath={`/delivery-details/${id}?${DELIVER_FLAG[kind]}=true`}
     >
       {order ? <OrderRowCard order={order} /> : null}

@@ -2,9 +2,11 @@ import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { OrderDoc, OutboxDoc } from '../../db';
-import type { OrderKind, OrderNote } from '../../domain';
+import { orderKey, type LatLon, type OrderKind, type OrderNote } from '../../domain';
+import { useOrderDestination } from '../hooks/useOrderDestination';
 import { orderActionQuery, RETURN_HERE } from '../orderLinks';
 import { Loading } from './Loading';
+import { NavigateMenu } from './NavigateMenu';
 import { NotesCard } from './NotesCard';
 import { OrderNotFound } from './OrderNotFound';
 import { OutboxEntryCard } from './OutboxEntryCard';
@@ -26,21 +28,28 @@ interface Props {
   notes: OrderNote[] | null;
   /** Further order actions, shown below Schedule and Add note. */
   moreActions?: ReactNode;
+  /** The delivery position the downloaded details carry (else the map snapshot's is used). */
+  destination?: LatLon | null;
   children: ReactNode;
 }
 
-/** The frame every order screen shares (details, schedule details): states, heading, queued entries, Schedule, Add note, Deliver. */
-export function OrderScreenFrame({ kind, id, title, subtitle, order, hasDelivery, entry, actions, deliverPath, notes, moreActions, children }: Props) {
+/** The frame every order screen shares (details, schedule details): states, heading, queued entries, Navigate, Schedule, Add note, Deliver. */
+export function OrderScreenFrame({ kind, id, title, subtitle, order, hasDelivery, entry, actions, deliverPath, notes, moreActions, destination, children }: Props) {
+  const navigateTo = useOrderDestination(orderKey(kind, id), destination);
   if (order === undefined || hasDelivery === undefined) return <Loading />;
   if (!order && !hasDelivery) return <OrderNotFound />;
   return (
     <Stack gap="4">
-      <Stack gap="0">
-        <Heading as="h2" fontSize="h1">
-          {title}
-        </Heading>
-        <Text color="fg.muted">{subtitle}</Text>
-      </Stack>
+      <HStack justify="space-between" align="flex-start" gap="3">
+        <Stack gap="0" minW="0">
+          <Heading as="h2" fontSize="h1">
+            {title}
+          </Heading>
+          <Text color="fg.muted">{subtitle}</Text>
+        </Stack>
+        {/* Hidden when this device knows no position for the order. */}
+        <NavigateMenu to={navigateTo} label={title} buttonProps={{ flexShrink: 0 }} />
+      </HStack>
       {entry ? <OutboxEntryCard entry={entry} order={order ?? undefined} /> : null}
       {actions.map((action) => (
         <OutboxEntryCard key={action.id} entry={action} order={order ?? undefined} />

@@ -58,6 +58,7 @@ export function ScheduleDetailsBody({ kind, id }: { kind: OrderKind; id: number 
       entry={entry}
       actions={actions}
       notes={details?.notes ?? delivery?.notes ?? null}
+      destination={details?.coordinates ?? null}
       moreActions={
         <Stack gap="2">
           <Button asChild colorPalette="primary" variant="outline">

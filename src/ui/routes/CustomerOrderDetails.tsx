@@ -28,6 +28,7 @@ function Details({ id }: { id: number }) {
       entry={entry}
       actions={actions}
       notes={delivery?.notes ?? null}
+      destination={server?.delivery_address_coordinates}
       deliverPath={`/delivery-details/${id}?customerOrder=true`}
     >
       {server ? (

@@ -1,6 +1,6 @@
 import { Button, chakra, EmptyState, Field, HStack, Input, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { OrderDoc, OutboxDoc } from '../../db';
 import { FILTER_KEYS, FILTER_LABELS, filterParams, filterPrepared, prepareOrders, parseFilterParams, toggleFilter, type FilterKey } from '../../domain';
 import { Loading } from '../components/Loading';
@@ -37,21 +37,31 @@ export default function Home() {
   const update = (nextSelected: readonly FilterKey[], nextSearch: string): void => {
     setParams(filterParams(nextSelected, nextSearch), { replace: true });
   };
+  // The map shows the same selection: it carries the filters and the search along.
+  const mapQuery = filterParams(selected, search).toString();
 
   return (
     <Stack gap="3">
-      <Field.Root>
-        <VisuallyHidden asChild>
-          <Field.Label>Search</Field.Label>
-        </VisuallyHidden>
-        <Input
-          type="search"
-          bg="bg"
-          placeholder="Search dealer, customer, model, serial…"
-          value={search}
-          onChange={(e) => update(selected, e.target.value)}
-        />
-      </Field.Root>
+      <HStack gap="2" align="flex-end">
+        <Field.Root flex="1" minW="0">
+          <VisuallyHidden asChild>
+            <Field.Label>Search</Field.Label>
+          </VisuallyHidden>
+          <Input
+            type="search"
+            bg="bg"
+            placeholder="Search name, model, serial…"
+            value={search}
+            onChange={(e) => update(selected, e.target.value)}
+          />
+        </Field.Root>
+        <Button asChild colorPalette="primary" variant="outline" bg="bg" flexShrink={0}>
+          <Link to={mapQuery ? `/map?${mapQuery}` : '/map'} data-testid="map-link">
+            <MapIcon />
+            Map
+          </Link>
+        </Button>
+      </HStack>
       <FilterChips selected={selected} onToggle={(key) => update(toggleFilter(selected, key), search)} />
       <HStack justify="space-between" textStyle="xs" color="fg.muted" px="1">
         <Text data-testid="order-count">
@@ -132,5 +142,14 @@ function OrderList({ orders, byOrder }: { orders: OrderDoc[]; byOrder: Map<strin
         </chakra.li>
       ))}
     </chakra.ul>
+  );
+}
+
+function MapIcon() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+      <path d="M3 6.5l6-2.5 6 2.5 6-2.5v13.5l-6 2.5-6-2.5-6 2.5z" />
+      <path d="M9 4v13.5M15 6.5V20" />
+    </svg>
   );
 }
