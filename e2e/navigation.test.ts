@@ -47,8 +47,6 @@ describe('navigation drawer', () => {
     }
     expect(await entry('Orders').getAttribute('aria-current')).toBe('page');
     expect(await entry('Map').getAttribute('aria-current')).toBeNull();
-    // /map and /scheduled are built on other branches and do not exist on this one yet: only
-    // their addresses are checked. After the merge, click them and wait for each screen here.
     expect(await entry('Map').getAttribute('href')).toBe('/map');
     expect(await entry('Scheduled').getAttribute('href')).toBe('/scheduled');
     for (const label of ['Orders', 'Map', 'Scheduled']) {
@@ -67,6 +65,26 @@ describe('navigation drawer', () => {
 
     await page.getByRole('button', { name: 'Close' }).click();
     await drawer().waitFor({ state: 'hidden' });
+  });
+
+  it('reaches the map and the schedule, each marked current while open', async () => {
+    for (const [label, path, shows] of [
+      ['Scheduled', '/scheduled', () => page.getByTestId('scheduled-count')],
+      ['Map', '/map', () => page.getByTestId('map-summary')],
+    ] as const) {
+      await openMenu();
+      await entry(label).click();
+      await page.waitForURL((url) => url.pathname === path);
+      await drawer().waitFor({ state: 'hidden' });
+      await shows().first().waitFor({ timeout: 30_000 });
+      await openMenu();
+      expect(await entry(label).getAttribute('aria-current')).toBe('page');
+      await page.getByRole('button', { name: 'Close' }).click();
+      await drawer().waitFor({ state: 'hidden' });
+    }
+    await openMenu();
+    await entry('Orders').click();
+    await page.waitForURL((url) => url.pathname === '/');
   });
 
   it('navigates to an entry and closes; Back returns to where the driver was', async () => {
