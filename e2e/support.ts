@@ -1,11 +1,10 @@
 // Helpers of the browser suite: Debian's chromium through playwright-core, and a TCP proxy
 // in front of the server that the test can make unreachable (the page and its workers
 // fetch through it, so "offline" really means no server, not just emulation).
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startTestServer, type TestServer, type TestServerOptions } from '../test/support/server';
 
@@ -22,41 +21,8 @@ export interface Account {
 export const SUMMIT_DRIVER: Account = { email: 'driver@summit.test', password: 'summit-driver-1' };
 export const SUMMIT_DRIVER2: Account = { email: 'driver2@summit.test', password: 'summit-driver-2' };
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
-export interface Phone {
-  context: BrowserContext;
-  close(): Promise<void>;
-}
-
-/** A fresh browser profile (its own user data dir) with a 390x844 phone viewport. */
-export async function launchPhone(): Promise<Phone> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'driver-app-e2e-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    hasTouch: true,
-    serviceWorkers: 'allow',
-  });
-  return {
-    context,
-    async close() {
-      await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
-    },
-  };
-}
+export { CHROMIUM_ARGS, launchPhone, type Phone } from './phone';
+import { launchPhone, type Phone } from './phone';
 
 /** Signs in on the Login screen at `baseUrl` and waits for Home. */
 export async function signIn(page: Page, baseUrl: string, who: Account = SUMMIT_DRIVER): Promise<void> {

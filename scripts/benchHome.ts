@@ -4,7 +4,7 @@
 // how many DOM nodes the list keeps. Figures, not a test: see BENCHMARKS.md.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { launchPhone } from '../e2e/support';
+import { launchPhone } from '../e2e/phone';
 import { startTestServer } from '../test/support/server';
 
 const DRIVER = { email: 'driver@summit.test', password: 'summit-driver-1' };

@@ -1,10 +1,14 @@
 import { Box } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { memo } from 'react';
 import { AppBar } from './components/AppBar';
 import { BackButton } from './components/BackButton';
 import { FetchFailureSnackbars } from './components/FetchFailureSnackbars';
 import { Loading } from './components/Loading';
+
+/** The app bar reads its own state; a navigation (a keystroke in Home's search) need not re-render it. */
+const StableAppBar = memo(AppBar);
 
 /** Screens with no Back control: Home is the top, the map its other view (List returns), Login is outside the shell. */
 const TOP_LEVEL = new Set(['/', '/map', '/login']);
@@ -20,7 +24,7 @@ export function Shell() {
   const { pathname } = useLocation();
   return (
     <Box minH="100dvh" bg="appBg">
-      <AppBar />
+      <StableAppBar />
       <FetchFailureSnackbars />
       <Box as="main" maxW="3xl" mx="auto" px="3" pt={TOP_LEVEL.has(pathname) ? '4' : '1'} pb={FULL_HEIGHT.has(pathname) ? '3' : '40'}>
         {TOP_LEVEL.has(pathname) ? null : (

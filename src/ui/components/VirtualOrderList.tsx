@@ -9,11 +9,14 @@ const ESTIMATED_ROW = 110;
 
 /**
  * The list, windowed on the page's own scroll: only the cards near the screen are in the
- * DOM (a list of 10,000 keeps a few dozen), each measured as it renders.
+ * DOM (a list of 10,000 keeps a few dozen). Every card has the same height (each line is
+ * truncated), so one row is measured once and the rest are placed by arithmetic: measuring
+ * each row as it renders forced a layout per card on every keystroke.
  */
 export default function VirtualOrderList({ orders, byOrder, todayStart }: { orders: OrderDoc[]; byOrder: Map<string, OutboxDoc>; todayStart: number }) {
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
+  const [rowHeight, setRowHeight] = useState(ESTIMATED_ROW);
   // Where the list starts on the page (below the search, chips and count, whose heights are fixed).
   useLayoutEffect(() => {
     const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
@@ -21,11 +24,23 @@ export default function VirtualOrderList({ orders, byOrder, todayStart }: { orde
   }, [scrollMargin]);
   const virtualizer = useWindowVirtualizer({
     count: orders.length,
-    estimateSize: () => ESTIMATED_ROW,
+    estimateSize: () => rowHeight,
     overscan: 6,
     scrollMargin,
     getItemKey: (index) => orders[index]?.id ?? index,
   });
+  // The first row's real height (font size, zoom), read once after it rendered.
+  const measured = useRef(false);
+  const measureFirst = (el: HTMLLIElement | null): void => {
+    if (!el || measured.current) return;
+    measured.current = true;
+    const height = el.getBoundingClientRect().height;
+    if (height > 0 && Math.abs(height - rowHeight) > 0.5) setRowHeight(height);
+  };
+  useLayoutEffect(() => {
+    virtualizer.measure();
+  }, [rowHeight, virtualizer]);
+  const first = virtualizer.getVirtualItems()[0]?.index;
   return (
     <chakra.ul ref={listRef} listStyleType="none" position="relative" style={{ height: virtualizer.getTotalSize() }}>
       {virtualizer.getVirtualItems().map((row) => {
@@ -35,7 +50,7 @@ export default function VirtualOrderList({ orders, byOrder, todayStart }: { orde
           <chakra.li
             key={row.key}
             data-index={row.index}
-            ref={virtualizer.measureElement}
+            ref={row.index === first ? measureFirst : undefined}
             position="absolute"
             top="0"
             left="0"

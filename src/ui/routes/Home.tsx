@@ -1,5 +1,5 @@
 import { Button, chakra, EmptyState, Field, HStack, Input, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { OrderDoc, OutboxDoc } from '../../db';
 import { FILTER_KEYS, FILTER_LABELS, filterParams, filterPrepared, prepareOrders, parseFilterParams, toggleFilter, type FilterKey } from '../../domain';
@@ -24,7 +24,12 @@ export default function Home() {
   // returns to the same list.
   const [params, setParams] = useSearchParams();
   const { selected, search } = useMemo(() => parseFilterParams(params), [params]);
-  const deferred = useDeferredValue(search);
+  const [typed, setTyped] = useTypedSearch(search, (next) => setParams((prev) => filterParams(parseFilterParams(prev).selected, next), { replace: true }));
+  const deferred = useDeferredValue(typed);
+  const typedNow = useRef(typed);
+  useEffect(() => {
+    typedNow.current = typed;
+  }, [typed]);
   const all = useOrders('');
   // Sorted and lowercased once per list change; a keystroke only filters (10,000 orders).
   const prepared = useMemo(() => (all ? prepareOrders(all) : undefined), [all]);
@@ -32,13 +37,22 @@ export default function Home() {
   const entries = useActiveOutbox();
   const byOrder = useMemo(() => outboxByOrder(entries), [entries]);
   const status = useSyncStatus();
-  const narrowed = selected.length > 0 || search.trim() !== '';
+  const narrowed = selected.length > 0 || typed.trim() !== '';
 
   const update = (nextSelected: readonly FilterKey[], nextSearch: string): void => {
     setParams(filterParams(nextSelected, nextSearch), { replace: true });
   };
+  // Stable across keystrokes, so the chips (memoized) do not re-render while the driver types.
+  const toggle = useCallback(
+    (key: FilterKey) => setParams((prev) => {
+      const current = parseFilterParams(prev);
+      // The search as typed, even if it has not reached the address yet.
+      return filterParams(toggleFilter(current.selected, key), typedNow.current);
+    }, { replace: true }),
+    [setParams],
+  );
   // The map shows the same selection: it carries the filters and the search along.
-  const mapQuery = filterParams(selected, search).toString();
+  const mapQuery = filterParams(selected, typed).toString();
 
   return (
     <Stack gap="3">
@@ -51,8 +65,8 @@ export default function Home() {
             type="search"
             bg="bg"
             placeholder="Search name, model, serial…"
-            value={search}
-            onChange={(e) => update(selected, e.target.value)}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
           />
         </Field.Root>
         <Button asChild colorPalette="primary" variant="outline" bg="bg" flexShrink={0}>
@@ -62,7 +76,7 @@ export default function Home() {
           </Link>
         </Button>
       </HStack>
-      <FilterChips selected={selected} onToggle={(key) => update(toggleFilter(selected, key), search)} />
+      <FilterChips selected={selected} onToggle={toggle} />
       <HStack justify="space-between" textStyle="xs" color="fg.muted" px="1">
         <Text data-testid="order-count">
           {orders && all ? (narrowed ? `${orders.length} of ${all.length} orders` : `${orders.length} order${orders.length === 1 ? '' : 's'}`) : ''}
@@ -77,7 +91,7 @@ export default function Home() {
             <EmptyState.Title>{all.length > 0 ? 'No orders match these filters' : 'No orders to deliver'}</EmptyState.Title>
             <EmptyState.Description>
               {all.length > 0
-                ? `None of your ${all.length} orders match${search.trim() ? ` "${search.trim()}"` : ''} with the filters you picked.`
+                ? `None of your ${all.length} orders match${typed.trim() ? ` "${typed.trim()}"` : ''} with the filters you picked.`
                 : status.lastSyncAt
                   ? 'Orders assigned to you appear here.'
                   : 'Your orders appear here once the app has synced while online.'}
@@ -96,8 +110,40 @@ export default function Home() {
   );
 }
 
+/** How long typing pauses before the search is written to the address (one navigation, not one per key). */
+const SEARCH_TO_ADDRESS_MS = 250;
+
+/**
+ * The search box's text: the driver's keystrokes stay local (the list filters on them at once)
+ * and reach the address after a short pause, so Back still returns to the same list; a change
+ * of the address from elsewhere (Clear filters, Back) replaces the text.
+ */
+function useTypedSearch(fromAddress: string, write: (value: string) => void): [string, (value: string) => void] {
+  const [typed, setTyped] = useState(fromAddress);
+  const written = useRef(fromAddress);
+  const writeRef = useRef(write);
+  useEffect(() => {
+    writeRef.current = write;
+  });
+  useEffect(() => {
+    if (fromAddress !== written.current) {
+      written.current = fromAddress;
+      setTyped(fromAddress);
+    }
+  }, [fromAddress]);
+  useEffect(() => {
+    if (typed === written.current) return;
+    const timer = setTimeout(() => {
+      written.current = typed;
+      writeRef.current(typed);
+    }, SEARCH_TO_ADDRESS_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  return [typed, setTyped];
+}
+
 /** One row of toggle chips (aria-pressed), scrolled sideways; every chip a 48 px target. */
-function FilterChips({ selected, onToggle }: { selected: readonly FilterKey[]; onToggle: (key: FilterKey) => void }) {
+const FilterChips = memo(function FilterChips({ selected, onToggle }: { selected: readonly FilterKey[]; onToggle: (key: FilterKey) => void }) {
   return (
     <HStack role="group" aria-label="Filters" gap="2" overflowX="auto" mx="-3" px="3" pb="1" css={{ scrollbarWidth: 'none' }}>
       {FILTER_KEYS.map((key) => {
@@ -122,7 +168,7 @@ function FilterChips({ selected, onToggle }: { selected: readonly FilterKey[]; o
       })}
     </HStack>
   );
-}
+}, (a, b) => a.onToggle === b.onToggle && a.selected.join() === b.selected.join());
 
 /** A driver's usual list, rendered whole (cards stay findable in the page). */
 function OrderList({ orders, byOrder }: { orders: OrderDoc[]; byOrder: Map<string, OutboxDoc> }) {

@@ -1,0 +1,42 @@
+// Debian's Chromium as a 390x844 phone, through playwright-core. No test-runner imports, so
+// the benchmark (`npm run bench`, plain tsx) can launch the same phone as the browser suite.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export interface Phone {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** A fresh browser profile (its own user data dir) with a 390x844 phone viewport. */
+export async function launchPhone(): Promise<Phone> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'driver-app-e2e-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    hasTouch: true,
+    serviceWorkers: 'allow',
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
