@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
 import { RESULTS, SUMMIT_DRIVER as DRIVER, useBrowserHarness } from './support';
-import { MIN_TARGET, THEME_AUDIT_SOURCE, type ThemeAudit } from './themeAudit';
+import { assertReadable, MIN_TARGET, THEME_AUDIT_SOURCE, type ThemeAudit } from './themeAudit';
 
 
 let server: TestServer;
@@ -20,16 +20,10 @@ async function audit(name: string): Promise<ThemeAudit> {
   return page.evaluate<ThemeAudit>(THEME_AUDIT_SOURCE);
 }
 
-/** The rules, as one comparable object so a failure lists every offender at once. */
+/** Every rule, and at least one control was measured. */
 function expectReadable(result: ThemeAudit): void {
-  expect(result.textCount).toBeGreaterThan(0);
   expect(result.targetCount).toBeGreaterThan(0);
-  expect({
-    bodyFontSize: result.bodyFontSize >= 16 ? 'at least 16px' : `${result.bodyFontSize}px`,
-    lowContrast: result.lowContrast,
-    smallTargets: result.smallTargets,
-    tinyText: result.tinyText,
-  }).toEqual({ bodyFontSize: 'at least 16px', lowContrast: [], smallTargets: [], tinyText: [] });
+  assertReadable(result);
 }
 
 const deliverButton = () => page.getByRole('button', { name: 'Deliver', exact: true });

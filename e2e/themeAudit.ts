@@ -2,6 +2,8 @@
 // at least 4.5:1 against what is really behind it, every control at least 48x48 CSS px, and
 // the body font size. Kept as source text (evaluated in the page) so no bundler helper can
 // leak into the serialized function.
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export interface ContrastIssue {
   text: string;
@@ -121,3 +123,30 @@ export const THEME_AUDIT_SOURCE = String.raw`(() => {
   }
   return { bodyFontSize: parseFloat(getComputedStyle(document.body).fontSize), lowContrast, smallTargets, tinyText, textCount, targetCount };
 })()`;
+
+type Rule = 'bodyFontSize' | 'lowContrast' | 'smallTargets' | 'tinyText';
+const ALL_RULES: readonly Rule[] = ['bodyFontSize', 'lowContrast', 'smallTargets', 'tinyText'];
+
+/**
+ * The readability rules asserted on an audit, as one comparable object so a failure lists
+ * every offender at once. `rules`: only these (e.g. inside a map popup, where body text is
+ * the map's).
+ */
+export function assertReadable(result: ThemeAudit, rules: readonly Rule[] = ALL_RULES): void {
+  expect(result.textCount).toBeGreaterThan(0);
+  const all = {
+    bodyFontSize: result.bodyFontSize >= 16 ? 'at least 16px' : `${result.bodyFontSize}px`,
+    lowContrast: result.lowContrast,
+    smallTargets: result.smallTargets,
+    tinyText: result.tinyText,
+  };
+  const want = { bodyFontSize: 'at least 16px', lowContrast: [], smallTargets: [], tinyText: [] };
+  expect(Object.fromEntries(rules.map((k) => [k, all[k]]))).toEqual(Object.fromEntries(rules.map((k) => [k, want[k]])));
+}
+
+/** Audits what the page shows now and asserts the rules on it. */
+export async function expectReadable(page: Page, rules: readonly Rule[] = ALL_RULES): Promise<ThemeAudit> {
+  const result = await page.evaluate<ThemeAudit>(THEME_AUDIT_SOURCE);
+  assertReadable(result, rules);
+  return result;
+}

@@ -1,18 +1,12 @@
-import { Card, Heading } from '@chakra-ui/react';
 import type { OrderDoc } from '../../db';
 import { formatDate } from '../format';
 import { DetailList } from './DetailList';
+import { SectionCard } from './SectionCard';
 
 /** The order-list facts of one order (SPEC §3), shown on every details screen. */
 export function OrderRowCard({ order }: { order: OrderDoc }) {
   return (
-    <Card.Root size="sm">
-      <Card.Header>
-        <Heading as="h3" fontSize="h2">
-          Order
-        </Heading>
-      </Card.Header>
-      <Card.Body>
+    <SectionCard title="Order">
         <DetailList
           items={[
             { label: 'Dealer', value: order.dealer_name },
@@ -26,7 +20,6 @@ export function OrderRowCard({ order }: { order: OrderDoc }) {
             { label: 'Scheduled', value: order.is_scheduled_for_delivery ? formatDate(order.scheduled_date) : 'Not scheduled' },
           ]}
         />
-      </Card.Body>
-    </Card.Root>
+    </SectionCard>
   );
 }

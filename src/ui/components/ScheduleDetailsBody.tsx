@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from 'react-router';
 import { CACHE_KEYS, type OrderDoc } from '../../db';
 import { formatDateHeader, formatTime, isOverdue, relativeDay, startOfDay, type OrderKind, type ScheduleDetails } from '../../domain';
@@ -13,6 +13,7 @@ import { DetailList } from './DetailList';
 import { Loading } from './Loading';
 import { MessageScreen } from './MessageScreen';
 import { OrderScreenFrame } from './OrderScreenFrame';
+import { SectionCard } from './SectionCard';
 
 const KIND_LABEL = { customer: 'Customer order', onlot: 'On-lot inventory order', move: 'Inventory move order' } as const satisfies Record<OrderKind, string>;
 
@@ -148,13 +149,7 @@ function WhenCard({ order, details }: { order: OrderDoc; details: ScheduleDetail
 function OrderFactsCard({ order, details }: { order: OrderDoc; details: ScheduleDetails | null }) {
   const session = useSession();
   return (
-    <Card.Root size="sm" data-testid="schedule-order">
-      <Card.Header>
-        <Heading as="h3" fontSize="h2">
-          Order
-        </Heading>
-      </Card.Header>
-      <Card.Body>
+    <SectionCard title="Order" testId="schedule-order">
         <DetailList
           items={[
             ...(order.customer_name ? [{ label: 'Customer', value: order.customer_name }] : []),
@@ -169,7 +164,6 @@ function OrderFactsCard({ order, details }: { order: OrderDoc; details: Schedule
             { label: 'Driver', value: details?.driver?.name ?? session.claims.name },
           ]}
         />
-      </Card.Body>
-    </Card.Root>
+    </SectionCard>
   );
 }
