@@ -1,4 +1,5 @@
-import { Alert, Card, Heading, Stack } from '@chakra-ui/react';
+import { Alert, Card, Stack } from '@chakra-ui/react';
+import { SectionCard } from './SectionCard';
 import type { CustomerDraft } from '../../db';
 import { validateDelivery, type CustomerDeliveryDetails, type ErrorCode, type SavedCheck } from '../../domain';
 import { customerFacts } from '../../outbox';
@@ -90,13 +91,7 @@ export function CustomerDeliveryForm({ orderId, details, draft, savedChecks, loc
           </Card.Body>
         </Card.Root>
       ) : null}
-      <Card.Root size="sm" data-testid="payment">
-        <Card.Header>
-          <Heading as="h3" fontSize="h2">
-            {details.is_rto ? 'Rent to own' : 'Payment'}
-          </Heading>
-        </Card.Header>
-        <Card.Body>
+      <SectionCard title={details.is_rto ? 'Rent to own' : 'Payment'} testId="payment">
           {details.is_rto ? (
             <Alert.Root status="info">
               <Alert.Indicator />
@@ -107,8 +102,7 @@ export function CustomerDeliveryForm({ orderId, details, draft, savedChecks, loc
           ) : (
             <PaymentFields orderId={orderId} details={details} draft={draft} savedChecks={savedChecks} writer={writer} locked={locked} errorFor={errorFor} />
           )}
-        </Card.Body>
-      </Card.Root>
+      </SectionCard>
       <DeliverFooter otherErrors={otherErrors} locked={locked} submitting={submitting} onDeliver={() => void deliver()} />
     </Stack>
   );

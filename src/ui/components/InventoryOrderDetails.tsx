@@ -1,4 +1,5 @@
-import { Card, Heading, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
+import { SectionCard } from './SectionCard';
 import { useOrderBundle } from '../hooks/useDelivery';
 import { DetailList } from './DetailList';
 import { OrderRowCard } from './OrderRowCard';
@@ -26,13 +27,7 @@ export function InventoryOrderDetails({ kind, id }: { kind: 'onlot' | 'move'; id
       deliverPath={`/delivery-details/${id}?${DELIVER_FLAG[kind]}=true`}
     >
       {order ? <OrderRowCard order={order} /> : null}
-      <Card.Root size="sm" data-testid="delivery-details">
-        <Card.Header>
-          <Heading as="h3" fontSize="h2">
-            {kind === 'move' ? 'Move to' : 'Delivery'}
-          </Heading>
-        </Card.Header>
-        <Card.Body>
+      <SectionCard title={kind === 'move' ? 'Move to' : 'Delivery'} testId="delivery-details">
           {server ? (
             <DetailList
               items={[
@@ -53,8 +48,7 @@ export function InventoryOrderDetails({ kind, id }: { kind: 'onlot' | 'move'; id
               record the delivery.
             </Text>
           )}
-        </Card.Body>
-      </Card.Root>
+      </SectionCard>
     </OrderScreenFrame>
   );
 }

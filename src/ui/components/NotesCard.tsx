@@ -1,4 +1,5 @@
-import { Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
+import { SectionCard } from './SectionCard';
 import type { OrderNote } from '../../domain';
 import { formatDateTime } from '../format';
 
@@ -6,13 +7,7 @@ import { formatDateTime } from '../format';
 export function NotesCard({ notes }: { notes: OrderNote[] | null }) {
   const sorted = [...(notes ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at));
   return (
-    <Card.Root size="sm" data-testid="order-notes">
-      <Card.Header>
-        <Heading as="h3" fontSize="h2">
-          Notes
-        </Heading>
-      </Card.Header>
-      <Card.Body>
+    <SectionCard title="Notes" testId="order-notes">
         {notes === null ? (
           <Text color="fg.muted">Notes download the next time the app syncs online.</Text>
         ) : sorted.length === 0 ? (
@@ -29,7 +24,6 @@ export function NotesCard({ notes }: { notes: OrderNote[] | null }) {
             ))}
           </Stack>
         )}
-      </Card.Body>
-    </Card.Root>
+    </SectionCard>
   );
 }

@@ -1,11 +1,11 @@
-import { Button, Card, Field, Heading, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Card, Field, Stack, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { ORDER_NOTE_MAX, type OrderKind } from '../../domain';
 import { queueNote } from '../../outbox';
 import { Loading } from '../components/Loading';
 import { OrderNotFound } from '../components/OrderNotFound';
-import { OutboxEntryCard } from '../components/OutboxEntryCard';
+import { ActionScreenHeader } from '../components/ActionScreenHeader';
 import { useSession } from '../hooks/useAuth';
 import { useDatabase } from '../hooks/useDatabase';
 import { useOrderBundle } from '../hooks/useDelivery';
@@ -36,17 +36,7 @@ function Note({ kind, orderId }: { kind: OrderKind; orderId: number }) {
 
   return (
     <Stack gap="4">
-      <Stack gap="0">
-        <Heading as="h2" fontSize="h1">
-          Add note
-        </Heading>
-        <Text color="fg.muted">
-          {order ? `${order.customer_name ?? order.dealer_name} · ${order.building_model} · Serial ${order.serial_number}` : `Order #${orderId}`}
-        </Text>
-      </Stack>
-      {actions.map((action) => (
-        <OutboxEntryCard key={action.id} entry={action} order={order ?? undefined} />
-      ))}
+      <ActionScreenHeader title="Add note" order={order} orderId={orderId} actions={actions} />
       <Card.Root size="sm">
         <Card.Body>
           <Stack gap="4">

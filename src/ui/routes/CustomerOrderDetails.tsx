@@ -1,4 +1,5 @@
-import { Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { SectionCard } from '../components/SectionCard';
 import { DetailList } from '../components/DetailList';
 import { OrderRowCard } from '../components/OrderRowCard';
 import { OrderScreenFrame } from '../components/OrderScreenFrame';
@@ -32,13 +33,7 @@ function Details({ id }: { id: number }) {
       deliverPath={`/delivery-details/${id}?customerOrder=true`}
     >
       {server ? (
-        <Card.Root size="sm" data-testid="customer-details">
-          <Card.Header>
-            <Heading as="h3" fontSize="h2">
-              Customer
-            </Heading>
-          </Card.Header>
-          <Card.Body>
+        <SectionCard title="Customer" testId="customer-details">
             <Stack gap="3">
               {server.customer_phone ? (
                 <HStack justify="space-between" gap="3">
@@ -61,8 +56,7 @@ function Details({ id }: { id: number }) {
                 ]}
               />
             </Stack>
-          </Card.Body>
-        </Card.Root>
+        </SectionCard>
       ) : (
         <Text color="fg.muted">The customer's details have not been downloaded yet. They arrive the next time the app syncs online.</Text>
       )}

@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { SectionCard } from '../components/SectionCard';
 import { useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { companyDrivers$ } from '../../db';
@@ -8,7 +9,7 @@ import type { ActionTexts } from '../announce';
 import { Loading } from '../components/Loading';
 import { OrderNotFound } from '../components/OrderNotFound';
 import { OrderRowCard } from '../components/OrderRowCard';
-import { OutboxEntryCard } from '../components/OutboxEntryCard';
+import { ActionScreenHeader } from '../components/ActionScreenHeader';
 import { formatDateTime, fromLocalInput, toLocalInput } from '../format';
 import { useSession } from '../hooks/useAuth';
 import { useDatabase } from '../hooks/useDatabase';
@@ -76,18 +77,13 @@ function Schedule({ kind, orderId, reschedule }: { kind: OrderKind; orderId: num
 
   return (
     <Stack gap="4">
-      <Stack gap="0">
-        <Heading as="h2" fontSize="h1">
-          {scheduled ? 'Reschedule delivery' : 'Schedule delivery'}
-        </Heading>
-        <Text color="fg.muted">
-          {order ? `${order.customer_name ?? order.dealer_name} · ${order.building_model} · Serial ${order.serial_number}` : `Order #${orderId}`}
-        </Text>
-        {order?.is_scheduled_for_delivery ? <Text color="fg.muted">Now scheduled for {formatDateTime(order.scheduled_date)}</Text> : null}
-      </Stack>
-      {actions.map((action) => (
-        <OutboxEntryCard key={action.id} entry={action} order={order ?? undefined} />
-      ))}
+      <ActionScreenHeader
+        title={scheduled ? 'Reschedule delivery' : 'Schedule delivery'}
+        order={order}
+        orderId={orderId}
+        actions={actions}
+        extra={order?.is_scheduled_for_delivery ? <Text color="fg.muted">Now scheduled for {formatDateTime(order.scheduled_date)}</Text> : null}
+      />
       <Card.Root size="sm">
         <Card.Body>
           <Stack gap="4">
@@ -122,13 +118,7 @@ function Schedule({ kind, orderId, reschedule }: { kind: OrderKind; orderId: num
           </Stack>
         </Card.Body>
       </Card.Root>
-      <Card.Root size="sm" data-testid="reassign">
-        <Card.Header>
-          <Heading as="h3" fontSize="h2">
-            Reassign to another driver
-          </Heading>
-        </Card.Header>
-        <Card.Body>
+      <SectionCard title="Reassign to another driver" testId="reassign">
           {drivers === undefined ? (
             <Loading />
           ) : drivers === null ? (
@@ -182,8 +172,7 @@ function Schedule({ kind, orderId, reschedule }: { kind: OrderKind; orderId: num
               <Text color="fg.muted">The order leaves your list once the office has the change.</Text>
             </Stack>
           )}
-        </Card.Body>
-      </Card.Root>
+      </SectionCard>
       {order ? <OrderRowCard order={order} /> : null}
     </Stack>
   );
