@@ -27,33 +27,53 @@ export async function pullDeliveries(ctx: PullContext, kind: OrderKind): Promise
   const source = SOURCES[kind];
   const collection = deliveryCollection(ctx.db, kind);
   const total = await pullStream(ctx, DELIVERY_STREAMS[kind], source.path, async (live, deletedIds) => {
+    const valid = [];
     for (const raw of live) {
       const parsed = v.safeParse(source.schema, stripDeleted(raw));
-      if (!parsed.success || parsed.output.company_id !== companyId) {
-        ctx.log?.('pull: skipped invalid delivery details', { id: raw.id });
-        continue;
-      }
-      const details = parsed.output;
-      const existing = await collection.findOne(details.id).exec();
-      if (existing && !ownsDoc(existing, ctx.session)) {
+      if (parsed.success && parsed.output.company_id === companyId) valid.push(parsed.output);
+      else ctx.log?.('pull: skipped invalid delivery details', { id: raw.id });
+    }
+    // A page is written in as few writes as possible (new documents in one bulk insert, changed
+    // ones patched together, unchanged ones not at all): every write is a change event the
+    // page's database handles on its main thread, and 10,000 single writes slowed typing there.
+    const existing = await collection.findByIds(valid.map((details) => details.id)).exec();
+    const inserts = [];
+    const patches: Promise<unknown>[] = [];
+    for (const details of valid) {
+      const doc = existing.get(details.id);
+      if (doc && !ownsDoc(doc, ctx.session)) {
         // Another driver's draft for an order now ours: theirs stays while their action is pending.
         if (await pending(ctx, details.id)) continue;
-        await existing.remove();
-      } else if (existing) {
-        await existing.incrementalPatch({ server: details, account_id: accountId } as never);
+        await doc.remove();
+      } else if (doc) {
+        if (doc.account_id !== accountId || !sameJson(doc.server, details)) patches.push(doc.incrementalPatch({ server: details, account_id: accountId } as never));
         continue;
       }
       const orderId = (details as Record<string, unknown>)[ORDER_ID_FIELD[kind]] as number;
-      await collection.upsert({
+      inserts.push({
         id: details.id, company_id: companyId, account_id: accountId, order_id: orderId, server: details,
         draft: emptyDraftOf(kind), updated_at: details.updated_at, notes: null, notes_at: null,
         ...(kind === 'customer' ? { saved_checks: null, saved_checks_at: null } : {}),
-      } as never);
+      });
     }
+    if (inserts.length) {
+      const result = await collection.bulkInsert(inserts as never[]);
+      // A document written meanwhile (the driver started a draft) keeps its draft: only the server half is set.
+      for (const error of result.error) {
+        const details = valid.find((d) => d.id === error.documentId);
+        const doc = error.status === 409 && details ? await collection.findOne(error.documentId).exec() : null;
+        if (doc && details && ownsDoc(doc, ctx.session)) patches.push(doc.incrementalPatch({ server: details, account_id: accountId } as never));
+      }
+    }
+    await Promise.all(patches);
     for (const id of deletedIds) await dropDelivery(ctx, kind, id);
   });
   await prefetchPerOrder(ctx, kind);
   return total;
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 async function pending(ctx: PullContext, orderKey: string): Promise<boolean> {
@@ -89,26 +109,36 @@ async function prefetchPerOrder(ctx: PullContext, kind: OrderKind): Promise<void
   const docs = await deliveryCollection(ctx.db, kind)
     .find({ selector: { company_id: ctx.session.claims.company_id, account_id: ctx.session.claims.account_id } })
     .exec();
-  let fetched = 0;
-  for (const doc of docs) {
+  // Only what changed since it was fetched; written ten at a time (one change event, not ten).
+  const stale = docs.filter((doc) => {
     const server = doc.server as { updated_at: string } | null;
-    if (!server) continue;
-    const json = doc.toMutableJSON() as { notes_at: string | null; saved_checks_at?: string | null };
-    const patch: Record<string, unknown> = {};
-    if (json.notes_at !== server.updated_at) {
-      const answer = await ctx.http.get<unknown>(DETAILS[kind].path, { query: { [DETAILS[kind].query]: doc.order_id } });
-      const parsed = v.safeParse(NotesAnswerSchema, answer);
-      Object.assign(patch, { notes: parsed.success ? parsed.output.notes : [], notes_at: server.updated_at });
-    }
-    if (kind === 'customer' && json.saved_checks_at !== server.updated_at) {
-      const answer = await ctx.http.get<unknown>(ORDER_API.savedChecks, { query: { 'customer-order-id': doc.order_id } });
-      const parsed = v.safeParse(v.array(SavedCheckSchema), answer);
-      const checks: SavedCheck[] = parsed.success ? parsed.output : [];
-      Object.assign(patch, { saved_checks: checks, saved_checks_at: server.updated_at });
-    }
-    if (Object.keys(patch).length === 0) continue;
-    await doc.incrementalPatch(patch);
-    fetched += 1;
-    if (fetched % PREFETCH_BATCH === 0) await sleep(PREFETCH_PAUSE_MS);
+    const json = doc as unknown as { notes_at: string | null; saved_checks_at?: string | null };
+    return server !== null && (json.notes_at !== server.updated_at || (kind === 'customer' && json.saved_checks_at !== server.updated_at));
+  });
+  for (let start = 0; start < stale.length; start += PREFETCH_BATCH) {
+    const batch = stale.slice(start, start + PREFETCH_BATCH);
+    const writes: [typeof batch[number], Record<string, unknown>][] = [];
+    for (const doc of batch) writes.push([doc, await fetchPerOrder(ctx, kind, doc)]);
+    await Promise.all(writes.map(([doc, patch]) => doc.incrementalPatch(patch)));
+    if (batch.length === PREFETCH_BATCH) await sleep(PREFETCH_PAUSE_MS);
   }
+}
+
+/** One order's notes (and saved checks), as a patch of its delivery document. */
+async function fetchPerOrder(ctx: PullContext, kind: OrderKind, doc: { order_id: number; server: unknown; toMutableJSON(): unknown }): Promise<Record<string, unknown>> {
+  const server = doc.server as { updated_at: string };
+  const json = doc.toMutableJSON() as { notes_at: string | null; saved_checks_at?: string | null };
+  const patch: Record<string, unknown> = {};
+  if (json.notes_at !== server.updated_at) {
+    const answer = await ctx.http.get<unknown>(DETAILS[kind].path, { query: { [DETAILS[kind].query]: doc.order_id } });
+    const parsed = v.safeParse(NotesAnswerSchema, answer);
+    Object.assign(patch, { notes: parsed.success ? parsed.output.notes : [], notes_at: server.updated_at });
+  }
+  if (kind === 'customer' && json.saved_checks_at !== server.updated_at) {
+    const answer = await ctx.http.get<unknown>(ORDER_API.savedChecks, { query: { 'customer-order-id': doc.order_id } });
+    const parsed = v.safeParse(v.array(SavedCheckSchema), answer);
+    const checks: SavedCheck[] = parsed.success ? parsed.output : [];
+    Object.assign(patch, { saved_checks: checks, saved_checks_at: server.updated_at });
+  }
+  return patch;
 }

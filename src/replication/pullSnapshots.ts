@@ -19,9 +19,17 @@ async function pullSnapshot<T>(ctx: PullContext, key: string, path: string, sche
   const answer = await ctx.http.get<unknown>(path, query ? { query } : undefined);
   const parsed = v.safeParse(schema, answer);
   if (!parsed.success) throw new SnapshotInvalid(path);
-  await writeCache(ctx.db, ctx.session, key, parsed.output, new Date().toISOString());
+  const now = Date.now();
+  const stored = await readCache<unknown>(ctx.db, ctx.session, key);
+  // An unchanged answer is not written again for a while: the order map of a 10,000-order
+  // driver is ~400 KB, and every write is a change event the page parses on its main thread.
+  const fresh = stored !== null && now - Date.parse(stored.fetchedAt) < UNCHANGED_REWRITE_MS && JSON.stringify(stored.data) === JSON.stringify(parsed.output);
+  if (!fresh) await writeCache(ctx.db, ctx.session, key, parsed.output, new Date(now).toISOString());
   return parsed.output;
 }
+
+/** How old a stored snapshot may get before an identical answer refreshes its time ("Map data of …"). */
+const UNCHANGED_REWRITE_MS = 5 * 60_000;
 
 /** The order map (SPEC §4): the driver's orders with positions, the company's dealers and shops. */
 export async function pullOrderMap(ctx: PullContext): Promise<void> {

@@ -3,6 +3,9 @@ import fc from 'fast-check';
 import {
   FILTER_KEYS,
   filterOrders,
+  filterPrepared,
+  narrowingFilter,
+  prepareOrders,
   filterParams,
   isOverdue,
   ORDER_TYPES,
@@ -154,6 +157,25 @@ describe('filterOrders', () => {
           const got = filterOrders(items, selected, search).map((o) => o.id).sort();
           const want = items.filter((o) => reference(o, selected, search)).map((o) => o.id).sort();
           expect(got).toEqual(want);
+        },
+      ),
+    );
+  });
+
+  it('the remembering filter (narrowing the last result as the search grows) equals filtering the whole list', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(orderArb, { selector: (o) => o.id, maxLength: 40 }),
+        fc.subarray([...FILTER_KEYS]),
+        fc.constantFrom('', 'b', 'ba', 'barn', 'l', 'lo', 'LOT', ' ad', ' ada ', 'sn', 'sn-', 'move', 'move order'),
+        fc.string({ maxLength: 3 }),
+        (items, selected, start, more) => {
+          const prepared = prepareOrders(items);
+          const longer = `${start.trim()}${more}`;
+          const ids = (list: readonly { id: string }[]) => list.map((o) => o.id);
+          // The remembering filter gives the same answers whichever way the text moves.
+          const filter = narrowingFilter<(typeof items)[number]>();
+          for (const term of [start, longer, start, '', longer]) expect(ids(filter(prepared, selected, term))).toEqual(ids(filterPrepared(prepared, selected, term)));
         },
       ),
     );

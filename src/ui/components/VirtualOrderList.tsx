@@ -1,8 +1,8 @@
-import { chakra } from '@chakra-ui/react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { OrderDoc, OutboxDoc } from '../../db';
 import { OrderCard } from './OrderCard';
+import './OrderCard.css';
 
 /** A compact card and the gap below it, before it is measured. */
 const ESTIMATED_ROW = 110;
@@ -11,7 +11,10 @@ const ESTIMATED_ROW = 110;
  * The list, windowed on the page's own scroll: only the cards near the screen are in the
  * DOM (a list of 10,000 keeps a few dozen). Every card has the same height (each line is
  * truncated), so one row is measured once and the rest are placed by arithmetic: measuring
- * each row as it renders forced a layout per card on every keystroke.
+ * each row as it renders forced a layout per card on every keystroke. Rows are keyed by their
+ * place in the list, not by order: a keystroke that changes the result rewrites the text of
+ * the rows on screen instead of removing them and inserting new ones, which cost the browser
+ * a style and layout pass per new card.
  */
 export default function VirtualOrderList({ orders, byOrder, todayStart }: { orders: OrderDoc[]; byOrder: Map<string, OutboxDoc>; todayStart: number }) {
   const listRef = useRef<HTMLUListElement>(null);
@@ -25,9 +28,8 @@ export default function VirtualOrderList({ orders, byOrder, todayStart }: { orde
   const virtualizer = useWindowVirtualizer({
     count: orders.length,
     estimateSize: () => rowHeight,
-    overscan: 6,
+    overscan: 3,
     scrollMargin,
-    getItemKey: (index) => orders[index]?.id ?? index,
   });
   // The first row's real height (font size, zoom), read once after it rendered.
   const measured = useRef(false);
@@ -42,26 +44,23 @@ export default function VirtualOrderList({ orders, byOrder, todayStart }: { orde
   }, [rowHeight, virtualizer]);
   const first = virtualizer.getVirtualItems()[0]?.index;
   return (
-    <chakra.ul ref={listRef} listStyleType="none" position="relative" style={{ height: virtualizer.getTotalSize() }}>
+    // Plain elements (OrderCard.css): Chakra's styling per row was a part of every keystroke.
+    <ul ref={listRef} className="order-list order-list--windowed" style={{ height: virtualizer.getTotalSize() }}>
       {virtualizer.getVirtualItems().map((row) => {
         const order = orders[row.index];
         if (!order) return null;
         return (
-          <chakra.li
+          <li
             key={row.key}
             data-index={row.index}
             ref={row.index === first ? measureFirst : undefined}
-            position="absolute"
-            top="0"
-            left="0"
-            width="full"
-            pb="2"
+            className="order-list__row"
             style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
           >
             <OrderCard order={order} outbox={byOrder.get(order.id)} todayStart={todayStart} />
-          </chakra.li>
+          </li>
         );
       })}
-    </chakra.ul>
+    </ul>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, chakra, EmptyState, Field, HStack, Input, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Button, EmptyState, Field, HStack, Input, Stack, VisuallyHidden } from '@chakra-ui/react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { OrderDoc, OutboxDoc } from '../../db';
-import { FILTER_KEYS, FILTER_LABELS, filterParams, filterPrepared, prepareOrders, parseFilterParams, toggleFilter, type FilterKey } from '../../domain';
+import { FILTER_KEYS, FILTER_LABELS, filterParams, narrowingFilter, prepareOrders, parseFilterParams, toggleFilter, type FilterKey } from '../../domain';
 import { Loading } from '../components/Loading';
 import { OrderCard } from '../components/OrderCard';
+import '../components/OrderCard.css';
 import { outboxByOrder, useActiveOutbox, useOrders } from '../hooks/useOrders';
 import { useSyncStatus } from '../hooks/useSyncStatus';
 import { formatDateTime } from '../format';
@@ -24,23 +25,26 @@ export default function Home() {
   // returns to the same list.
   const [params, setParams] = useSearchParams();
   const { selected, search } = useMemo(() => parseFilterParams(params), [params]);
-  const [typed, setTyped] = useTypedSearch(search, (next) => setParams((prev) => filterParams(parseFilterParams(prev).selected, next), { replace: true }));
-  const deferred = useDeferredValue(typed);
+  const { typed, onType, boxText, replace } = useTypedSearch(search, (next) => setParams((prev) => filterParams(parseFilterParams(prev).selected, next), { replace: true }));
   const typedNow = useRef(typed);
   useEffect(() => {
     typedNow.current = typed;
   }, [typed]);
   const all = useOrders('');
-  // Sorted and lowercased once per list change; a keystroke only filters (10,000 orders).
+  // Sorted and lowercased once per list change; a keystroke only filters (10,000 orders) and
+  // renders once: the list and the count, while the search bar and chips (memoized) stay.
   const prepared = useMemo(() => (all ? prepareOrders(all) : undefined), [all]);
-  const orders = useMemo(() => (prepared ? filterPrepared(prepared, selected, deferred) : undefined), [prepared, selected, deferred]);
+  // Typing on narrows the last result instead of the whole list (see narrowingFilter).
+  const [filter] = useState(() => narrowingFilter<OrderDoc>());
+  const orders = useMemo(() => (prepared ? filter(prepared, selected, typed) : undefined), [filter, prepared, selected, typed]);
   const entries = useActiveOutbox();
   const byOrder = useMemo(() => outboxByOrder(entries), [entries]);
   const status = useSyncStatus();
   const narrowed = selected.length > 0 || typed.trim() !== '';
 
-  const update = (nextSelected: readonly FilterKey[], nextSearch: string): void => {
-    setParams(filterParams(nextSelected, nextSearch), { replace: true });
+  const clearFilters = (): void => {
+    replace('');
+    setParams(filterParams([], ''), { replace: true });
   };
   // Stable across keystrokes, so the chips (memoized) do not re-render while the driver types.
   const toggle = useCallback(
@@ -51,38 +55,14 @@ export default function Home() {
     }, { replace: true }),
     [setParams],
   );
-  // The map shows the same selection: it carries the filters and the search along.
-  const mapQuery = filterParams(selected, typed).toString();
+  // The map shows the same selection: it carries the filters and the search as typed.
+  const mapQuery = useCallback(() => filterParams(parseFilterParams(params).selected, typedNow.current).toString(), [params]);
 
   return (
     <Stack gap="3">
-      <HStack gap="2" align="flex-end">
-        <Field.Root flex="1" minW="0">
-          <VisuallyHidden asChild>
-            <Field.Label>Search</Field.Label>
-          </VisuallyHidden>
-          <Input
-            type="search"
-            bg="bg"
-            placeholder="Search name, model, serial…"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-          />
-        </Field.Root>
-        <Button asChild colorPalette="primary" variant="outline" bg="bg" flexShrink={0}>
-          <Link to={mapQuery ? `/map?${mapQuery}` : '/map'} data-testid="map-link">
-            <MapIcon />
-            Map
-          </Link>
-        </Button>
-      </HStack>
+      <SearchBar boxText={boxText} onType={onType} mapQuery={mapQuery} />
       <FilterChips selected={selected} onToggle={toggle} />
-      <HStack justify="space-between" textStyle="xs" color="fg.muted" px="1">
-        <Text data-testid="order-count">
-          {orders && all ? (narrowed ? `${orders.length} of ${all.length} orders` : `${orders.length} order${orders.length === 1 ? '' : 's'}`) : ''}
-        </Text>
-        <Text>{status.lastSyncAt ? `Updated ${formatDateTime(status.lastSyncAt)}` : 'Not synced yet'}</Text>
-      </HStack>
+      <CountLine shown={orders?.length} total={all?.length} narrowed={narrowed} lastSyncAt={status.lastSyncAt} />
       {!orders || !all ? (
         <Loading label="Loading orders…" />
       ) : orders.length === 0 ? (
@@ -97,7 +77,7 @@ export default function Home() {
                   : 'Your orders appear here once the app has synced while online.'}
             </EmptyState.Description>
             {all.length > 0 && narrowed ? (
-              <Button colorPalette="primary" onClick={() => update([], '')}>
+              <Button colorPalette="primary" onClick={clearFilters}>
                 Clear filters
               </Button>
             ) : null}
@@ -113,13 +93,30 @@ export default function Home() {
 /** How long typing pauses before the search is written to the address (one navigation, not one per key). */
 const SEARCH_TO_ADDRESS_MS = 250;
 
+/** Text put into the search box from outside the box (a new object each time, even for the same text). */
+interface BoxText {
+  text: string;
+}
+
+interface TypedSearch {
+  /** What the list filters on: the box's text, at once. */
+  typed: string;
+  /** Set from the box's input events. */
+  onType: (value: string) => void;
+  /** The last text put into the box from outside it (address, Clear filters). */
+  boxText: BoxText;
+  /** Puts text into the box and the address at once (Clear filters). */
+  replace: (value: string) => void;
+}
+
 /**
  * The search box's text: the driver's keystrokes stay local (the list filters on them at once)
  * and reach the address after a short pause, so Back still returns to the same list; a change
- * of the address from elsewhere (Clear filters, Back) replaces the text.
+ * of the address from elsewhere (Back) replaces the text in the box.
  */
-function useTypedSearch(fromAddress: string, write: (value: string) => void): [string, (value: string) => void] {
+function useTypedSearch(fromAddress: string, write: (value: string) => void): TypedSearch {
   const [typed, setTyped] = useState(fromAddress);
+  const [boxText, setBoxText] = useState<BoxText>({ text: fromAddress });
   const written = useRef(fromAddress);
   const writeRef = useRef(write);
   useEffect(() => {
@@ -129,6 +126,7 @@ function useTypedSearch(fromAddress: string, write: (value: string) => void): [s
     if (fromAddress !== written.current) {
       written.current = fromAddress;
       setTyped(fromAddress);
+      setBoxText({ text: fromAddress });
     }
   }, [fromAddress]);
   useEffect(() => {
@@ -139,8 +137,66 @@ function useTypedSearch(fromAddress: string, write: (value: string) => void): [s
     }, SEARCH_TO_ADDRESS_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  return [typed, setTyped];
+  const replace = useCallback((value: string) => {
+    written.current = value;
+    setTyped(value);
+    setBoxText({ text: value });
+  }, []);
+  return { typed, onType: setTyped, boxText, replace };
 }
+
+/**
+ * The search box and the Map button. The box is uncontrolled: typing re-renders nothing here
+ * (Chakra's styling per render was a large part of a keystroke); the text from the address
+ * (Back, Clear filters) is written into it when it differs.
+ */
+const SearchBar = memo(function SearchBar({ boxText, onType, mapQuery }: { boxText: BoxText; onType: (value: string) => void; mapQuery: () => string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (input.current && input.current.value !== boxText.text) input.current.value = boxText.text;
+  }, [boxText]);
+  const mapPath = (): string => {
+    const query = mapQuery();
+    return query ? `/map?${query}` : '/map';
+  };
+  return (
+    <HStack gap="2" align="flex-end">
+      <Field.Root flex="1" minW="0">
+        <VisuallyHidden asChild>
+          <Field.Label>Search</Field.Label>
+        </VisuallyHidden>
+        <Input ref={input} type="search" bg="bg" placeholder="Search name, model, serial…" defaultValue={boxText.text} onChange={(e) => onType(e.target.value)} />
+      </Field.Root>
+      <Button asChild colorPalette="primary" variant="outline" bg="bg" flexShrink={0}>
+        <Link
+          to={mapPath()}
+          data-testid="map-link"
+          onClick={(event) => {
+            // The search as typed, even before it reached the address.
+            event.preventDefault();
+            void navigate(mapPath());
+          }}
+        >
+          <MapIcon />
+          Map
+        </Link>
+      </Button>
+    </HStack>
+  );
+});
+
+/** How many orders show, and when the list was last synced: plain elements (OrderCard.css), as it changes on every keystroke. */
+const CountLine = memo(function CountLine({ shown, total, narrowed, lastSyncAt }: { shown: number | undefined; total: number | undefined; narrowed: boolean; lastSyncAt: string | null | undefined }) {
+  return (
+    <div className="order-count-line">
+      <p data-testid="order-count">
+        {shown !== undefined && total !== undefined ? (narrowed ? `${shown} of ${total} orders` : `${shown} order${shown === 1 ? '' : 's'}`) : ''}
+      </p>
+      <p>{lastSyncAt ? `Updated ${formatDateTime(lastSyncAt)}` : 'Not synced yet'}</p>
+    </div>
+  );
+});
 
 /** One row of toggle chips (aria-pressed), scrolled sideways; every chip a 48 px target. */
 const FilterChips = memo(function FilterChips({ selected, onToggle }: { selected: readonly FilterKey[]; onToggle: (key: FilterKey) => void }) {
@@ -181,13 +237,13 @@ function OrderList({ orders, byOrder }: { orders: OrderDoc[]; byOrder: Map<strin
     );
   }
   return (
-    <chakra.ul listStyleType="none">
+    <ul className="order-list">
       {orders.map((order) => (
-        <chakra.li key={order.id} pb="2">
+        <li key={order.id}>
           <OrderCard order={order} outbox={byOrder.get(order.id)} todayStart={todayStart} />
-        </chakra.li>
+        </li>
       ))}
-    </chakra.ul>
+    </ul>
   );
 }
 
