@@ -69,6 +69,16 @@ export const DismissNotificationBodySchema = v.strictObject({
 });
 export type DismissNotificationBody = v.InferOutput<typeof DismissNotificationBodySchema>;
 
+/**
+ * POST /secure/driver/dismiss_all_notifications: an empty body dismisses every active
+ * notification; `up_to_id` only those up to that id (ids only grow), which is what the driver
+ * saw when pressing Clear all, even if the request is sent hours later from the outbox.
+ */
+export const DismissAllNotificationsBodySchema = v.strictObject({
+  up_to_id: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647))),
+});
+export type DismissAllNotificationsBody = v.InferOutput<typeof DismissAllNotificationsBodySchema>;
+
 export interface DismissAllNotificationsResponse {
   dismissed: number;
 }
