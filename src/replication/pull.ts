@@ -7,6 +7,7 @@ import { applyOptimistic } from '../outbox';
 import { DELIVERY_STREAMS, pullDeliveries } from './pullDeliveries';
 import type { HttpClient } from './http';
 import { isConnectivity, reportFetch } from './fetchReport';
+import { pullCompanyContact, pullNotifications } from './pullOffice';
 import { pullOrderMap, pullSchedule } from './pullSnapshots';
 
 export const PULL_LIMIT = 200;
@@ -124,6 +125,8 @@ export async function pullAll(ctx: PullContext): Promise<void> {
   await pullCompanyDrivers(ctx);
   await reportFetch(ctx.db, 'FailedToFetchOrderMap', () => pullOrderMap(ctx));
   await reportFetch(ctx.db, 'FailedToFetchScheduledOrders', () => pullSchedule(ctx));
+  await reportFetch(ctx.db, 'FailedToFetchNotifications', () => pullNotifications(ctx));
+  await pullCompanyContact(ctx);
   await reportFetch(ctx.db, 'FailedToFetchDeliveryDetails', () => pullEachKind(ctx));
 }
 

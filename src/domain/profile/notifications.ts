@@ -32,6 +32,22 @@ export interface DriverNotification {
   dismissed_at: string | null;
 }
 
+/** The client's check of one item before it is stored for offline use. */
+export const DriverNotificationSchema = v.object({
+  id: v.number(),
+  title: v.string(),
+  message: v.string(),
+  type: v.picklist(NOTIFICATION_TYPES),
+  order_key: v.nullable(v.string()),
+  order_number: v.nullable(v.string()),
+  customer_order_id: v.nullable(v.number()),
+  onlot_inventory_order_id: v.nullable(v.number()),
+  inventory_move_order_id: v.nullable(v.number()),
+  created_at: v.string(),
+  dismissed: v.boolean(),
+  dismissed_at: v.nullable(v.string()),
+}) satisfies v.GenericSchema<unknown, DriverNotification>;
+
 export function notificationTab(n: Pick<DriverNotification, 'dismissed'>): 0 | 1 {
   return n.dismissed ? NOTIFICATION_TABS.dismissed : NOTIFICATION_TABS.active;
 }
