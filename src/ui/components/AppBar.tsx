@@ -5,6 +5,7 @@ import { useSession } from '../hooks/useAuth';
 import { useActiveOutbox } from '../hooks/useOrders';
 import { useSyncStatus } from '../hooks/useSyncStatus';
 import { TOOLBAR_HEIGHT } from '../theme';
+import { NotificationsButton } from './NotificationsButton';
 import { SyncIndicator } from './SyncIndicator';
 
 // The drawers (and Chakra's dialog machinery) load on first open: not first-load weight.
@@ -59,6 +60,7 @@ export function AppBar() {
           </Flex>
         </Link>
         <SyncIndicator status={status} entries={entries} onOpenOutbox={() => open('outbox')} />
+        <NotificationsButton />
       </Flex>
       <Suspense fallback={null}>
         {loaded.outbox ? <OutboxDrawer open={panel === 'outbox'} onClose={close} entries={entries} /> : null}
