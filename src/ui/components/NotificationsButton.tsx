@@ -1,4 +1,4 @@
-import { Box, IconButton } from '@chakra-ui/react';
+import { chakra, IconButton } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import { useNotifications } from '../hooks/useNotifications';
 import { NavIcon } from './NavIcon';
@@ -22,25 +22,27 @@ export function NotificationsButton() {
       <Link to="/notifications" data-testid="notifications-button" data-unread={unread}>
         <NavIcon name="notifications" />
         {unread > 0 ? (
-          <Box
-            as="span"
+          <chakra.span
             aria-hidden="true"
             position="absolute"
-            top="1"
-            insetEnd="0.5"
-            minW="5"
-            h="5"
+            top="0.5"
+            insetEnd="0"
+            display="flex"
+            alignItems="center"
+            justifyContent="center"
+            minW="6"
+            h="6"
             px="1"
             rounded="full"
             bg="white"
             color="red.800"
             fontSize="xs"
             fontWeight="bold"
-            lineHeight="5"
-            textAlign="center"
+            lineHeight="1"
+            data-testid="notifications-unread"
           >
             {unread > 99 ? '99+' : unread}
-          </Box>
+          </chakra.span>
         ) : null}
       </Link>
     </IconButton>
