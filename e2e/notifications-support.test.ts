@@ -108,6 +108,26 @@ describe('notifications', () => {
     await shot('notifications-empty.png');
     await readable();
   });
+  it('a dismissal the server refuses comes back with "Failed to dismiss notification" and can be discarded', async () => {
+    const [fresh] = await server.query<{ id: number }>(`INSERT INTO notifications (company_id, account_id, type, title, message)
+      SELECT company_id, id, 'system', 'Yard closes early Friday', 'Pick up trailers before 2 pm.' FROM accounts WHERE email = $1 RETURNING id`, [DRIVER.email]);
+    await page.goto(`${proxy.url}/notifications`); // a reload syncs: the new one arrives
+    const card = page.locator(`[data-notification-id="${fresh?.id}"]`);
+    await card.waitFor({ timeout: 30_000 });
+    await harness.setOnline(false);
+    await card.getByTestId('dismiss-notification').click();
+    await card.waitFor({ state: 'detached' });
+    // The office deletes it before the phone is back: the server answers 404.
+    await server.query('DELETE FROM notifications WHERE id = $1', [fresh?.id]);
+    await harness.setOnline(true);
+    const refused = page.getByTestId('notification-refused');
+    await refused.getByText('Failed to dismiss notification', { exact: true }).waitFor({ timeout: 60_000 });
+    expect(await refused.getByTestId('outbox-status').textContent()).toBe('Needs attention');
+    await shot('notifications-refused.png');
+    await readable();
+    await refused.getByRole('button', { name: 'Discard' }).click();
+    await refused.waitFor({ state: 'detached' });
+  });
 });
 
 describe('tech support', () => {
