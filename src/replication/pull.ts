@@ -118,7 +118,8 @@ export async function pullCompanyDrivers(ctx: PullContext): Promise<boolean> {
 /**
  * Everything a run pulls, in order: the list, the company's drivers, the map, the schedule,
  * the notifications and the company's contact, then each kind's delivery details (the
- * slowest, with its per-order prefetch). A read the server fails is reported (SPEC §8 text) and the others still run; no signal stops the run.
+ * slowest, with its per-order prefetch). A read the server fails is reported (SPEC §8 text)
+ * and the others still run; no signal stops the run.
  */
 export async function pullAll(ctx: PullContext): Promise<void> {
   await reportFetch(ctx.db, 'FailedToFetchOrderList', () => pullOrders(ctx));
