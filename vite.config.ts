@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { version } from './package.json';
 
 // The API server runs on 8080 in development too; the dev server proxies to it so the
 // client always talks to its own origin.
@@ -8,6 +9,8 @@ const api = process.env.API_URL ?? 'http://localhost:8080';
 const proxied = ['/api', '/auth', '/secure', '/upload', '/files', '/send-email', '/openapi.json'];
 
 export default defineConfig({
+  // The app version the tech-support screen shows (src/ui/appVersion.ts).
+  define: { __APP_VERSION__: JSON.stringify(version) },
   plugins: [
     react(),
     VitePWA({

@@ -10,6 +10,8 @@ export const CACHE_KEYS = {
   orderMap: 'order-map',
   scheduleList: 'schedule-list',
   scheduleDetails: (orderKey: string) => `schedule-details:${orderKey}`,
+  notifications: 'notifications',
+  companyContact: 'company-contact',
 } as const;
 
 export interface Cached<T> {

@@ -16,3 +16,4 @@ export * from './outboxPayloads';
 export * from './cardForm';
 export * from './navigationLinks';
 export * from './orderMapSelection';
+export * from './notificationView';

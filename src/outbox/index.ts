@@ -9,3 +9,4 @@ export * from './deliveryPayloads';
 export * from './entries';
 export * from './orderActions';
 export * from './optimistic';
+export * from './notificationActions';

@@ -2,6 +2,8 @@ import { CUSTOMER_DELIVER_KINDS } from './kinds/deliverCustomer';
 import { deliverMove } from './kinds/deliverMove';
 import { deliverOnlot } from './kinds/deliverOnlot';
 import { createOrderNote } from './kinds/createOrderNote';
+import { dismissAllNotifications } from './kinds/dismissAllNotifications';
+import { dismissNotification } from './kinds/dismissNotification';
 import { reassignOrder } from './kinds/reassignOrder';
 import { SCHEDULE_KINDS } from './kinds/scheduleOrder';
 import { unscheduleOrder } from './kinds/unscheduleOrder';
@@ -16,6 +18,8 @@ const KINDS: readonly OutboxKindDef[] = [
   unscheduleOrder,
   reassignOrder,
   createOrderNote,
+  dismissNotification,
+  dismissAllNotifications,
 ];
 
 export const OUTBOX_KINDS: ReadonlyMap<string, OutboxKindDef> = new Map(KINDS.map((def) => [def.kind, def]));

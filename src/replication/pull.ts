@@ -7,6 +7,7 @@ import { applyOptimistic } from '../outbox';
 import { DELIVERY_STREAMS, pullDeliveries } from './pullDeliveries';
 import type { HttpClient } from './http';
 import { isConnectivity, reportFetch } from './fetchReport';
+import { pullCompanyContact, pullNotifications } from './pullOffice';
 import { pullOrderMap, pullSchedule } from './pullSnapshots';
 
 export const PULL_LIMIT = 200;
@@ -116,14 +117,17 @@ export async function pullCompanyDrivers(ctx: PullContext): Promise<boolean> {
 
 /**
  * Everything a run pulls, in order: the list, the company's drivers, the map, the schedule,
- * then each kind's delivery details (the slowest, with its per-order prefetch). A read the
- * server fails is reported (SPEC §8 text) and the others still run; no signal stops the run.
+ * the notifications and the company's contact, then each kind's delivery details (the
+ * slowest, with its per-order prefetch). A read the server fails is reported (SPEC §8 text)
+ * and the others still run; no signal stops the run.
  */
 export async function pullAll(ctx: PullContext): Promise<void> {
   await reportFetch(ctx.db, 'FailedToFetchOrderList', () => pullOrders(ctx));
   await pullCompanyDrivers(ctx);
   await reportFetch(ctx.db, 'FailedToFetchOrderMap', () => pullOrderMap(ctx));
   await reportFetch(ctx.db, 'FailedToFetchScheduledOrders', () => pullSchedule(ctx));
+  await reportFetch(ctx.db, 'FailedToFetchNotifications', () => pullNotifications(ctx));
+  await pullCompanyContact(ctx);
   await reportFetch(ctx.db, 'FailedToFetchDeliveryDetails', () => pullEachKind(ctx));
 }
 

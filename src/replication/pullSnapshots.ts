@@ -15,7 +15,7 @@ export class SnapshotInvalid extends Error {
   }
 }
 
-async function pullSnapshot<T>(ctx: PullContext, key: string, path: string, schema: v.GenericSchema<unknown, T>, query?: Record<string, string | number>): Promise<T> {
+export async function pullSnapshot<T>(ctx: PullContext, key: string, path: string, schema: v.GenericSchema<unknown, T>, query?: Record<string, string | number>): Promise<T> {
   const answer = await ctx.http.get<unknown>(path, query ? { query } : undefined);
   const parsed = v.safeParse(schema, answer);
   if (!parsed.success) throw new SnapshotInvalid(path);

@@ -22,6 +22,8 @@ const Scheduled = lazy(() => import('./routes/Scheduled'));
 const CustomerOrderScheduleDetails = lazy(() => import('./routes/CustomerOrderScheduleDetails'));
 const OnlotOrderScheduleDetails = lazy(() => import('./routes/OnlotOrderScheduleDetails'));
 const MoveOrderScheduleDetails = lazy(() => import('./routes/MoveOrderScheduleDetails'));
+const Notifications = lazy(() => import('./routes/Notifications'));
+const TechSupport = lazy(() => import('./routes/TechSupport'));
 const NotFound = lazy(() => import('./routes/NotFound'));
 // The map screen and maplibre: two chunks of their own, never in the first load (DESIGN §3).
 const MapScreen = lazy(() => import('./routes/MapScreen'));
@@ -68,6 +70,8 @@ const router = createBrowserRouter([
               { path: '/customer-order-schedule-details/:id', element: <CustomerOrderScheduleDetails /> },
               { path: '/onlot-inventory-order-schedule-details/:id', element: <OnlotOrderScheduleDetails /> },
               { path: '/inventory-move-order-schedule-details/:id', element: <MoveOrderScheduleDetails /> },
+              { path: '/notifications', element: <Notifications /> },
+              { path: '/tech-support', element: <TechSupport /> },
               { path: '*', element: <NotFound /> },
             ],
           },

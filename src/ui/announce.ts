@@ -4,10 +4,12 @@ import { getSyncClient } from '../workers/client';
 import { notify } from './toaster';
 
 export interface ActionTexts {
-  /** SPEC §8 progress text, e.g. "Attempting to schedule order". */
-  progress: string;
-  /** SPEC §8 success text, e.g. "Order scheduled". */
-  success: string;
+  /** SPEC §8 progress text, e.g. "Attempting to schedule order"; none for actions SPEC gives none (dismissals). */
+  progress?: string;
+  /** SPEC §8 success text, e.g. "Order scheduled"; none: the screen itself shows it done. */
+  success?: string;
+  /** SPEC §8 failure text put before the server's refusal, e.g. "Failed to dismiss notification: Not found". */
+  failure?: string;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface ActionTexts {
 export function announceQueued(db: DriverDatabase, entryId: string, texts: ActionTexts): void {
   if (typeof navigator !== 'undefined' && !navigator.onLine) {
     notify('Saved on this phone — it will be sent when you are online', 'info');
-  } else {
+  } else if (texts.progress) {
     notify(texts.progress, 'info');
   }
   db.outbox
@@ -29,8 +31,10 @@ export function announceQueued(db: DriverDatabase, entryId: string, texts: Actio
     )
     .subscribe((doc) => {
       if (!doc) return; // discarded
-      if (doc.status === 'needs_attention') notify(doc.last_error?.message ?? 'There was an error', 'error');
-      else notify(texts.success, 'success');
+      if (doc.status === 'needs_attention') {
+        const reason = doc.last_error?.message ?? 'There was an error';
+        notify(texts.failure ? `${texts.failure}: ${reason}` : reason, 'error');
+      } else if (texts.success) notify(texts.success, 'success');
     });
   void getSyncClient().syncNow();
 }

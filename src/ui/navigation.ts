@@ -19,10 +19,10 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: '/map', label: 'Map', icon: 'map', available: true },
   { path: '/scheduled', label: 'Scheduled', icon: 'scheduled', available: true },
   // A later issue builds these (SPEC §2 driver screens).
-  { path: '/notifications', label: 'Notifications', icon: 'notifications', available: false },
+  { path: '/notifications', label: 'Notifications', icon: 'notifications', available: true },
   { path: '/delivery-log', label: 'Delivery log', icon: 'deliveryLog', available: false },
   { path: '/settings', label: 'Settings', icon: 'settings', available: false },
-  { path: '/tech-support', label: 'Tech support', icon: 'support', available: false },
+  { path: '/tech-support', label: 'Tech support', icon: 'support', available: true },
 ];
 
 /** The entries the drawer shows, in order. */

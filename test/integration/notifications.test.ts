@@ -145,6 +145,22 @@ describe('POST /secure/driver/create_notification', () => {
 });
 
 describe('POST /secure/driver/dismiss_all_notifications', () => {
+  it('up_to_id dismisses only what the driver saw: a notification that arrived later stays active', async () => {
+    const ridgeActive = (await rowsOf(RIDGE_DRIVER.email)).filter((r) => r.dismissed_at === null);
+    const seen = Math.max(...ridgeActive.map((r) => r.id));
+    // Arrives after the driver pressed Clear all, before the queued request reached the server.
+    const [later] = await server.query<{ id: number }>(`INSERT INTO notifications (company_id, account_id, type, title, message)
+      SELECT company_id, id, 'system', 'Later news', 'Sent after the driver cleared the list' FROM accounts WHERE email = $1 RETURNING id`, [RIDGE_DRIVER.email]);
+    const res = await postJson(server, PROFILE_API.dismissAllNotifications, { up_to_id: seen }, { token: ridge });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ dismissed: ridgeActive.length });
+    const after = await rowsOf(RIDGE_DRIVER.email);
+    expect(after.filter((r) => r.dismissed_at === null).map((r) => r.id)).toEqual([later?.id]);
+    for (const body of [{ up_to_id: 0 }, { up_to_id: 'all' }, { up_to_id: 1.5 }]) {
+      expect((await postJson(server, PROFILE_API.dismissAllNotifications, body, { token: ridge })).status).toBe(400);
+    }
+  });
+
   it('dismisses every active notification of the driver only, with or without a body', async () => {
     const summitActive = (await rowsOf(SUMMIT_DRIVER.email)).filter((r) => r.dismissed_at === null).length;
     const othersBefore = await server.query('SELECT id, dismissed_at FROM notifications WHERE account_id <> (SELECT id FROM accounts WHERE email = $1) ORDER BY id', [SUMMIT_DRIVER.email]);

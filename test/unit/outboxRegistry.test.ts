@@ -17,6 +17,7 @@ describe('the outbox kind registry', () => {
       'create_order_note',
       'deliver_customer_cash', 'deliver_customer_existing_card', 'deliver_customer_new_card', 'deliver_customer_new_check',
       'deliver_customer_no_payment', 'deliver_customer_rto', 'deliver_customer_saved_check', 'deliver_move', 'deliver_onlot',
+      'dismiss_all_notifications', 'dismiss_notification',
       'reassign_order', 'reschedule_customer', 'reschedule_move', 'reschedule_onlot',
       'schedule_customer', 'schedule_move', 'schedule_onlot', 'unschedule_order',
     ]);
@@ -35,6 +36,10 @@ describe('the outbox kind registry', () => {
     expect(call('unschedule_order')).toEqual(['/secure/driver/unschedule_order']);
     expect(call('reassign_order')).toEqual(['/secure/driver/reassign_driver']);
     expect(call('create_order_note')).toEqual(['/secure/driver/create_order_note']);
+    expect(call('dismiss_notification')).toEqual(['/secure/driver/notification_dismiss']);
+    expect(call('dismiss_all_notifications')).toEqual(['/secure/driver/dismiss_all_notifications']);
+    expect(kindDef('dismiss_notification')?.failure).toBe('FailedToDismissNotification');
+    expect(kindDef('dismiss_all_notifications')?.failure).toBe('FailedToClearAllNotifications');
     for (const def of OUTBOX_KINDS.values()) {
       if (def.delivers) continue;
       expect([def.draft, def.onDone.removeDraft, def.onAttention.markDraft, def.payloadVersion], def.kind).toEqual([null, false, false, 1]);

@@ -8,6 +8,8 @@ describe('the navigation table', () => {
       ['/', 'Orders'],
       ['/map', 'Map'],
       ['/scheduled', 'Scheduled'],
+      ['/notifications', 'Notifications'],
+      ['/tech-support', 'Tech support'],
     ]);
   });
 

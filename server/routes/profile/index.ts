@@ -2,6 +2,7 @@
 // stats, the email-information lookups, and email. One entry for server/routes/index.ts.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { companyRoutes } from './company';
 import { deliveryLogRoutes } from './deliveryLog';
 import { emailRoutes } from './email';
 import { emailInfoRoutes } from './emailInfo';
@@ -14,4 +15,5 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   deliveryLogRoutes(app, ctx);
   emailInfoRoutes(app, ctx);
   emailRoutes(app, ctx);
+  companyRoutes(app, ctx);
 }

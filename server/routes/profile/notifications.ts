@@ -1,10 +1,9 @@
 // Notifications (SPEC §2, §4, §7): the driver's own list (both tabs), dismiss one, dismiss
 // all, and create_notification, which tells the company's office users something.
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import * as v from 'valibot';
 import {
-  CreateNotificationBodySchema, DISMISSED_NOTIFICATIONS_KEPT_DAYS, DismissNotificationBodySchema, NOTIFICATIONS_LIMIT,
+  CreateNotificationBodySchema, DISMISSED_NOTIFICATIONS_KEPT_DAYS, DismissAllNotificationsBodySchema, DismissNotificationBodySchema, NOTIFICATIONS_LIMIT,
   PROFILE_API, orderKey, type CreateNotificationResponse, type DismissAllNotificationsResponse, type DriverNotification,
   type OrderKind, type TokenClaims,
 } from '../../../src/domain';
@@ -71,8 +70,6 @@ async function ownOrder(db: Executor, auth: TokenClaims, kind: OrderKind, id: nu
   return row.id;
 }
 
-const EMPTY_BODY = v.strictObject({});
-
 export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(PROFILE_API.notifications, {
     config: { summary: 'The driver\'s notifications, newest first: active ones (tab 0) and those dismissed in the last 30 days (tab 1)' },
@@ -133,17 +130,22 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     });
   });
 
-  app.post(PROFILE_API.dismissAllNotifications, { config: { summary: 'Dismiss every active notification of the driver → {dismissed}', bodySchema: EMPTY_BODY } }, async (request, reply) => {
+  app.post(PROFILE_API.dismissAllNotifications, {
+    config: { summary: 'Dismiss the driver\'s active notifications {up_to_id?}: all, or those with id ≤ up_to_id (what the driver saw) → {dismissed}', bodySchema: DismissAllNotificationsBodySchema },
+  }, async (request, reply) => {
     const auth = authOf(request);
-    // An empty object, or no body at all.
-    if (request.body !== undefined && request.body !== null) parseBody(EMPTY_BODY, request.body);
+    // An object, or no body at all (every active one).
+    const body = request.body === undefined || request.body === null ? {} : parseBody(DismissAllNotificationsBodySchema, request.body);
     return runIdempotent({
       db: ctx.db, request, reply, auth,
       hash: () => requestHash('POST', PROFILE_API.dismissAllNotifications, canonicalJson(request.body ?? {})),
       work: async (complete) => {
         const response = await ctx.db.transaction(async (tx) => {
           const rows = await tx.update(notifications).set({ dismissedAt: sql`now()` })
-            .where(and(eq(notifications.accountId, auth.account_id), eq(notifications.companyId, auth.company_id), isNull(notifications.dismissedAt)))
+            .where(and(
+              eq(notifications.accountId, auth.account_id), eq(notifications.companyId, auth.company_id), isNull(notifications.dismissedAt),
+              body.up_to_id === undefined ? undefined : lte(notifications.id, body.up_to_id),
+            ))
             .returning({ id: notifications.id });
           const result: DismissAllNotificationsResponse = { dismissed: rows.length };
           await complete(tx, 200, result);

@@ -1,4 +1,5 @@
 // Driver profile, notifications, the delivery log and stats, and email (one area, one export line).
+export * from './company';
 export * from './deliveryLog';
 export * from './email';
 export * from './notifications';

@@ -32,6 +32,22 @@ export interface DriverNotification {
   dismissed_at: string | null;
 }
 
+/** The client's check of one item before it is stored for offline use. */
+export const DriverNotificationSchema = v.object({
+  id: v.number(),
+  title: v.string(),
+  message: v.string(),
+  type: v.picklist(NOTIFICATION_TYPES),
+  order_key: v.nullable(v.string()),
+  order_number: v.nullable(v.string()),
+  customer_order_id: v.nullable(v.number()),
+  onlot_inventory_order_id: v.nullable(v.number()),
+  inventory_move_order_id: v.nullable(v.number()),
+  created_at: v.string(),
+  dismissed: v.boolean(),
+  dismissed_at: v.nullable(v.string()),
+}) satisfies v.GenericSchema<unknown, DriverNotification>;
+
 export function notificationTab(n: Pick<DriverNotification, 'dismissed'>): 0 | 1 {
   return n.dismissed ? NOTIFICATION_TABS.dismissed : NOTIFICATION_TABS.active;
 }
@@ -68,6 +84,16 @@ export const DismissNotificationBodySchema = v.strictObject({
   notification_id: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647)),
 });
 export type DismissNotificationBody = v.InferOutput<typeof DismissNotificationBodySchema>;
+
+/**
+ * POST /secure/driver/dismiss_all_notifications: an empty body dismisses every active
+ * notification; `up_to_id` only those up to that id (ids only grow), which is what the driver
+ * saw when pressing Clear all, even if the request is sent hours later from the outbox.
+ */
+export const DismissAllNotificationsBodySchema = v.strictObject({
+  up_to_id: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647))),
+});
+export type DismissAllNotificationsBody = v.InferOutput<typeof DismissAllNotificationsBodySchema>;
 
 export interface DismissAllNotificationsResponse {
   dismissed: number;

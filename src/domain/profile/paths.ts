@@ -4,6 +4,8 @@ export const PROFILE_API = {
   driverSettings: '/api/driver/driver-settings',
   logList: '/api/driver/log-list',
   logListExport: '/api/driver/exports/log-list',
+  /** How to reach the office (tech support): the company's name, phone, email and address. */
+  companyContact: '/api/driver/company-contact',
   deliveryStats: '/api/driver/delivery-stats',
   undeliveredOrdersStats: '/api/driver/undelivered-orders-stats',
   /** + /{kind}, one of EMAIL_INFO_KINDS. */

@@ -5,6 +5,7 @@ import { useSession } from '../hooks/useAuth';
 import { useActiveOutbox } from '../hooks/useOrders';
 import { useSyncStatus } from '../hooks/useSyncStatus';
 import { TOOLBAR_HEIGHT } from '../theme';
+import { NotificationsButton } from './NotificationsButton';
 import { SyncIndicator } from './SyncIndicator';
 
 // The drawers (and Chakra's dialog machinery) load on first open: not first-load weight.
@@ -31,7 +32,8 @@ export function AppBar() {
 
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="primary.solid" color="white" boxShadow="sm" pt="env(safe-area-inset-top)">
-      <Flex h={TOOLBAR_HEIGHT} ps="1" pe="2" align="center" gap="1" maxW="3xl" mx="auto">
+      {/* Tight gaps: with the bell, a syncing spinner and "1 needs attention", the Home link still keeps 48 px on a 390 px phone. */}
+      <Flex h={TOOLBAR_HEIGHT} ps="1" pe="1" align="center" gap="0.5" maxW="3xl" mx="auto">
         {/* The one menu: the app's screens and the driver's account (NavDrawer). 48x48. */}
         <IconButton
           aria-label="Menu"
@@ -59,6 +61,7 @@ export function AppBar() {
           </Flex>
         </Link>
         <SyncIndicator status={status} entries={entries} onOpenOutbox={() => open('outbox')} />
+        <NotificationsButton />
       </Flex>
       <Suspense fallback={null}>
         {loaded.outbox ? <OutboxDrawer open={panel === 'outbox'} onClose={close} entries={entries} /> : null}

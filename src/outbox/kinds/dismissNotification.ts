@@ -1,0 +1,22 @@
+import { DismissNotificationBodySchema, PROFILE_API } from '../../domain';
+import { defineKind } from '../types';
+
+/**
+ * Dismiss one notification (SPEC §4, §7: notification_dismiss). Not optimistic on the order
+ * list: /notifications hides it itself while the entry waits (`dismissalState`).
+ */
+export const dismissNotification = defineKind({
+  kind: 'dismiss_notification',
+  label: 'Dismiss notification',
+  delivers: false,
+  draft: null,
+  failure: 'FailedToDismissNotification',
+  payloadVersion: 1,
+  payloadSchema: DismissNotificationBodySchema,
+  upgrades: {},
+  steps: [{ type: 'call', path: PROFILE_API.dismissNotification }],
+  body: (payload) => ({ ...payload }),
+  onDone: { removeDraft: false, removeOrder: false },
+  onAttention: { markDraft: false },
+  optimistic: null,
+});

@@ -1,0 +1,68 @@
+import { Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Link } from 'react-router';
+import type { DriverNotification } from '../../domain';
+import { formatDateTime } from '../format';
+import { detailsPath } from '../orderLinks';
+import { OutboxStatusBadge } from './OutboxStatusBadge';
+
+/** The order a notification is about, as its details screen. */
+function orderPath(n: DriverNotification): string | null {
+  if (n.customer_order_id !== null) return detailsPath('customer', n.customer_order_id);
+  if (n.onlot_inventory_order_id !== null) return detailsPath('onlot', n.onlot_inventory_order_id);
+  if (n.inventory_move_order_id !== null) return detailsPath('move', n.inventory_move_order_id);
+  return null;
+}
+
+interface Props {
+  notification: DriverNotification;
+  /** Active tab: the Dismiss button. */
+  onDismiss?: () => void;
+  /** Dismissed tab: dismissed on this phone, not sent yet. */
+  queued?: boolean;
+}
+
+/** One notification: what the office said, when, the order it is about, and Dismiss. */
+export function NotificationCard({ notification: n, onDismiss, queued = false }: Props) {
+  const path = orderPath(n);
+  const headingId = `notification-${n.id}`;
+  return (
+    <Card.Root size="sm" as="article" aria-labelledby={headingId} data-testid="notification" data-notification-id={n.id}>
+      <Card.Body>
+        <Stack gap="2">
+          <Stack gap="0">
+            <Heading as="h3" id={headingId} fontSize="h2">
+              {n.title}
+            </Heading>
+            <Text textStyle="xs" color="fg.muted">
+              {formatDateTime(n.created_at)}
+              {n.order_number ? ` · Order ${n.order_number}` : ''}
+            </Text>
+          </Stack>
+          <Text>{n.message}</Text>
+          {queued ? (
+            <HStack gap="2" flexWrap="wrap">
+              <OutboxStatusBadge status="queued" />
+              <Text color="fg.muted">Dismissed on this phone — sent when you are online</Text>
+            </HStack>
+          ) : n.dismissed_at ? (
+            <Text color="fg.muted">Dismissed {formatDateTime(n.dismissed_at)}</Text>
+          ) : null}
+          {path || onDismiss ? (
+            <HStack gap="2" flexWrap="wrap">
+              {path ? (
+                <Button asChild colorPalette="primary" variant="outline">
+                  <Link to={path}>Open order</Link>
+                </Button>
+              ) : null}
+              {onDismiss ? (
+                <Button colorPalette="primary" variant="solid" aria-label={`Dismiss: ${n.title}`} onClick={onDismiss} data-testid="dismiss-notification">
+                  Dismiss
+                </Button>
+              ) : null}
+            </HStack>
+          ) : null}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
