@@ -191,22 +191,29 @@ function narrowRows<T extends OrderListItem>(rows: readonly PreparedRow<T>[], se
 }
 
 /**
- * filterPrepared with a memory of its last call: when only the search grew (the driver typing
- * on), it narrows the last result instead of filtering the whole list, so after the first
- * letters a keystroke looks at a few hundred orders instead of 10,000. Every match of the
- * longer term matched the shorter one, so the result is the same.
+ * filterPrepared with a memory of the search as it was typed: each result is kept with its
+ * term while the term grows, so typing on narrows the last result (every match of the longer
+ * term matched the shorter one) and deleting back returns a kept result, instead of a pass
+ * over all 10,000 orders per keystroke. A new list or other filters start over.
  */
 export function narrowingFilter<T extends OrderListItem>(): (prepared: PreparedOrders<T>, selected: readonly FilterKey[], search: string) => T[] {
-  let last: { prepared: PreparedOrders<T>; selected: string; needle: string; rows: PreparedRow<T>[] } | null = null;
+  let basis: { prepared: PreparedOrders<T>; selected: string } | null = null;
+  // Results of ever longer terms, each term a prefix of the next; the first is the empty term.
+  let kept: { needle: string; rows: PreparedRow<T>[]; items: T[] }[] = [];
+  const entry = (needle: string, rows: PreparedRow<T>[]) => ({ needle, rows, items: rows.map((row) => row.item) });
   return (prepared, selected, search) => {
     const needle = search.trim().toLowerCase();
     const key = selected.join();
-    const rows =
-      last && last.prepared === prepared && last.selected === key && needle.startsWith(last.needle)
-        ? narrowRows(last.rows, search)
-        : filterRows(prepared, selected, search);
-    last = { prepared, selected: key, needle, rows };
-    return rows.map((row) => row.item);
+    if (!basis || basis.prepared !== prepared || basis.selected !== key) {
+      basis = { prepared, selected: key };
+      kept = [entry('', filterRows(prepared, selected, ''))];
+    }
+    while (kept.length > 1 && !needle.startsWith(kept[kept.length - 1]?.needle ?? '')) kept.pop();
+    const last = kept[kept.length - 1] ?? entry('', filterRows(prepared, selected, ''));
+    if (last.needle === needle) return last.items;
+    const next = entry(needle, narrowRows(last.rows, search));
+    kept.push(next);
+    return next.items;
   };
 }
 

@@ -84,7 +84,7 @@ export default function Home() {
           </EmptyState.Content>
         </EmptyState.Root>
       ) : (
-        <OrderList orders={orders} byOrder={byOrder} />
+        <OrderList orders={orders} windowed={all.length > RENDER_ALL_UP_TO} byOrder={byOrder} />
       )}
     </Stack>
   );
@@ -226,10 +226,14 @@ const FilterChips = memo(function FilterChips({ selected, onToggle }: { selected
   );
 }, (a, b) => a.onToggle === b.onToggle && a.selected.join() === b.selected.join());
 
-/** A driver's usual list, rendered whole (cards stay findable in the page). */
-function OrderList({ orders, byOrder }: { orders: OrderDoc[]; byOrder: Map<string, OutboxDoc> }) {
+/**
+ * A driver's usual list is rendered whole (cards stay findable in the page); a long one is
+ * windowed. `windowed` follows the driver's whole list, not the result: while typing narrows 10,000
+ * orders to a few, the same list stays mounted (swapping lists rebuilt every card).
+ */
+function OrderList({ orders, windowed, byOrder }: { orders: OrderDoc[]; windowed: boolean; byOrder: Map<string, OutboxDoc> }) {
   const todayStart = startOfToday();
-  if (orders.length > RENDER_ALL_UP_TO) {
+  if (windowed) {
     return (
       <Suspense fallback={<Loading label="Loading orders…" />}>
         <VirtualOrderList orders={orders} byOrder={byOrder} todayStart={todayStart} />
