@@ -10,6 +10,11 @@ export const CACHE_KEYS = {
   orderMap: 'order-map',
   scheduleList: 'schedule-list',
   scheduleDetails: (orderKey: string) => `schedule-details:${orderKey}`,
+  /** The last delivery log the driver saw, with its filters (src/replication/profile). */
+  deliveryLog: 'delivery-log',
+  /** Delivery stats and undelivered-order stats, read with the log. */
+  deliveryStats: 'delivery-stats',
+  settings: 'settings',
 } as const;
 
 export interface Cached<T> {
