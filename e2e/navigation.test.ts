@@ -40,9 +40,9 @@ describe('navigation drawer', () => {
 
     await openMenu();
     const links = drawer().getByRole('navigation', { name: 'Screens' }).getByRole('link');
-    expect(await links.allTextContents()).toEqual(['Orders', 'Map', 'Scheduled']);
+    expect(await links.allTextContents()).toEqual(['Orders', 'Map', 'Scheduled', 'Delivery log', 'Settings']);
     // Not built yet (a later issue): listed in navigation.ts but never offered.
-    for (const later of ['Notifications', 'Delivery log', 'Settings', 'Tech support']) {
+    for (const later of ['Notifications', 'Tech support']) {
       expect(await drawer().getByText(later, { exact: true }).count()).toBe(0);
     }
     expect(await entry('Orders').getAttribute('aria-current')).toBe('page');

@@ -23,6 +23,9 @@ const CustomerOrderScheduleDetails = lazy(() => import('./routes/CustomerOrderSc
 const OnlotOrderScheduleDetails = lazy(() => import('./routes/OnlotOrderScheduleDetails'));
 const MoveOrderScheduleDetails = lazy(() => import('./routes/MoveOrderScheduleDetails'));
 const NotFound = lazy(() => import('./routes/NotFound'));
+const DeliveryLog = lazy(() => import('./routes/DeliveryLog'));
+const Settings = lazy(() => import('./routes/Settings'));
+const SettingsEdit = lazy(() => import('./routes/SettingsEdit'));
 // The map screen and maplibre: two chunks of their own, never in the first load (DESIGN §3).
 const MapScreen = lazy(() => import('./routes/MapScreen'));
 
@@ -68,6 +71,9 @@ const router = createBrowserRouter([
               { path: '/customer-order-schedule-details/:id', element: <CustomerOrderScheduleDetails /> },
               { path: '/onlot-inventory-order-schedule-details/:id', element: <OnlotOrderScheduleDetails /> },
               { path: '/inventory-move-order-schedule-details/:id', element: <MoveOrderScheduleDetails /> },
+              { path: '/delivery-log', element: <DeliveryLog /> },
+              { path: '/settings', element: <Settings /> },
+              { path: '/settings/edit', element: <SettingsEdit /> },
               { path: '*', element: <NotFound /> },
             ],
           },

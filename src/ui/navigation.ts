@@ -20,8 +20,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: '/scheduled', label: 'Scheduled', icon: 'scheduled', available: true },
   // A later issue builds these (SPEC §2 driver screens).
   { path: '/notifications', label: 'Notifications', icon: 'notifications', available: false },
-  { path: '/delivery-log', label: 'Delivery log', icon: 'deliveryLog', available: false },
-  { path: '/settings', label: 'Settings', icon: 'settings', available: false },
+  { path: '/delivery-log', label: 'Delivery log', icon: 'deliveryLog', available: true },
+  { path: '/settings', label: 'Settings', icon: 'settings', available: true },
   { path: '/tech-support', label: 'Tech support', icon: 'support', available: false },
 ];
 

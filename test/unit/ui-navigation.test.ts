@@ -8,6 +8,8 @@ describe('the navigation table', () => {
       ['/', 'Orders'],
       ['/map', 'Map'],
       ['/scheduled', 'Scheduled'],
+      ['/delivery-log', 'Delivery log'],
+      ['/settings', 'Settings'],
     ]);
   });
 
