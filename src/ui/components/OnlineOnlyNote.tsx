@@ -16,3 +16,11 @@ export function OnlineOnlyNote({ title, children, testId }: { title: string; chi
     </Alert.Root>
   );
 }
+
+/**
+ * A button that waits for a connection stays legible (Chakra's disabled look is 40% opacity,
+ * unreadable in the sun): muted colours at full opacity, clearly not pressable.
+ */
+export const WAITS_FOR_CONNECTION = {
+  _disabled: { opacity: 1, bg: 'bg.muted', color: 'fg.muted', borderColor: 'border.emphasized', cursor: 'not-allowed' },
+} as const;

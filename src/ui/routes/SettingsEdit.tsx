@@ -5,7 +5,7 @@ import type { SettingsDraft } from '../../db';
 import { validateSettingsForm, type DriverSettings, type SettingsField } from '../../domain';
 import { getSyncClient } from '../../workers/client';
 import { Loading } from '../components/Loading';
-import { OnlineOnlyNote } from '../components/OnlineOnlyNote';
+import { OnlineOnlyNote, WAITS_FOR_CONNECTION } from '../components/OnlineOnlyNote';
 import { ProfilePicture } from '../components/settings/ProfilePicture';
 import { useDriverSettings, useSettingsDraft } from '../hooks/useSettings';
 import { useSettingsEditor } from '../hooks/useSettingsEditor';
@@ -142,8 +142,8 @@ function Editor({ settings, draft, online }: { settings: DriverSettings; draft: 
                 <Alert.Title>{serverDetail}</Alert.Title>
               </Alert.Root>
             ) : null}
-            <Button colorPalette="primary" size="lg" loading={busy} disabled={!online || editor.processing} onClick={() => void save()} data-testid="settings-save">
-              Save
+            <Button colorPalette="primary" size="lg" {...WAITS_FOR_CONNECTION} loading={busy} disabled={!online || editor.processing} onClick={() => void save()} data-testid="settings-save">
+              {online ? 'Save' : 'Save (needs a connection)'}
             </Button>
             {draft ? (
               <Stack gap="1">

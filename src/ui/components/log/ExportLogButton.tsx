@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { LogFilters } from '../../../domain';
 import { getSyncClient } from '../../../workers/client';
 import { notify } from '../../toaster';
-import { OnlineOnlyNote } from '../OnlineOnlyNote';
+import { OnlineOnlyNote, WAITS_FOR_CONNECTION } from '../OnlineOnlyNote';
 
 /** Saves bytes as a file the way a browser download does (the worker fetched them with the token). */
 function saveFile(bytes: ArrayBuffer, filename: string, type: string): void {
@@ -38,7 +38,7 @@ export function ExportLogButton({ filters, online }: { filters: LogFilters; onli
   };
   return (
     <Stack gap="2">
-      <Button colorPalette="primary" variant="outline" disabled={!online} loading={busy} onClick={() => void run()} data-testid="log-export">
+      <Button colorPalette="primary" variant="outline" bg="bg" {...WAITS_FOR_CONNECTION} disabled={!online} loading={busy} onClick={() => void run()} data-testid="log-export">
         Export CSV
       </Button>
       {!online ? (
