@@ -101,7 +101,14 @@ describe('/delivery-log', () => {
 
 describe('/settings and /settings/edit', () => {
   it('saves a notification flag and a new profile online; offline it keeps what was typed and says why it cannot save', async () => {
+    // Signed in by the log test when both run; alone, this one signs in.
     await page.goto(`${proxy.url}/settings`);
+    await Promise.race([page.getByTestId('settings-name').waitFor({ timeout: 30_000 }), page.getByLabel('Email').waitFor({ timeout: 30_000 })]);
+    if (new URL(page.url()).pathname === '/login') {
+      await harness.submitLogin(DRIVER);
+      await page.waitForURL((url) => url.pathname === '/settings', { timeout: 30_000 });
+    }
+    await ensureServiceWorker(page);
     await page.getByTestId('settings-name').getByText('Dale Hostetler').waitFor({ timeout: 30_000 });
     const flag = page.locator('[data-flag="email_notifications_order_reassigned"]');
     expect(await flag.locator('input').isChecked()).toBe(true);
@@ -110,6 +117,9 @@ describe('/settings and /settings/edit', () => {
     const [flags] = await server.query<{ r: boolean }>(
       'SELECT s.email_notifications_order_reassigned r FROM account_settings s JOIN accounts a ON a.id = s.account_id WHERE a.email = $1', [DRIVER.email]);
     expect(flags?.r).toBe(false);
+    expect(await flag.locator('input').isChecked()).toBe(false);
+    // The progress snackbar went with the answer; the success one hides by itself (SPEC §9: 5 s).
+    await expect.poll(() => page.getByTestId('snackbar').count(), { timeout: 20_000 }).toBe(0);
     await shot('settings');
     await expectReadable(page);
 

@@ -2,7 +2,9 @@ import { Stack, Switch, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { DriverEmailNotifications, DriverSettings } from '../../../domain';
 import { getSyncClient } from '../../../workers/client';
-import { notify } from '../../toaster';
+import { dismissNotice, notify } from '../../toaster';
+
+const PROGRESS = 'Updating notification settings';
 import { OnlineOnlyNote } from '../OnlineOnlyNote';
 import { SectionCard } from '../SectionCard';
 
@@ -32,9 +34,10 @@ export function NotificationToggles({ settings, online }: { settings: DriverSett
   const toggle = async (key: Flag, checked: boolean): Promise<void> => {
     const next = { ...shown, [key]: checked };
     setPending(next);
-    notify('Updating notification settings', 'info');
+    notify(PROGRESS, 'info');
     try {
       const outcome = await getSyncClient().saveNotificationSettings(next);
+      dismissNotice(PROGRESS, 'info');
       if (outcome.ok) notify('Notification settings updated', 'success');
       else notify(outcome.offline ? 'Changing notifications needs a connection. Try again when you are online.' : outcome.message, 'error');
     } finally {
@@ -63,7 +66,8 @@ export function NotificationToggles({ settings, online }: { settings: DriverSett
           >
             <Switch.HiddenInput />
             <Stack gap="0" flex="1">
-              <Switch.Label fontSize="md" fontWeight="semibold">{flag.label}</Switch.Label>
+              {/* Readable while it waits for a connection (the note below says why it cannot change). */}
+              <Switch.Label fontSize="md" fontWeight="semibold" _disabled={{ opacity: 1 }}>{flag.label}</Switch.Label>
               <Text textStyle="sm" color="fg.muted">{flag.hint}</Text>
             </Stack>
             <Switch.Control>
