@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CACHE_KEYS, settingsDraft$, type Cached, type SettingsDraft } from '../../db';
 import type { DriverSettings } from '../../domain';
 import { getSyncClient } from '../../workers/client';
@@ -13,15 +13,23 @@ import { useObservable } from './useObservable';
  * asked again from the office each time a settings screen opens online; a failure shows
  * SPEC §8's "Failed to refresh settings" and keeps the last copy.
  */
-export function useDriverSettings(online: boolean): Cached<DriverSettings> | null | undefined {
+export function useDriverSettings(online: boolean): { settings: Cached<DriverSettings> | null | undefined; failed: boolean; retry: () => void } {
   const settings = useCached<DriverSettings>(CACHE_KEYS.settings);
+  const [attempt, setAttempt] = useState(0);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (!online) return;
+    let live = true;
     void getSyncClient().refreshSettings().then((outcome) => {
+      if (!live) return;
+      setFailed(!outcome.ok);
       if (!outcome.ok && !outcome.offline) notify(outcome.message, 'error');
     });
-  }, [online]);
-  return settings;
+    return () => {
+      live = false;
+    };
+  }, [online, attempt]);
+  return { settings, failed, retry: () => setAttempt((n) => n + 1) };
 }
 
 /** What the driver typed on /settings/edit and has not saved yet (null: nothing). */

@@ -17,19 +17,25 @@ import { useSyncStatus } from '../hooks/useSyncStatus';
  */
 export default function Settings() {
   const { online } = useSyncStatus();
-  const settings = useDriverSettings(online);
+  const { settings, failed, retry } = useDriverSettings(online);
   const draft = useSettingsDraft();
   if (settings === undefined || draft === undefined) return <Loading label="Loading your settings…" />;
   if (settings === null) {
-    if (online) return <Loading label="Reading your settings from the office…" />;
+    if (online && !failed) return <Loading label="Reading your settings from the office…" />;
     return (
       <EmptyState.Root data-testid="settings-none">
         <EmptyState.Content>
-          <EmptyState.Title>Settings are not on this phone yet</EmptyState.Title>
+          <EmptyState.Title>{online ? 'Your settings could not be read' : 'Settings are not on this phone yet'}</EmptyState.Title>
           <EmptyState.Description>
-            Your profile is read from the office while online. Open Settings once with a connection and it stays readable offline.
+            {online
+              ? 'The office server did not answer properly. Try again in a moment.'
+              : 'Your profile is read from the office while online. Open Settings once with a connection and it stays readable offline.'}
           </EmptyState.Description>
-          <Button asChild colorPalette="primary"><Link to="/">Back to orders</Link></Button>
+          {online ? (
+            <Button colorPalette="primary" onClick={retry}>Try again</Button>
+          ) : (
+            <Button asChild colorPalette="primary"><Link to="/">Back to orders</Link></Button>
+          )}
         </EmptyState.Content>
       </EmptyState.Root>
     );

@@ -20,10 +20,10 @@ import Settings from './Settings';
  */
 export default function SettingsEdit() {
   const { online } = useSyncStatus();
-  const settings = useDriverSettings(online);
+  const { settings } = useDriverSettings(online);
   const draft = useSettingsDraft();
   if (settings === undefined || draft === undefined) return <Loading label="Loading your settings…" />;
-  // Never read on this phone: /settings says why and leads on.
+  // Never read on this phone: /settings says why (and reads them again).
   if (settings === null) return <Settings />;
   return <Editor settings={settings.data} draft={draft} online={online} />;
 }
