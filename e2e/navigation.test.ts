@@ -40,11 +40,7 @@ describe('navigation drawer', () => {
 
     await openMenu();
     const links = drawer().getByRole('navigation', { name: 'Screens' }).getByRole('link');
-    expect(await links.allTextContents()).toEqual(['Orders', 'Map', 'Scheduled', 'Notifications', 'Tech support']);
-    // Not built yet (a later issue): listed in navigation.ts but never offered.
-    for (const later of ['Delivery log', 'Settings']) {
-      expect(await drawer().getByText(later, { exact: true }).count()).toBe(0);
-    }
+    expect(await links.allTextContents()).toEqual(['Orders', 'Map', 'Scheduled', 'Notifications', 'Delivery log', 'Settings', 'Tech support']);
     expect(await entry('Orders').getAttribute('aria-current')).toBe('page');
     expect(await entry('Map').getAttribute('aria-current')).toBeNull();
     expect(await entry('Map').getAttribute('href')).toBe('/map');

@@ -12,6 +12,11 @@ export const CACHE_KEYS = {
   scheduleDetails: (orderKey: string) => `schedule-details:${orderKey}`,
   notifications: 'notifications',
   companyContact: 'company-contact',
+  /** The last delivery log the driver saw, with its filters (src/replication/profile). */
+  deliveryLog: 'delivery-log',
+  /** Delivery stats and undelivered-order stats, read with the log. */
+  deliveryStats: 'delivery-stats',
+  settings: 'settings',
 } as const;
 
 export interface Cached<T> {

@@ -28,9 +28,25 @@ export interface RequestOptions {
   auth?: boolean;
 }
 
+/** An answer read as bytes (SPEC §7: the log-list export "returns the raw response"; stored files). */
+export interface RawResponse {
+  bytes: ArrayBuffer;
+  contentType: string;
+  /** The file name of a Content-Disposition header, when it names one. */
+  filename: string | null;
+}
+
 export interface HttpClient {
   get<T>(path: string, opts?: RequestOptions): Promise<T>;
   post<T>(path: string, opts?: RequestOptions): Promise<T>;
+  getRaw(path: string, opts?: RequestOptions): Promise<RawResponse>;
+}
+
+/** `attachment; filename="delivery-log-2026-11-23.csv"` → the name; nothing path-like. */
+export function filenameOf(disposition: string | null): string | null {
+  const match = /filename="?([^";]+)"?/i.exec(disposition ?? '');
+  const name = match?.[1]?.trim().replace(/[/\\]/g, '_');
+  return name ? name : null;
 }
 
 export function hostFor(hosts: Hosts, path: string): string {
@@ -53,7 +69,8 @@ export function buildUrl(base: string, path: string, query: RequestOptions['quer
 export function createHttpClient(deps: HttpDeps): HttpClient {
   const timeoutMs = deps.timeoutMs ?? 30_000;
 
-  async function request<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions = {}): Promise<T> {
+  /** One call: the answer's bytes once it is 2xx, else the SPEC §8 transport error. */
+  async function exchange(method: 'GET' | 'POST', path: string, opts: RequestOptions): Promise<{ response: Response; bytes: ArrayBuffer }> {
     const headers: Record<string, string> = { Accept: 'application/json', ...(opts.headers ?? {}) };
     if (deps.timeZone) headers[TIME_ZONE_HEADER] = deps.timeZone;
     if (opts.auth !== false) {
@@ -71,16 +88,22 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     let response: Response;
-    let text: string;
+    let bytes: ArrayBuffer;
     try {
       response = await deps.fetch(buildUrl(hostFor(deps.hosts, path), path, opts.query), { method, headers, body, signal: controller.signal });
-      text = await response.text();
+      bytes = await response.arrayBuffer();
     } catch (error) {
       throw controller.signal.aborted ? timeoutError(timeoutMs) : networkError(error);
     } finally {
       clearTimeout(timer);
     }
-    if (!response.ok) throw httpError(response.status, text);
+    if (!response.ok) throw httpError(response.status, new TextDecoder().decode(bytes));
+    return { response, bytes };
+  }
+
+  async function request<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions = {}): Promise<T> {
+    const { bytes } = await exchange(method, path, opts);
+    const text = new TextDecoder().decode(bytes);
     if (!text) return undefined as T;
     try {
       return JSON.parse(text) as T;
@@ -92,6 +115,10 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
   return {
     get: (path, opts) => request('GET', path, opts),
     post: (path, opts) => request('POST', path, opts),
+    async getRaw(path, opts = {}) {
+      const { response, bytes } = await exchange('GET', path, { ...opts, headers: { Accept: '*/*', ...(opts.headers ?? {}) } });
+      return { bytes, contentType: response.headers.get('content-type') ?? 'application/octet-stream', filename: filenameOf(response.headers.get('content-disposition')) };
+    },
   };
 }
 

@@ -25,6 +25,9 @@ const MoveOrderScheduleDetails = lazy(() => import('./routes/MoveOrderScheduleDe
 const Notifications = lazy(() => import('./routes/Notifications'));
 const TechSupport = lazy(() => import('./routes/TechSupport'));
 const NotFound = lazy(() => import('./routes/NotFound'));
+const DeliveryLog = lazy(() => import('./routes/DeliveryLog'));
+const Settings = lazy(() => import('./routes/Settings'));
+const SettingsEdit = lazy(() => import('./routes/SettingsEdit'));
 // The map screen and maplibre: two chunks of their own, never in the first load (DESIGN §3).
 const MapScreen = lazy(() => import('./routes/MapScreen'));
 
@@ -72,6 +75,9 @@ const router = createBrowserRouter([
               { path: '/inventory-move-order-schedule-details/:id', element: <MoveOrderScheduleDetails /> },
               { path: '/notifications', element: <Notifications /> },
               { path: '/tech-support', element: <TechSupport /> },
+              { path: '/delivery-log', element: <DeliveryLog /> },
+              { path: '/settings', element: <Settings /> },
+              { path: '/settings/edit', element: <SettingsEdit /> },
               { path: '*', element: <NotFound /> },
             ],
           },

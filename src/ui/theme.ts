@@ -3,7 +3,7 @@ import {
   alertSlotRecipe, checkboxSlotRecipe, fieldsetSlotRecipe, animationStyles, badgeRecipe, breakpoints, buttonRecipe, cardSlotRecipe, cssVarsPrefix, cssVarsRoot,
   dataListSlotRecipe, dialogSlotRecipe, drawerSlotRecipe, emptyStateSlotRecipe, fieldSlotRecipe, globalCss, headingRecipe,
   inputRecipe, keyframes, layerStyles, semanticTokens, skeletonRecipe, spinnerRecipe, textareaRecipe, textStyles,
-  toastSlotRecipe, tokens,
+  switchSlotRecipe, toastSlotRecipe, tokens,
 } from '@chakra-ui/react/theme';
 
 // SPEC §9 theme: primary light blue, secondary magenta, success green, warning yellow,
@@ -55,7 +55,7 @@ const base = defineConfig({
     slotRecipes: {
       alert: alertSlotRecipe, card: cardSlotRecipe, dataList: dataListSlotRecipe, dialog: dialogSlotRecipe, drawer: drawerSlotRecipe,
       emptyState: emptyStateSlotRecipe, field: fieldSlotRecipe, toast: toastSlotRecipe,
-      checkbox: checkboxSlotRecipe, fieldset: fieldsetSlotRecipe,
+      checkbox: checkboxSlotRecipe, fieldset: fieldsetSlotRecipe, switch: switchSlotRecipe,
     },
   },
 });

@@ -14,6 +14,11 @@ export function notify(message: string, variant: SnackbarVariant = 'default'): v
   toaster.create({ id: `${variant}:${message}`, title: message, type, closable: true });
 }
 
+/** Takes a snackbar down early (a progress text once its outcome is shown). */
+export function dismissNotice(message: string, variant: SnackbarVariant = 'default'): void {
+  toaster.dismiss(`${variant}:${message}`);
+}
+
 /**
  * The snackbars never hide a full-width button at the bottom of a screen (Deliver):
  * - on phones they stop 64 px short of the right edge, so the right end of such a button

@@ -1,7 +1,9 @@
 import type { LoginResult } from '../domain';
 import type { CardAuthInput, CardAuthOutcome } from '../replication/cardAuth';
+import type { ProfileRpcApi } from '../replication/profile';
 
 export type { CardAuthInput, CardAuthOutcome, LoginResult };
+export type { ExportOutcome, LogReadOutcome, RpcFailure, SaveSettingsInput, SettingsOutcome } from '../replication/profile';
 
 // The typed RPC between the page and the sync worker (comlink). Only things that are
 // online by nature go through here; everything else is a write to PWADB.
@@ -11,7 +13,8 @@ export interface SyncConfig {
   baseUrl: string;
 }
 
-export interface SyncWorkerApi {
+/** The profile area's calls (delivery log, CSV export, settings) are declared with them. */
+export interface SyncWorkerApi extends ProfileRpcApi {
   init(config: SyncConfig): Promise<void>;
   login(email: string, password: string): Promise<LoginResult>;
   /** Clears the session and cached server data; unsynced outbox entries are kept. */

@@ -3,6 +3,7 @@ import * as Comlink from 'comlink';
 import { getBlobStore, getDatabase } from '../db';
 import { createSyncEngine, type SyncEngine } from '../replication';
 import { authorizeNewCard } from '../replication/cardAuth';
+import { createProfileRpc, type ProfileRpcApi } from '../replication/profile';
 import type { SyncConfig, SyncWorkerApi } from './protocol';
 
 // The sync worker owns every HTTP call. Each tab has one, but only the holder of the Web
@@ -14,6 +15,7 @@ const channel = new BroadcastChannel('driver-app-sync');
 let engine: SyncEngine | null = null;
 let leader = false;
 let initialised: Promise<SyncEngine> | null = null;
+let profile: Promise<ProfileRpcApi> | null = null;
 /** The latest connectivity this worker heard of (its own events and the page's), kept even
  * before it leads, so the engine starts from the truth instead of assuming online. */
 let lastOnline: boolean = self.navigator.onLine;
@@ -93,7 +95,26 @@ const api: SyncWorkerApi = {
     const e = await ready();
     return authorizeNewCard(e.http, input);
   },
+  // The profile area's online calls run in whichever tab asked (like the card authorization).
+  refreshDeliveryLog: async (filters) => (await profileRpc()).refreshDeliveryLog(filters),
+  exportDeliveryLog: async (filters) => {
+    const outcome = await (await profileRpc()).exportDeliveryLog(filters);
+    return outcome.ok ? Comlink.transfer(outcome, [outcome.bytes]) : outcome;
+  },
+  refreshSettings: async () => (await profileRpc()).refreshSettings(),
+  saveSettings: async (input) => (await profileRpc()).saveSettings(input),
+  saveNotificationSettings: async (flags) => (await profileRpc()).saveNotificationSettings(flags),
 };
+
+function profileRpc(): Promise<ProfileRpcApi> {
+  profile ??= Promise.all([ready(), getDatabase(), getBlobStore()]).then(([e, db, blobs]) =>
+    createProfileRpc({ db, blobs, http: e.http, log: (message, detail) => console.warn(`[profile] ${message}`, detail ?? '') }));
+  // A call before init() fails; the next one tries again.
+  profile.catch(() => {
+    profile = null;
+  });
+  return profile;
+}
 
 function ready(): Promise<SyncEngine> {
   if (!initialised) return Promise.reject(new Error('sync worker used before init()'));

@@ -5,3 +5,6 @@ export * from './email';
 export * from './notifications';
 export * from './paths';
 export * from './settings';
+export * from './logFilters';
+export * from './settingsForm';
+export * from './responses';

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { API, parseUploadPath, UploadResultSchema, type ImageRecord } from '../../domain';
 import type { DraftPhoto } from '../../db';
 import type { StepSpec, UploadedFiles } from '../../outbox';
-import { uploadHeaders } from '../http';
+import { uploadHeaders, type HttpClient } from '../http';
 import type { EntryHandle, OutboxContext } from '../outboxTypes';
 import { TransportError } from '../transportError';
 
@@ -24,13 +24,26 @@ export async function runUpload(ctx: OutboxContext, entry: EntryHandle, step: Up
     if (entry.get().steps.uploads[photo.id]) continue;
     const blob = await ctx.blobs.get(photo.id);
     if (!blob) throw new TransportError('permanent', 'PhotoMissing', 'A photo of this delivery is missing on this device; take it again', null);
-    const form = new FormData();
-    form.append('file-0', new Blob([blob.bytes], { type: blob.type }), `${photo.id}.${photo.extension}`);
-    const result = await ctx.http.post<unknown>(API.upload, { form, headers: uploadHeaders(step.folder), idempotencyKey: photo.id });
-    const record = imageRecordOf(result);
+    const record = await uploadImage(ctx.http, { id: photo.id, extension: photo.extension, type: blob.type, bytes: blob.bytes }, step.folder);
     await entry.update((doc) => ({ ...doc, steps: { ...doc.steps, uploads: { ...doc.steps.uploads, [photo.id]: record } } }));
     ctx.events?.onStep?.({ entryId: entry.get().id, step: `upload:${photo.id}` });
   }
+}
+
+/**
+ * POST /upload of one image to `folder` (SPEC §7), its id the Idempotency-Key, so a repeat
+ * after a lost answer returns the same stored file. Deliveries and the profile picture both
+ * upload through here.
+ */
+export async function uploadImage(
+  http: HttpClient,
+  image: { id: string; extension: string; type: string; bytes: ArrayBuffer },
+  folder: string,
+): Promise<ImageRecord> {
+  const form = new FormData();
+  form.append('file-0', new Blob([image.bytes], { type: image.type }), `${image.id}.${image.extension}`);
+  const result = await http.post<unknown>(API.upload, { form, headers: uploadHeaders(folder), idempotencyKey: image.id });
+  return imageRecordOf(result);
 }
 
 /** The uploaded records by slot, in the order the driver took them. */

@@ -1,0 +1,188 @@
+// The driver's own screens in a real browser (390x844): the delivery log's filters round-trip
+// through the address (invalid values dropped, reload and Back keep them), the CSV downloads as
+// a file, and the log renders offline after one online visit; /settings shows the profile and
+// saves a notification flag, /settings/edit validates beside each field, saves a new picture
+// online, and offline says why it cannot save while keeping what was typed across a reload.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { makeJpeg } from '../test/support/images';
+import type { TestServer } from '../test/support/server';
+import { ensureServiceWorker, RESULTS, signIn, SUMMIT_DRIVER as DRIVER, useBrowserHarness, type BrowserHarness, type Proxy } from './support';
+import { expectReadable } from './themeAudit';
+
+let server: TestServer;
+let proxy: Proxy;
+let page: Page;
+let harness: BrowserHarness;
+
+useBrowserHarness({}, (h) => {
+  ({ server, proxy, page } = h);
+  harness = h;
+});
+
+const shot = (name: string): Promise<Buffer> => page.screenshot({ path: resolve(RESULTS, `${name}.png`), fullPage: true });
+const search = (): string => new URL(page.url()).search;
+
+async function deliveriesOnServer(types: string[]): Promise<{ n: number }> {
+  const [row] = await server.query<{ n: number }>(
+    `SELECT count(*)::int n FROM deliveries d JOIN orders o ON o.id = d.order_id JOIN accounts a ON a.id = d.driver_id
+      WHERE a.email = $1 AND (CASE o.order_type WHEN 'move order' THEN 'move-inventory' WHEN 'on-lot inventory' THEN 'new-inventory'
+        WHEN 'off-lot inventory' THEN 'off-lot' ELSE 'new-build' END) = ANY($2)`, [DRIVER.email, types]);
+  return row ?? { n: 0 };
+}
+
+describe('/delivery-log', () => {
+  it('keeps its filters in the address, downloads the CSV, and shows the last log offline', async () => {
+    await signIn(page, proxy.url);
+    await ensureServiceWorker(page);
+    // A hand-edited address: the invalid values are dropped from it.
+    await page.goto(`${proxy.url}/delivery-log?orderTypes=move-inventory&orderTypes=rush&startDate=2026-02-30`);
+    await page.getByTestId('log-totals').waitFor({ timeout: 30_000 });
+    await expect.poll(search).toBe('?orderTypes=move-inventory');
+    const moves = await deliveriesOnServer(['move-inventory']);
+    await expect.poll(() => page.getByTestId('log-totals').textContent()).toContain(moves.n === 1 ? '1 delivery' : `${moves.n} deliveries`);
+    const types = await page.getByTestId('log-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-type')));
+    expect(new Set(types)).toEqual(new Set(moves.n ? ['move-inventory'] : []));
+
+    // Another type and a start day: both in the address, replaced (not pushed).
+    await page.locator('[data-order-type="off-lot"][aria-pressed]').click();
+    await expect.poll(search).toBe('?orderTypes=off-lot&orderTypes=move-inventory');
+    await page.getByTestId('log-start-date').fill('2020-01-01');
+    await expect.poll(search).toBe('?startDate=2020-01-01&orderTypes=off-lot&orderTypes=move-inventory');
+    const both = await deliveriesOnServer(['off-lot', 'move-inventory']);
+    await expect.poll(() => page.getByTestId('log-totals').textContent(), { timeout: 30_000 }).toContain(`${both.n} deliver`);
+    const filtered = page.url();
+
+    // A reload keeps them; so does Back from another screen.
+    await page.reload();
+    await page.getByTestId('log-totals').waitFor({ timeout: 30_000 });
+    expect(page.url()).toBe(filtered);
+    expect(await page.locator('[data-order-type="off-lot"][aria-pressed]').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByTestId('log-start-date').inputValue()).toBe('2020-01-01');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL((url) => url.pathname === '/settings');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/delivery-log');
+    expect(page.url()).toBe(filtered);
+    await page.getByTestId('log-totals').waitFor();
+
+    // The CSV, as a file download: the header row and one line per filtered delivery.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('log-export').click()]);
+    expect(download.suggestedFilename()).toMatch(/^delivery-log-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync(await download.path(), 'utf8').trim().split(/\r?\n/);
+    expect(csv[0]).toMatch(/^"?Date Delivered"?,"?Order Number"?/);
+    const numbers = await page.getByTestId('log-row').evaluateAll((rows) => rows.map((r) => r.querySelector('p')?.textContent?.replace('#', '') ?? ''));
+    for (const number of numbers) expect(csv.some((line) => line.includes(number))).toBe(true);
+    expect(csv.length - 1).toBe(both.n);
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot('delivery-log');
+    await expectReadable(page);
+
+    // Offline after a reload: the last log, said to be from when; the export says why it waits.
+    await harness.setOnline(false);
+    await page.reload();
+    await page.getByTestId('log-stale').getByText(/^Offline, showing the last log from \d\d\/\d\d\/\d{4} \d\d:\d\d$/).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('log-row').count()).toBe(Math.min(both.n, 50));
+    expect(await page.getByTestId('log-export').isDisabled()).toBe(true);
+    await page.getByTestId('log-export-offline').getByText('Export needs a connection').waitFor();
+    await shot('delivery-log-offline');
+    await expectReadable(page);
+    // Other filters offline: the last log stays, named with its own filters, and can be taken back.
+    await page.locator('[data-order-type="new-build"][aria-pressed]').click();
+    await page.getByTestId('log-stale').getByText('It was read for: Off-lot, Move inventory · From 01/01/2020.').waitFor();
+    await page.getByRole('button', { name: 'Use those filters' }).click();
+    await expect.poll(search).toBe('?startDate=2020-01-01&orderTypes=off-lot&orderTypes=move-inventory');
+  });
+});
+
+describe('/settings and /settings/edit', () => {
+  it('saves a notification flag and a new profile online; offline it keeps what was typed and says why it cannot save', async () => {
+    // Signed in by the log test when both run; alone, this one signs in.
+    await page.goto(`${proxy.url}/settings`);
+    await Promise.race([page.getByTestId('settings-name').waitFor({ timeout: 30_000 }), page.getByLabel('Email').waitFor({ timeout: 30_000 })]);
+    if (new URL(page.url()).pathname === '/login') {
+      await harness.submitLogin(DRIVER);
+      await page.waitForURL((url) => url.pathname === '/settings', { timeout: 30_000 });
+    }
+    await ensureServiceWorker(page);
+    await page.getByTestId('settings-name').getByText('Dale Hostetler').waitFor({ timeout: 30_000 });
+    const flag = page.locator('[data-flag="email_notifications_order_reassigned"]');
+    expect(await flag.locator('input').isChecked()).toBe(true);
+    await flag.getByText('Order reassigned').click();
+    await page.getByTestId('snackbar').getByText('Notification settings updated').waitFor({ timeout: 30_000 });
+    const [flags] = await server.query<{ r: boolean }>(
+      'SELECT s.email_notifications_order_reassigned r FROM account_settings s JOIN accounts a ON a.id = s.account_id WHERE a.email = $1', [DRIVER.email]);
+    expect(flags?.r).toBe(false);
+    expect(await flag.locator('input').isChecked()).toBe(false);
+    // The progress snackbar went with the answer; the success one hides by itself (SPEC §9: 5 s).
+    await expect.poll(() => page.getByTestId('snackbar').count(), { timeout: 20_000 }).toBe(0);
+    await shot('settings');
+    await expectReadable(page);
+
+    // Edit: each rule's message beside its field, then a new picture and name saved online.
+    await page.getByRole('link', { name: 'Edit profile' }).click();
+    await page.waitForURL((url) => url.pathname === '/settings/edit');
+    await page.getByLabel('First name').fill('');
+    await page.getByLabel('Email').fill('dale@');
+    await page.getByLabel('New password').fill('short');
+    await page.getByTestId('settings-save').click();
+    await page.getByTestId('error-first_name').getByText('Enter your first name').waitFor();
+    await page.getByTestId('error-email').getByText('Enter a valid email').waitFor();
+    await page.getByTestId('error-password').getByText('At least 8 characters').waitFor();
+    await shot('settings-edit-errors');
+    await expectReadable(page);
+    await page.getByLabel('First name').fill('Dalton');
+    await page.getByLabel('Email').fill(DRIVER.email);
+    await page.getByLabel('New password').fill('');
+    await page.getByTestId('picture-input').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(await makeJpeg(5, 400, 300)) });
+    await page.getByText('The new picture is uploaded when you save.').waitFor({ timeout: 30_000 });
+    await page.getByTestId('settings-save').click();
+    await page.waitForURL((url) => url.pathname === '/settings', { timeout: 30_000 });
+    await page.getByTestId('settings-name').getByText('Dalton Hostetler').waitFor({ timeout: 30_000 });
+    await page.getByTestId('profile-picture').waitFor();
+    const [saved] = await server.query<{ first_name: string; folder: string }>(
+      `SELECT a.first_name, u.folder FROM accounts a JOIN account_settings s ON s.account_id = a.id JOIN uploads u ON u.guid = s.profile_image_guid
+        WHERE a.email = $1`, [DRIVER.email]);
+    expect(saved).toEqual({ first_name: 'Dalton', folder: '/profile-pictures' });
+
+    // Offline after a reload: settings from the phone, the picture too; the flags say why they wait.
+    await harness.setOnline(false);
+    await page.reload();
+    await page.getByTestId('settings-offline').waitFor({ timeout: 30_000 });
+    await page.getByTestId('settings-name').getByText('Dalton Hostetler').waitFor();
+    await page.getByTestId('profile-picture').waitFor();
+    expect(await flag.locator('input').isDisabled()).toBe(true);
+    await shot('settings-offline');
+    await expectReadable(page);
+
+    // Editing offline: it says why it cannot save; what was typed survives a reload.
+    await page.getByRole('link', { name: 'Edit profile' }).click();
+    await page.waitForURL((url) => url.pathname === '/settings/edit');
+    await page.getByTestId('settings-edit-offline').waitFor();
+    expect(await page.getByTestId('settings-save').isDisabled()).toBe(true);
+    await page.getByLabel('Last name').fill('Hostetler-Miller');
+    await page.getByLabel('Phone').fill('717-555-0199');
+    await page.waitForTimeout(300); // the draft is written to PWADB in order, right after each keystroke
+    await page.reload();
+    await page.getByTestId('settings-edit-offline').waitFor({ timeout: 30_000 });
+    expect(await page.getByLabel('Last name').inputValue()).toBe('Hostetler-Miller');
+    expect(await page.getByLabel('Phone').inputValue()).toBe('717-555-0199');
+    await page.getByText('Your changes are kept on this phone until you save or discard them.').waitFor();
+    await shot('settings-edit-offline');
+    await expectReadable(page);
+
+    // Back online, the same form saves.
+    await harness.setOnline(true);
+    await expect.poll(() => page.getByTestId('settings-save').isDisabled(), { timeout: 60_000 }).toBe(false);
+    await page.getByTestId('settings-save').click();
+    await page.waitForURL((url) => url.pathname === '/settings', { timeout: 30_000 });
+    await page.getByTestId('settings-name').getByText('Dalton Hostetler-Miller').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('settings-unsaved').count()).toBe(0);
+    const [after] = await server.query<{ last_name: string; phone: string }>('SELECT last_name, phone FROM accounts WHERE email = $1', [DRIVER.email]);
+    expect(after).toEqual({ last_name: 'Hostetler-Miller', phone: '(717) 555-0199' });
+  });
+});

@@ -1,0 +1,109 @@
+import * as v from 'valibot';
+import {
+  DriverEmailNotificationsSchema, DriverSettingsSchema, parseSettingsBody, PROFILE_API, PROFILE_PICTURES_FOLDER, validateSettingsForm,
+  type DriverEmailNotifications, type DriverSettings, type ImageRecord, type SettingsForm,
+} from '../../domain';
+import { CACHE_KEYS, clearSettingsDraft, profilePictureBlobId, readCache, readSettingsDraft, writeCache, type Session } from '../../db';
+import { uploadImage } from '../steps/upload';
+import type { ProfileContext } from './context';
+import { failureOf, plainFailure, type RpcFailure } from './outcome';
+
+// Driver settings (SPEC §3, §5, §7): read, edit and the three email-notification flags. All
+// online at the driver's request; each answer (the read and both updates answer the settings)
+// is stored as the `settings` snapshot so /settings opens offline. The profile picture's bytes
+// are kept in the blob store, since the screen cannot fetch a file with the bearer token.
+
+export type SettingsOutcome = { ok: true; settings: DriverSettings } | RpcFailure;
+
+export interface SaveSettingsInput {
+  form: SettingsForm;
+  /** The blob-store id of a newly chosen picture (the draft's), or null to leave it as it is. */
+  pictureId: string | null;
+}
+
+/** Stores the answer, downloading the picture when it is new; a failed download leaves the old one. */
+async function storeSettings(ctx: ProfileContext, session: Session, answer: unknown, picture?: { bytes: ArrayBuffer; type: string }): Promise<DriverSettings> {
+  const settings = v.parse(DriverSettingsSchema, answer);
+  const before = await readCache<DriverSettings>(ctx.db, session, CACHE_KEYS.settings);
+  const oldGuid = before?.data.profile_image_attributes?.guid ?? null;
+  const image = settings.profile_image_attributes;
+  if (image) {
+    const id = profilePictureBlobId(image.guid);
+    const stored = picture ?? (await ctx.blobs.get(id) ? null : await downloadPicture(ctx, image.download_urls[0], image.mime_type));
+    if (stored) await ctx.blobs.put({ id, type: stored.type, bytes: stored.bytes, created_at: ctx.now() });
+  }
+  await writeCache(ctx.db, session, CACHE_KEYS.settings, settings, ctx.now());
+  if (oldGuid && oldGuid !== image?.guid) await ctx.blobs.delete([profilePictureBlobId(oldGuid)]);
+  return settings;
+}
+
+async function downloadPicture(ctx: ProfileContext, url: string | undefined, type: string): Promise<{ bytes: ArrayBuffer; type: string } | null> {
+  if (!url) return null;
+  try {
+    const raw = await ctx.http.getRaw(url);
+    return { bytes: raw.bytes, type: raw.contentType.startsWith('image/') ? raw.contentType : type };
+  } catch (error) {
+    ctx.log?.('profile: picture download failed', error instanceof Error ? error.message : error);
+    return null;
+  }
+}
+
+export async function refreshSettings(ctx: ProfileContext): Promise<SettingsOutcome> {
+  const session = await ctx.session();
+  if (!session) return plainFailure('NotAuthenticated');
+  try {
+    const answer = await ctx.http.get<unknown>(PROFILE_API.driverSettings);
+    return { ok: true, settings: await storeSettings(ctx, session, answer) };
+  } catch (error) {
+    return failureOf(error, 'FailedToRefreshDriverSettings');
+  }
+}
+
+/**
+ * update_driver_settings: a new picture is uploaded to the profile-pictures folder first (only
+ * when one was chosen, SPEC §5; its blob id is the upload's Idempotency-Key, so a retry after a
+ * lost answer stores it once), then the profile. Saved, the driver's draft is cleared.
+ */
+export async function saveSettings(ctx: ProfileContext, input: SaveSettingsInput): Promise<SettingsOutcome> {
+  const session = await ctx.session();
+  if (!session) return plainFailure('NotAuthenticated');
+  const invalid = Object.entries(validateSettingsForm(input.form))[0];
+  if (invalid) return { ...plainFailure('FailedToSaveDriverSettings', invalid[1]), field: invalid[0] };
+  try {
+    let picture: { bytes: ArrayBuffer; type: string } | undefined;
+    let record: ImageRecord | undefined;
+    if (input.pictureId) {
+      const draft = await readSettingsDraft(ctx.db, session);
+      const blob = await ctx.blobs.get(input.pictureId);
+      if (!blob || draft?.picture?.id !== input.pictureId) {
+        return { ...plainFailure('FailedToSaveDriverSettings', 'The new picture is no longer on this phone. Choose it again.'), field: 'picture' };
+      }
+      picture = { bytes: blob.bytes, type: blob.type };
+      record = await uploadImage(ctx.http, { id: input.pictureId, extension: draft.picture.extension, type: blob.type, bytes: blob.bytes }, PROFILE_PICTURES_FOLDER);
+    }
+    const answer = await ctx.http.post<unknown>(PROFILE_API.updateDriverSettings, {
+      json: parseSettingsBody(input.form, record),
+      idempotencyKey: crypto.randomUUID(),
+    });
+    const settings = await storeSettings(ctx, session, answer, picture);
+    await clearSettingsDraft(ctx.db, ctx.blobs, session);
+    return { ok: true, settings };
+  } catch (error) {
+    return failureOf(error, 'FailedToSaveDriverSettings');
+  }
+}
+
+/** update_driver_email_notifications: all three flags, every time. */
+export async function saveNotificationSettings(ctx: ProfileContext, flags: DriverEmailNotifications): Promise<SettingsOutcome> {
+  const session = await ctx.session();
+  if (!session) return plainFailure('NotAuthenticated');
+  try {
+    const answer = await ctx.http.post<unknown>(PROFILE_API.updateDriverEmailNotifications, {
+      json: v.parse(DriverEmailNotificationsSchema, flags),
+      idempotencyKey: crypto.randomUUID(),
+    });
+    return { ok: true, settings: await storeSettings(ctx, session, answer) };
+  } catch (error) {
+    return failureOf(error, 'FailedToSaveDriverNotificationSettings');
+  }
+}

@@ -1,0 +1,65 @@
+import { Badge, Button, Card, chakra, HStack, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { DELIVERY_LOG_LIMIT, LOG_ORDER_TYPE_LABEL, type DeliveryLogEntry, type DeliveryLogResponse } from '../../../domain';
+import { formatDateTime } from '../../format';
+
+/** Rows shown at first and per "Show more": a year of deliveries must not freeze the phone. */
+const PAGE = 50;
+
+const miles = (n: number | null): string => (n === null ? 'Miles not recorded' : `${n.toLocaleString('en-US', { maximumFractionDigits: 1 })} mi`);
+
+function LogRow({ entry }: { entry: DeliveryLogEntry }) {
+  return (
+    <Card.Root size="sm" data-testid="log-row" data-delivery-id={entry.delivery_id} data-order-type={entry.log_order_type}>
+      <Card.Body>
+        <Stack gap="1">
+          <HStack justify="space-between" align="start" gap="2">
+            <Text fontWeight="semibold">#{entry.order_number}</Text>
+            <Badge colorPalette="primary" variant="subtle">{LOG_ORDER_TYPE_LABEL[entry.log_order_type]}</Badge>
+          </HStack>
+          <Text>{entry.customer_name ?? entry.dealer_name}</Text>
+          <Text color="fg.muted">{entry.building_model} · {entry.serial_number}</Text>
+          <HStack justify="space-between" flexWrap="wrap" columnGap="3">
+            <Text>Delivered {formatDateTime(entry.date_delivered)}</Text>
+            <Text>{miles(entry.miles_driven)}</Text>
+          </HStack>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** The filtered log: its totals, then the deliveries newest first, a page at a time. */
+export function DeliveryLogList({ log }: { log: DeliveryLogResponse }) {
+  const [shown, setShown] = useState(PAGE);
+  const { totals, deliveries } = log;
+  return (
+    <Stack gap="2">
+      <HStack justify="space-between" px="1" data-testid="log-totals">
+        <Text fontWeight="semibold">{totals.deliveries === 1 ? '1 delivery' : `${totals.deliveries} deliveries`}</Text>
+        <Text fontWeight="semibold">{miles(totals.miles)} total</Text>
+      </HStack>
+      {deliveries.length === 0 ? (
+        <Text color="fg.muted" px="1" data-testid="log-empty">No deliveries match these filters.</Text>
+      ) : (
+        <chakra.ul listStyleType="none">
+          {deliveries.slice(0, shown).map((entry) => (
+            <chakra.li key={entry.delivery_id} pb="2">
+              <LogRow entry={entry} />
+            </chakra.li>
+          ))}
+        </chakra.ul>
+      )}
+      {deliveries.length > shown ? (
+        <Button variant="outline" colorPalette="primary" onClick={() => setShown((n) => n + PAGE)}>
+          Show more ({deliveries.length - shown} left)
+        </Button>
+      ) : null}
+      {log.truncated ? (
+        <Text color="fg.muted" px="1">
+          The newest {DELIVERY_LOG_LIMIT} deliveries are listed; the totals and the CSV export count them all.
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,51 @@
+import { Button, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
+import type { LogFilters } from '../../../domain';
+import { getSyncClient } from '../../../workers/client';
+import { notify } from '../../toaster';
+import { OnlineOnlyNote, WAITS_FOR_CONNECTION } from '../OnlineOnlyNote';
+
+/** Saves bytes as a file the way a browser download does (the worker fetched them with the token). */
+function saveFile(bytes: ArrayBuffer, filename: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([bytes], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the object URL; give it a moment before freeing it.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** The CSV export (SPEC §7 raw response): online only; offline the button says why it waits. */
+export function ExportLogButton({ filters, online }: { filters: LogFilters; online: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const run = async (): Promise<void> => {
+    setBusy(true);
+    try {
+      const outcome = await getSyncClient().exportDeliveryLog(filters);
+      if (outcome.ok) {
+        saveFile(outcome.bytes, outcome.filename, outcome.type);
+        notify(`Saved ${outcome.filename}`, 'success');
+      } else {
+        notify(outcome.offline ? 'The export needs a connection. Try again when you are online.' : outcome.message, outcome.offline ? 'warning' : 'error');
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap="2">
+      <Button colorPalette="primary" variant="outline" bg="bg" {...WAITS_FOR_CONNECTION} disabled={!online} loading={busy} onClick={() => void run()} data-testid="log-export">
+        Export CSV
+      </Button>
+      {!online ? (
+        <OnlineOnlyNote title="Export needs a connection" testId="log-export-offline">
+          The CSV file is made by the office server. The log below is the last one read on this phone.
+        </OnlineOnlyNote>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,86 @@
+import { Stack, Switch, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import type { DriverEmailNotifications, DriverSettings } from '../../../domain';
+import { getSyncClient } from '../../../workers/client';
+import { dismissNotice, notify } from '../../toaster';
+
+const PROGRESS = 'Updating notification settings';
+import { OnlineOnlyNote } from '../OnlineOnlyNote';
+import { SectionCard } from '../SectionCard';
+
+type Flag = keyof DriverEmailNotifications;
+
+/** SPEC §3's three email-notification flags, in the words a driver reads. */
+const FLAGS: { key: Flag; label: string; hint: string }[] = [
+  { key: 'email_notifications_new_order_assigned', label: 'New order assigned', hint: 'An email when the office gives you an order.' },
+  { key: 'email_notifications_order_reassigned', label: 'Order reassigned', hint: 'An email when one of your orders goes to another driver.' },
+  { key: 'email_notifications_order_finished_at_shop', label: 'Order finished at shop', hint: 'An email when a building of yours is ready at the shop.' },
+];
+
+const flagsOf = (s: DriverSettings): DriverEmailNotifications => ({
+  email_notifications_new_order_assigned: s.email_notifications_new_order_assigned,
+  email_notifications_order_reassigned: s.email_notifications_order_reassigned,
+  email_notifications_order_finished_at_shop: s.email_notifications_order_finished_at_shop,
+});
+
+/**
+ * The toggles save at once, online (update_driver_email_notifications, all three flags). While
+ * a save runs the switch shows the new value; refused, it shows the stored one again.
+ */
+export function NotificationToggles({ settings, online }: { settings: DriverSettings; online: boolean }) {
+  const [pending, setPending] = useState<DriverEmailNotifications | null>(null);
+  const shown = pending ?? flagsOf(settings);
+
+  const toggle = async (key: Flag, checked: boolean): Promise<void> => {
+    const next = { ...shown, [key]: checked };
+    setPending(next);
+    notify(PROGRESS, 'info');
+    try {
+      const outcome = await getSyncClient().saveNotificationSettings(next);
+      dismissNotice(PROGRESS, 'info');
+      if (outcome.ok) notify('Notification settings updated', 'success');
+      else notify(outcome.offline ? 'Changing notifications needs a connection. Try again when you are online.' : outcome.message, 'error');
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <SectionCard title="Email notifications" testId="settings-notifications">
+      <Stack gap="3">
+        {FLAGS.map((flag) => (
+          <Switch.Root
+            key={flag.key}
+            checked={shown[flag.key]}
+            disabled={!online || pending !== null}
+            onCheckedChange={(e) => void toggle(flag.key, e.checked)}
+            display="flex"
+            justifyContent="space-between"
+            alignItems="center"
+            gap="3"
+            minH="12"
+            w="full"
+            colorPalette="primary"
+            size="lg"
+            data-flag={flag.key}
+          >
+            <Switch.HiddenInput />
+            <Stack gap="0" flex="1">
+              {/* Readable while it waits for a connection (the note below says why it cannot change). */}
+              <Switch.Label fontSize="md" fontWeight="semibold" _disabled={{ opacity: 1 }}>{flag.label}</Switch.Label>
+              <Text textStyle="sm" color="fg.muted">{flag.hint}</Text>
+            </Stack>
+            <Switch.Control>
+              <Switch.Thumb />
+            </Switch.Control>
+          </Switch.Root>
+        ))}
+        {!online ? (
+          <OnlineOnlyNote title="Changing notifications needs a connection" testId="notifications-offline">
+            These are your settings as last read. They can be changed when you are back online.
+          </OnlineOnlyNote>
+        ) : null}
+      </Stack>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,159 @@
+import { Alert, Button, Card, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { SettingsDraft } from '../../db';
+import { validateSettingsForm, type DriverSettings, type SettingsField } from '../../domain';
+import { getSyncClient } from '../../workers/client';
+import { Loading } from '../components/Loading';
+import { OnlineOnlyNote, WAITS_FOR_CONNECTION } from '../components/OnlineOnlyNote';
+import { ProfilePicture } from '../components/settings/ProfilePicture';
+import { useDriverSettings, useSettingsDraft } from '../hooks/useSettings';
+import { useSettingsEditor } from '../hooks/useSettingsEditor';
+import { useSyncStatus } from '../hooks/useSyncStatus';
+import { notify } from '../toaster';
+import Settings from './Settings';
+
+/**
+ * /settings/edit (SPEC §2, §3, §5): name, phone, email, a new password (sent only when typed)
+ * and a new profile picture (uploaded only when chosen). An online form through the worker:
+ * offline it says why it cannot save, and what was typed stays in PWADB until it is saved.
+ */
+export default function SettingsEdit() {
+  const { online } = useSyncStatus();
+  const { settings } = useDriverSettings(online);
+  const draft = useSettingsDraft();
+  if (settings === undefined || draft === undefined) return <Loading label="Loading your settings…" />;
+  // Never read on this phone: /settings says why (and reads them again).
+  if (settings === null) return <Settings />;
+  return <Editor settings={settings.data} draft={draft} online={online} />;
+}
+
+const FIELDS: { field: SettingsField; label: string; type: string; autoComplete: string; inputMode?: 'tel' | 'email' }[] = [
+  { field: 'first_name', label: 'First name', type: 'text', autoComplete: 'given-name' },
+  { field: 'last_name', label: 'Last name', type: 'text', autoComplete: 'family-name' },
+  { field: 'phone_number', label: 'Phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+  { field: 'email', label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email' },
+];
+
+function Editor({ settings, draft, online }: { settings: DriverSettings; draft: SettingsDraft | null; online: boolean }) {
+  const editor = useSettingsEditor(settings, draft);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [serverDetail, setServerDetail] = useState<string | null>(null);
+  const { fields, password, errors, picture } = editor;
+
+  const save = async (): Promise<void> => {
+    setServerDetail(null);
+    const form = { ...fields, password };
+    const invalid = validateSettingsForm(form);
+    const first = Object.keys(invalid)[0];
+    if (first) {
+      editor.setErrors(invalid);
+      document.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await editor.flushed();
+      const outcome = await getSyncClient().saveSettings({ form, pictureId: picture?.id ?? null });
+      if (outcome.ok) {
+        notify('Settings saved', 'success');
+        // Back to the screen it came from; opened from a link, to /settings.
+        if (location.key !== 'default') void navigate(-1);
+        else void navigate('/settings', { replace: true });
+        return;
+      }
+      notify(outcome.offline ? 'Saving needs a connection. Your changes are kept on this phone.' : outcome.message, 'error');
+      if (outcome.field && outcome.detail) editor.setErrors({ [outcome.field]: outcome.detail });
+      else setServerDetail(outcome.detail);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const name = `${fields.first_name} ${fields.last_name}`;
+  return (
+    <Stack gap="4">
+      <Heading as="h2" fontSize="h1">Edit profile</Heading>
+      {!online ? (
+        <OnlineOnlyNote title="Offline: your changes cannot be saved yet" testId="settings-edit-offline">
+          Saving goes to the office and needs a connection. What you type stays on this phone, even after a reload; a new password is
+          not kept, so type it again before saving.
+        </OnlineOnlyNote>
+      ) : null}
+      <Card.Root size="sm">
+        <Card.Body>
+          <Stack gap="4">
+            <Field.Root invalid={Boolean(errors.picture)}>
+              <Field.Label>Profile picture</Field.Label>
+              <HStack gap="4">
+                <ProfilePicture guid={settings.profile_image_attributes?.guid ?? null} draftId={picture?.id ?? null} name={name} />
+                <Stack gap="2" flex="1">
+                  <Button variant="outline" colorPalette="primary" loading={editor.processing} onClick={() => fileInput.current?.click()}>
+                    {picture || settings.profile_image_attributes ? 'Choose another picture' : 'Choose a picture'}
+                  </Button>
+                  {picture ? (
+                    <Button variant="ghost" colorPalette="primary" onClick={editor.dropPicture}>Keep the current picture</Button>
+                  ) : null}
+                </Stack>
+              </HStack>
+              {picture ? <Field.HelperText>The new picture is uploaded when you save.</Field.HelperText> : null}
+              {errors.picture ? <Field.ErrorText>{errors.picture}</Field.ErrorText> : null}
+              <input
+                ref={fileInput}
+                hidden
+                type="file"
+                accept="image/jpeg,image/png"
+                aria-label="Choose a profile picture"
+                data-testid="picture-input"
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  e.target.value = '';
+                  if (file) void editor.choosePicture(file);
+                }}
+              />
+            </Field.Root>
+            {FIELDS.map((f) => (
+              <Field.Root key={f.field} invalid={Boolean(errors[f.field])} required>
+                <Field.Label>{f.label}</Field.Label>
+                <Input
+                  bg="bg"
+                  name={f.field}
+                  type={f.type}
+                  inputMode={f.inputMode}
+                  autoComplete={f.autoComplete}
+                  value={fields[f.field as keyof typeof fields]}
+                  onChange={(e) => editor.setField(f.field, e.target.value)}
+                />
+                {errors[f.field] ? <Field.ErrorText data-testid={`error-${f.field}`}>{errors[f.field]}</Field.ErrorText> : null}
+              </Field.Root>
+            ))}
+            <Field.Root invalid={Boolean(errors.password)}>
+              <Field.Label>New password</Field.Label>
+              <Input bg="bg" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => editor.setField('password', e.target.value)} />
+              <Field.HelperText>Leave empty to keep your password. For your safety it is never stored on this phone.</Field.HelperText>
+              {errors.password ? <Field.ErrorText data-testid="error-password">{errors.password}</Field.ErrorText> : null}
+            </Field.Root>
+            {serverDetail ? (
+              <Alert.Root status="error" data-testid="settings-save-error">
+                <Alert.Indicator />
+                <Alert.Title>{serverDetail}</Alert.Title>
+              </Alert.Root>
+            ) : null}
+            <Button colorPalette="primary" size="lg" {...WAITS_FOR_CONNECTION} loading={busy} disabled={!online || editor.processing} onClick={() => void save()} data-testid="settings-save">
+              {online ? 'Save' : 'Save (needs a connection)'}
+            </Button>
+            {draft ? (
+              <Stack gap="1">
+                <Text textStyle="sm" color="fg.muted">Your changes are kept on this phone until you save or discard them.</Text>
+                <Button variant="outline" colorPalette="primary" onClick={editor.discard}>Discard changes</Button>
+              </Stack>
+            ) : null}
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}
