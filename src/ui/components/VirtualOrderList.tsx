@@ -28,7 +28,7 @@ export default function VirtualOrderList({ orders, byOrder, todayStart }: { orde
   const virtualizer = useWindowVirtualizer({
     count: orders.length,
     estimateSize: () => rowHeight,
-    overscan: 3,
+    overscan: 2,
     scrollMargin,
   });
   // The first row's real height (font size, zoom), read once after it rendered.
