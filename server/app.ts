@@ -2,6 +2,8 @@
 // error mapping and the route modules. main.ts listens; tests use it directly.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import { join, resolve } from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -171,6 +173,16 @@ async function registerPlugins(app: FastifyInstance, opts: BuildServerOptions): 
     strictTransportSecurity: false,
   });
   await app.register(rateLimit, { global: false });
+  // API answers compressed (a 10,000-order pull is ~5 MB of JSON); brotli at a quality that
+  // costs little CPU per request. Its hook is per route, so it runs after the app's own onSend
+  // hooks: the idempotency record keeps the plain answer. Built assets come precompressed.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip', 'deflate'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_BUILDING_IMAGES, fields: 10, fieldSize: 1024, parts: 20, headerPairs: 200 },
   });
@@ -180,7 +192,10 @@ async function registerPlugins(app: FastifyInstance, opts: BuildServerOptions): 
       root: resolve(staticDir),
       wildcard: true,
       index: ['index.html'],
-      setHeaders(res, path) {
+      // dist/ holds .br and .gz beside each text asset (scripts/precompress.mjs).
+      preCompressed: true,
+      setHeaders(res, served) {
+        const path = served.replace(/\.(?:br|gz)$/, '');
         // The service worker and the shell must revalidate or updates never arrive.
         if (path.endsWith('sw.js') || path.endsWith('index.html') || path.endsWith('.webmanifest')) {
           res.header('cache-control', 'no-cache');

@@ -1,0 +1,94 @@
+// Answers on the wire are compressed: built assets precompressed at build time
+// (scripts/precompress.mjs) and served with long cache lifetimes when hashed, API answers
+// compressed per request, and an idempotent replay is the same answer once decoded.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '../../src/domain';
+import { startTestServer, type TestServer } from '../support/server';
+import { SUMMIT_DRIVER } from './helpers';
+
+let server: TestServer;
+let token: string;
+let dist: string;
+const script = 'console.log("driver app");\n'.repeat(400);
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'driver-app-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), `<!doctype html><html><head><script type="module" src="/assets/app-1a2b3c.js"></script></head><body>${'<!-- shell -->'.repeat(100)}</body></html>`);
+  writeFileSync(join(dist, 'assets', 'app-1a2b3c.js'), script);
+  execFileSync(process.execPath, ['scripts/precompress.mjs', dist]);
+  server = await startTestServer({ staticDir: dist });
+  token = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
+});
+
+afterAll(async () => {
+  await server.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+async function raw(path: string, encoding: string, init: RequestInit = {}): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+  // node:http, not fetch: fetch decodes the body, and the test must see the bytes sent.
+  const { request } = await import('node:http');
+  const url = new URL(path, server.url);
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: init.method ?? 'GET', headers: { 'accept-encoding': encoding, ...(init.headers as Record<string, string>) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: new Headers(res.headers as Record<string, string>), bytes: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    if (init.body) req.write(init.body as string);
+    req.end();
+  });
+}
+
+describe('compression on the wire', () => {
+  it('serves hashed assets precompressed (brotli, else gzip) and immutable; the shell revalidates', async () => {
+    const br = await raw('/assets/app-1a2b3c.js', 'br, gzip');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.bytes).toString()).toBe(script);
+    expect(br.bytes.length).toBeLessThan(script.length / 10);
+    const gz = await raw('/assets/app-1a2b3c.js', 'gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(gz.bytes).toString()).toBe(script);
+    const plain = await raw('/assets/app-1a2b3c.js', 'identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.bytes.toString()).toBe(script);
+    for (const path of ['/', '/login']) {
+      const shell = await raw(path, 'br');
+      expect(shell.status).toBe(200);
+      expect(shell.headers.get('cache-control')).toBe('no-cache');
+      expect(brotliDecompressSync(shell.bytes).toString()).toContain('/assets/app-1a2b3c.js');
+    }
+  });
+
+  it('compresses API answers when the client accepts it', async () => {
+    const headers = { authorization: `Bearer ${token}` };
+    const br = await raw(`${API.orderList}?limit=200`, 'br', { headers });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    const decoded = JSON.parse(brotliDecompressSync(br.bytes).toString()) as { documents: unknown[] };
+    const plain = await raw(`${API.orderList}?limit=200`, 'identity', { headers });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(JSON.parse(plain.bytes.toString())).toEqual(decoded);
+    expect(br.bytes.length * 4).toBeLessThan(plain.bytes.length);
+  });
+
+  it('an idempotent replay sends the same answer, compressed or not', async () => {
+    const body = JSON.stringify({ email: SUMMIT_DRIVER.email, password: SUMMIT_DRIVER.password });
+    const key = crypto.randomUUID();
+    const init = { method: 'POST', body, headers: { 'content-type': 'application/json', 'idempotency-key': key } };
+    const first = await raw(API.login, 'identity', init);
+    const again = await raw(API.login, 'gzip', init);
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(first.status);
+    const decoded = again.headers.get('content-encoding') === 'gzip' ? gunzipSync(again.bytes) : again.bytes;
+    expect(decoded.toString()).toBe(first.bytes.toString());
+  });
+});
