@@ -21,7 +21,7 @@ export interface Phone {
 }
 
 /** A fresh browser profile (its own user data dir) with a 390x844 phone viewport. */
-export async function launchPhone(): Promise<Phone> {
+export async function launchPhone(opts: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<Phone> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'driver-app-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: '/usr/bin/chromium',
@@ -30,7 +30,7 @@ export async function launchPhone(): Promise<Phone> {
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     hasTouch: true,
-    serviceWorkers: 'allow',
+    serviceWorkers: opts.serviceWorkers ?? 'allow',
   });
   return {
     context,

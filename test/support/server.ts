@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { buildServer, type BuildServerOptions } from '../../server/app';
 import { createTestDatabase, usesPostgres, type TestDatabase } from './pgDatabase';
@@ -17,6 +17,8 @@ export interface TestServer {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** POST /auth/login; resolves the JWT, rejects on any non-200. */
   login(email: string, password: string): Promise<string>;
+  /** Bytes the server has written to its sockets so far (headers and bodies as sent: what a phone downloads). */
+  bytesSent(): number;
 }
 
 export interface TestServerOptions {
@@ -50,11 +52,21 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     throw err;
   });
   await server.app.listen({ host: '127.0.0.1', port: 0 });
+  let closedBytes = 0;
+  const open = new Set<Socket>();
+  server.app.server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => {
+      open.delete(socket);
+      closedBytes += socket.bytesWritten;
+    });
+  });
   const { port } = server.app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   let closed = false;
   return {
     url,
+    bytesSent: () => closedBytes + [...open].reduce((sum, socket) => sum + socket.bytesWritten, 0),
     query: (sql, params) => server.raw.query(sql, params),
     async login(email, password) {
       const res = await fetch(`${url}/auth/login`, {
