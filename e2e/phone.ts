@@ -21,7 +21,7 @@ export interface Phone {
 }
 
 /** A fresh browser profile (its own user data dir) with a 390x844 phone viewport. */
-export async function launchPhone(opts: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<Phone> {
+export async function launchPhone(opts: { serviceWorkers?: 'allow' | 'block'; bypassCSP?: boolean } = {}): Promise<Phone> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'driver-app-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: '/usr/bin/chromium',
@@ -31,6 +31,7 @@ export async function launchPhone(opts: { serviceWorkers?: 'allow' | 'block' } =
     deviceScaleFactor: 2,
     hasTouch: true,
     serviceWorkers: opts.serviceWorkers ?? 'allow',
+    bypassCSP: opts.bypassCSP ?? false,
   });
   return {
     context,

@@ -14,6 +14,7 @@ import { filterPrepared, ORDER_TYPES, prepareOrders, type FilterKey, type OrderL
 import { makeDevice, onlotOrderIds, prepareOnlotDelivery, syncUntilSettled } from '../test/support/device';
 import { startTestServer } from '../test/support/server';
 import { homeBrowserFigures } from './benchHome';
+import { photoFigures } from './benchPhoto';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -184,6 +185,10 @@ async function browserFigures(): Promise<void> {
   note(`sign-in → ${home.orders} orders stored: ${kb(home.homeBytes)} sent (the rest of the app's code and the order list)`);
   row(`Home search keystroke at ${home.orders} orders, p95 (${home.keystrokes} keys; p50 ${home.p50.toFixed(1)} ms)`, home.p95, 'ms', 30);
   row(`Home list DOM nodes at ${home.orders} orders`, home.listNodes, 'nodes', 800, 0);
+  const photo = await photoFigures();
+  row(`a 12 MP camera photo (${kb(photo.inputBytes)} JPEG) after compression, bytes`, photo.bytes / 1024, 'KB', 400);
+  row('the same photo, long edge', Math.max(photo.width, photo.height), 'px', 1920, 0);
+  row('the same photo, time in the photo worker (4× throttle set on the page)', photo.ms, 'ms', 600, 0);
 }
 
 bundleFigures();
