@@ -12,3 +12,4 @@ export * from './uuid';
 export * from './browserDatabase';
 export * from './cacheCollection';
 export * from './cache';
+export * from './sessionNotes';
