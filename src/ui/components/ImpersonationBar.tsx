@@ -36,8 +36,7 @@ export function ImpersonationBar() {
           </Text>
           {note.kept > 0 ? (
             <Text fontSize="sm">
-              {note.kept === 1 ? '1 unsent action' : `${note.kept} unsent actions`} of {note.kept_for ?? 'another driver'} stay on this phone and are sent when{' '}
-              {note.kept_for ? 'they sign' : 'that driver signs'} in again.
+              {keptText(note.kept, note.kept_for)}
             </Text>
           ) : null}
         </Box>
@@ -47,4 +46,11 @@ export function ImpersonationBar() {
       </Flex>
     </Box>
   );
+}
+
+/** "Saying so" (SPEC §4): what happened to the unsent work of whoever used this phone before. */
+function keptText(kept: number, owner: string | null): string {
+  const what = kept === 1 ? '1 unsent action' : `${kept} unsent actions`;
+  const verb = kept === 1 ? 'stays' : 'stay';
+  return `${what} of ${owner ?? 'another driver'} ${verb} on this phone, sent only when ${owner ? 'they sign' : 'that driver signs'} in again.`;
 }
