@@ -84,8 +84,9 @@ export function createSessionRules(deps: SessionRulesDeps) {
     try {
       removed = await deps.http.get<unknown>(API.companyUserIsRemoved);
     } catch (error) {
-      // A 401 is the engine's to handle; any other failure only means "ask again next run".
-      if (error instanceof TransportError && error.kind === 'auth') throw error;
+      // A 401 is the engine's to handle, and no connection ends the run; a server error only
+      // means "ask again next run" (it must not hold back what the driver queued).
+      if (error instanceof TransportError && (error.kind === 'auth' || error.code === 'NetworkError' || error.code === 'Timeout')) throw error;
       deps.log?.('session: removed-user check failed', error);
       return false;
     }
