@@ -139,3 +139,28 @@ describe('a session that runs out', () => {
     await shot('tech-support-environment.png');
   });
 });
+
+describe('an account the office removed', () => {
+  it('a 401 naming AccountRemoved signs the driver out; Login says so and counts what was not sent', async () => {
+    await signIn(page, proxy.url, DRIVER);
+    await page.getByTestId('order-card').first().waitFor({ timeout: 30_000 });
+    await ensureServiceWorker(page);
+    await dismissOneOffline(proxy.url);
+    // The server has no such answer yet (its auth hook checks the signature only); the client
+    // is ready for it: every API call now answers it.
+    const isApi = (url: URL): boolean => /^\/(api|secure)\//.test(url.pathname);
+    await page.context().route(isApi, (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ error: 'AccountRemoved', message: 'Your account was removed by the office' }) }));
+    const pending = await undismissed(DRIVER.email);
+    await harness.setOnline(true);
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 60_000 });
+    const reason = page.getByTestId('signed-out-reason');
+    await reason.waitFor();
+    expect(await reason.textContent()).toContain('Your account was removed by the office.');
+    expect(await reason.textContent()).toContain('Call the office: 1 action on this phone was not sent.');
+    expect(await undismissed(DRIVER.email)).toEqual(pending);
+    await shot('login-account-removed.png');
+    await expectReadable(page);
+    await page.context().unroute(isApi);
+  });
+});
