@@ -84,9 +84,9 @@ export function createSessionRules(deps: SessionRulesDeps) {
     try {
       removed = await deps.http.get<unknown>(API.companyUserIsRemoved);
     } catch (error) {
-      // A 401 is the engine's to handle, and no connection ends the run; a server error only
-      // means "ask again next run" (it must not hold back what the driver queued).
-      if (error instanceof TransportError && (error.kind === 'auth' || error.code === 'NetworkError' || error.code === 'Timeout')) throw error;
+      // A 401 is the engine's to handle; any other failure only means "ask again next run"
+      // (the run goes on: its push and pull meet the same network and record it as usual).
+      if (error instanceof TransportError && error.kind === 'auth') throw error;
       deps.log?.('session: removed-user check failed', error);
       return false;
     }
