@@ -142,10 +142,12 @@ describe('a session that runs out', () => {
 
 describe('an account the office removed', () => {
   it('a 401 naming AccountRemoved signs the driver out; Login says so and counts what was not sent', async () => {
-    await signIn(page, proxy.url, DRIVER);
+    // An origin of its own: nothing signed in or queued by the tests above.
+    const base = proxy.url.replace('127.0.0.1', 'removed.localhost');
+    await signIn(page, base, DRIVER);
     await page.getByTestId('order-card').first().waitFor({ timeout: 30_000 });
     await ensureServiceWorker(page);
-    await dismissOneOffline(proxy.url);
+    await dismissOneOffline(base);
     // The server has no such answer yet (its auth hook checks the signature only); the client
     // is ready for it: every API call now answers it.
     const isApi = (url: URL): boolean => /^\/(api|secure)\//.test(url.pathname);
