@@ -13,3 +13,4 @@ export * from './browserDatabase';
 export * from './cacheCollection';
 export * from './cache';
 export * from './settingsDraft';
+export * from './sessionNotes';

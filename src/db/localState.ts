@@ -1,6 +1,6 @@
-import { map, type Observable } from 'rxjs';
+import { concat, map, of, switchMap, timer, type Observable } from 'rxjs';
 import { jwtDecode } from 'jwt-decode';
-import { judgeClaims, type CompanyDriver, type TokenClaims, type TokenVerdict, type Checkpoint } from '../domain';
+import { judgeClaims, msUntilTokenUnusable, type CompanyDriver, type TokenClaims, type TokenVerdict, type Checkpoint } from '../domain';
 import type { DriverDatabase } from './database';
 
 // Small schemaless records kept as RxDB local documents: the session token (SPEC §4's
@@ -42,7 +42,7 @@ export interface Session {
   claims: TokenClaims;
 }
 
-export type AuthState = { status: 'authenticated'; session: Session } | { status: 'unauthenticated'; reason: TokenVerdict | 'none' };
+export type AuthState = { status: 'authenticated'; session: Session } | { status: 'unauthenticated'; reason: Exclude<TokenVerdict, 'ok'> | 'none' };
 
 /** SPEC §4: a stored token counts only if valid, not within 15 min of expiry, and a driver's. */
 export function authStateOf(token: string | null | undefined, nowMs: number = Date.now()): AuthState {
@@ -76,12 +76,26 @@ export function token$(db: DriverDatabase): Observable<string | null> {
   return db.getLocal$<TokenData>(TOKEN_ID).pipe(map((doc) => (doc ? (doc.get('token') as string) : null)));
 }
 
-export function authState$(db: DriverDatabase): Observable<AuthState> {
-  return token$(db).pipe(map((token) => authStateOf(token)));
+/** setTimeout's longest delay (~24.8 days); tokens live 7 days. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * The session as the UI sees it. SPEC §4: a token stops counting 15 minutes before it expires,
+ * also while the app stays open, so the state is judged again at that moment.
+ */
+export function authState$(db: DriverDatabase, now: () => number = Date.now): Observable<AuthState> {
+  return token$(db).pipe(
+    switchMap((token) => {
+      const state = authStateOf(token, now());
+      if (state.status !== 'authenticated') return of(state);
+      const wait = Math.min(msUntilTokenUnusable(state.session.claims, now()) + 1, MAX_TIMER_MS);
+      return concat(of(state), timer(wait).pipe(map(() => authStateOf(token, now()))));
+    }),
+  );
 }
 
-export async function readSession(db: DriverDatabase): Promise<Session | null> {
-  const state = authStateOf(await readToken(db));
+export async function readSession(db: DriverDatabase, nowMs: number = Date.now()): Promise<Session | null> {
+  const state = authStateOf(await readToken(db), nowMs);
   return state.status === 'authenticated' ? state.session : null;
 }
 

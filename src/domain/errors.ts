@@ -95,6 +95,7 @@ export const ERROR_TEXT = {
   IncorrectEmailOrPassword: 'Email or password is incorrect',
   NotAuthenticated: 'Not authenticated',
   NotAuthorized: 'Not authorized',
+  AccountRemoved: 'Your account was removed by the office',
   NotFound: 'Not found',
   TooManyRequests: 'Too many requests, try again later',
   InvalidRequest: 'The request is not valid',

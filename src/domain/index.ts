@@ -17,3 +17,6 @@ export * from './cardForm';
 export * from './navigationLinks';
 export * from './orderMapSelection';
 export * from './notificationView';
+export * from './session';
+export * from './environment';
+export * from './mainApp';

@@ -4,10 +4,10 @@ import {
   authStateOf,
   clearCache,
   clearCheckpoints,
+  clearSessionNotes,
   clearToken,
   patchSyncStatus,
   readSession,
-  writeToken,
   type BlobStore,
   type DriverDatabase,
   type Session,
@@ -21,6 +21,7 @@ import { createHttpClient, type FetchLike, type Hosts, type HttpClient } from '.
 import { processOutbox } from './outboxProcessor';
 import type { OutboxEvents } from './outboxTypes';
 import { pullAll, PULL_STREAMS } from './pull';
+import { createSessionRules } from './session';
 import { TransportError } from './transportError';
 
 export interface Timers {
@@ -51,7 +52,7 @@ export interface EngineDeps {
   sleep?: (ms: number) => Promise<void>;
 }
 
-export const REMOVED_USER_POLL_MS = 5 * 60_000;
+export { REMOVED_USER_POLL_MS } from './session';
 
 /**
  * The sync engine: pushes the outbox, then pulls server data into PWADB. Everything it
@@ -66,7 +67,7 @@ export function createSyncEngine(deps: EngineDeps) {
   const http: HttpClient = createHttpClient({
     fetch: deps.fetch,
     hosts,
-    getToken: async () => (await readSession(deps.db))?.token ?? null,
+    getToken: async () => (await readSession(deps.db, now()))?.token ?? null,
     timeoutMs: deps.timeoutMs,
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   });
@@ -75,9 +76,9 @@ export function createSyncEngine(deps: EngineDeps) {
   let running: Promise<void> | null = null;
   let again = false;
   let timer: unknown = null;
-  let lastRemovedCheck = 0;
   let stopped = true;
   const subscriptions: Subscription[] = [];
+  const session = createSessionRules({ db: deps.db, http, now, timers, logout: (s) => logout(s), onSignedIn: () => void syncNow(), log: deps.log });
 
   function schedule(ms: number): void {
     if (stopped) return;
@@ -89,24 +90,26 @@ export function createSyncEngine(deps: EngineDeps) {
   }
 
   async function runOnce(): Promise<void> {
-    const session = await readSession(deps.db);
-    if (!session || !online) return;
+    // SPEC §4: a token that stopped counting signs the driver out here, online or not.
+    const current = await session.currentSession();
+    if (!current || !online) return;
     await patchSyncStatus(deps.db, { syncing: true });
     let nextDueAt: number | null = null;
     let lastError: string | null = null;
     let unreachable = false;
     try {
+      // Before anything is sent: a removed driver's work must stay on the phone.
+      if (await session.checkRemoved(current)) return;
       const pushed = await processOutbox({
-        db: deps.db, blobs: deps.blobs, http, session, now, random: deps.random, events: deps.events, log: deps.log, followupWaitMs: deps.followupWaitMs,
+        db: deps.db, blobs: deps.blobs, http, session: current, now, random: deps.random, events: deps.events, log: deps.log, followupWaitMs: deps.followupWaitMs,
       });
       nextDueAt = pushed.nextDueAt;
-      if (pushed.authPaused) return await pauseForAuth();
+      if (pushed.authPaused) return await session.refused(current, pushed.authCode);
       // SPEC §4: the list is refreshed after ready orders were submitted, either way.
       await pruneDoneEntries(deps.db, now());
-      await pullAll({ db: deps.db, blobs: deps.blobs, http, session, log: deps.log, sleep: deps.sleep });
-      await checkRemoved(session);
+      await pullAll({ db: deps.db, blobs: deps.blobs, http, session: current, log: deps.log, sleep: deps.sleep });
     } catch (error) {
-      if (error instanceof TransportError && error.kind === 'auth') return await pauseForAuth();
+      if (error instanceof TransportError && error.kind === 'auth') return await session.refused(current, error.code);
       lastError = error instanceof Error ? error.message : String(error);
       unreachable = error instanceof TransportError && (error.code === 'NetworkError' || error.code === 'Timeout');
       deps.log?.('sync: run failed', error);
@@ -119,20 +122,6 @@ export function createSyncEngine(deps: EngineDeps) {
       });
       schedule(nextDueAt === null ? intervalMs : Math.min(intervalMs, nextDueAt - now()));
     }
-  }
-
-  async function pauseForAuth(): Promise<void> {
-    // The server no longer accepts this token: the outbox waits (kept) until the driver
-    // signs in again; dropping the token sends the UI to Login.
-    await patchSyncStatus(deps.db, { authPaused: true });
-    await clearToken(deps.db);
-  }
-
-  async function checkRemoved(session: Session): Promise<void> {
-    if (now() - lastRemovedCheck < REMOVED_USER_POLL_MS) return;
-    lastRemovedCheck = now();
-    const removed = await http.get<boolean>(API.companyUserIsRemoved);
-    if (removed === true) await logout(session);
   }
 
   /** Runs push + pull now; concurrent calls coalesce into one more run. */
@@ -160,9 +149,7 @@ export function createSyncEngine(deps: EngineDeps) {
       if (state.status !== 'authenticated') {
         return { ok: false, error: 'NotAuthorized', message: ERROR_TEXT.NotAuthorized };
       }
-      await writeToken(deps.db, token);
-      await patchSyncStatus(deps.db, { authPaused: false, lastError: null });
-      void syncNow();
+      await session.signedIn(token);
       return { ok: true };
     } catch (error) {
       if (error instanceof TransportError) {
@@ -180,8 +167,8 @@ export function createSyncEngine(deps: EngineDeps) {
    * so does any draft the driver started (nothing typed is lost on sign-out). All of it stays
    * theirs: another driver signing in never sees it.
    */
-  async function logout(session?: Session | null): Promise<void> {
-    const current = session ?? (await readSession(deps.db));
+  async function logout(signedIn?: Session | null): Promise<void> {
+    const current = signedIn ?? (await readSession(deps.db, now()));
     await clearToken(deps.db);
     if (!current) return;
     const { company_id: companyId, account_id: accountId } = current.claims;
@@ -225,6 +212,7 @@ export function createSyncEngine(deps: EngineDeps) {
     // The status the UI shows is this engine's, from its first moment: never a stale one
     // left by an earlier run (e.g. "Offline" after a reload that followed an offline period).
     void patchSyncStatus(deps.db, { online, syncing: false });
+    session.start();
     // A new outbox entry (from the page or this realm) is pushed at once.
     subscriptions.push(
       deps.db.outbox
@@ -239,13 +227,23 @@ export function createSyncEngine(deps: EngineDeps) {
 
   async function stop(): Promise<void> {
     stopped = true;
+    session.stop();
     if (timer !== null) timers.clearTimeout(timer);
     timer = null;
     for (const s of subscriptions.splice(0)) s.unsubscribe();
     await running;
   }
 
-  return { start, stop, syncNow, setOnline, login, logout: () => logout(), http };
+  return {
+    start, stop, syncNow, setOnline, login, http,
+    /** The driver's own sign-out (no note: they chose it). */
+    logout: async () => {
+      await logout();
+      await clearSessionNotes(deps.db);
+    },
+    impersonate: session.impersonate,
+    endImpersonation: session.endImpersonation,
+  };
 }
 
 export type SyncEngine = ReturnType<typeof createSyncEngine>;

@@ -11,6 +11,8 @@ export interface ProcessResult {
   sent: number;
   failed: number;
   authPaused: boolean;
+  /** The identifier of the 401 that paused it (AccountRemoved signs the driver out for good). */
+  authCode: string | null;
   /** When the earliest waiting entry is due again (ms since epoch), if any. */
   nextDueAt: number | null;
 }
@@ -24,7 +26,7 @@ export const MAX_FOLLOWUP_ATTEMPTS = 8;
  * tried); an entry stuck on one order does not hold back other orders.
  */
 export async function processOutbox(ctx: OutboxContext): Promise<ProcessResult> {
-  const result: ProcessResult = { sent: 0, failed: 0, authPaused: false, nextDueAt: null };
+  const result: ProcessResult = { sent: 0, failed: 0, authPaused: false, authCode: null, nextDueAt: null };
   const active = await ctx.db.outbox
     .find({ selector: activeEntriesSelector(ctx.session), sort: [{ created_at: 'asc' }, { id: 'asc' }] })
     .exec();
@@ -41,6 +43,7 @@ export async function processOutbox(ctx: OutboxContext): Promise<ProcessResult> 
     if (outcome === 'sent') result.sent += 1;
     else if (outcome === 'auth') {
       result.authPaused = true;
+      result.authCode = (await ctx.db.outbox.findOne(head.id).exec())?.last_error?.code ?? null;
       break; // every later call would get the same 401
     } else {
       if (outcome !== 'attention' && outcome.failed) result.failed += 1;

@@ -5,6 +5,7 @@ import { memo } from 'react';
 import { AppBar } from './components/AppBar';
 import { BackButton } from './components/BackButton';
 import { FetchFailureSnackbars } from './components/FetchFailureSnackbars';
+import { ImpersonationBar } from './components/ImpersonationBar';
 import { Loading } from './components/Loading';
 
 /** The app bar reads its own state; a navigation (a keystroke in Home's search) need not re-render it. */
@@ -25,6 +26,7 @@ export function Shell() {
   return (
     <Box minH="100dvh" bg="appBg">
       <StableAppBar />
+      <ImpersonationBar />
       <FetchFailureSnackbars />
       <Box as="main" maxW="3xl" mx="auto" px="3" pt={TOP_LEVEL.has(pathname) ? '4' : '1'} pb={FULL_HEIGHT.has(pathname) ? '3' : '40'}>
         {TOP_LEVEL.has(pathname) ? null : (

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { registerSW } from 'virtual:pwa-register';
 import { getSyncClient } from '../workers/client';
 import { App } from './App';
+import { startImpersonationFromAddress } from './impersonationStart';
 
 // The service worker precaches the shell, every lazy chunk and both workers, so a reload
 // with no network still opens the app on the data already in PWADB.
@@ -20,11 +21,14 @@ void requestPersistentStorage().catch((error: unknown) => console.warn('storage.
 // Start the sync worker now: it pulls and flushes the outbox whether or not a screen asks.
 getSyncClient();
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
+// An impersonation link is applied before the first render (usually a no-op).
+void startImpersonationFromAddress().finally(() => {
+  const root = document.getElementById('root');
+  if (root) {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  }
+});

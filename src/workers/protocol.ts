@@ -19,6 +19,13 @@ export interface SyncWorkerApi extends ProfileRpcApi {
   login(email: string, password: string): Promise<LoginResult>;
   /** Clears the session and cached server data; unsynced outbox entries are kept. */
   logout(): Promise<void>;
+  /**
+   * SPEC §4/§6: the main app's impersonation token replaces the stored session and clears the
+   * local server data; unsent work of the driver(s) on the phone stays, under their own name.
+   */
+  impersonate(token: string): Promise<LoginResult>;
+  /** Signs the viewed driver out; the page then opens the main app. */
+  endImpersonation(): Promise<void>;
   syncNow(): Promise<void>;
   setOnline(online: boolean): Promise<void>;
   /** Authorizes a new card online; the PAN and CVV pass through memory only, never stored. */

@@ -80,6 +80,14 @@ const api: SyncWorkerApi = {
     const e = await ready();
     await e.logout();
   },
+  async impersonate(token) {
+    const e = await ready();
+    return e.impersonate(token);
+  },
+  async endImpersonation() {
+    const e = await ready();
+    await e.endImpersonation();
+  },
   async syncNow() {
     const e = await ready();
     if (leader) await e.syncNow();

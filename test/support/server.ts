@@ -28,6 +28,8 @@ export interface TestServerOptions {
   loginRateLimit?: { max: number; timeWindowMs: number };
   /** Card-entry rate limit; default generous so suites can authorize cards freely. */
   cardEntryRateLimit?: { max: number; timeWindowMs: number };
+  /** The JWT secret (a test that mints its own tokens, e.g. short-lived); default random. */
+  jwtSecret?: string;
   /** The built PWA to serve (e2e); default none. */
   staticDir?: string | null;
   /** More buildServer options (trust proxy, purge interval, probe routes, …). */
@@ -41,7 +43,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const server = await buildServer({
     dataDir,
     databaseUrl: database.databaseUrl,
-    jwtSecret: randomBytes(32).toString('hex'),
+    jwtSecret: opts.jwtSecret ?? randomBytes(32).toString('hex'),
     logger: false,
     staticDir: opts.staticDir ?? null,
     loginRateLimit: opts.loginRateLimit ?? { max: 10_000, timeWindowMs: 60_000 },

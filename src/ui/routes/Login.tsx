@@ -1,9 +1,11 @@
-import { Alert, Box, Button, Card, Center, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Center, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { ERROR_TEXT, type ErrorCode } from '../../domain';
+import { ERROR_TEXT, signedOutText, type ErrorCode } from '../../domain';
 import { getSyncClient } from '../../workers/client';
+import { EnvironmentBadge } from '../components/EnvironmentBadge';
 import { useAuth } from '../hooks/useAuth';
+import { useSignedOutNote, useUnsentCount } from '../hooks/useSessionNotes';
 import { useNavigatorOnline } from '../hooks/useSyncStatus';
 import { afterLoginTarget } from '../loginRedirect';
 
@@ -23,11 +25,16 @@ export default function Login() {
   const [pending, setPending] = useState(false);
   const [justSignedIn, setJustSignedIn] = useState(false);
   const [error, setError] = useState<{ title: string; detail: string | null } | null>(null);
+  // Why the app signed this phone's driver out (SPEC §4), with their unsent work kept here.
+  const note = useSignedOutNote();
+  const unsent = useUnsentCount(note);
 
   if (auth?.status === 'authenticated') return <Navigate to={afterLoginTarget(redirect, justSignedIn)} replace />;
   // A stored token of another role (SPEC §6) is refused like a failed sign-in.
   const shownError =
-    error ?? (auth?.status === 'unauthenticated' && auth.reason === 'role' ? { title: ERROR_TEXT.NotAuthorized, detail: null } : null);
+    error ?? (auth?.status === 'unauthenticated' && auth.reason === 'role' && !note ? { title: ERROR_TEXT.NotAuthorized, detail: null } : null);
+  // The worker writes the note as it signs out; a token that just ran out is explained at once.
+  const reason = note ? signedOutText(note.reason, unsent ?? 0) : auth?.status === 'unauthenticated' && auth.reason === 'expired' ? signedOutText('expired', 0) : null;
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
@@ -59,13 +66,25 @@ export default function Login() {
           <form onSubmit={(e) => void submit(e)}>
             <Stack gap="5">
               <Box>
-                <Heading as="h1" fontSize="h1" color="primary.fg">
-                  Driver App
-                </Heading>
+                <Flex align="center" justify="space-between" gap="2">
+                  <Heading as="h1" fontSize="h1" color="primary.fg">
+                    Driver App
+                  </Heading>
+                  <EnvironmentBadge />
+                </Flex>
                 <Text color="fg.muted" fontSize="md">
                   Sign in to see your deliveries.
                 </Text>
               </Box>
+              {reason && !error ? (
+                <Alert.Root status={note?.reason === 'removed' ? 'error' : 'warning'} role="status" data-testid="signed-out-reason">
+                  <Alert.Indicator />
+                  <Alert.Content>
+                    <Alert.Title>{reason.title}</Alert.Title>
+                    {reason.detail ? <Alert.Description>{reason.detail}</Alert.Description> : null}
+                  </Alert.Content>
+                </Alert.Root>
+              ) : null}
               <Field.Root required>
                 <Field.Label>Email</Field.Label>
                 <Input type="email" name="email" autoComplete="username" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />

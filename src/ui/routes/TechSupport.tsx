@@ -1,9 +1,10 @@
-import { Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { CACHE_KEYS } from '../../db';
 import { ERROR_TEXT, isErrorCode, type CompanyContact } from '../../domain';
 import { getSyncClient } from '../../workers/client';
 import { APP_VERSION } from '../appVersion';
 import { DetailList } from '../components/DetailList';
+import { EnvironmentBadge } from '../components/EnvironmentBadge';
 import { Loading } from '../components/Loading';
 import { SectionCard } from '../components/SectionCard';
 import { telHref } from '../customerText';
@@ -35,9 +36,12 @@ export default function TechSupport() {
 
   return (
     <Stack gap="3">
-      <Heading as="h2" fontSize="h1">
-        Tech support
-      </Heading>
+      <Flex align="center" justify="space-between" gap="2" wrap="wrap">
+        <Heading as="h2" fontSize="h1">
+          Tech support
+        </Heading>
+        <EnvironmentBadge />
+      </Flex>
       <SectionCard title="Call or email the office" testId="support-contact">
         {contact === null ? (
           <Text color="fg.muted">The office&apos;s phone and email arrive with the first sync while online.</Text>

@@ -1,0 +1,56 @@
+import { Box, Button, Flex, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { mainAppLink, mainAppOrigin, orderOfAddress } from '../../domain';
+import { getSyncClient } from '../../workers/client';
+import { useImpersonation } from '../hooks/useSessionNotes';
+
+/**
+ * SPEC §6: while the office views the app as a driver (an impersonation token from the main
+ * app), a bar under the app bar says so and offers End. End signs the viewed driver out and
+ * returns to the main app on the sibling host, at the order on screen (orderId, orderType).
+ */
+export function ImpersonationBar() {
+  const note = useImpersonation();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const [ending, setEnding] = useState(false);
+  if (!note) return null;
+
+  const end = async (): Promise<void> => {
+    setEnding(true);
+    const origin = mainAppOrigin(window.location);
+    const target = origin ? mainAppLink(origin, orderOfAddress(pathname, search)) : null;
+    await getSyncClient().endImpersonation();
+    // No sibling host (an IP, plain localhost): the sign-in screen is the way out.
+    if (target) window.location.assign(target);
+    else void navigate('/login', { replace: true });
+  };
+
+  return (
+    <Box as="aside" aria-label="Viewing as another driver" bg="secondary.solid" color="white" data-testid="impersonation-bar">
+      <Flex maxW="3xl" mx="auto" px="3" py="2" gap="3" align="center">
+        <Box flex="1" minW="0">
+          <Text fontWeight="bold" fontSize="md" truncate>
+            Viewing as {note.name}
+          </Text>
+          {note.kept > 0 ? (
+            <Text fontSize="sm">
+              {keptText(note.kept, note.kept_for)}
+            </Text>
+          ) : null}
+        </Box>
+        <Button size="lg" variant="solid" bg="white" color="secondary.fg" _hover={{ bg: 'whiteAlpha.900' }} loading={ending} onClick={() => void end()} data-testid="end-impersonation">
+          End
+        </Button>
+      </Flex>
+    </Box>
+  );
+}
+
+/** "Saying so" (SPEC §4): what happened to the unsent work of whoever used this phone before. */
+function keptText(kept: number, owner: string | null): string {
+  const what = kept === 1 ? '1 unsent action' : `${kept} unsent actions`;
+  const verb = kept === 1 ? 'stays' : 'stay';
+  return `${what} of ${owner ?? 'another driver'} ${verb} on this phone, sent only when ${owner ? 'they sign' : 'that driver signs'} in again.`;
+}
