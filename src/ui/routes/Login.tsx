@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Card, Center, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { ERROR_TEXT, signedOutText, type ErrorCode } from '../../domain';
 import { getSyncClient } from '../../workers/client';
@@ -8,6 +8,7 @@ import { useAuth } from '../hooks/useAuth';
 import { useSignedOutNote, useUnsentCount } from '../hooks/useSessionNotes';
 import { useNavigatorOnline } from '../hooks/useSyncStatus';
 import { afterLoginTarget } from '../loginRedirect';
+import { toaster } from '../toaster';
 
 /** SPEC §8: the login screen shows these texts, everything else falls back to the general one. */
 function loginErrorText(code: ErrorCode): string {
@@ -25,6 +26,10 @@ export default function Login() {
   const [pending, setPending] = useState(false);
   const [justSignedIn, setJustSignedIn] = useState(false);
   const [error, setError] = useState<{ title: string; detail: string | null } | null>(null);
+  // Snackbars of the session that ended (e.g. "Saved on this phone") would talk over why it ended.
+  useEffect(() => {
+    toaster.dismiss();
+  }, []);
   // Why the app signed this phone's driver out (SPEC §4), with their unsent work kept here.
   const note = useSignedOutNote();
   const unsent = useUnsentCount(note);
