@@ -113,7 +113,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     await registerPlugins(app, opts);
     installErrorHandling(app);
     installJsonBodyParser(app);
-    installAuth(app, ctx.jwt);
+    installAuth(app, ctx.jwt, ctx.db);
     installTransportSecurity(app);
     installIdempotency(app, ctx.db);
     metaRoutes(app);

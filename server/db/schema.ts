@@ -33,6 +33,8 @@ export const accounts = pgTable('accounts', {
   phone: text('phone'),
   removedAt: ts('removed_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** Bumped by a trigger (migration 0009) on a new password, removal, company or role: older tokens are refused. */
+  tokenVersion: integer('token_version').notNull().default(1),
 });
 
 export const dealers = pgTable('dealers', {

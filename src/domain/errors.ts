@@ -95,11 +95,13 @@ export const ERROR_TEXT = {
   IncorrectEmailOrPassword: 'Email or password is incorrect',
   NotAuthenticated: 'Not authenticated',
   NotAuthorized: 'Not authorized',
+  AccountRemoved: 'Your account was removed by the office',
   NotFound: 'Not found',
   TooManyRequests: 'Too many requests, try again later',
   InvalidRequest: 'The request is not valid',
   IdempotencyKeyReused: 'This Idempotency-Key was already used with a different request',
   IdempotencyKeyInFlight: 'A request with this Idempotency-Key is still being processed',
+  TokenRevoked: 'This sign-in has ended (the password was changed); sign in again',
   GeneralError: 'There was an error',
 } as const;
 
