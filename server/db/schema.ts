@@ -146,6 +146,15 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   createdAt: ts('created_at').notNull().defaultNow(),
   startedAt: ts('started_at').notNull().defaultNow(),
   completedAt: ts('completed_at'),
+  /** The server process that claimed the key (migration 0010); null for claims made before it. */
+  instanceId: text('instance_id'),
+});
+
+/** Running server processes and their heartbeats (migration 0010, server/services/instances.ts). */
+export const serverInstances = pgTable('server_instances', {
+  id: text('id').primaryKey(),
+  startedAt: ts('started_at').notNull().defaultNow(),
+  heartbeatAt: ts('heartbeat_at').notNull().defaultNow(),
 });
 
 export * from './schemaOrders';
