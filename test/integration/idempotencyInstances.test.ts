@@ -94,6 +94,15 @@ describe('a claim left by a process that is gone', () => {
   });
 });
 
+describe('on PostgreSQL, an instance killed a moment ago', () => {
+  it.runIf(usesPostgres())('is dead as soon as its sessions are gone, even with a fresh heartbeat', async () => {
+    const killed = randomUUID();
+    await server.raw.query('INSERT INTO server_instances (id) VALUES ($1)', [killed]); // heartbeat now(), no session
+    const key = await claimBy(killed, 'killed');
+    expect((await send(key, 'killed')).statusCode).toBe(200);
+  });
+});
+
 describe('a claim of a live instance', () => {
   it('still answers 409 IdempotencyKeyInFlight; once that instance shut down, the retry goes through', async () => {
     let other: BuiltServer | null = null;

@@ -44,9 +44,7 @@ async function freePort(): Promise<number> {
 async function newDataDir(): Promise<{ dataDir: string; databaseUrl?: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'driver-app-process-'));
   const database = await testDatabase(dataDir, false); // kept: a restart on the dir finds the same data
-  cleanups.push(async () => {
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  cleanups.push(() => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })));
   return { dataDir, databaseUrl: database.databaseUrl };
 }
 
@@ -61,8 +59,9 @@ async function start(how: 'npm' | 'main', dir: { dataDir: string; databaseUrl?: 
     ? spawn('npm', ['start', '--silent'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] })
     : spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  cleanups.push(async () => {
+  cleanups.push(() => {
     for (const pid of processesOf(dir.dataDir)) process.kill(pid, 'SIGKILL');
+    return Promise.resolve();
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
