@@ -35,6 +35,8 @@ export const accounts = pgTable('accounts', {
   createdAt: ts('created_at').notNull().defaultNow(),
   /** Bumped by a trigger (migration 0009) on a new password, removal, company or role: older tokens are refused. */
   tokenVersion: integer('token_version').notNull().default(1),
+  /** '<token_version>:<sha256 of a token>': the one older token accepted at that version (the session that changed the password). */
+  keptSession: text('kept_session'),
 });
 
 export const dealers = pgTable('dealers', {

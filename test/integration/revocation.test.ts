@@ -62,30 +62,46 @@ describe('a removed driver', () => {
 });
 
 describe('a password change', () => {
-  it('revokes every older token (this phone\'s and another\'s); the token signed with the new password works', async () => {
+  it('revokes every other older token; the phone that made the change stays signed in; the new password\'s token works', async () => {
     const phone = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
     const otherPhone = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
     const current = await call<Record<string, unknown>>(server, PROFILE_API.driverSettings, { token: phone });
     expect(current.status).toBe(200);
-    const newPassword = 'a-brand-new-password-42';
-    const changed = await postJson(server, PROFILE_API.updateDriverSettings, {
+    const edit = (password: string) => ({
       first_name: current.body.first_name, last_name: current.body.last_name, phone_number: current.body.phone_number ?? '717-555-0100',
-      email: current.body.email, password: newPassword,
-    }, { token: phone, key: newKey() });
+      email: current.body.email, password,
+    });
+    const changed = await postJson(server, PROFILE_API.updateDriverSettings, edit('a-brand-new-password-42'), { token: phone, key: newKey() });
     expect(changed.status, changed.text).toBe(200);
 
-    for (const token of [phone, otherPhone]) {
-      for (const answer of await everyProtectedRoute(token)) {
-        expect(answer.status, answer.label).toBe(401);
-        expect(answer.body, answer.label).toMatchObject({ error: 'TokenRevoked', message: expect.any(String) as string });
-      }
+    for (const answer of await everyProtectedRoute(otherPhone)) {
+      expect(answer.status, answer.label).toBe(401);
+      expect(answer.body, answer.label).toMatchObject({ error: 'TokenRevoked', message: expect.any(String) as string });
     }
+    expect((await call(server, API.orderList, { token: phone })).status).toBe(200);
     expect((await postJson(server, API.login, SUMMIT_DRIVER)).status).toBe(401);
-    const fresh = await server.login(SUMMIT_DRIVER.email, newPassword);
+    const fresh = await server.login(SUMMIT_DRIVER.email, 'a-brand-new-password-42');
     expect((await call(server, API.orderList, { token: fresh })).status).toBe(200);
     const removed = await call(server, API.companyUserIsRemoved, { token: fresh });
     expect(removed.status).toBe(200);
     expect(removed.body).toBe(false);
+
+    // A second change from the fresh sign-in: now the first phone's token lapses too.
+    expect((await postJson(server, PROFILE_API.updateDriverSettings, edit('another-new-password-7'), { token: fresh, key: newKey() })).status).toBe(200);
+    expect((await call(server, API.orderList, { token: fresh })).status).toBe(200);
+    for (const answer of await everyProtectedRoute(phone)) {
+      expect(answer.status, answer.label).toBe(401);
+      expect(answer.body, answer.label).toMatchObject({ error: 'TokenRevoked' });
+    }
+  });
+
+  it('a password set by the office (another system) ends every session, the kept one too', async () => {
+    const token = await server.login(SUMMIT_DRIVER.email, 'another-new-password-7');
+    const [row] = await server.query<{ password_hash: string }>('SELECT password_hash FROM accounts WHERE email = $1', [SUMMIT_DRIVER2.email]);
+    await server.query('UPDATE accounts SET password_hash = $1 WHERE email = $2', [row?.password_hash, SUMMIT_DRIVER.email]);
+    const res = await call(server, API.orderList, { token });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ error: 'TokenRevoked' });
   });
 
   it('a profile edit without a password keeps the session', async () => {

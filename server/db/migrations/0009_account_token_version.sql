@@ -4,7 +4,11 @@
 -- (this server's password change, or the office removing the driver in another system):
 -- a new password, removal (removed_at) or its undoing, a move to another company, a new role.
 -- A writer that sets token_version itself (e.g. "sign out everywhere") is left alone.
+-- kept_session: '<token_version>:<sha256 of a token>', the one older token still accepted at
+-- that version, written with the bump (the driver's own password change keeps the phone that
+-- made it signed in). Any later bump leaves it naming an old version, so it lapses by itself.
 ALTER TABLE accounts ADD COLUMN token_version integer NOT NULL DEFAULT 1;
+ALTER TABLE accounts ADD COLUMN kept_session text;
 
 CREATE OR REPLACE FUNCTION accounts_bump_token_version() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
