@@ -1,6 +1,10 @@
 #!/usr/bin/env node
 // `npm start`: build the PWA when dist/ is missing or older than its sources, then run the
 // server with tsx, forwarding signals so Ctrl-C and `docker stop` shut it down cleanly.
+// package.json runs this as `exec node scripts/start.mjs`: npm forwards SIGTERM/SIGINT to its
+// child only, and a plain `sh -c` (dash) would die of it and leave us running as an orphan.
+// We exit with the server's code (0 after a clean shutdown), which npm passes on.
+// DRIVER_APP_SKIP_BUILD=1 skips the build (dist/ built earlier, e.g. in an image layer; tests).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +21,8 @@ function newestMtime(path) {
 const shell = 'dist/index.html';
 const sources = ['src', 'public', 'index.html', 'vite.config.ts'];
 const built = existsSync(shell) ? statSync(shell).mtimeMs : 0;
-if (built === 0 || Math.max(...sources.map(newestMtime)) > built) {
+const skipBuild = process.env.DRIVER_APP_SKIP_BUILD === '1';
+if (!skipBuild && (built === 0 || Math.max(...sources.map(newestMtime)) > built)) {
   console.log('Building the PWA (vite build)…');
   const res = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (res.status !== 0) {

@@ -27,6 +27,7 @@ import { authRoutes } from './routes/auth';
 import { metaRoutes } from './routes/meta';
 import { registerRoutes } from './routes';
 import { purgeOldKeys, schedulePurge } from './services/idempotency';
+import { applicationNameOf, newInstanceId, registerInstance, type ServerInstance } from './services/instances';
 import { createPaymentGateway, type PaymentGateway } from './services/payments/gateway';
 import { createMailer } from './services/mail/transport';
 
@@ -68,20 +69,26 @@ export interface BuiltServer {
   app: FastifyInstance;
   db: Db;
   raw: RawSql;
+  /** This process's id in server_instances: its Idempotency-Key claims carry it. */
+  instanceId: string;
   close(): Promise<void>;
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
 export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltServer> {
+  const instanceId = newInstanceId();
   const database = await openDatabase({
     databaseUrl: opts.databaseUrl,
+    applicationName: applicationNameOf(instanceId),
     pgliteDir: join(resolve(opts.dataDir ?? './data'), 'pglite'),
   });
+  let instance: ServerInstance;
   try {
     await migrate(database);
     await purgeOldKeys(database.db);
     if (opts.seed ?? true) await seedIfEmpty(database.db);
+    instance = await registerInstance(database, instanceId, { onError: (err) => console.warn('server instance heartbeat failed', err) });
   } catch (err) {
     await database.close();
     throw err;
@@ -115,9 +122,9 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     await registerPlugins(app, opts);
     installErrorHandling(app);
     installJsonBodyParser(app);
-    installAuth(app, ctx.jwt);
+    installAuth(app, ctx.jwt, ctx.db);
     installTransportSecurity(app);
-    installIdempotency(app, ctx.db);
+    installIdempotency(app, ctx.db, instance);
     metaRoutes(app);
     authRoutes(app, ctx, opts.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 });
     registerRoutes(app, ctx);
@@ -127,6 +134,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     // Answers of the router itself skip helmet's hooks: give them the headers helmet sets.
     Object.assign(routerAnswerHeaders, helmetHeadersOf((await app.inject({ method: 'GET', url: API.health })).headers));
   } catch (err) {
+    await instance.stop().catch(() => {});
     await database.close();
     throw err;
   }
@@ -138,11 +146,13 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     app,
     db: database.db,
     raw: database.raw,
+    instanceId: instance.id,
     async close() {
       if (closed) return;
       closed = true;
       stopPurge();
-      await app.close();
+      await app.close(); // in-flight requests finish first: their claims are settled
+      await instance.stop();
       await database.close();
     },
   };

@@ -39,18 +39,43 @@ async function main(): Promise<void> {
   const demo = DEMO_COMPANIES.flatMap((c) => c.accounts.map((a) => `${a.email} / ${a.password} (${a.role}, ${c.name})`));
   app.log.info(`Demo accounts:\n  ${demo.join('\n  ')}`);
 
+  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish (at most SHUTDOWN_GRACE_MS,
+  // then their connections are cut), remove this instance from server_instances, close the
+  // database, exit 0 (1 when requests had to be cut or closing failed).
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal}: shutting down`);
-    server.close().then(() => process.exit(0), (err: unknown) => {
+    const graceMs = shutdownGraceMs();
+    app.log.info(`${signal}: shutting down (in-flight requests get up to ${graceMs} ms)`);
+    let cut = false;
+    const cutTimer = setTimeout(() => {
+      cut = true;
+      app.log.warn('requests still running after the grace period: closing their connections');
+      app.server.closeAllConnections();
+    }, graceMs);
+    // Last resort: a close that hangs (a database that never answers) must not keep us alive.
+    setTimeout(() => {
+      app.log.error('shutdown did not finish: exiting');
+      process.exit(1);
+    }, graceMs + 5_000).unref();
+    server.close().then(() => {
+      clearTimeout(cutTimer);
+      app.log.info('stopped');
+      process.exit(cut ? 1 : 0);
+    }, (err: unknown) => {
       app.log.error({ err }, 'shutdown failed');
       process.exit(1);
     });
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+/** SHUTDOWN_GRACE_MS (default 10 s): how long in-flight requests may run after a stop signal. */
+function shutdownGraceMs(): number {
+  const value = Number(process.env.SHUTDOWN_GRACE_MS);
+  return Number.isFinite(value) && value >= 0 ? value : 10_000;
 }
 
 main().catch((err: unknown) => {

@@ -1,4 +1,7 @@
 // HS256 JWTs via jose. The algorithm is pinned on verify, so 'none' or HS512 tokens fail.
+// Each token has a random jti: two sign-ins in the same second are still two sessions (the
+// auth hook can keep one of them across a password change, http/auth.ts).
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import * as v from 'valibot';
 import { TOKEN_LIFETIME_SECONDS, TokenClaimsSchema, type TokenClaims } from '../../src/domain';
@@ -19,6 +22,7 @@ export function jwtKeys(secret: string): JwtKeys {
       return new SignJWT({ ...claims })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuedAt(now)
+        .setJti(randomUUID())
         .setExpirationTime(now + lifetimeSeconds)
         .sign(key);
     },

@@ -30,8 +30,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function openDatabase(opts: { pgliteDir?: string; databaseUrl?: string }): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+export async function openDatabase(opts: { pgliteDir?: string; databaseUrl?: string; applicationName?: string }): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.applicationName);
   if (!opts.pgliteDir) throw new Error('openDatabase needs a PGlite data dir or a DATABASE_URL');
   return openPglite(opts.pgliteDir);
 }
@@ -55,8 +55,9 @@ async function openPglite(dir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/** `applicationName` names this process's sessions in pg_stat_activity (services/instances.ts reads it). */
+async function openPostgres(url: string, applicationName?: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...(applicationName ? { application_name: applicationName } : {}) });
   // node-postgres emits backend errors of idle clients (a restart, a dropped database, a cut
   // network) on the pool; without a listener they crash the process. The next query reconnects.
   pool.on('error', (err) => console.warn(`postgres: an idle connection failed: ${err.message}`));

@@ -33,6 +33,10 @@ export const accounts = pgTable('accounts', {
   phone: text('phone'),
   removedAt: ts('removed_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** Bumped by a trigger (migration 0009) on a new password, removal, company or role: older tokens are refused. */
+  tokenVersion: integer('token_version').notNull().default(1),
+  /** '<token_version>:<sha256 of a token>': the one older token accepted at that version (the session that changed the password). */
+  keptSession: text('kept_session'),
 });
 
 export const dealers = pgTable('dealers', {
@@ -144,6 +148,15 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   createdAt: ts('created_at').notNull().defaultNow(),
   startedAt: ts('started_at').notNull().defaultNow(),
   completedAt: ts('completed_at'),
+  /** The server process that claimed the key (migration 0010); null for claims made before it. */
+  instanceId: text('instance_id'),
+});
+
+/** Running server processes and their heartbeats (migration 0010, server/services/instances.ts). */
+export const serverInstances = pgTable('server_instances', {
+  id: text('id').primaryKey(),
+  startedAt: ts('started_at').notNull().defaultNow(),
+  heartbeatAt: ts('heartbeat_at').notNull().defaultNow(),
 });
 
 export * from './schemaOrders';

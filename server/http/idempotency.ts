@@ -10,6 +10,7 @@ import type { Db } from '../db/client';
 import {
   begin, canonicalJson, completeWithResponse, readIdempotencyKey, release, requestHash, sendReplay,
 } from '../services/idempotency';
+import type { ServerInstance } from '../services/instances';
 
 /** Methods that change state; all of ours are POST, the rest are covered in case. */
 export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -66,8 +67,9 @@ function responseToRemember(payload: unknown, type: string | null): { body: unkn
   return { body: text, type: type ?? 'text/plain; charset=utf-8' };
 }
 
-export function installIdempotency(app: FastifyInstance, db: Db): void {
+export function installIdempotency(app: FastifyInstance, db: Db, instance: ServerInstance): void {
   app.decorateRequest('idempotency', null);
+  app.decorate('instance', instance);
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.routeOptions.url;
@@ -78,7 +80,7 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
       request.idempotency = { kind: 'handler', used: false };
       return;
     }
-    const started = await begin(db, key, request.auth, request.method, url, hookRequestHash(request.method, url, request.body, request.query));
+    const started = await begin(db, key, request.auth, request.method, url, hookRequestHash(request.method, url, request.body, request.query), instance);
     if (started.kind === 'replay') return sendReplay(reply, started);
     request.idempotency = { kind: 'claim', claim: { id: started.id, settled: false } };
   });

@@ -30,7 +30,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, limit: { max: 
       .select({
         id: accounts.id, companyId: accounts.companyId, role: accounts.role, passwordHash: accounts.passwordHash,
         firstName: accounts.firstName, lastName: accounts.lastName, email: accounts.email,
-        removedAt: accounts.removedAt, company: companies.name,
+        removedAt: accounts.removedAt, tokenVersion: accounts.tokenVersion, company: companies.name,
       })
       .from(accounts)
       .innerJoin(companies, eq(companies.id, accounts.companyId))
@@ -47,11 +47,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, limit: { max: 
       company: account.company,
       name: `${account.firstName} ${account.lastName}`,
       email: account.email,
+      tv: account.tokenVersion,
     });
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(token));
   });
 
-  app.get(API.companyUserIsRemoved, { config: { summary: 'True when the signed-in account was removed from its company' } }, async (request) => {
+  // The one route a removed account may still call (config.answersRemoved): it answers `true`.
+  app.get(API.companyUserIsRemoved, { config: { summary: 'True when the signed-in account was removed from its company', answersRemoved: true } }, async (request) => {
     const auth = authOf(request);
     const [account] = await ctx.db.select({ companyId: accounts.companyId, removedAt: accounts.removedAt })
       .from(accounts).where(eq(accounts.id, auth.account_id));

@@ -1,6 +1,8 @@
 // Idempotency-Key on POSTs (DESIGN §6), stored in the database and scoped per account.
 // Same key + same request → the first response replayed; another request → 422; still
-// running → 409 (a run older than TAKEOVER_MS is presumed dead and may be taken over).
+// running → 409. A claim records the server instance that made it (services/instances.ts):
+// a claim of an instance that is no longer alive (killed, crashed) is taken over at once;
+// a live instance's claim older than TAKEOVER_MS is presumed stuck and may be taken over.
 // Only successes are remembered: a request that failed did no work, so its key is
 // released and the client may fix the body and retry with the same key.
 // server/http/idempotency.ts claims the key for every JSON POST before its handler runs;
@@ -12,6 +14,7 @@ import { IDEMPOTENCY_HEADER, type TokenClaims } from '../../src/domain';
 import type { Db, Executor } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { HttpError } from '../http/errors';
+import type { ServerInstance } from './instances';
 
 export const TAKEOVER_MS = 2 * 60 * 1000;
 export const RETENTION_DAYS = 30;
@@ -91,10 +94,25 @@ interface Outcome {
 
 export type Begin = { kind: 'replay'; status: number; body: unknown; type: string | null } | { kind: 'proceed'; id: number };
 
-export async function begin(db: Db, key: string, auth: TokenClaims, method: string, path: string, hash: string): Promise<Begin> {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This server process in server_instances (services/instances.ts): claims record its id. */
+    instance: ServerInstance;
+  }
+}
+
+/** Whether a running claim's owner may still finish it: a live instance's recent claim is respected. */
+async function claimIsLive(claim: { instanceId: string | null; startedAt: Date }, me: ServerInstance): Promise<boolean> {
+  if (Date.now() - claim.startedAt.getTime() >= TAKEOVER_MS) return false;
+  if (claim.instanceId === null) return true; // made before migration 0010: the 2-minute rule
+  return me.isAlive(claim.instanceId); // ours (running now in this process), or another instance's
+}
+
+export async function begin(db: Db, key: string, auth: TokenClaims, method: string, path: string, hash: string, instance: ServerInstance): Promise<Begin> {
+  const instanceId = instance.id;
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const [inserted] = await db.insert(idempotencyKeys)
-      .values({ key, accountId: auth.account_id, companyId: auth.company_id, method, path, requestHash: hash, state: 'running' })
+      .values({ key, accountId: auth.account_id, companyId: auth.company_id, method, path, requestHash: hash, state: 'running', instanceId })
       .onConflictDoNothing({ target: [idempotencyKeys.accountId, idempotencyKeys.key] })
       .returning({ id: idempotencyKeys.id });
     if (inserted) return { kind: 'proceed', id: inserted.id };
@@ -107,9 +125,9 @@ export async function begin(db: Db, key: string, auth: TokenClaims, method: stri
     if (existing.state === 'done') {
       return { kind: 'replay', status: existing.responseStatus ?? 200, body: existing.responseBody, type: existing.responseType };
     }
-    if (Date.now() - existing.startedAt.getTime() < TAKEOVER_MS) throw new HttpError(409, 'IdempotencyKeyInFlight');
+    if (await claimIsLive(existing, instance)) throw new HttpError(409, 'IdempotencyKeyInFlight');
     // Compare-and-set on started_at: of two clients taking over, one wins.
-    const [taken] = await db.update(idempotencyKeys).set({ startedAt: sql`now()` })
+    const [taken] = await db.update(idempotencyKeys).set({ startedAt: sql`now()`, instanceId })
       .where(and(eq(idempotencyKeys.id, existing.id), eq(idempotencyKeys.state, 'running'), eq(idempotencyKeys.startedAt, existing.startedAt)))
       .returning({ id: idempotencyKeys.id });
     if (taken) return { kind: 'proceed', id: taken.id };
@@ -161,7 +179,7 @@ export async function runIdempotent(opts: {
   } else {
     if (state?.kind === 'handler') state.used = true;
     const path = request.routeOptions.url ?? request.url;
-    const started = await begin(db, key, opts.auth, request.method, path, opts.hash());
+    const started = await begin(db, key, opts.auth, request.method, path, opts.hash(), request.server.instance);
     if (started.kind === 'replay') return sendReplay(reply, started);
     id = started.id;
   }

@@ -20,6 +20,8 @@ export const TokenClaimsSchema = v.object({
   company: v.string(),
   name: v.string(),
   email: v.string(),
+  /** The account's token_version when signed (server-side revocation); absent in tokens made before it existed (= 1). */
+  tv: v.optional(v.number()),
 });
 export type TokenClaims = v.InferOutput<typeof TokenClaimsSchema>;
 

@@ -101,6 +101,7 @@ export const ERROR_TEXT = {
   InvalidRequest: 'The request is not valid',
   IdempotencyKeyReused: 'This Idempotency-Key was already used with a different request',
   IdempotencyKeyInFlight: 'A request with this Idempotency-Key is still being processed',
+  TokenRevoked: 'This sign-in has ended (the password was changed); sign in again',
   GeneralError: 'There was an error',
 } as const;
 

@@ -132,6 +132,16 @@ describe('bearer token rules', () => {
     }
   });
 
+  it('a token without `tv` (signed before token versions) is version 1; another version is 401 TokenRevoked', async () => {
+    const [account] = await server.raw.query<{ id: number }>('SELECT id FROM accounts WHERE email = $1', [SUMMIT_DRIVER.email]);
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    const legacy = await signWith('HS256', claims({ account_id: account?.id }), exp);
+    expect((await get('/api/driver/order-list', legacy)).statusCode).toBe(200);
+    const stale = await get('/api/driver/order-list', await signWith('HS256', claims({ account_id: account?.id, tv: 0 }), exp));
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toMatchObject({ error: 'TokenRevoked' });
+  });
+
   it('401 for a well-signed token missing the required claims', async () => {
     const partial = await signWith('HS256', { role: 'driver' }, Math.floor(Date.now() / 1000) + 3600);
     expect((await get('/api/driver/order-list', partial)).statusCode).toBe(401);

@@ -10,7 +10,7 @@ import { hashPassword } from '../../auth/password';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { accounts, accountSettings, uploads } from '../../db/schema';
-import { authOf } from '../../http/auth';
+import { authOf, sessionHashOf } from '../../http/auth';
 import { HttpError, notFound } from '../../http/errors';
 import { saveAccountSettings } from '../../services/accountSettings';
 import { canonicalJson, requestHash, runIdempotent } from '../../services/idempotency';
@@ -68,10 +68,13 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
           .where(and(sql`lower(${accounts.email}) = ${body.email}`, ne(accounts.id, auth.account_id)));
         if (taken) throw new HttpError(409, 'EmailAlreadyInUse');
         const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
+        // A new password ends every other session (migration 0009's trigger bumps token_version);
+        // the one making the change stays signed in: it is kept at the version the bump makes.
+        const keptSessionSql = sql`(${accounts.tokenVersion} + 1)::text || ':' || ${sessionHashOf(request) ?? ''}`;
         try {
           const settings = await ctx.db.transaction(async (tx) => {
             const updated = await tx.update(accounts)
-              .set({ firstName: body.first_name, lastName: body.last_name, phone, email: body.email, ...(passwordHash ? { passwordHash } : {}) })
+              .set({ firstName: body.first_name, lastName: body.last_name, phone, email: body.email, ...(passwordHash ? { passwordHash, keptSession: keptSessionSql } : {}) })
               .where(and(eq(accounts.id, auth.account_id), eq(accounts.companyId, auth.company_id)))
               .returning({ id: accounts.id });
             if (updated.length === 0) throw notFound();
