@@ -53,8 +53,13 @@ useBrowserHarness(
 
 /** Waits out animations (drawers sliding, cards fading in), saves a screenshot, then axe and the theme audit. */
 async function check(label: string, options: AxeOptions = {}): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 }).catch(() => undefined);
-  await page.screenshot({ path: resolve(RESULTS, `axe-${label}.png`) });
+  // After a frame (so a just-made change has started its transitions), every finite animation ends.
+  await page.evaluate(async () => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const finite = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+  await page.screenshot({ path: resolve(RESULTS, `axe-${label}.png`), fullPage: true });
   await expectNoSeriousAxeViolations(page, label, options);
   await expectReadable(page);
 }
@@ -84,9 +89,22 @@ describe('accessibility (axe) on every screen', () => {
     await check('home-no-match');
   });
 
-  it('Map (the list when there is no WebGL)', async () => {
-    await open('/map', () => visible(page.getByTestId('map-summary')));
+  it('Map, and a dealer pin popup (or the list when there is no WebGL)', async () => {
+    await open('/map', () => visible(page.getByTestId('order-map').or(page.getByTestId('places-list'))));
+    const map = page.getByTestId('order-map');
+    if ((await map.count()) === 0) {
+      await check('map-places-list');
+      return;
+    }
+    await expect.poll(async () => Number((await map.getAttribute('data-rendered-orders')) ?? '0'), { timeout: 90_000, interval: 500 }).toBeGreaterThan(0);
     await check('map');
+    const targets = JSON.parse((await map.getAttribute('data-targets')) || '[]') as { kind: string; x: number; y: number }[];
+    const dealer = targets.find((t) => t.kind === 'dealer');
+    const box = await map.boundingBox();
+    if (!dealer || !box) throw new Error('no dealer pin drawn');
+    await page.mouse.click(box.x + dealer.x, box.y + dealer.y);
+    await visible(page.locator('.maplibregl-popup').getByTestId('place-dealer'));
+    await check('map-popup');
   });
 
   it('Scheduled', async () => {
@@ -107,8 +125,25 @@ describe('accessibility (axe) on every screen', () => {
 
     it(`delivery details: ${kind}`, async () => {
       await open(`/delivery-details/${ids[kind]}?${FLAG[kind]}=true`, () => visible(page.getByRole('button', { name: 'Deliver', exact: true })));
+      if (kind === 'customer') await visible(page.getByTestId('payment'));
       await check(`deliver-${kind}`);
     });
+
+    if (kind === 'customer') {
+      it('delivery details: customer, each payment section', async () => {
+        const choose = async (group: string, name: string) => {
+          await page.getByRole('group', { name: group, exact: true }).getByRole('button', { name, exact: true }).click();
+          await expect.poll(() => page.getByRole('group', { name: group, exact: true }).getByRole('button', { name, exact: true }).getAttribute('aria-pressed')).toBe('true');
+        };
+        for (const [method, source] of [['Check', 'New check'], ['Check', 'Saved check'], ['Credit card', 'Saved card'], ['Credit card', 'New card']] as const) {
+          await choose('Payment method', method);
+          await choose(method === 'Check' ? 'Check' : 'Card', source);
+          await check(`deliver-customer-${source.toLowerCase().replace(' ', '-')}`);
+        }
+        await choose('Payment method', 'Cash');
+        await check('deliver-customer-cash');
+      });
+    }
   }
 
   it('Schedule', async () => {
