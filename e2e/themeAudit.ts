@@ -42,12 +42,6 @@ export const MIN_TEXT = 14;
 export const THEME_AUDIT_SOURCE = String.raw`(() => {
   const MIN_CONTRAST = ${MIN_CONTRAST}, MIN_TARGET = ${MIN_TARGET}, MIN_TEXT = ${MIN_TEXT};
   const parse = (value) => {
-    // color-mix() (Chakra's "solid/90" hover) computes to color(srgb r g b / a), channels 0..1.
-    const srgb = value.match(/color\(srgb ([^)]+)\)/);
-    if (srgb) {
-      const p = srgb[1].split(/[ /]+/).filter(Boolean).map(Number);
-      return { r: p[0] * 255, g: p[1] * 255, b: p[2] * 255, a: p.length > 3 ? p[3] : 1 };
-    }
     const m = value.match(/rgba?\(([^)]+)\)/);
     if (!m) return null;
     const parts = m[1].split(/[ ,/]+/).filter(Boolean).map(Number);
