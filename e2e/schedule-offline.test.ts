@@ -93,7 +93,8 @@ describe('order actions offline', () => {
     await listCard.waitFor({ timeout: 30_000 });
     expect(await listCard.getByTestId('outbox-kind').textContent()).toBe('Note for the office');
     expect(await listCard.getByTestId('outbox-status').textContent()).toBe('Queued');
-    expect(await listCard.getByLabel(/^Scheduled \d\d\/\d\d\/\d{4}$/).count()).toBe(1);
+    // The date badge reads "Scheduled 01/05/2026" to a screen reader ("Scheduled" visually hidden).
+    expect(await listCard.getByText(/^Scheduled \d\d\/\d\d\/\d{4}$/).count()).toBe(1);
     await listCard.scrollIntoViewIfNeeded();
     await page.screenshot({ path: resolve(RESULTS, 'home-queued-actions.png') });
     await listCard.click();

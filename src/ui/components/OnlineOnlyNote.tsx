@@ -18,9 +18,12 @@ export function OnlineOnlyNote({ title, children, testId }: { title: string; chi
 }
 
 /**
- * A button that waits for a connection stays legible (Chakra's disabled look is 40% opacity,
- * unreadable in the sun): muted colours at full opacity, clearly not pressable.
+ * A disabled button stays legible (Chakra's disabled look is 40% opacity, unreadable in the
+ * sun): muted colours at full opacity, clearly not pressable.
  */
-export const WAITS_FOR_CONNECTION = {
+export const LEGIBLE_WHEN_DISABLED = {
   _disabled: { opacity: 1, bg: 'bg.muted', color: 'fg.muted', borderColor: 'border.emphasized', cursor: 'not-allowed' },
 } as const;
+
+/** A button that waits for a connection: legible while it waits. */
+export const WAITS_FOR_CONNECTION = LEGIBLE_WHEN_DISABLED;

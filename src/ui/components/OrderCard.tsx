@@ -51,7 +51,8 @@ export const OrderCard = memo(function OrderCard({ order, outbox, todayStart }: 
       </p>
       <div className="order-card__row">
         {order.is_scheduled_for_delivery ? (
-          <span className="order-card__badge order-card__badge--date" aria-label={`Scheduled ${date}`}>
+          <span className="order-card__badge order-card__badge--date">
+            {date ? <span className="order-card__hidden">Scheduled </span> : null}
             {date || 'Scheduled'}
           </span>
         ) : (
@@ -75,7 +76,8 @@ export const OrderCard = memo(function OrderCard({ order, outbox, todayStart }: 
     </div>
   );
   return path ? (
-    <Link to={path} aria-label={`${name}, ${order.building_model} ${order.serial_number}`} style={{ display: 'block' }}>
+    // Named by its whole visible text (no aria-label): a voice user says what they see (WCAG 2.5.3).
+    <Link to={path} style={{ display: 'block' }}>
       {body}
     </Link>
   ) : (

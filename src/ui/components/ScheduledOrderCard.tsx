@@ -66,7 +66,8 @@ export function ScheduledOrderCard({ order, listItem, outbox, when }: Props) {
     </Card.Root>
   );
   return ref ? (
-    <Link to={scheduleDetailsPath(ref.kind, ref.id)} aria-label={`${when}, ${name}, ${order.building_model} ${order.serial_number}${outbox ? `, ${kindLabel(outbox.kind)} pending` : ''}`} style={{ display: 'block' }}>
+    // Named by its whole visible text (no aria-label): a voice user says what they see (WCAG 2.5.3).
+    <Link to={scheduleDetailsPath(ref.kind, ref.id)} style={{ display: 'block' }}>
       {body}
     </Link>
   ) : (

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useId, useRef, useState, type PointerEvent as R
 import type { DraftPhoto } from '../../db';
 import type { SignatureFrom } from '../../domain';
 import { useBlobUrl } from '../hooks/useBlobUrl';
+import { LEGIBLE_WHEN_DISABLED } from './OnlineOnlyNote';
 
 export interface SignatureImage {
   bytes: ArrayBuffer;
@@ -342,7 +343,7 @@ export function SignaturePad({ value, from, disabled, invalidText, onSave, onCle
               );
             })}
           </HStack>
-          <Button variant="outline" colorPalette="primary" disabled={disabled || (empty && value === null)} onClick={clear}>
+          <Button variant="outline" colorPalette="primary" {...LEGIBLE_WHEN_DISABLED} disabled={disabled || (empty && value === null)} onClick={clear}>
             Clear
           </Button>
         </HStack>

@@ -18,7 +18,7 @@ export function SyncIndicator({ status, entries, onOpenOutbox }: Props) {
   const waiting = entries.length - attention;
   return (
     <HStack gap="1.5" flexShrink={0} data-testid="sync-indicator">
-      {status.syncing ? <Spinner size="sm" color="white" aria-label="Syncing" /> : null}
+      {status.syncing ? <Spinner size="sm" color="white" role="img" aria-label="Syncing" /> : null}
       {/* Online with work in the outbox, the outbox button says enough: a 390 px bar keeps room for the title. */}
       {!status.online || entries.length === 0 ? (
         <Badge

@@ -68,7 +68,8 @@ export default function Home() {
       ) : orders.length === 0 ? (
         <EmptyState.Root>
           <EmptyState.Content>
-            <EmptyState.Title>{all.length > 0 ? 'No orders match these filters' : 'No orders to deliver'}</EmptyState.Title>
+            {/* h2: Home has no screen title below the app bar's h1. */}
+            <EmptyState.Title as="h2">{all.length > 0 ? 'No orders match these filters' : 'No orders to deliver'}</EmptyState.Title>
             <EmptyState.Description>
               {all.length > 0
                 ? `None of your ${all.length} orders match${typed.trim() ? ` "${typed.trim()}"` : ''} with the filters you picked.`

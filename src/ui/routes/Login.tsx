@@ -64,8 +64,9 @@ export default function Login() {
     setPending(false);
   };
 
+  // The main landmark: Login is outside the Shell, which gives every other screen its <main>.
   return (
-    <Center minH="100dvh" bg="appBg" px="4">
+    <Center as="main" minH="100dvh" bg="appBg" px="4">
       <Card.Root w="full" maxW="sm" boxShadow="md">
         <Card.Body>
           <form onSubmit={(e) => void submit(e)}>
