@@ -1,7 +1,8 @@
 // JSON bodies: Fastify's own parser (prototype poisoning refused, empty body refused), after
 // a nesting-depth check. No request of ours nests deeper than a few levels, while a 1 MB
 // body of brackets would overflow the stack of every recursive walker after it (the
-// Idempotency-Key hash, valibot, jsonb): 400 here instead of a 500 there.
+// Idempotency-Key hash, valibot, jsonb): 400 here instead of a 500 there. A NUL character in
+// any string is refused too (PostgreSQL text cannot store it).
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './errors';
 
@@ -38,6 +39,18 @@ export function installJsonBodyParser(app: FastifyInstance): void {
       done(new HttpError(400, 'InvalidRequest', `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
       return;
     }
-    void parse(request, text, done);
+    void parse(request, text, (error, value) => {
+      // PostgreSQL text cannot hold NUL: such a string would fail deep in a query as a 500.
+      if (!error && holdsNul(value)) done(new HttpError(400, 'InvalidRequest', 'The JSON body holds a NUL character, which no field accepts'), undefined);
+      else done(error, value);
+    });
   });
+}
+
+/** Whether any string (or key) in a parsed JSON value contains U+0000; depth is already bounded. */
+export function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([key, v]) => key.includes('\u0000') || holdsNul(v));
+  return false;
 }

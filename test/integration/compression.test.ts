@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '../../src/domain';
+import { API, PROFILE_API } from '../../src/domain';
 import { startTestServer, type TestServer } from '../support/server';
 import { SUMMIT_DRIVER } from './helpers';
 
@@ -81,11 +81,10 @@ describe('compression on the wire', () => {
   });
 
   it('an idempotent replay sends the same answer, compressed or not', async () => {
-    const body = JSON.stringify({ email: SUMMIT_DRIVER.email, password: SUMMIT_DRIVER.password });
     const key = crypto.randomUUID();
-    const init = { method: 'POST', body, headers: { 'content-type': 'application/json', 'idempotency-key': key } };
-    const first = await raw(API.login, 'identity', init);
-    const again = await raw(API.login, 'gzip', init);
+    const init = { method: 'POST', body: '{}', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key } };
+    const first = await raw(PROFILE_API.dismissAllNotifications, 'identity', init);
+    const again = await raw(PROFILE_API.dismissAllNotifications, 'gzip', init);
     expect(first.status).toBe(200);
     expect(again.status).toBe(first.status);
     const decoded = again.headers.get('content-encoding') === 'gzip' ? gunzipSync(again.bytes) : again.bytes;

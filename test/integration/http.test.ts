@@ -33,6 +33,14 @@ describe('bad input answers a clean 4xx {error, message}', () => {
     }
   });
 
+  it('a NUL character in any JSON string is 400 (PostgreSQL text cannot hold it), never 500', async () => {
+    for (const body of ['{"profile_id":"\\u0000"}', '{"note":"a\\u0000b","order_id":1}', '{"a\\u0000":1}', '[["\\u0000"]]']) {
+      const res = await post('/secure/cardconnect/profile_inquiry', body, 'application/json');
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: 'InvalidRequest' });
+    }
+  });
+
   it('a wrong content type is 415', async () => {
     const res = await post(API.deliverOnlot, 'a=1', 'application/x-www-form-urlencoded');
     expect(res.status).toBe(415);
