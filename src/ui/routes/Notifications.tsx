@@ -1,13 +1,13 @@
-import { Button, chakra, EmptyState, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, chakra, EmptyState, HStack, Stack, Text } from '@chakra-ui/react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ERROR_TEXT, NOTIFICATION_TABS, newestId, parseTabIndex, type DriverNotification, type NotificationTabIndex } from '../../domain';
 import { kindDef, queueDismissAll, queueDismissNotification, type ActionResult } from '../../outbox';
 import { announceQueued } from '../announce';
 import { Loading } from '../components/Loading';
+import { ScreenTitle } from '../components/ScreenTitle';
 import { NotificationCard } from '../components/NotificationCard';
 import { OutboxEntryCard } from '../components/OutboxEntryCard';
-import { formatDateTime } from '../format';
 import { useSession } from '../hooks/useAuth';
 import { useDatabase } from '../hooks/useDatabase';
 import { useNotifications } from '../hooks/useNotifications';
@@ -65,15 +65,7 @@ export default function Notifications() {
 
   return (
     <Stack gap="3">
-      <Stack gap="0">
-        <Heading as="h2" fontSize="h1">
-          Notifications
-        </Heading>
-        <HStack justify="space-between" textStyle="xs" color="fg.muted" flexWrap="wrap" columnGap="3">
-          <Text data-testid="notifications-count">{active.length === 1 ? '1 new' : `${active.length} new`}</Text>
-          <Text>{view.fetchedAt ? `Updated ${formatDateTime(view.fetchedAt)}` : 'Not synced yet'}</Text>
-        </HStack>
-      </Stack>
+      <ScreenTitle title="Notifications" count={active.length === 1 ? '1 new' : `${active.length} new`} countTestId="notifications-count" updatedAt={view.fetchedAt} />
       {!status.online && view.stored ? (
         <Text color="fg.muted" data-testid="notifications-offline">
           Offline — this is the list from the last sync. Dismissing works; it is sent when you are back online.

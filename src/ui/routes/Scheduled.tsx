@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { CACHE_KEYS, type OrderDoc } from '../../db';
 import { formatDateHeader, formatTime, groupScheduled, type ClockStyle, type ScheduleGroup, type ScheduleListItem } from '../../domain';
 import { Loading } from '../components/Loading';
+import { ScreenTitle } from '../components/ScreenTitle';
 import { ScheduledOrderCard } from '../components/ScheduledOrderCard';
-import { formatDateTime } from '../format';
 import { useCached } from '../hooks/useCached';
 import { useDeviceTime } from '../hooks/useDeviceTime';
 import { outboxByOrder, useActiveOutbox, useOrders } from '../hooks/useOrders';
@@ -33,15 +33,7 @@ export default function Scheduled() {
 
   return (
     <Stack gap="3">
-      <Stack gap="0">
-        <Heading as="h2" fontSize="h1">
-          Scheduled
-        </Heading>
-        <HStack justify="space-between" textStyle="xs" color="fg.muted" flexWrap="wrap" columnGap="3">
-          <Text data-testid="scheduled-count">{count === 1 ? '1 scheduled order' : `${count} scheduled orders`}</Text>
-          <Text>{status.lastSyncAt ? `Updated ${formatDateTime(status.lastSyncAt)}` : 'Not synced yet'}</Text>
-        </HStack>
-      </Stack>
+      <ScreenTitle title="Scheduled" count={count === 1 ? '1 scheduled order' : `${count} scheduled orders`} countTestId="scheduled-count" updatedAt={status.lastSyncAt} />
       {count === 0 ? (
         <EmptyState.Root>
           <EmptyState.Content>
