@@ -1,7 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { version } from './package.json';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const SYNC_WORKER_ENTRY = 'sync-worker';
 
 // The API server runs on 8080 in development too; the dev server proxies to it so the
 // client always talks to its own origin.
@@ -50,6 +55,19 @@ export default defineConfig({
     }),
   ],
   worker: { format: 'es' },
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    // The sync worker is a second entry of the page's build, not a separate worker build, so
+    // the code both load (RxDB, Dexie, the domain, the outbox registry) lands in shared chunks
+    // the browser fetches once. Its entry keeps a fixed name the page can point at
+    // (src/workers/syncWorkerUrl.ts); the server serves it no-cache, like the shell.
+    rolldownOptions: {
+      input: { index: resolve(root, 'index.html'), [SYNC_WORKER_ENTRY]: resolve(root, 'src/workers/sync.worker.ts') },
+      output: {
+        entryFileNames: (chunk) => (chunk.name === SYNC_WORKER_ENTRY ? `${SYNC_WORKER_ENTRY}.js` : 'assets/[name]-[hash].js'),
+      },
+    },
+  },
   server: { proxy: Object.fromEntries(proxied.map((p) => [p, api])) },
 });

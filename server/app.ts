@@ -206,8 +206,9 @@ async function registerPlugins(app: FastifyInstance, opts: BuildServerOptions): 
       preCompressed: true,
       setHeaders(res, served) {
         const path = served.replace(/\.(?:br|gz)$/, '');
-        // The service worker and the shell must revalidate or updates never arrive.
-        if (path.endsWith('sw.js') || path.endsWith('index.html') || path.endsWith('.webmanifest')) {
+        // The service worker, the shell and the sync worker's entry (a fixed name: the page
+        // points at it) must revalidate or updates never arrive.
+        if (path.endsWith('sw.js') || path.endsWith('sync-worker.js') || path.endsWith('index.html') || path.endsWith('.webmanifest')) {
           res.header('cache-control', 'no-cache');
         } else if (path.includes('/assets/')) {
           res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -14,3 +14,4 @@ export * from './cacheCollection';
 export * from './cache';
 export * from './settingsDraft';
 export * from './sessionNotes';
+export * from './watchLocal';

@@ -2,6 +2,7 @@ import { concat, map, of, switchMap, timer, type Observable } from 'rxjs';
 import { jwtDecode } from 'jwt-decode';
 import { judgeClaims, msUntilTokenUnusable, type CompanyDriver, type TokenClaims, type TokenVerdict, type Checkpoint } from '../domain';
 import type { DriverDatabase } from './database';
+import { watchLocal } from './watchLocal';
 
 // Small schemaless records kept as RxDB local documents: the session token (SPEC §4's
 // "item named token"), the sync worker's status for the UI, and pull checkpoints.
@@ -73,7 +74,7 @@ export async function clearToken(db: DriverDatabase): Promise<void> {
 }
 
 export function token$(db: DriverDatabase): Observable<string | null> {
-  return db.getLocal$<TokenData>(TOKEN_ID).pipe(map((doc) => (doc ? (doc.get('token') as string) : null)));
+  return watchLocal<TokenData>(db, TOKEN_ID).pipe(map((doc) => (doc ? (doc.get('token') as string) : null)));
 }
 
 /** setTimeout's longest delay (~24.8 days); tokens live 7 days. */
@@ -100,8 +101,7 @@ export async function readSession(db: DriverDatabase, nowMs: number = Date.now()
 }
 
 export function syncStatus$(db: DriverDatabase): Observable<SyncStatus> {
-  return db
-    .getLocal$<SyncStatus>(SYNC_STATUS_ID)
+  return watchLocal<SyncStatus>(db, SYNC_STATUS_ID)
     .pipe(map((doc) => ({ ...INITIAL_SYNC_STATUS, ...((doc?.toJSON().data as Partial<SyncStatus> | undefined) ?? {}) })));
 }
 
@@ -181,7 +181,6 @@ export async function readCompanyDrivers(db: DriverDatabase, session: Session): 
 }
 
 export function companyDrivers$(db: DriverDatabase, session: Session): Observable<CompanyDriver[] | null> {
-  return db
-    .getLocal$<CompanyDriversData>(companyDriversId(session))
+  return watchLocal<CompanyDriversData>(db, companyDriversId(session))
     .pipe(map((doc) => (doc ? ((doc.toJSON().data as CompanyDriversData).drivers ?? null) : null)));
 }

@@ -1,6 +1,7 @@
 import { map, type Observable } from 'rxjs';
 import type { SignOutReason } from '../domain';
 import type { DriverDatabase } from './database';
+import { watchLocal } from './watchLocal';
 
 // Two small local documents next to the token (SPEC §4's "item named token" survives sign-out,
 // and so do these): why the app last signed a driver out, for the login screen, and the
@@ -36,7 +37,7 @@ export async function readSignedOutNote(db: DriverDatabase): Promise<SignedOutNo
 }
 
 export function signedOutNote$(db: DriverDatabase): Observable<SignedOutNote | null> {
-  return db.getLocal$<SignedOutNote>(SIGNED_OUT_ID).pipe(map((doc) => (doc ? (doc.toJSON().data as SignedOutNote) : null)));
+  return watchLocal<SignedOutNote>(db, SIGNED_OUT_ID).pipe(map((doc) => (doc ? (doc.toJSON().data as SignedOutNote) : null)));
 }
 
 export async function writeImpersonationNote(db: DriverDatabase, note: ImpersonationNote): Promise<void> {
@@ -44,7 +45,7 @@ export async function writeImpersonationNote(db: DriverDatabase, note: Impersona
 }
 
 export function impersonationNote$(db: DriverDatabase): Observable<ImpersonationNote | null> {
-  return db.getLocal$<ImpersonationNote>(IMPERSONATION_ID).pipe(map((doc) => (doc ? (doc.toJSON().data as ImpersonationNote) : null)));
+  return watchLocal<ImpersonationNote>(db, IMPERSONATION_ID).pipe(map((doc) => (doc ? (doc.toJSON().data as ImpersonationNote) : null)));
 }
 
 export async function readImpersonationNote(db: DriverDatabase): Promise<ImpersonationNote | null> {

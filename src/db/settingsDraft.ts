@@ -2,6 +2,7 @@ import { map, type Observable } from 'rxjs';
 import type { SettingsForm } from '../domain';
 import type { BlobStore } from './blobStore';
 import type { DriverDatabase } from './database';
+import { watchLocal } from './watchLocal';
 import type { Session } from './localState';
 
 // What the driver typed on /settings/edit, kept as an RxDB local document per company and
@@ -29,7 +30,7 @@ function draftId(session: Session): string {
 }
 
 export function settingsDraft$(db: DriverDatabase, session: Session): Observable<SettingsDraft | null> {
-  return db.getLocal$<SettingsDraft>(draftId(session)).pipe(map((doc) => (doc ? (doc.toJSON().data as SettingsDraft) : null)));
+  return watchLocal<SettingsDraft>(db, draftId(session)).pipe(map((doc) => (doc ? (doc.toJSON().data as SettingsDraft) : null)));
 }
 
 export async function readSettingsDraft(db: DriverDatabase, session: Session): Promise<SettingsDraft | null> {

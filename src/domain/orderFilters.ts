@@ -163,11 +163,29 @@ interface PreparedRow<T> {
 
 const FIELD_SEPARATOR = '\u0000';
 
+// One prepared row per item object: while the first pull stores 10,000 orders in pages, the
+// list is prepared again per page, and unchanged orders (the same objects) keep their text.
+const preparedRows = new WeakMap<object, PreparedRow<OrderListItem>>();
+
+function rowOf<T extends OrderListItem>(item: T): PreparedRow<T> {
+  let row = preparedRows.get(item) as PreparedRow<T> | undefined;
+  if (!row) {
+    row = { item, text: searchText(item, FIELD_SEPARATOR) };
+    preparedRows.set(item, row);
+  }
+  return row;
+}
+
 export function prepareOrders<T extends OrderListItem>(items: readonly T[]): PreparedOrders<T> {
-  const rows = items.map((item) => ({ item, text: searchText(item, FIELD_SEPARATOR) }));
+  const rows = items.map(rowOf);
+  let byScheduled: PreparedRow<T>[] | null = null;
   return {
-    byDefault: [...rows].sort((a, b) => compareOrders(a.item, b.item)),
-    byScheduled: [...rows].sort((a, b) => compareScheduled(a.item, b.item)),
+    byDefault: rows.sort((a, b) => compareOrders(a.item, b.item)),
+    // Sorted the first time the scheduled filter asks for it, not on every list change.
+    get byScheduled() {
+      byScheduled ??= [...rows].sort((a, b) => compareScheduled(a.item, b.item));
+      return byScheduled;
+    },
   };
 }
 

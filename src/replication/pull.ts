@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { API, CompanyDriverSchema, encodeCheckpoint, normalizeNullIds, ORDER_API, OrderListItemSchema, type Checkpoint, type PullResponse } from '../domain';
+import { API, CompanyDriverSchema, PULL_LIMIT_MAX, encodeCheckpoint, normalizeNullIds, ORDER_API, OrderListItemSchema, type Checkpoint, type PullResponse } from '../domain';
 import {
   readCheckpoint, readOrdersRefresh, settleOrdersRefresh, writeCheckpoint, writeCompanyDrivers, type BlobStore, type DriverDatabase, type Session,
 } from '../db';
@@ -10,7 +10,11 @@ import { isConnectivity, reportFetch } from './fetchReport';
 import { pullCompanyContact, pullNotifications } from './pullOffice';
 import { pullOrderMap, pullSchedule } from './pullSnapshots';
 
-export const PULL_LIMIT = 200;
+/**
+ * The server's largest page: a first pull of 10,000 orders is 10 round trips, not 50, and
+ * each page is one bulk write (fewer change events for the page to digest).
+ */
+export const PULL_LIMIT = PULL_LIMIT_MAX;
 /** Stream names carry the version of the collection they fill: a bump starts that pull over. */
 export const ORDERS_STREAM = 'orders@1';
 export const PULL_STREAMS = [ORDERS_STREAM, ...Object.values(DELIVERY_STREAMS)] as const;
@@ -41,13 +45,19 @@ export async function pullStream(
 ): Promise<number> {
   const persist = !opts.fromStart;
   let checkpoint: Checkpoint | null = persist ? await readCheckpoint(ctx.db, stream, ctx.session) : null;
+  const fetchPage = (from: Checkpoint | null): Promise<PullResponse<RawDoc>> =>
+    ctx.http.get<PullResponse<RawDoc>>(path, { query: { checkpoint: from ? encodeCheckpoint(from) : undefined, limit: PULL_LIMIT } });
+  let next: Promise<PullResponse<RawDoc>> | null = fetchPage(checkpoint);
   let total = 0;
   // Bounded: a server that keeps answering full pages cannot spin the worker forever.
-  for (let page = 0; page < 500; page++) {
-    const response = await ctx.http.get<PullResponse<RawDoc>>(path, {
-      query: { checkpoint: checkpoint ? encodeCheckpoint(checkpoint) : undefined, limit: PULL_LIMIT },
-    });
-    const documents = Array.isArray(response?.documents) ? response.documents : [];
+  for (let page = 0; page < 500 && next; page++) {
+    const response: PullResponse<RawDoc> = await next;
+    const documents: RawDoc[] = Array.isArray(response?.documents) ? response.documents : [];
+    const more = documents.length >= PULL_LIMIT && Boolean(response?.checkpoint);
+    // The next page travels while this one is written: the first pull costs about the larger
+    // of the network and the writes, not their sum. Its failure surfaces at the next await.
+    next = more ? fetchPage(response.checkpoint) : null;
+    next?.catch(() => undefined);
     const live = documents.filter((d) => !d._deleted).map((d) => normalizeNullIds(d));
     const deleted = documents.filter((d) => d._deleted).map((d) => d.id);
     await apply(live, deleted);
@@ -56,7 +66,6 @@ export async function pullStream(
       checkpoint = response.checkpoint;
       if (persist) await writeCheckpoint(ctx.db, stream, ctx.session, checkpoint);
     }
-    if (documents.length < PULL_LIMIT || !response?.checkpoint) break;
   }
   return total;
 }

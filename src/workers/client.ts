@@ -1,5 +1,6 @@
 import * as Comlink from 'comlink';
 import type { SyncWorkerApi } from './protocol';
+import { SYNC_WORKER_URL } from './syncWorkerUrl';
 
 // The page's handle on the sync worker. Created once; forwards the page's connectivity and
 // visibility to the worker (a dedicated worker sees neither reliably, and Safari has no
@@ -8,7 +9,7 @@ let remote: Comlink.Remote<SyncWorkerApi> | null = null;
 
 export function getSyncClient(): Comlink.Remote<SyncWorkerApi> {
   if (remote) return remote;
-  const worker = new Worker(new URL('./sync.worker.ts', import.meta.url), { type: 'module', name: 'sync' });
+  const worker = new Worker(SYNC_WORKER_URL, { type: 'module', name: 'sync' });
   const api = Comlink.wrap<SyncWorkerApi>(worker);
   remote = api;
   void api.init({ baseUrl: '' }).then(() => api.setOnline(navigator.onLine));

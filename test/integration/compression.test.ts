@@ -21,6 +21,7 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), `<!doctype html><html><head><script type="module" src="/assets/app-1a2b3c.js"></script></head><body>${'<!-- shell -->'.repeat(100)}</body></html>`);
   writeFileSync(join(dist, 'assets', 'app-1a2b3c.js'), script);
+  writeFileSync(join(dist, 'sync-worker.js'), `import "./assets/app-1a2b3c.js";\n${script}`);
   execFileSync(process.execPath, ['scripts/precompress.mjs', dist]);
   server = await startTestServer({ staticDir: dist });
   token = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
@@ -48,7 +49,7 @@ async function raw(path: string, encoding: string, init: RequestInit = {}): Prom
 }
 
 describe('compression on the wire', () => {
-  it('serves hashed assets precompressed (brotli, else gzip) and immutable; the shell revalidates', async () => {
+  it('serves hashed assets precompressed (brotli, else gzip) and immutable; the shell and the sync worker entry revalidate', async () => {
     const br = await raw('/assets/app-1a2b3c.js', 'br, gzip');
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -66,6 +67,10 @@ describe('compression on the wire', () => {
       expect(shell.headers.get('cache-control')).toBe('no-cache');
       expect(brotliDecompressSync(shell.bytes).toString()).toContain('/assets/app-1a2b3c.js');
     }
+    // A fixed name the page points at (vite.config.ts): cached for good, an update would never arrive.
+    const worker = await raw('/sync-worker.js', 'br');
+    expect(worker.headers.get('content-encoding')).toBe('br');
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('compresses API answers when the client accepts it', async () => {

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { map } from 'rxjs';
+import type { RxDocument } from 'rxdb';
 import type { OrderDoc, OutboxDoc } from '../../db';
 import { compareOrders, searchOrders } from '../../domain';
 import { activeOutbox$, recentOutbox$ } from '../../outbox';
@@ -14,15 +15,34 @@ export { compareOrders };
 export function useOrders(search: string): OrderDoc[] | undefined {
   const db = useDatabase();
   const { company_id: companyId, account_id: accountId } = useSession().claims;
-  const source = useMemo(
-    () =>
-      db.orders
-        .find({ selector: { company_id: companyId, account_id: accountId } })
-        .$.pipe(map((docs) => docs.map((doc) => doc.toJSON() as OrderDoc).sort(compareOrders))),
-    [db, companyId, accountId],
-  );
+  const source = useMemo(() => {
+    const plain = plainRows();
+    return db.orders
+      .find({ selector: { company_id: companyId, account_id: accountId } })
+      .$.pipe(map((docs) => plain(docs).sort(compareOrders)));
+  }, [db, companyId, accountId]);
   const orders = useObservable(source);
   return useMemo(() => (orders ? searchOrders(orders, search) : undefined), [orders, search]);
+}
+
+/**
+ * Plain rows of the documents, the same object for a document whose revision did not change:
+ * each page the first pull stores re-emits the whole list, and copying 10,000 documents per
+ * page (and preparing each for search again) made the pull's cost grow with its square.
+ */
+function plainRows(): (docs: readonly RxDocument<OrderDoc>[]) => OrderDoc[] {
+  let seen = new Map<string, { revision: string; row: OrderDoc }>();
+  return (docs) => {
+    const next = new Map<string, { revision: string; row: OrderDoc }>();
+    const rows = docs.map((doc) => {
+      const hit = seen.get(doc.primary);
+      const row = hit && hit.revision === doc.revision ? hit.row : (doc.toJSON() as OrderDoc);
+      next.set(doc.primary, { revision: doc.revision, row });
+      return row;
+    });
+    seen = next;
+    return rows;
+  };
 }
 
 /** One order row by key (co-/oio-/mo-), or null when it is not (or no longer) this driver's. */
