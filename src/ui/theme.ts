@@ -42,13 +42,28 @@ export const TOOLBAR_HEIGHT = { base: '56px', sm: '64px' } as const;
 /** The smallest touch target, in Chakra spacing units (12 = 48 px). */
 const TARGET = '12';
 
+/**
+ * Chakra's global CSS declares 26 custom properties (ring, filter and backdrop defaults, the
+ * global font and border colours) on `*`. Declared on every element, they make each style
+ * recalculation merge them with the 400 theme variables the element inherits: on Home a
+ * keystroke spent more time restyling two elements than rendering the list. Declared once on
+ * `html` they reach every element by inheritance; `*` keeps only its font feature. (We set
+ * no ring or filter variable on an ancestor, so inheriting them changes nothing.)
+ */
+function inheritedVariables(css: typeof globalCss): typeof globalCss {
+  const { '*': everyElement, html, ...rest } = css as Record<string, Record<string, unknown>>;
+  const variables = Object.fromEntries(Object.entries(everyElement ?? {}).filter(([key]) => key.startsWith('--')));
+  const others = Object.fromEntries(Object.entries(everyElement ?? {}).filter(([key]) => !key.startsWith('--')));
+  return { ...rest, '*': others, html: { ...html, ...variables } } as typeof globalCss;
+}
+
 // Only the recipes of the components we use (Chakra's bundle-optimization guide): the
 // full default theme alone costs ~30 KB gzipped of first-load JS.
 const base = defineConfig({
   preflight: true,
   cssVarsRoot,
   cssVarsPrefix,
-  globalCss,
+  globalCss: inheritedVariables(globalCss),
   theme: {
     breakpoints, keyframes, tokens, semanticTokens, textStyles, layerStyles, animationStyles,
     recipes: { badge: badgeRecipe, button: buttonRecipe, heading: headingRecipe, input: inputRecipe, skeleton: skeletonRecipe, spinner: spinnerRecipe, textarea: textareaRecipe },

@@ -1,5 +1,4 @@
-import { memo } from 'react';
-import { Link } from 'react-router';
+import { memo, type MouseEvent } from 'react';
 import type { OrderDoc, OutboxDoc } from '../../db';
 import { isOverdue, parseOrderKey } from '../../domain';
 import { kindLabel } from '../../outbox';
@@ -25,7 +24,18 @@ export function orderDetailsPath(order: OrderDoc): string | null {
 const dot = ' · ';
 
 /** Memoized: a keystroke re-renders the list, not the cards whose order did not change. */
-export const OrderCard = memo(function OrderCard({ order, outbox, todayStart }: { order: OrderDoc; outbox: OutboxDoc | undefined; todayStart: number }) {
+export const OrderCard = memo(function OrderCard({
+  order,
+  outbox,
+  todayStart,
+  onOpen,
+}: {
+  order: OrderDoc;
+  outbox: OutboxDoc | undefined;
+  todayStart: number;
+  /** The list's one in-app navigation handler (useInAppLinkClick): a plain link per row is cheaper than a router Link. */
+  onOpen: (event: MouseEvent<HTMLAnchorElement>) => void;
+}) {
   const path = orderDetailsPath(order);
   const name = order.customer_name ?? order.dealer_name;
   const overdue = isOverdue(order, todayStart);
@@ -77,9 +87,9 @@ export const OrderCard = memo(function OrderCard({ order, outbox, todayStart }: 
   );
   return path ? (
     // Named by its whole visible text (no aria-label): a voice user says what they see (WCAG 2.5.3).
-    <Link to={path} style={{ display: 'block' }}>
+    <a href={path} onClick={onOpen} className="order-card-link">
       {body}
-    </Link>
+    </a>
   ) : (
     body
   );

@@ -1,6 +1,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { OrderDoc, OutboxDoc } from '../../db';
+import { useInAppLinkClick } from '../hooks/useInAppLinkClick';
 import { OrderCard } from './OrderCard';
 import './OrderCard.css';
 
@@ -18,6 +19,7 @@ const ESTIMATED_ROW = 110;
  */
 export default function VirtualOrderList({ orders, byOrder, todayStart }: { orders: OrderDoc[]; byOrder: Map<string, OutboxDoc>; todayStart: number }) {
   const listRef = useRef<HTMLUListElement>(null);
+  const open = useInAppLinkClick();
   const [scrollMargin, setScrollMargin] = useState(0);
   const [rowHeight, setRowHeight] = useState(ESTIMATED_ROW);
   // Where the list starts on the page (below the search, chips and count, whose heights are fixed).
@@ -57,7 +59,7 @@ export default function VirtualOrderList({ orders, byOrder, todayStart }: { orde
             className="order-list__row"
             style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
           >
-            <OrderCard order={order} outbox={byOrder.get(order.id)} todayStart={todayStart} />
+            <OrderCard order={order} outbox={byOrder.get(order.id)} todayStart={todayStart} onOpen={open} />
           </li>
         );
       })}

@@ -1,4 +1,4 @@
-import { Button, EmptyState, Field, HStack, Input, Stack, VisuallyHidden } from '@chakra-ui/react';
+import { Button, EmptyState, Field, HStack, Input, VisuallyHidden } from '@chakra-ui/react';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { OrderDoc, OutboxDoc } from '../../db';
@@ -6,6 +6,7 @@ import { FILTER_KEYS, FILTER_LABELS, filterParams, narrowingFilter, prepareOrder
 import { Loading } from '../components/Loading';
 import { OrderCard } from '../components/OrderCard';
 import '../components/OrderCard.css';
+import { useInAppLinkClick } from '../hooks/useInAppLinkClick';
 import { outboxByOrder, useActiveOutbox, useOrders } from '../hooks/useOrders';
 import { useSyncStatus } from '../hooks/useSyncStatus';
 import { formatDateTime } from '../format';
@@ -59,7 +60,8 @@ export default function Home() {
   const mapQuery = useCallback(() => filterParams(parseFilterParams(params).selected, typedNow.current).toString(), [params]);
 
   return (
-    <Stack gap="3">
+    // A plain column (OrderCard.css), not a Chakra Stack: Home renders on every keystroke.
+    <div className="home-column">
       <SearchBar boxText={boxText} onType={onType} mapQuery={mapQuery} />
       <FilterChips selected={selected} onToggle={toggle} />
       <CountLine shown={orders?.length} total={all?.length} narrowed={narrowed} lastSyncAt={status.lastSyncAt} />
@@ -87,7 +89,7 @@ export default function Home() {
       ) : (
         <OrderList orders={orders} windowed={all.length > RENDER_ALL_UP_TO} byOrder={byOrder} />
       )}
-    </Stack>
+    </div>
   );
 }
 
@@ -234,6 +236,7 @@ const FilterChips = memo(function FilterChips({ selected, onToggle }: { selected
  */
 function OrderList({ orders, windowed, byOrder }: { orders: OrderDoc[]; windowed: boolean; byOrder: Map<string, OutboxDoc> }) {
   const todayStart = startOfToday();
+  const open = useInAppLinkClick();
   if (windowed) {
     return (
       <Suspense fallback={<Loading label="Loading orders…" />}>
@@ -245,7 +248,7 @@ function OrderList({ orders, windowed, byOrder }: { orders: OrderDoc[]; windowed
     <ul className="order-list">
       {orders.map((order) => (
         <li key={order.id}>
-          <OrderCard order={order} outbox={byOrder.get(order.id)} todayStart={todayStart} />
+          <OrderCard order={order} outbox={byOrder.get(order.id)} todayStart={todayStart} onOpen={open} />
         </li>
       ))}
     </ul>
