@@ -5,9 +5,26 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { launchPhone } from '../e2e/phone';
-import { startTestServer } from '../test/support/server';
+import { startTestServer, type TestServer } from '../test/support/server';
 
-const DRIVER = { email: 'driver@summit.test', password: 'summit-driver-1' };
+/** The demo driver whose list the browser figures grow. */
+export const BENCH_DRIVER = { email: 'driver@summit.test', password: 'summit-driver-1' };
+const DRIVER = BENCH_DRIVER;
+
+/** Adds `count` open on-lot orders for the bench driver (copies of one of theirs), numbered from `from`. */
+export async function addBulkOrders(server: TestServer, count: number, from = 1): Promise<void> {
+  await server.query(
+    `with template as (
+       select o.* from orders o join accounts a on a.id = o.driver_id
+        where a.email = $1 and o.kind = 'onlot' and o.delivered_at is null and o.cancelled_at is null order by o.id limit 1)
+     insert into orders (company_id, kind, order_type, order_number, status, stage, location, is_built, is_rush_order,
+                         is_scheduled_for_delivery, scheduled_date, driver_id, dealer_id, shop_id, serial_number, building_model, building_size)
+     select t.company_id, t.kind, t.order_type, 'BULK-' || g, t.status, t.stage, t.location, t.is_built, false,
+            false, null, t.driver_id, t.dealer_id, t.shop_id, 'BULK-' || lpad(g::text, 5, '0'), t.building_model, t.building_size
+       from template t, generate_series($2::int, $3::int) g`,
+    [DRIVER.email, from, from + count - 1],
+  );
+}
 
 /**
  * Runs in the page: sets the search box as typing does and returns how long it took (at most
@@ -75,17 +92,7 @@ export async function homeBrowserFigures({ orders: BULK, settleMs, cycles }: Hom
   const server = await startTestServer({ staticDir: resolve('dist') });
   const phone = await launchPhone({ serviceWorkers: 'block' });
   try {
-    await server.query(
-      `with template as (
-         select o.* from orders o join accounts a on a.id = o.driver_id
-          where a.email = $1 and o.kind = 'onlot' and o.delivered_at is null and o.cancelled_at is null order by o.id limit 1)
-       insert into orders (company_id, kind, order_type, order_number, status, stage, location, is_built, is_rush_order,
-                           is_scheduled_for_delivery, scheduled_date, driver_id, dealer_id, shop_id, serial_number, building_model, building_size)
-       select t.company_id, t.kind, t.order_type, 'BULK-' || g, t.status, t.stage, t.location, t.is_built, false,
-              false, null, t.driver_id, t.dealer_id, t.shop_id, 'BULK-' || lpad(g::text, 5, '0'), t.building_model, t.building_size
-         from template t, generate_series(1, ${BULK}) g`,
-      [DRIVER.email],
-    );
+    await addBulkOrders(server, BULK);
     const page = phone.context.pages()[0] ?? (await phone.context.newPage());
     // Counted as the server sent them (headers and compressed bodies on its sockets), with the
     // service worker blocked: its background precache of every chunk is not the driver's wait.

@@ -206,13 +206,9 @@ async function registerPlugins(app: FastifyInstance, opts: BuildServerOptions): 
       preCompressed: true,
       setHeaders(res, served) {
         const path = served.replace(/\.(?:br|gz)$/, '');
-        // The service worker, the shell and the sync worker's entry (a fixed name: the page
-        // points at it) must revalidate or updates never arrive.
-        if (path.endsWith('sw.js') || path.endsWith('sync-worker.js') || path.endsWith('index.html') || path.endsWith('.webmanifest')) {
-          res.header('cache-control', 'no-cache');
-        } else if (path.includes('/assets/')) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        }
+        // Hashed assets never change; every fixed name (the shell, the service worker, the
+        // sync worker's entry, the cold-start script, icons) must revalidate or updates never arrive.
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -1,5 +1,5 @@
 import { Box } from '@chakra-ui/react';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { memo } from 'react';
 import { AppBar } from './components/AppBar';
@@ -7,6 +7,7 @@ import { BackButton } from './components/BackButton';
 import { FetchFailureSnackbars } from './components/FetchFailureSnackbars';
 import { ImpersonationBar } from './components/ImpersonationBar';
 import { Loading } from './components/Loading';
+import { removeBootSnapshot } from './homeSnapshot';
 
 /** The app bar reads its own state; a navigation (a keystroke in Home's search) need not re-render it. */
 const StableAppBar = memo(AppBar);
@@ -23,6 +24,10 @@ const FULL_HEIGHT = new Set(['/map']);
  */
 export function Shell() {
   const { pathname } = useLocation();
+  // The cold-start picture is Home's: any other screen replaces it at once.
+  useEffect(() => {
+    if (pathname !== '/') removeBootSnapshot();
+  }, [pathname]);
   return (
     <Box minH="100dvh" bg="appBg">
       <StableAppBar />

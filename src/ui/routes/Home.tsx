@@ -7,6 +7,8 @@ import { Loading } from '../components/Loading';
 import { OrderCard } from '../components/OrderCard';
 import '../components/OrderCard.css';
 import { useInAppLinkClick } from '../hooks/useInAppLinkClick';
+import { useSession } from '../hooks/useAuth';
+import { removeBootSnapshot, saveHomeSnapshot } from '../homeSnapshot';
 import { outboxByOrder, useActiveOutbox, useOrders } from '../hooks/useOrders';
 import { useSyncStatus } from '../hooks/useSyncStatus';
 import { formatDateTime } from '../format';
@@ -42,6 +44,7 @@ export default function Home() {
   const byOrder = useMemo(() => outboxByOrder(entries), [entries]);
   const status = useSyncStatus();
   const narrowed = selected.length > 0 || typed.trim() !== '';
+  useHomeSnapshot(orders !== undefined, narrowed, `${all?.length ?? 0} ${status.lastSyncAt ?? ''}`);
 
   const clearFilters = (): void => {
     replace('');
@@ -91,6 +94,25 @@ export default function Home() {
       )}
     </div>
   );
+}
+
+/** After the list last changed, how long the page stays still before Home is kept for the next cold start. */
+const SNAPSHOT_AFTER_MS = 2000;
+
+/**
+ * The live list is on screen: the cold-start picture goes (homeSnapshot.ts), and once the
+ * screen has been still for a moment, the unfiltered list is kept as the next one.
+ */
+function useHomeSnapshot(ready: boolean, narrowed: boolean, shown: string): void {
+  const claims = useSession().claims;
+  useEffect(() => {
+    if (ready) removeBootSnapshot();
+  }, [ready]);
+  useEffect(() => {
+    if (!ready || narrowed) return;
+    const timer = setTimeout(() => saveHomeSnapshot(claims), SNAPSHOT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [ready, narrowed, shown, claims]);
 }
 
 /** How long typing pauses before the search is written to the address (one navigation, not one per key). */

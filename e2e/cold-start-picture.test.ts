@@ -1,0 +1,67 @@
+// Home's cold-start picture (src/ui/homeSnapshot.ts, public/home-snapshot.js): after the phone
+// killed the tab, reopening the app with no signal paints the last Home seen before the app's
+// code has run, then the live list replaces it; other screens never show it, and after sign-out
+// the next start shows nothing of the last driver's list.
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ensureServiceWorker, RESULTS, useBrowserHarness } from './support';
+
+const harness = useBrowserHarness();
+
+/** A new tab offline, CPU slowed so the picture can be caught before the live list. */
+async function coldStart(path: string): Promise<Page> {
+  const page = await harness.phone.context.newPage();
+  const cdp = await harness.phone.context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  await page.goto(`${harness.proxy.url}${path}`, { waitUntil: 'domcontentloaded' });
+  return page;
+}
+
+const pictureMarks = (page: Page) => page.evaluate<number>(`performance.getEntriesByName('home-snapshot').length`);
+const pictureHost = (page: Page) => page.locator('#home-snapshot');
+const stored = () => harness.page.evaluate<string | null>(`localStorage.getItem('driver-app:home-snapshot')`);
+
+describe("Home's cold-start picture", () => {
+  it('paints the last Home at once offline, then gives way to the live list; never on other screens; gone after sign-out', async () => {
+    const { page } = harness;
+    await page.goto(`${harness.proxy.url}/login`);
+    await harness.submitLogin({ email: 'driver@summit.test', password: 'summit-driver-1' });
+    await page.waitForURL((url) => url.pathname === '/');
+    await ensureServiceWorker(page);
+    await page.getByTestId('order-card').first().waitFor();
+    // Kept once the list has been still for a moment (2 s).
+    await expect.poll(stored, { timeout: 15_000 }).not.toBeNull();
+    const kept = JSON.parse((await stored()) ?? '{}') as { html: string; validUntil: number };
+    expect(kept.html).toContain('data-testid="order-card"');
+    expect(kept.html).not.toContain('data-testid="sync-indicator"');
+    expect(kept.validUntil).toBeGreaterThan(Date.now());
+
+    await harness.setOnline(false);
+    const cold = await coldStart('/');
+    // Painted before the app's code ran, inert and hidden from assistive technology.
+    await expect.poll(() => pictureMarks(cold)).toBe(1);
+    await cold.screenshot({ path: resolve(RESULTS, 'cold-start-picture.png') });
+    // Then the live list, read from PWADB offline, takes its place.
+    await cold.getByTestId('order-card').first().waitFor({ timeout: 60_000 });
+    await expect.poll(() => pictureHost(cold).count(), { timeout: 30_000 }).toBe(0);
+    await cold.close();
+
+    // Another screen's cold start shows no picture of Home.
+    const other = await coldStart('/notifications');
+    await other.getByRole('heading', { name: 'Notifications' }).waitFor({ timeout: 60_000 });
+    expect(await pictureMarks(other)).toBe(0);
+    await other.close();
+    await harness.setOnline(true);
+
+    // Signed out: nothing of this driver's list is left for the next start.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await stored()).toBeNull();
+    const after = await coldStart('/');
+    await after.waitForURL((url) => url.pathname === '/login', { timeout: 60_000 });
+    expect(await pictureMarks(after)).toBe(0);
+    await after.close();
+  });
+});

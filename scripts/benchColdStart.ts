@@ -1,0 +1,121 @@
+// `npm run bench`, cold start: the phone was killed with N orders in PWADB and the driver opens
+// the app with no signal. Measures, in Debian's Chromium at 390x844 with the CPU throttled 4×,
+// the time from navigation start until the first order card is in the page, the shell served
+// by the service worker and the list read from PWADB. Figures, not a test: see BENCHMARKS.md.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchPhone } from '../e2e/phone';
+import { startTestServer, type TestServer } from '../test/support/server';
+import { addBulkOrders, BENCH_DRIVER } from './benchHome';
+
+/**
+ * Records (ms since navigation start) when the cold-start picture of Home was painted
+ * (public/home-snapshot.js marks it) and when the live list's first order card appeared.
+ */
+const FIRST_CARD_PROBE = `(() => {
+  const seen = () => {
+    if (globalThis.__firstCard === undefined && document.querySelector('[data-testid="order-card"]')) {
+      globalThis.__firstCard = performance.now();
+      observer.disconnect();
+    }
+  };
+  const observer = new MutationObserver(seen);
+  observer.observe(document, { subtree: true, childList: true });
+})()`;
+
+export interface ColdStartFigure {
+  orders: number;
+  /** Medians of the runs, ms from navigation start: Home's cold-start picture, the live list's first card. */
+  pictureMs: number;
+  liveMs: number;
+  runs: number;
+}
+
+async function storedCount(page: Page): Promise<number> {
+  return Number(((await page.getByTestId('order-count').textContent()) ?? '0').replace(/[^\d].*$/, ''));
+}
+
+async function waitForOrders(page: Page, atLeast: number): Promise<number> {
+  const deadline = Date.now() + 300_000;
+  let count = await storedCount(page);
+  while (count < atLeast && Date.now() < deadline) {
+    await page.waitForTimeout(200);
+    count = await storedCount(page);
+  }
+  return count;
+}
+
+/**
+ * Each run opens the app in a new tab with no signal and closes it: a cold start as after the
+ * phone killed the tab (a reload would also count the old page's unload).
+ */
+async function coldStarts(context: BrowserContext, url: string, reloads: number): Promise<{ picture: number; live: number }[]> {
+  await context.setOffline(true);
+  const runs: { picture: number; live: number }[] = [];
+  for (let i = 0; i < reloads; i++) {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(url, { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('order-card').first().waitFor({ timeout: 120_000 });
+    const live = await page.evaluate<number>('globalThis.__firstCard');
+    // No picture (none kept yet): the driver's first card is the live one.
+    const picture = await page.evaluate<number>(`performance.getEntriesByName('home-snapshot')[0]?.startTime ?? ${live}`);
+    runs.push({ picture, live });
+    await cdp.detach();
+    await page.close();
+  }
+  await context.setOffline(false);
+  return runs;
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/**
+ * Signs in, lets the first pull store the orders, then reloads offline: first with `sizes[0]`
+ * orders, then with more added on the server and pulled, and so on.
+ */
+export async function coldStartFigures(sizes: number[], reloads = 5): Promise<ColdStartFigure[] | null> {
+  if (!existsSync(resolve('dist', 'index.html'))) return null;
+  const server: TestServer = await startTestServer({ staticDir: resolve('dist') });
+  const phone = await launchPhone({ serviceWorkers: 'allow' });
+  const figures: ColdStartFigure[] = [];
+  try {
+    const base = Number((await server.query<{ n: string }>(
+      `select count(*) as n from orders o join accounts a on a.id = o.driver_id where a.email = $1 and o.delivered_at is null and o.cancelled_at is null`,
+      [BENCH_DRIVER.email],
+    ))[0]?.n ?? 0);
+    await phone.context.addInitScript(FIRST_CARD_PROBE);
+    const signIn = phone.context.pages()[0] ?? (await phone.context.newPage());
+    await signIn.goto(`${server.url}/login`);
+    await signIn.getByLabel('Email').fill(BENCH_DRIVER.email);
+    await signIn.getByLabel('Password').fill(BENCH_DRIVER.password);
+    await signIn.getByRole('button', { name: 'Sign in' }).click();
+    await signIn.waitForURL((url) => url.pathname === '/', { timeout: 60_000 });
+    // The service worker must control the page for an offline start to find the shell.
+    // (A polling evaluate: the app's CSP refuses the string functions waitForFunction builds.)
+    for (let i = 0; i < 600 && !(await signIn.evaluate<boolean>('navigator.serviceWorker.controller !== null')); i++) await signIn.waitForTimeout(100);
+    await signIn.close();
+    let added = 0;
+    for (const size of sizes) {
+      const more = Math.max(0, size - base - added);
+      if (more > 0) await addBulkOrders(server, more, added + 1);
+      added += more;
+      // Online, the app pulls what the server added; then no tab is left open (nothing else runs).
+      const online = await phone.context.newPage();
+      await online.goto(`${server.url}/`);
+      const orders = await waitForOrders(online, base + added);
+      // The first pull's delivery details settle, and Home is kept for the next cold start
+      // (homeSnapshot.ts, 2 s after the list stops changing), before the tab goes.
+      await online.waitForTimeout(size > 2_500 ? 10_000 : 4_000);
+      await online.close();
+      const runs = await coldStarts(phone.context, `${server.url}/`, reloads);
+      figures.push({ orders, pictureMs: median(runs.map((r) => r.picture)), liveMs: median(runs.map((r) => r.live)), runs: runs.length });
+    }
+    return figures;
+  } finally {
+    await phone.close();
+    await server.close();
+  }
+}

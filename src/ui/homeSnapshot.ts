@@ -1,0 +1,84 @@
+// Home painted before the app's code runs. After the phone killed the tab, the driver reopens
+// the app and waits for React, Chakra and RxDB to load and for PWADB to answer: seconds on a
+// mid-range phone. Meanwhile `public/home-snapshot.js`, a tiny classic script in index.html,
+// paints the last Home the driver saw (its HTML and styles, kept here in localStorage) as an
+// inert picture, which goes as soon as the live Home has its orders or another screen opens.
+//
+// Kept only for the signed-in driver's unfiltered Home, never past the moment the token stops
+// counting (SPEC §4), and dropped at sign-out: it holds what PWADB already holds, on the same
+// origin. The key and the shape are shared with public/home-snapshot.js (plain JS).
+import { tokenUsableUntilMs, type TokenClaims } from '../domain';
+
+export const HOME_SNAPSHOT_KEY = 'driver-app:home-snapshot';
+export const HOME_SNAPSHOT_VERSION = 1;
+/** The boot script's elements (public/home-snapshot.js). */
+const BOOT_HOST_ID = 'home-snapshot';
+
+export interface HomeSnapshot {
+  v: number;
+  /** The driver it belongs to. */
+  account: number;
+  company: number;
+  /** ms since the epoch: not shown after this (the token's usable-until time). */
+  validUntil: number;
+  html: string;
+  css: string;
+}
+
+/** The page's styles as text, with the document-level selectors aimed at the snapshot's shadow host. */
+function stylesText(): string {
+  const parts: string[] = [];
+  const visit = (rules: CSSRuleList): void => {
+    for (const rule of Array.from(rules)) {
+      if (rule instanceof CSSStyleRule) {
+        const selector = rule.selectorText.replace(/(^|[\s,(>])(html|body|:root)(?=$|[\s,.:)[>])/g, '$1:host');
+        parts.push(`${selector}{${rule.style.cssText}}`);
+      } else {
+        parts.push(rule.cssText);
+      }
+    }
+  };
+  for (const sheet of Array.from(document.styleSheets)) {
+    try {
+      visit(sheet.cssRules);
+    } catch {
+      // A sheet of another origin cannot be read; the app has none.
+    }
+  }
+  return parts.join('\n');
+}
+
+/** Keeps what the screen shows now as the next cold start's first paint. */
+export function saveHomeSnapshot(claims: Pick<TokenClaims, 'account_id' | 'company_id' | 'exp'>): void {
+  const root = document.getElementById('root')?.cloneNode(true);
+  if (!(root instanceof HTMLElement)) return;
+  // What says how things are now (online, syncing) would be stale in the picture.
+  for (const stale of Array.from(root.querySelectorAll('[data-snapshot-omit]'))) stale.remove();
+  const snapshot: HomeSnapshot = {
+    v: HOME_SNAPSHOT_VERSION,
+    account: claims.account_id,
+    company: claims.company_id,
+    validUntil: tokenUsableUntilMs(claims),
+    html: root.innerHTML,
+    css: stylesText(),
+  };
+  try {
+    localStorage.setItem(HOME_SNAPSHOT_KEY, JSON.stringify(snapshot));
+  } catch {
+    // Storage full or refused: the next cold start simply waits for the live Home.
+  }
+}
+
+/** At sign-out: the next driver on this phone never sees the last one's list. */
+export function dropHomeSnapshot(): void {
+  try {
+    localStorage.removeItem(HOME_SNAPSHOT_KEY);
+  } catch {
+    // Nothing stored.
+  }
+}
+
+/** The live screen is there: the picture goes. */
+export function removeBootSnapshot(): void {
+  document.getElementById(BOOT_HOST_ID)?.remove();
+}
