@@ -1,11 +1,14 @@
 import { Button, EmptyState, Field, HStack, Input, VisuallyHidden } from '@chakra-ui/react';
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { OrderDoc, OutboxDoc } from '../../db';
 import { FILTER_KEYS, FILTER_LABELS, filterParams, narrowingFilter, prepareOrders, parseFilterParams, toggleFilter, type FilterKey } from '../../domain';
 import { Loading } from '../components/Loading';
 import { OrderCard } from '../components/OrderCard';
 import '../components/OrderCard.css';
+// Not lazy: a long list is what most drivers open the app to, and a cold start offline waited
+// for this chunk after PWADB had already answered.
+import VirtualOrderList from '../components/VirtualOrderList';
 import { useInAppLinkClick } from '../hooks/useInAppLinkClick';
 import { useSession } from '../hooks/useAuth';
 import { removeBootSnapshot, saveHomeSnapshot } from '../homeSnapshot';
@@ -18,7 +21,6 @@ import { formatDateTime } from '../format';
  * by a lazily loaded list, so the virtualizer stays out of the first-load bundle.
  */
 const RENDER_ALL_UP_TO = 60;
-const VirtualOrderList = lazy(() => import('../components/VirtualOrderList'));
 
 const startOfToday = (): number => new Date().setHours(0, 0, 0, 0);
 
@@ -261,9 +263,7 @@ function OrderList({ orders, windowed, byOrder }: { orders: OrderDoc[]; windowed
   const open = useInAppLinkClick();
   if (windowed) {
     return (
-      <Suspense fallback={<Loading label="Loading orders…" />}>
-        <VirtualOrderList orders={orders} byOrder={byOrder} todayStart={todayStart} />
-      </Suspense>
+      <VirtualOrderList orders={orders} byOrder={byOrder} todayStart={todayStart} />
     );
   }
   return (
