@@ -20,6 +20,7 @@ import { ACTIVE_STATUSES, pruneDoneEntries } from '../outbox';
 import { createHttpClient, type FetchLike, type Hosts, type HttpClient } from './http';
 import { processOutbox } from './outboxProcessor';
 import type { OutboxEvents } from './outboxTypes';
+import { createBusyGate } from './driverBusy';
 import { pullAll, PULL_STREAMS } from './pull';
 import { createSessionRules } from './session';
 import { TransportError } from './transportError';
@@ -72,6 +73,8 @@ export function createSyncEngine(deps: EngineDeps) {
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   });
 
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => timers.setTimeout(resolve, ms)));
+  const driver = createBusyGate(now, sleep);
   let online = deps.initialOnline ?? true;
   let running: Promise<void> | null = null;
   let again = false;
@@ -107,7 +110,7 @@ export function createSyncEngine(deps: EngineDeps) {
       if (pushed.authPaused) return await session.refused(current, pushed.authCode);
       // SPEC §4: the list is refreshed after ready orders were submitted, either way.
       await pruneDoneEntries(deps.db, now());
-      await pullAll({ db: deps.db, blobs: deps.blobs, http, session: current, log: deps.log, sleep: deps.sleep });
+      await pullAll({ db: deps.db, blobs: deps.blobs, http, session: current, log: deps.log, sleep: deps.sleep, whenDriverIdle: driver.whenIdle });
     } catch (error) {
       if (error instanceof TransportError && error.kind === 'auth') return await session.refused(current, error.code);
       lastError = error instanceof Error ? error.message : String(error);
@@ -236,6 +239,8 @@ export function createSyncEngine(deps: EngineDeps) {
 
   return {
     start, stop, syncNow, setOnline, login, http,
+    /** The driver is typing or scrolling: background writes wait (driverBusy.ts). */
+    driverBusy: driver.busy,
     /** The driver's own sign-out (no note: they chose it). */
     logout: async () => {
       await logout();

@@ -27,6 +27,8 @@ export interface PullContext {
   log?: (message: string, detail?: unknown) => void;
   /** SPEC §7 prefetch throttle: pause this long after every 10 newly cached orders. */
   sleep?: (ms: number) => Promise<void>;
+  /** Resolves when the driver is not typing or scrolling (driverBusy.ts): the prefetch waits for it. */
+  whenDriverIdle?: () => Promise<void>;
 }
 
 export type RawDoc = Record<string, unknown> & { id: string; _deleted?: boolean };

@@ -117,6 +117,7 @@ async function prefetchPerOrder(ctx: PullContext, kind: OrderKind): Promise<void
   });
   for (let start = 0; start < stale.length; start += PREFETCH_BATCH) {
     const batch = stale.slice(start, start + PREFETCH_BATCH);
+    await ctx.whenDriverIdle?.();
     const writes: [typeof batch[number], Record<string, unknown>][] = [];
     for (const doc of batch) writes.push([doc, await fetchPerOrder(ctx, kind, doc)]);
     await Promise.all(writes.map(([doc, patch]) => doc.incrementalPatch(patch)));

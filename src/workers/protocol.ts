@@ -28,6 +28,8 @@ export interface SyncWorkerApi extends ProfileRpcApi {
   endImpersonation(): Promise<void>;
   syncNow(): Promise<void>;
   setOnline(online: boolean): Promise<void>;
+  /** The driver is typing or scrolling: the leader's background prefetch waits (src/replication/driverBusy.ts). */
+  driverBusy(): Promise<void>;
   /** Authorizes a new card online; the PAN and CVV pass through memory only, never stored. */
   authorizeCard(input: CardAuthInput): Promise<CardAuthOutcome>;
 }

@@ -52,6 +52,7 @@ channel.onmessage = (event: MessageEvent<{ type: string; online?: boolean }>) =>
   if (event.data.type === 'online' && typeof event.data.online === 'boolean') lastOnline = event.data.online;
   if (!leader || !engine) return;
   if (event.data.type === 'sync-now') void engine.syncNow();
+  if (event.data.type === 'driver-busy') engine.driverBusy();
   if (event.data.type === 'online' && typeof event.data.online === 'boolean') void engine.setOnline(event.data.online);
 };
 
@@ -92,6 +93,11 @@ const api: SyncWorkerApi = {
     const e = await ready();
     if (leader) await e.syncNow();
     else channel.postMessage({ type: 'sync-now' });
+  },
+  async driverBusy() {
+    const e = await ready();
+    if (leader) e.driverBusy();
+    else channel.postMessage({ type: 'driver-busy' });
   },
   async setOnline(online) {
     lastOnline = online;

@@ -1,6 +1,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { OrderDoc, OutboxDoc } from '../../db';
+import { useDriverBusy } from '../hooks/useDriverBusy';
 import { useInAppLinkClick } from '../hooks/useInAppLinkClick';
 import { OrderCard } from './OrderCard';
 import './OrderCard.css';
@@ -20,6 +21,12 @@ const ESTIMATED_ROW = 110;
 export default function VirtualOrderList({ orders, byOrder, todayStart }: { orders: OrderDoc[]; byOrder: Map<string, OutboxDoc>; todayStart: number }) {
   const listRef = useRef<HTMLUListElement>(null);
   const open = useInAppLinkClick();
+  // Scrolling holds the worker's background writes back, as typing does (useDriverBusy).
+  const busy = useDriverBusy();
+  useEffect(() => {
+    window.addEventListener('scroll', busy, { passive: true });
+    return () => window.removeEventListener('scroll', busy);
+  }, [busy]);
   const [scrollMargin, setScrollMargin] = useState(0);
   const [rowHeight, setRowHeight] = useState(ESTIMATED_ROW);
   // Where the list starts on the page (below the search, chips and count, whose heights are fixed).

@@ -9,6 +9,7 @@ import '../components/OrderCard.css';
 // Not lazy: a long list is what most drivers open the app to, and a cold start offline waited
 // for this chunk after PWADB had already answered.
 import VirtualOrderList from '../components/VirtualOrderList';
+import { useDriverBusy } from '../hooks/useDriverBusy';
 import { useInAppLinkClick } from '../hooks/useInAppLinkClick';
 import { useSession } from '../hooks/useAuth';
 import { removeBootSnapshot, saveHomeSnapshot } from '../homeSnapshot';
@@ -169,7 +170,16 @@ function useTypedSearch(fromAddress: string, write: (value: string) => void): Ty
     setTyped(value);
     setBoxText({ text: value });
   }, []);
-  return { typed, onType: setTyped, boxText, replace };
+  // Typing holds the worker's background writes back (useDriverBusy): they cost keystrokes.
+  const busy = useDriverBusy();
+  const onType = useCallback(
+    (value: string) => {
+      busy();
+      setTyped(value);
+    },
+    [busy],
+  );
+  return { typed, onType, boxText, replace };
 }
 
 /**
