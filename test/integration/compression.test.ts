@@ -53,6 +53,11 @@ describe('compression on the wire', () => {
     const br = await raw('/assets/app-1a2b3c.js', 'br, gzip');
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // A script is no document: no CSP or framing headers on it, but nosniff and the resource policy stay.
+    expect(br.headers.get('content-security-policy')).toBeNull();
+    expect(br.headers.get('x-frame-options')).toBeNull();
+    expect(br.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(br.headers.get('cross-origin-resource-policy')).toBe('same-origin');
     expect(brotliDecompressSync(br.bytes).toString()).toBe(script);
     expect(br.bytes.length).toBeLessThan(script.length / 10);
     const gz = await raw('/assets/app-1a2b3c.js', 'gzip');
@@ -65,12 +70,15 @@ describe('compression on the wire', () => {
       const shell = await raw(path, 'br');
       expect(shell.status).toBe(200);
       expect(shell.headers.get('cache-control')).toBe('no-cache');
+      expect(shell.headers.get('content-security-policy')).toContain("script-src 'self'");
       expect(brotliDecompressSync(shell.bytes).toString()).toContain('/assets/app-1a2b3c.js');
     }
     // A fixed name the page points at (vite.config.ts): cached for good, an update would never arrive.
     const worker = await raw('/sync-worker.js', 'br');
     expect(worker.headers.get('content-encoding')).toBe('br');
     expect(worker.headers.get('cache-control')).toBe('no-cache');
+    // A worker's CSP comes with its own script.
+    expect(worker.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
 
   it('compresses API answers when the client accepts it', async () => {
