@@ -100,7 +100,7 @@ export async function coldStartFigures(sizes: number[], reloads = 5): Promise<Co
     let added = 0;
     for (const size of sizes) {
       const more = Math.max(0, size - base - added);
-      if (more > 0) await addBulkOrders(server, more, added + 1);
+      if (more > 0) await addBulkOrders(server, more);
       added += more;
       // Online, the app pulls what the server added; then no tab is left open (nothing else runs).
       const online = await phone.context.newPage();

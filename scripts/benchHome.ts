@@ -5,25 +5,25 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { launchPhone } from '../e2e/phone';
+import { seedBulkOrders } from '../server/db/seedBulkOrders';
 import { startTestServer, type TestServer } from '../test/support/server';
 
 /** The demo driver whose list the browser figures grow. */
 export const BENCH_DRIVER = { email: 'driver@summit.test', password: 'summit-driver-1' };
 const DRIVER = BENCH_DRIVER;
 
-/** Adds `count` open on-lot orders for the bench driver (copies of one of theirs), numbered from `from`. */
-export async function addBulkOrders(server: TestServer, count: number, from = 1): Promise<void> {
-  await server.query(
-    `with template as (
-       select o.* from orders o join accounts a on a.id = o.driver_id
-        where a.email = $1 and o.kind = 'onlot' and o.delivered_at is null and o.cancelled_at is null order by o.id limit 1)
-     insert into orders (company_id, kind, order_type, order_number, status, stage, location, is_built, is_rush_order,
-                         is_scheduled_for_delivery, scheduled_date, driver_id, dealer_id, shop_id, serial_number, building_model, building_size)
-     select t.company_id, t.kind, t.order_type, 'BULK-' || g, t.status, t.stage, t.location, t.is_built, false,
-            false, null, t.driver_id, t.dealer_id, t.shop_id, 'BULK-' || lpad(g::text, 5, '0'), t.building_model, t.building_size
-       from template t, generate_series($2::int, $3::int) g`,
-    [DRIVER.email, from, from + count - 1],
-  );
+/**
+ * Adds `count` open orders of all three kinds for the bench driver, with the same code as
+ * `SEED_ORDERS_PER_DRIVER` (server/db/seedBulkOrders.ts); numbered after the ones added before.
+ */
+export async function addBulkOrders(server: TestServer, count: number): Promise<void> {
+  await seedBulkOrders({ query: (sql, params) => server.query(sql, params) }, { perDriver: count, now: Date.now(), driverEmail: DRIVER.email });
+}
+
+/** The serial numbers the bulk orders of the bench driver start with (seedBulkOrders.ts). */
+async function bulkSerialInfix(server: TestServer): Promise<string> {
+  const [driver] = await server.query<{ id: number }>('SELECT id FROM accounts WHERE email = $1', [DRIVER.email]);
+  return `-${driver?.id ?? 0}-0`;
 }
 
 /**
@@ -120,12 +120,13 @@ export async function homeBrowserFigures({ orders: BULK, settleMs, cycles }: Hom
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const search = page.getByRole('searchbox');
     await search.click();
-    // Each step changes the result (10,000 → 1,000 → 100 → 10 → 1 and back), so the list must re-render.
-    const term = 'BULK-00001';
+    // Each step changes the result (10,034 → 10,000 → 9,999 → 999 → 99 → 10 → 1 and back), so
+    // the list must re-render: a serial number typed from its middle ("-1-000012").
+    const term = `${await bulkSerialInfix(server)}00012`;
     const steps: string[] = [];
     for (let cycle = 0; cycle < cycles; cycle++) {
-      for (let i = 5; i <= term.length; i++) steps.push(term.slice(0, i));
-      for (let i = term.length - 1; i >= 5; i--) steps.push(term.slice(0, i));
+      for (let i = 4; i <= term.length; i++) steps.push(term.slice(0, i));
+      for (let i = term.length - 1; i >= 4; i--) steps.push(term.slice(0, i));
       steps.push('');
     }
     const times: number[] = [];

@@ -15,6 +15,7 @@ import { jwtKeys } from './auth/jwt';
 import { openDatabase, type Db, type RawSql } from './db/client';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
+import { seedBulkOrders } from './db/seedBulkOrders';
 import type { AppContext } from './context';
 import { cardEntryGuard } from './http/cardEntryLimit';
 import { installAuth } from './http/auth';
@@ -52,6 +53,8 @@ export interface BuildServerOptions {
   cardEntryRateLimit?: { max: number; timeWindowMs: number };
   /** Seed the demo data into an empty database (default true). */
   seed?: boolean;
+  /** SEED_ORDERS_PER_DRIVER: with the demo data, this many more open orders per driver (server/db/seedBulkOrders.ts). */
+  seedOrdersPerDriver?: number;
   /** The payment processor to use (default: the sandbox in server/services/payments). */
   paymentGateway?: (db: Db) => PaymentGateway;
   /** SMTP_URL: send mail through this server; without it mail is captured to <dataDir>/mail. */
@@ -93,7 +96,10 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
   try {
     await migrate(database);
     await purgeOldKeys(database.db);
-    if (opts.seed ?? true) await seedIfEmpty(database.db);
+    if ((opts.seed ?? true) && (await seedIfEmpty(database.db)) && opts.seedOrdersPerDriver) {
+      const perDriver = opts.seedOrdersPerDriver;
+      await database.rawTransaction((raw) => seedBulkOrders(raw, { perDriver, now: Date.now() }));
+    }
     instance = await registerInstance(database, instanceId, { onError: (err) => console.warn('server instance heartbeat failed', err) });
   } catch (err) {
     await database.close();

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildServer } from './app';
+import { MAX_SEED_ORDERS_PER_DRIVER } from './db/seedBulkOrders';
 import { DEMO_COMPANIES } from './db/seedData';
 import { trustProxyFromEnv } from './http/transportSecurity';
 
@@ -15,6 +16,16 @@ function jwtSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** SEED_ORDERS_PER_DRIVER: a whole number up to the seed's maximum; anything else stops the start with a clear message. */
+function seedOrdersPerDriverFromEnv(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > MAX_SEED_ORDERS_PER_DRIVER) {
+    throw new Error(`SEED_ORDERS_PER_DRIVER must be a whole number from 0 to ${MAX_SEED_ORDERS_PER_DRIVER} (got "${value}")`);
+  }
+  return n;
 }
 
 async function main(): Promise<void> {
@@ -32,6 +43,7 @@ async function main(): Promise<void> {
     trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
     mapOrigins: process.env.MAP_ORIGINS?.split(/[\s,]+/).filter(Boolean),
     staticDir: existsSync(join(staticDir, 'index.html')) ? staticDir : null,
+    seedOrdersPerDriver: seedOrdersPerDriverFromEnv(process.env.SEED_ORDERS_PER_DRIVER),
   });
   const { app } = server;
   await app.listen({ host: process.env.HOST ?? '0.0.0.0', port });

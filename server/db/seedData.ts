@@ -94,3 +94,21 @@ export const ROAD_NAMES = [
   'Hollow Rd', 'Church Rd', 'Mill Creek Rd', 'Ridge Rd', 'Valley View Dr', 'Schoolhouse Ln',
   'Turkey Hill Rd', 'Pine Grove Rd', 'Orchard Ln', 'Spring Branch Rd', 'Cedar Gap Rd', 'Old Furnace Rd',
 ];
+
+/** The rent-to-own partner named on RTO orders (customer_order_billing.rto_company_name). */
+export const RTO_COMPANY_NAMES: Record<string, string> = {
+  'Summit Sheds': 'Keystone Rent-to-Own',
+  'Ridge Barns': 'Plateau Rent-to-Own',
+};
+
+/** The happy-list checklist items a customer order carries (SPEC §3). */
+export const HAPPY_LIST: [string, string][] = [
+  ['Doors', 'Doors open, close and latch without rubbing'],
+  ['Windows', 'Windows open, close and lock; no cracked glass'],
+  ['Level', 'Building sits level on its blocks'],
+  ['Paint and trim', 'No scratches, dents or missing trim from transport'],
+  ['Loft and shelves', 'Loft and shelves installed as ordered'],
+  ['Ramp', 'Ramp installed and fastened'],
+  ['Roof', 'Shingles and drip edge intact; no lifted tabs'],
+  ['Site', 'Site left clean: blocks, straps and debris removed'],
+];

@@ -8,12 +8,8 @@ import {
   featureFlags, happyListItems, orderNotes, orders, paymentProcessorConfigs,
 } from './schema';
 import { before, type AreaSeed, type AreaSeedContext } from './seedAreas';
+import { HAPPY_LIST, RTO_COMPANY_NAMES } from './seedData';
 
-/** The rent-to-own partner named on RTO orders (customer_order_billing.rto_company_name). */
-export const RTO_COMPANY_NAMES: Record<string, string> = {
-  'Summit Sheds': 'Keystone Rent-to-Own',
-  'Ridge Barns': 'Plateau Rent-to-Own',
-};
 const PAYMENTS_V2_ON: Record<string, boolean> = { 'Summit Sheds': true, 'Ridge Barns': false };
 
 const SURVEY: { question: string; type: 'YESNO' | 'TEXT' }[] = [
@@ -21,16 +17,6 @@ const SURVEY: { question: string; type: 'YESNO' | 'TEXT' }[] = [
   { question: 'Could the truck reach the site without help?', type: 'YESNO' },
   { question: 'Did you use the mule to place the building?', type: 'YESNO' },
   { question: 'Anything the office should know about this delivery?', type: 'TEXT' },
-];
-const HAPPY_LIST: [string, string][] = [
-  ['Doors', 'Doors open, close and latch without rubbing'],
-  ['Windows', 'Windows open, close and lock; no cracked glass'],
-  ['Level', 'Building sits level on its blocks'],
-  ['Paint and trim', 'No scratches, dents or missing trim from transport'],
-  ['Loft and shelves', 'Loft and shelves installed as ordered'],
-  ['Ramp', 'Ramp installed and fastened'],
-  ['Roof', 'Shingles and drip edge intact; no lifted tabs'],
-  ['Site', 'Site left clean: blocks, straps and debris removed'],
 ];
 const BANKS: Record<string, string[]> = {
   PA: ['Fulton Bank', 'PNC Bank', 'Members 1st FCU', 'Ephrata National Bank'],

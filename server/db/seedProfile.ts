@@ -9,7 +9,7 @@ import { accountSettings, customerEmailSettings, dealerContacts, notifications, 
 import { seedDeliveryHistory } from './seedProfileHistory';
 import { before, type AreaSeed, type AreaSeedContext } from './seedAreas';
 import { FIRST_NAMES, LAST_NAMES } from './seedData';
-import { RTO_COMPANY_NAMES } from './seedOrders';
+import { RTO_COMPANY_NAMES } from './seedData';
 
 type Rand = () => number;
 const pick = <T,>(rand: Rand, items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
