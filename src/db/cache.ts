@@ -33,6 +33,23 @@ export async function writeCache(db: DriverDatabase, session: Session, key: stri
   await db.cache.upsert({ id: cacheId(session, key), company_id, account_id, key, data, fetched_at: fetchedAt });
 }
 
+/** Several snapshots in one write: one change event for the page instead of one per snapshot. */
+export async function writeCaches(db: DriverDatabase, session: Session, entries: readonly { key: string; data: unknown }[], fetchedAt: string): Promise<void> {
+  if (entries.length === 0) return;
+  const { company_id, account_id } = session.claims;
+  const result = await db.cache.bulkUpsert(entries.map(({ key, data }) => ({ id: cacheId(session, key), company_id, account_id, key, data, fetched_at: fetchedAt })));
+  const failed = result.error[0];
+  if (failed) throw new Error(`Could not store ${failed.documentId}: ${failed.status}`);
+}
+
+/** Several snapshots in one read, by key (absent keys are not in the map). */
+export async function readCaches<T>(db: DriverDatabase, session: Session, keys: readonly string[]): Promise<Map<string, Cached<T>>> {
+  const docs = await db.cache.findByIds(keys.map((key) => cacheId(session, key))).exec();
+  const found = new Map<string, Cached<T>>();
+  for (const doc of docs.values()) found.set(doc.key, { data: doc.data as T, fetchedAt: doc.fetched_at });
+  return found;
+}
+
 export async function readCache<T>(db: DriverDatabase, session: Session, key: string): Promise<Cached<T> | null> {
   const doc = await db.cache.findOne(cacheId(session, key)).exec();
   return doc ? { data: doc.data as T, fetchedAt: doc.fetched_at } : null;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { ORDER_API, OrderMapSchema, ScheduleDetailsSchema, ScheduleListItemSchema, type OrderKind, type ScheduleListItem } from '../domain';
-import { CACHE_KEYS, pruneCache, readCache, writeCache } from '../db';
+import { CACHE_KEYS, pruneCache, readCache, readCaches, writeCache, writeCaches } from '../db';
 import { PREFETCH_BATCH, PREFETCH_PAUSE_MS } from './pullDeliveries';
 import type { PullContext } from './pull';
 
@@ -52,24 +52,35 @@ function refOf(item: ScheduleListItem): { kind: OrderKind; id: number } | null {
 /**
  * The schedule list, then each scheduled order's schedule details, so `/scheduled` and the
  * three details screens open offline. A details snapshot is fetched again only when its order
- * changed since (updated_at), throttled like every prefetch (SPEC §7), and snapshots of orders
- * no longer scheduled are dropped.
+ * changed since (updated_at), throttled like every prefetch (SPEC §7): ten at a time, each ten
+ * stored in one write, never while the driver types or scrolls (driverBusy.ts). Snapshots of
+ * orders no longer scheduled are dropped.
  */
 export async function pullSchedule(ctx: PullContext): Promise<void> {
   const sleep = ctx.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const list = await pullSnapshot(ctx, CACHE_KEYS.scheduleList, ORDER_API.scheduleList, v.array(ScheduleListItemSchema));
-  const keep = new Set<string>();
-  let fetched = 0;
-  for (const item of list) {
+  const wanted = list.flatMap((item) => {
     const ref = refOf(item);
-    if (!ref) continue;
-    const key = CACHE_KEYS.scheduleDetails(item.id);
-    keep.add(key);
-    const cached = await readCache<{ updated_at: string }>(ctx.db, ctx.session, key);
-    if (cached?.data.updated_at === item.updated_at) continue;
-    await pullSnapshot(ctx, key, DETAILS_PATH[ref.kind], ScheduleDetailsSchema, { id: ref.id });
-    fetched += 1;
-    if (fetched % PREFETCH_BATCH === 0) await sleep(PREFETCH_PAUSE_MS);
+    return ref ? [{ item, ref, key: CACHE_KEYS.scheduleDetails(item.id) }] : [];
+  });
+  const cached = await readCaches<{ updated_at: string }>(ctx.db, ctx.session, wanted.map((w) => w.key));
+  const stale = wanted.filter((w) => cached.get(w.key)?.data.updated_at !== w.item.updated_at);
+  for (let start = 0; start < stale.length; start += PREFETCH_BATCH) {
+    const batch = stale.slice(start, start + PREFETCH_BATCH);
+    await ctx.whenDriverIdle?.();
+    const fetched: { key: string; data: unknown }[] = [];
+    try {
+      for (const { key, ref } of batch) {
+        const path = DETAILS_PATH[ref.kind];
+        const parsed = v.safeParse(ScheduleDetailsSchema, await ctx.http.get<unknown>(path, { query: { id: ref.id } }));
+        if (!parsed.success) throw new SnapshotInvalid(path);
+        fetched.push({ key, data: parsed.output });
+      }
+    } finally {
+      // What arrived before a failure is kept.
+      await writeCaches(ctx.db, ctx.session, fetched, new Date().toISOString());
+    }
+    if (batch.length === PREFETCH_BATCH) await sleep(PREFETCH_PAUSE_MS);
   }
-  await pruneCache(ctx.db, ctx.session, CACHE_KEYS.scheduleDetails(''), keep);
+  await pruneCache(ctx.db, ctx.session, CACHE_KEYS.scheduleDetails(''), new Set(wanted.map((w) => w.key)));
 }

@@ -42,6 +42,26 @@ describe('snapshots for the map and the schedule', () => {
     expect(net.reached(/schedule-list/)).toBe(1);
   });
 
+  it('stores the schedule details ten at a time, one write (one change event for the page) per ten', async () => {
+    const device = await harness.device({});
+    const bulks: number[] = [];
+    const sub = device.db.cache.eventBulks$.subscribe((bulk) => {
+      const details = bulk.events.filter((e) => String(e.documentId).includes(':schedule-details:'));
+      if (details.length) bulks.push(details.length);
+    });
+    try {
+      expect((await device.engine.login('driver@summit.test', 'summit-driver-1')).ok).toBe(true);
+      await device.engine.syncNow();
+    } finally {
+      sub.unsubscribe();
+    }
+    const list = await cached<ScheduleListItem[]>(device, CACHE_KEYS.scheduleList);
+    const n = list?.length ?? 0;
+    expect(n).toBeGreaterThan(10);
+    expect(bulks.reduce((a, b) => a + b, 0)).toBe(n);
+    expect(bulks).toEqual([...Array.from({ length: Math.floor(n / 10) }, () => 10), ...(n % 10 ? [n % 10] : [])]);
+  });
+
   it('a read the server fails is reported once with its SPEC text while the rest still arrives; no signal is not a failure', async () => {
     const net = faultyNetwork();
     const device = await harness.device({ net });

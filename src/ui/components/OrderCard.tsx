@@ -14,13 +14,16 @@ export function orderDetailsPath(order: OrderDoc): string | null {
   return detailsPath(ref.kind, ref.id);
 }
 
-// Compact (~100 px on a 390 px phone, so 5+ fit below the search and the chips): line 1 the
+// Compact (~108 px on a 390 px phone, so 5+ fit below the search and the chips): line 1 the
 // name the driver knows the order by (the customer, or the dealer for inventory) with Overdue
 // (scheduled before today), Rush and the outbox state; line 2 model · serial across the whole
 // width (four "10x12 Lofted Barn" differ only by serial); line 3 the delivery date (or
-// Unscheduled) and type · status · location at 14 px. Text is fg or
-// fg.muted on white (7:1); badges are 14 px. The whole card is the link. Plain elements
-// styled by OrderCard.css: see there why.
+// Unscheduled) and type · status · location at 14 px. Text is fg or fg.muted on white (7:1);
+// badges are 14 px. The whole card is the link.
+//
+// Few boxes, block layout, one text node per line: a search keystroke at 10,000 orders rewrites
+// every card on screen, and the browser's layout of those cards was the largest part of it
+// (flex rows and a text node per field were twice the layout objects). Styled by OrderCard.css.
 const dot = ' · ';
 
 /** Memoized: a keystroke re-renders the list, not the cards whose order did not change. */
@@ -40,26 +43,27 @@ export const OrderCard = memo(function OrderCard({
   const name = order.customer_name ?? order.dealer_name;
   const overdue = isOverdue(order, todayStart);
   const date = formatDate(order.scheduled_date);
-  const body = (
-    <div className="order-card" data-testid="order-card" data-order-key={order.id}>
-      <div className="order-card__row order-card__row--split">
-        <p className="order-card__line order-card__name">{name}</p>
-        <span className="order-card__badges">
-          {overdue ? (
-            <span className="order-card__badge order-card__badge--alert" data-testid="overdue">
-              Overdue
-            </span>
-          ) : null}
-          {order.is_rush_order ? <span className="order-card__badge order-card__badge--alert">Rush</span> : null}
-          {outbox ? <OutboxStatusBadge status={outbox.status} /> : null}
-        </span>
-      </div>
-      <p className="order-card__line">
-        {order.building_model}
-        {dot}
-        {order.serial_number}
+  const badges =
+    overdue || order.is_rush_order || outbox ? (
+      // Floated to the end of line 1: the name is cut short before them.
+      <span className="order-card__badges">
+        {overdue ? (
+          <span className="order-card__badge order-card__badge--alert" data-testid="overdue">
+            Overdue
+          </span>
+        ) : null}
+        {order.is_rush_order ? <span className="order-card__badge order-card__badge--alert">Rush</span> : null}
+        {outbox ? <OutboxStatusBadge status={outbox.status} /> : null}
+      </span>
+    ) : null;
+  const content = (
+    <>
+      <p className="order-card__line order-card__name">
+        {badges}
+        {name}
       </p>
-      <div className="order-card__row">
+      <p className="order-card__line">{`${order.building_model}${dot}${order.serial_number}`}</p>
+      <p className="order-card__line order-card__meta">
         {order.is_scheduled_for_delivery ? (
           <span className="order-card__badge order-card__badge--date">
             {date ? <span className="order-card__hidden">Scheduled </span> : null}
@@ -70,27 +74,21 @@ export const OrderCard = memo(function OrderCard({
         )}
         {outbox ? (
           // A queued action says what it is (delivery, schedule, note…) in place of the details.
-          <p className="order-card__line order-card__meta" data-testid="outbox-kind">
-            {kindLabel(outbox.kind)}
-          </p>
+          <span data-testid="outbox-kind">{kindLabel(outbox.kind)}</span>
         ) : (
-          <p className="order-card__line order-card__meta">
-            {order.order_type}
-            {dot}
-            {order.order_status}
-            {dot}
-            {order.building_location}
-          </p>
+          `${order.order_type}${dot}${order.order_status}${dot}${order.building_location}`
         )}
-      </div>
-    </div>
+      </p>
+    </>
   );
   return path ? (
     // Named by its whole visible text (no aria-label): a voice user says what they see (WCAG 2.5.3).
-    <a href={path} onClick={onOpen} className="order-card-link">
-      {body}
+    <a href={path} onClick={onOpen} className="order-card order-card-link" data-testid="order-card" data-order-key={order.id}>
+      {content}
     </a>
   ) : (
-    body
+    <div className="order-card" data-testid="order-card" data-order-key={order.id}>
+      {content}
+    </div>
   );
 });

@@ -7,17 +7,23 @@ import { OrderCard } from './OrderCard';
 import './OrderCard.css';
 
 /** A compact card and the gap below it, before it is measured. */
-const ESTIMATED_ROW = 110;
+const ESTIMATED_ROW = 116;
 /** Rows kept above and below the screen, so a quick flick does not show blank space. */
 const OVERSCAN = 2;
+/** The gap below each card (OrderCard.css, .order-list > li). */
+const ROW_GAP = 8;
 
 /**
  * The list, windowed on the page's own scroll: only the cards near the screen are in the
  * DOM (a list of 10,000 keeps a few dozen). Every card has the same height (each line is
- * truncated), so one row is measured once and the rest are placed by arithmetic
- * (useWindowRows). Rows are keyed by their place in the list, not by order: a keystroke that
- * changes the result rewrites the text of the rows on screen instead of removing them and
- * inserting new ones, which cost the browser a style and layout pass per new card.
+ * truncated), so one card is measured once and the rows are placed by arithmetic
+ * (useWindowRows).
+ *
+ * Rows are a fixed pool of slots: row `i` goes to slot `i % slots`, so a keystroke or a scroll
+ * rewrites the text of the cards already in the page instead of removing some and building
+ * others (a style and layout pass per new card), and a slot with no row (a search narrowed to
+ * one order) is hidden with its last card kept for when the rows come back. Each slot is a
+ * fixed-size, contained box: a card's new text lays out that card only.
  */
 export default function VirtualOrderList({ orders, byOrder, todayStart }: { orders: OrderDoc[]; byOrder: Map<string, OutboxDoc>; todayStart: number }) {
   const listRef = useRef<HTMLUListElement>(null);
@@ -30,28 +36,57 @@ export default function VirtualOrderList({ orders, byOrder, todayStart }: { orde
   }, [busy]);
   const [rowHeight, setRowHeight] = useState(ESTIMATED_ROW);
   const { first, last } = useWindowRows(listRef, orders.length, rowHeight, OVERSCAN);
-  // The first row's real height (font size, zoom), read once after it rendered.
+  // The first card's real height (font size, zoom), read once after it rendered.
   const measured = useRef(false);
-  const measureFirst = (el: HTMLLIElement | null): void => {
-    if (!el || measured.current) return;
+  const measureCard = (el: HTMLLIElement | null): void => {
+    const card = el?.firstElementChild;
+    if (!card || measured.current) return;
     measured.current = true;
-    const height = el.getBoundingClientRect().height;
-    if (height > 0 && Math.abs(height - rowHeight) > 0.5) setRowHeight(height);
+    const height = card.getBoundingClientRect().height + ROW_GAP;
+    if (height > ROW_GAP && Math.abs(height - rowHeight) > 0.5) setRowHeight(height);
   };
-  const rows: number[] = [];
-  for (let index = first; index <= Math.min(last, orders.length - 1); index++) rows.push(index);
+  // Enough slots for every row a window can hold (the screen, a partial row, the overscan).
+  const slots = Math.ceil(window.innerHeight / rowHeight) + 2 * OVERSCAN + 2;
+  // What each slot showed last, so a slot left without a row keeps its card (hidden).
+  const lastShown = useRef(new Map<number, OrderDoc>());
+  const items: { slot: number; index: number; order: OrderDoc; hidden: boolean }[] = [];
+  const used = new Set<number>();
+  for (let index = first; index <= Math.min(last, orders.length - 1); index++) {
+    const order = orders[index];
+    if (!order) continue;
+    const slot = index % slots;
+    used.add(slot);
+    items.push({ slot, index, order, hidden: false });
+  }
+  // Reading the ref while rendering is deliberate: it only holds what this list rendered before.
+  // eslint-disable-next-line react-hooks/refs
+  for (const [slot, order] of lastShown.current) if (!used.has(slot) && slot < slots) items.push({ slot, index: -1, order, hidden: true });
+  useEffect(() => {
+    for (const item of items) if (!item.hidden) lastShown.current.set(item.slot, item.order);
+  });
+  // In the page in the rows' order (what a screen reader and Tab follow), hidden slots last.
+  items.sort((a, b) => (a.hidden === b.hidden ? a.index - b.index : a.hidden ? 1 : -1));
   return (
     // Plain elements (OrderCard.css): Chakra's styling per row was a part of every keystroke.
     <ul ref={listRef} className="order-list order-list--windowed" style={{ height: orders.length * rowHeight }}>
-      {rows.map((index) => {
-        const order = orders[index];
-        if (!order) return null;
-        return (
-          <li key={index} data-index={index} ref={index === first ? measureFirst : undefined} className="order-list__row" style={{ transform: `translateY(${index * rowHeight}px)` }}>
+      {items.map(({ slot, index, order, hidden }) =>
+        hidden ? (
+          // Out of the page's picture and of the cold-start snapshot (homeSnapshot.ts).
+          <li key={slot} hidden data-snapshot-omit="" className="order-list__row">
             <OrderCard order={order} outbox={byOrder.get(order.id)} todayStart={todayStart} onOpen={open} />
           </li>
-        );
-      })}
+        ) : (
+          <li
+            key={slot}
+            data-index={index}
+            ref={index === first ? measureCard : undefined}
+            className="order-list__row"
+            style={{ height: rowHeight, transform: `translateY(${index * rowHeight}px)` }}
+          >
+            <OrderCard order={order} outbox={byOrder.get(order.id)} todayStart={todayStart} onOpen={open} />
+          </li>
+        ),
+      )}
     </ul>
   );
 }
