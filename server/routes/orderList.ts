@@ -4,7 +4,7 @@ import { API } from '../../src/domain';
 import type { AppContext } from '../context';
 import { authOf } from '../http/auth';
 import { parsePullQuery, pullOrders } from '../services/orderPull';
-import { toOrderListItem } from '../services/orderViews';
+import { orderListColumns, toOrderListItem, type OrderListRow } from '../services/orderViews';
 
 export function orderListRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(API.orderList, {
@@ -12,6 +12,13 @@ export function orderListRoutes(app: FastifyInstance, ctx: AppContext): void {
   }, async (request) => {
     const auth = authOf(request);
     const query = parsePullQuery(request.query as Record<string, unknown>);
-    return pullOrders(ctx.db, { companyId: auth.company_id, driverId: auth.account_id, query, toDocument: toOrderListItem });
+    return pullOrders<ReturnType<typeof toOrderListItem>, OrderListRow>(ctx.db, {
+      companyId: auth.company_id,
+      driverId: auth.account_id,
+      query,
+      columns: orderListColumns,
+      serialized: ctx.database.kind === 'pglite',
+      toDocument: toOrderListItem,
+    });
   });
 }

@@ -48,16 +48,26 @@ export function parsePullQuery(query: Record<string, unknown>): PullQuery {
 }
 
 /** Documents from rows one at a time, or per page (when they need more than the order row). */
-export type DocumentMaker<T> =
-  | { toDocument: (row: OrderViewRow) => T }
-  | { toDocuments: (rows: OrderViewRow[]) => Promise<T[]> };
+export type DocumentMaker<T, R = OrderViewRow> =
+  | { toDocument: (row: R) => T }
+  | { toDocuments: (rows: R[]) => Promise<T[]> };
 
-export async function pullOrders<T>(db: Db, opts: {
+/** What a pull needs of every row, whatever else its documents read. */
+type PullRow = Pick<OrderViewRow, 'id' | 'kind' | 'driverId' | 'deliveredAt' | 'cancelledAt' | 'updatedAt'>;
+
+export async function pullOrders<T, R extends PullRow = OrderViewRow>(db: Db, opts: {
   companyId: number;
   driverId: number;
   kind?: OrderKindColumn;
   query: PullQuery;
-} & DocumentMaker<T>): Promise<PullResponse<T>> {
+  /** The columns the documents read (default the full order view); R is their row. */
+  columns?: Record<keyof R, unknown>;
+  /**
+   * One connection serializes every statement (PGlite): no writer can be half-way while the
+   * pull reads, so the shared lock and its transaction (three more statements) are left out.
+   */
+  serialized?: boolean;
+} & DocumentMaker<T, R>): Promise<PullResponse<T>> {
   const { companyId, driverId, query } = opts;
   const conditions: SQL[] = [eq(orders.companyId, companyId)];
   if (opts.kind) conditions.push(eq(orders.kind, opts.kind));
@@ -67,14 +77,19 @@ export async function pullOrders<T>(db: Db, opts: {
   } else {
     conditions.push(eq(orders.driverId, driverId), isNull(orders.deliveredAt), isNull(orders.cancelledAt));
   }
-  const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${ORDERS_LOCK}, ${companyId})`);
-    return tx.select(orderViewColumns).from(orders)
-      .innerJoin(dealers, eq(dealers.id, orders.dealerId))
-      .where(and(...conditions))
-      .orderBy(asc(orders.updatedAt), asc(orders.id))
-      .limit(query.limit);
-  });
+  // The columns object is the caller's; its rows are R (drizzle cannot follow a generic select).
+  const columns = (opts.columns ?? orderViewColumns) as typeof orderViewColumns;
+  const select = (ex: Executor) => ex.select(columns).from(orders)
+    .innerJoin(dealers, eq(dealers.id, orders.dealerId))
+    .where(and(...conditions))
+    .orderBy(asc(orders.updatedAt), asc(orders.id))
+    .limit(query.limit);
+  const rows = (opts.serialized
+    ? await select(db)
+    : await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${ORDERS_LOCK}, ${companyId})`);
+      return select(tx);
+    })) as unknown as R[];
   const live = rows.filter((row) => isLiveFor(row, driverId));
   const made = 'toDocuments' in opts ? await opts.toDocuments(live) : live.map(opts.toDocument);
   const byId = new Map(live.map((row, i) => [row.id, made[i]]));
