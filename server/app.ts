@@ -2,8 +2,6 @@
 // error mapping and the route modules. main.ts listens; tests use it directly.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { constants as zlib } from 'node:zlib';
-import compress from '@fastify/compress';
 import { join, resolve } from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -19,6 +17,7 @@ import { seedBulkOrders } from './db/seedBulkOrders';
 import type { AppContext } from './context';
 import { cardEntryGuard } from './http/cardEntryLimit';
 import { installAuth } from './http/auth';
+import { installCompression } from './http/compression';
 import { frameworkErrors, helmetHeadersOf, installErrorHandling } from './http/errors';
 import { installIdempotency } from './http/idempotency';
 import { installJsonBodyParser } from './http/jsonBody';
@@ -195,16 +194,8 @@ async function registerPlugins(app: FastifyInstance, opts: BuildServerOptions): 
     strictTransportSecurity: false,
   });
   await app.register(rateLimit, { global: false });
-  // API answers compressed (a 10,000-order pull is ~5 MB of JSON); brotli at a quality that
-  // costs little CPU per request. Its hook is per route, so it runs after the app's own onSend
-  // hooks: the idempotency record keeps the plain answer. Built assets come precompressed.
-  await app.register(compress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip', 'deflate'],
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
-  });
+  // API answers compressed per request (http/compression.ts); built assets come precompressed.
+  installCompression(app);
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_BUILDING_IMAGES, fields: 10, fieldSize: 1024, parts: 20, headerPairs: 200 },
   });

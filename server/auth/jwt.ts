@@ -14,8 +14,15 @@ export interface JwtKeys {
   verify(token: string): Promise<TokenClaims | null>;
 }
 
-export function jwtKeys(secret: string): JwtKeys {
+/** Verified tokens remembered (a phone sends the same token on every call for hours). */
+const VERIFIED_CACHE_SIZE = 5_000;
+
+export function jwtKeys(secret: string, now: () => number = Date.now): JwtKeys {
   const key = new TextEncoder().encode(secret);
+  // Token text → its claims, once the signature checked out: the same bytes always verify the
+  // same way, so only the expiry is judged again (HMAC through WebCrypto was a visible part of
+  // a small read). Revocation is the auth hook's account check, on every call regardless.
+  const verified = new Map<string, TokenClaims>();
   return {
     async sign(claims, lifetimeSeconds = TOKEN_LIFETIME_SECONDS) {
       const now = Math.floor(Date.now() / 1000);
@@ -27,10 +34,15 @@ export function jwtKeys(secret: string): JwtKeys {
         .sign(key);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) return known.exp * 1000 > now() ? known : null;
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(now()) });
         const parsed = v.safeParse(TokenClaimsSchema, payload);
-        return parsed.success ? parsed.output : null;
+        if (!parsed.success) return null;
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
+        verified.set(token, parsed.output);
+        return parsed.output;
       } catch {
         return null;
       }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, PROFILE_API } from '../../src/domain';
+import { seedBulkOrders } from '../../server/db/seedBulkOrders';
 import { startTestServer, type TestServer } from '../support/server';
 import { SUMMIT_DRIVER } from './helpers';
 
@@ -91,6 +92,20 @@ describe('compression on the wire', () => {
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(JSON.parse(plain.bytes.toString())).toEqual(decoded);
     expect(br.bytes.length * 4).toBeLessThan(plain.bytes.length);
+  });
+
+  it('a large answer (a page of 1,000 orders, compressed off the event loop) decodes to the same JSON; Vary names the encoding', async () => {
+    await seedBulkOrders({ query: (sql, params) => server.query(sql, params) }, { perDriver: 1_000, now: Date.now(), driverEmail: SUMMIT_DRIVER.email });
+    const headers = { authorization: `Bearer ${token}` };
+    const plain = await raw(`${API.orderList}?limit=1000`, 'identity', { headers });
+    expect(plain.bytes.length).toBeGreaterThan(128 * 1024);
+    expect(plain.headers.get('vary')).toMatch(/accept-encoding/i);
+    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const packed = await raw(`${API.orderList}?limit=1000`, `${encoding}`, { headers });
+      expect(packed.headers.get('content-encoding')).toBe(encoding);
+      expect(JSON.parse(decode(packed.bytes).toString())).toEqual(JSON.parse(plain.bytes.toString()));
+      expect(packed.bytes.length * 8).toBeLessThan(plain.bytes.length);
+    }
   });
 
   it('an idempotent replay sends the same answer, compressed or not', async () => {
