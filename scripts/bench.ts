@@ -2,7 +2,8 @@
 // BENCHMARKS.md (with the machine and date) so a change that slows anything shows in review.
 // Budgets are checked here, never by timed tests in `npm test` (they flake).
 // - first-load JS of the built PWA (gzip), against the 300 KB budget of DESIGN §3
-// - server: login, a full order-list pull, upload + deliver round trips on PGlite
+// - server: login, a full order-list pull, upload + deliver round trips on PGlite; the hot reads
+//   under a steady load (autocannon) beside a bare route (scripts/benchServer.ts)
 // - sync engine: N queued deliveries pushed and the list pulled, end to end
 // - Home's list logic: filters + search over 10,000 prepared orders per keystroke
 // - Home in Chromium (4× CPU throttle): a search keystroke until the list shows it (p95 budget 30 ms), list DOM nodes (≤ 800)
@@ -17,6 +18,7 @@ import { startTestServer } from '../test/support/server';
 import { coldStartFigures } from './benchColdStart';
 import { homeBrowserFigures } from './benchHome';
 import { photoFigures } from './benchPhoto';
+import { serverLoadFigures } from './benchServer';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -184,6 +186,15 @@ function filterFigures(): void {
   note(`home: list logic over ${orders.length} orders: prepared once in ${prepareMs.toFixed(1)} ms; 200 keystrokes (filters + search): median ${median(runs).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms`);
 }
 
+async function serverLoadRows(): Promise<void> {
+  const [small, large] = await serverLoadFigures(SMOKE);
+  for (const [figure, budget] of [[small, 25], [large, 100]] as const) {
+    if (!figure) continue;
+    row(`${figure.what}: p99 at ${figure.rate} req/s (p50 ${figure.p50} ms; /healthz p99 ${figure.bareP99} ms, ratio ${(figure.p99 / Math.max(1, figure.bareP99)).toFixed(1)}×)`, figure.p99, 'ms', budget, 0);
+    note(`server under load: ${figure.what}: ${kb(figure.bytesPerAnswer)} per answer as sent${figure.non2xx ? `, ${figure.non2xx} failed` : ''}`);
+  }
+}
+
 async function browserFigures(): Promise<void> {
   const home = await homeBrowserFigures(SMOKE ? { orders: 200, settleMs: 0, cycles: 1 } : undefined);
   if (!home) throw new Error('dist/ missing: run `npm run build` first');
@@ -208,6 +219,7 @@ async function browserFigures(): Promise<void> {
 bundleFigures();
 filterFigures();
 serverFigures()
+  .then(serverLoadRows)
   .then(browserFigures)
   .then(() => {
     const within = `${rows.filter((r) => r.pass).length} of ${rows.length} within budget`;
