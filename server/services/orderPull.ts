@@ -99,8 +99,15 @@ export async function pullOrders<T, R extends PullRow = OrderViewRow>(db: Db, op
     return { id: orderKey(row.kind, row.id), updated_at: row.updatedAt.toISOString(), _deleted: true as const };
   });
   const last = rows.at(-1);
-  return {
+  const response: PullResponse<T> = {
     documents,
     checkpoint: last ? { updated_at: last.updatedAt.toISOString(), id: orderKey(last.kind, last.id) } : query.checkpoint,
   };
+  // A first pull of more than one page says how many orders it brings (a progress figure,
+  // counted after the page was read, so it may already include an order added since).
+  if (!query.checkpoint && rows.length >= query.limit) {
+    const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(and(...conditions));
+    response.total = counted?.n ?? rows.length;
+  }
+  return response;
 }

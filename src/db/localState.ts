@@ -22,6 +22,8 @@ export interface SyncStatus {
   reachable: boolean;
   /** Reads the server answered with an error (SPEC §8 "Failed to fetch …"), until one succeeds. */
   fetchFailures: FetchFailure[];
+  /** A first pull of more than one page under way: orders stored so far of the server's total. */
+  pullProgress?: { stored: number; total: number } | null;
 }
 
 export interface FetchFailure {

@@ -48,6 +48,11 @@ export interface Checkpoint {
 export interface PullResponse<T> {
   documents: Pulled<T>[];
   checkpoint: Checkpoint | null;
+  /**
+   * On a pull without a checkpoint whose first page is full: how many live orders the driver
+   * has in all, so a first sign-in can say "1,200 of 10,000 orders".
+   */
+  total?: number;
 }
 
 /** SPEC §3: any field ending in _id that arrives as the string "null" becomes a real null. */

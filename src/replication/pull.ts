@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { API, CompanyDriverSchema, PULL_LIMIT_MAX, encodeCheckpoint, normalizeNullIds, ORDER_API, OrderListItemSchema, type Checkpoint, type PullResponse } from '../domain';
 import {
-  readCheckpoint, readOrdersRefresh, settleOrdersRefresh, writeCheckpoint, writeCompanyDrivers, type BlobStore, type DriverDatabase, type Session,
+  patchSyncStatus, readCheckpoint, readOrdersRefresh, settleOrdersRefresh, writeCheckpoint, writeCompanyDrivers, type BlobStore, type DriverDatabase, type Session,
 } from '../db';
 import { applyOptimistic } from '../outbox';
 import { DELIVERY_STREAMS, pullDeliveries } from './pullDeliveries';
@@ -43,7 +43,7 @@ export async function pullStream(
   stream: string,
   path: string,
   apply: (live: RawDoc[], deletedIds: string[]) => Promise<void>,
-  opts: { fromStart?: boolean } = {},
+  opts: { fromStart?: boolean; onPage?: (livePulled: number, total: number | undefined) => Promise<void> } = {},
 ): Promise<number> {
   const persist = !opts.fromStart;
   let checkpoint: Checkpoint | null = persist ? await readCheckpoint(ctx.db, stream, ctx.session) : null;
@@ -51,6 +51,9 @@ export async function pullStream(
     ctx.http.get<PullResponse<RawDoc>>(path, { query: { checkpoint: from ? encodeCheckpoint(from) : undefined, limit: PULL_LIMIT } });
   let next: Promise<PullResponse<RawDoc>> | null = fetchPage(checkpoint);
   let total = 0;
+  let livePulled = 0;
+  // The first page of a pull from no checkpoint may say how many orders the whole pull brings.
+  let expected: number | undefined;
   // Bounded: a server that keeps answering full pages cannot spin the worker forever.
   for (let page = 0; page < 500 && next; page++) {
     const response: PullResponse<RawDoc> = await next;
@@ -64,6 +67,9 @@ export async function pullStream(
     const deleted = documents.filter((d) => d._deleted).map((d) => d.id);
     await apply(live, deleted);
     total += documents.length;
+    livePulled += live.length;
+    if (page === 0 && typeof response?.total === 'number') expected = response.total;
+    await opts.onPage?.(livePulled, expected);
     if (response?.checkpoint) {
       checkpoint = response.checkpoint;
       if (persist) await writeCheckpoint(ctx.db, stream, ctx.session, checkpoint);
@@ -96,7 +102,19 @@ export async function pullOrders(ctx: PullContext): Promise<number> {
     if (valid.length) await ctx.db.orders.bulkUpsert(valid);
     if (deletedIds.length) await ctx.db.orders.bulkRemove(deletedIds).catch(() => undefined);
   };
-  let total = await pullStream(ctx, ORDERS_STREAM, API.orderList, apply);
+  // A first sign-in with thousands of orders shows how far the download is (Home's count line).
+  let progress = false;
+  const onPage = async (stored: number, expected: number | undefined): Promise<void> => {
+    if (expected === undefined) return;
+    progress = true;
+    await patchSyncStatus(ctx.db, { pullProgress: { stored: Math.min(stored, expected), total: expected } });
+  };
+  let total: number;
+  try {
+    total = await pullStream(ctx, ORDERS_STREAM, API.orderList, apply, { onPage });
+  } finally {
+    if (progress) await patchSyncStatus(ctx.db, { pullProgress: null });
+  }
   const refresh = await readOrdersRefresh(ctx.db, ctx.session);
   if (refresh) {
     total += await pullStream(ctx, ORDERS_STREAM, API.orderList, apply, { fromStart: true });

@@ -56,6 +56,16 @@ describe('GET /api/driver/order-list', () => {
     expect(docs.map((d) => d.id)).toEqual(sorted.map((d) => d.id));
   });
 
+  it('a first pull of more than one page says how many orders it brings; later pages and short pulls do not', async () => {
+    const all = (await call<ListPull>(server, '/api/driver/order-list', { token: summit })).body.documents.length;
+    const first = await call<ListPull>(server, '/api/driver/order-list?limit=10', { token: summit });
+    expect(first.body.documents).toHaveLength(10);
+    expect(first.body.total).toBe(all);
+    const next = await call<ListPull>(server, `/api/driver/order-list?limit=10&checkpoint=${encodeCheckpoint(first.body.checkpoint!)}`, { token: summit });
+    expect(next.body.total).toBeUndefined();
+    expect((await call<ListPull>(server, '/api/driver/order-list', { token: summit })).body.total).toBeUndefined();
+  });
+
   it('scopes to the driver and the company', async () => {
     const [a, b, c] = await Promise.all([summit, summit2, ridge].map((t) => call<ListPull>(server, '/api/driver/order-list', { token: t })));
     const ids = (r: typeof a) => new Set(r?.body.documents.map((d) => d.id));

@@ -70,7 +70,7 @@ export default function Home() {
     <div className="home-column">
       <SearchBar boxText={boxText} onType={onType} mapQuery={mapQuery} />
       <FilterChips selected={selected} onToggle={toggle} />
-      <CountLine shown={orders?.length} total={all?.length} narrowed={narrowed} lastSyncAt={status.lastSyncAt} />
+      <CountLine shown={orders?.length} total={all?.length} narrowed={narrowed} lastSyncAt={status.lastSyncAt} progress={status.pullProgress ?? null} />
       {!orders || !all ? (
         <Loading label="Loading orders…" />
       ) : orders.length === 0 ? (
@@ -224,13 +224,26 @@ const SearchBar = memo(function SearchBar({ boxText, onType, mapQuery }: { boxTe
 });
 
 /** How many orders show, and when the list was last synced: plain elements (OrderCard.css), as it changes on every keystroke. */
-const CountLine = memo(function CountLine({ shown, total, narrowed, lastSyncAt }: { shown: number | undefined; total: number | undefined; narrowed: boolean; lastSyncAt: string | null | undefined }) {
+const CountLine = memo(function CountLine({ shown, total, narrowed, lastSyncAt, progress }: {
+  shown: number | undefined;
+  total: number | undefined;
+  narrowed: boolean;
+  lastSyncAt: string | null | undefined;
+  /** A first download of many orders under way (the list is usable meanwhile). */
+  progress: { stored: number; total: number } | null;
+}) {
   return (
     <div className="order-count-line">
       <p data-testid="order-count">
         {shown !== undefined && total !== undefined ? (narrowed ? `${shown} of ${total} orders` : `${shown} order${shown === 1 ? '' : 's'}`) : ''}
       </p>
-      <p>{lastSyncAt ? `Updated ${formatDateTime(lastSyncAt)}` : 'Not synced yet'}</p>
+      <p data-testid="sync-line">
+        {progress
+          ? `Downloading ${progress.stored.toLocaleString()} of ${progress.total.toLocaleString()}`
+          : lastSyncAt
+            ? `Updated ${formatDateTime(lastSyncAt)}`
+            : 'Not synced yet'}
+      </p>
     </div>
   );
 });
