@@ -96,7 +96,7 @@ beforeAll(async () => {
   const db = await testDatabase(dir);
   if (!db.databaseUrl) throw new Error('no PostgreSQL database');
   databaseUrl = db.databaseUrl;
-  dropDatabase = db.drop;
+  dropDatabase = () => db.drop();
   database = await openDatabase({ databaseUrl });
   const env = { DATABASE_URL: databaseUrl, JWT_SECRET: SECRET, ...s3.env('scale/') };
   // One after the other: two instances of a 2-core machine booting at once only costs time.
