@@ -3,18 +3,23 @@
 // (s3rver in this process), all on loopback, as two instances behind a load balancer would
 // be. A delivery's photo uploaded through A, the deliver call sent to B and replayed on A
 // with the same Idempotency-Key: one delivery, the same answer; files and certificates read
-// through either. Also: main.ts refuses PostgreSQL + S3 without JWT_SECRET, and an unusable
-// bucket stops the start with a clear message.
+// through either. Also: instances booting at once on an empty database migrate and seed it
+// once; main.ts refuses PostgreSQL + S3 without JWT_SECRET; an unusable bucket stops the start
+// with a clear message.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildServer } from '../../server/app';
+import { DEMO_COMPANIES } from '../../server/db/seedData';
 import { openDatabase, type Database } from '../../server/db/client';
 import { API, CERTIFICATE_PATH, CUSTOMER_DELIVER } from '../../src/domain';
 import { startTestS3, type TestS3 } from '../support/s3Server';
-import { usesPostgres } from '../support/pgDatabase';
+import { databaseUrl as pgDatabaseUrl } from '../support/pgCluster';
+import { adminQuery, quoteIdent, usesPostgres } from '../support/pgDatabase';
 import { testDatabase, type TestServer } from '../support/server';
 import { CUSTOMER_PHOTO_FOLDER, SIGNATURE_FOLDER, assignLiveCustomerOrders, countRows, customerBody, setBilling, signatureFields, uploadTo } from '../integration/deliveryFixtures';
 import { SUMMIT_DRIVER, call, deliverBody, liveOrderIds, newKey, postJson, uploadPhoto } from '../integration/helpers';
@@ -181,6 +186,24 @@ describe('two instances on one PostgreSQL and one bucket', () => {
 });
 
 describe('starting an instance of that deployment', () => {
+  it('several instances booting at once on an empty database: one seeds, every one starts', async () => {
+    const adminUrl = inject('pgAdminUrl');
+    const name = `${inject('pgRunId')}_boot_${randomBytes(4).toString('hex')}`;
+    await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(name)}`);
+    try {
+      const url = pgDatabaseUrl(adminUrl, name);
+      const built = await Promise.all([0, 1].map(() => buildServer({ databaseUrl: url, logger: false, staticDir: null })));
+      try {
+        const [row] = await built[0]?.raw.query<{ n: number }>('SELECT count(*)::int AS n FROM companies') ?? [];
+        expect(row?.n).toBe(DEMO_COMPANIES.length);
+      } finally {
+        for (const server of built) await server.close();
+      }
+    } finally {
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+    }
+  });
+
   it('refuses PostgreSQL + object storage without JWT_SECRET, naming it', async () => {
     const refused = await spawnServer({ DATABASE_URL: databaseUrl, JWT_SECRET: '', ...s3.env('scale/') });
     expect(refused.up).toBe(false);
