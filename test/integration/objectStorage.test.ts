@@ -1,8 +1,9 @@
 // Object storage (issue 9, scale-out): the S3 store against a real S3-compatible server
 // (s3rver on loopback), and the server with S3_* configured: uploads and certificates land in
 // the bucket (rows keep no bytes), are served to their own company only, a missing object is
-// a 404 and never a 500, files written to the database before S3 was configured stay
-// readable, and a start against an unusable bucket fails with a clear message.
+// a 404 and a store that is down a 503 (never a 500), files written to the database before S3
+// was configured stay readable, and a start against an unusable bucket fails with a clear
+// message.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ import { CERTIFICATE_PATH, CUSTOMER_DELIVER } from '../../src/domain';
 import { startTestS3, type TestS3 } from '../support/s3Server';
 import { startTestServer, type TestServer } from '../support/server';
 import { CUSTOMER_PHOTO_FOLDER, SIGNATURE_FOLDER, assignLiveCustomerOrders, customerBody, setBilling, signatureFields, uploadTo } from './deliveryFixtures';
-import { RIDGE_DRIVER, SUMMIT_DRIVER, call, logIn, postJson } from './helpers';
+import { RIDGE_DRIVER, SUMMIT_DRIVER, call, logIn, makeImage, postJson, uploadFiles } from './helpers';
 
 let s3: TestS3;
 beforeAll(async () => {
@@ -157,6 +158,26 @@ describe('the server with object storage', () => {
       .filter(([, object]) => object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'));
     expect(images.length).toBeGreaterThanOrEqual(3);
     expect((await get(generated.text, ridge)).status).toBe(404);
+  });
+
+  it('a store that stops answering: upload and download are 503 (retried by the phone), never 500, and nothing is half stored', async () => {
+    const doomed = await startTestS3('doomed-bucket');
+    const other = await startTestServer({ build: { s3: doomed.config() } });
+    try {
+      const token = await other.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
+      const photo = await uploadTo(other, token, CUSTOMER_PHOTO_FOLDER, 75);
+      const before = await other.query<{ n: number }>('SELECT count(*)::int AS n FROM uploads');
+      await doomed.stop();
+      const read = await fetch(`${other.url}${photo.download_urls[0] ?? ''}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(read.status).toBe(503);
+      expect(await read.json()).toMatchObject({ error: 'GeneralError' });
+      const upload = await uploadFiles(other, token, [{ bytes: await makeImage('jpeg', 76), name: 'p.jpg', type: 'image/jpeg' }]);
+      expect(upload.status, upload.text).toBe(503);
+      expect(upload.body).toMatchObject({ error: 'UploadFailed' });
+      expect(await other.query<{ n: number }>('SELECT count(*)::int AS n FROM uploads')).toEqual(before);
+    } finally {
+      await other.close();
+    }
   });
 
   it('a start against a bucket that cannot be used fails with a clear message', async () => {
