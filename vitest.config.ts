@@ -19,9 +19,10 @@ export default defineConfig({
       {
         // The same integration suite against a real PostgreSQL (DATABASE_URL mode): the global
         // setup finds or starts one and never skips; the env flag makes startTestServer use it.
+        // test/integration-pg holds what needs PostgreSQL (several instances on one database).
         test: {
           name: 'integration-pg',
-          include: ['test/integration/**/*.test.ts'],
+          include: ['test/integration/**/*.test.ts', 'test/integration-pg/**/*.test.ts'],
           environment: 'node',
           env: { DRIVER_APP_TEST_DB: 'postgres' },
           globalSetup: ['test/support/pgGlobalSetup.ts'],

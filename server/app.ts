@@ -30,6 +30,8 @@ import { purgeOldKeys, schedulePurge } from './services/idempotency';
 import { applicationNameOf, newInstanceId, registerInstance, type ServerInstance } from './services/instances';
 import { createPaymentGateway, type PaymentGateway } from './services/payments/gateway';
 import { createMailer } from './services/mail/transport';
+import { databaseFileStore, objectFileStore, type FileStore } from './services/storage/fileStore';
+import { s3ObjectStore, type S3StoreConfig } from './services/storage/s3Store';
 
 
 /** Helmet's headers that only a document (or a worker's script) reads. */
@@ -69,6 +71,11 @@ export interface BuildServerOptions {
   mapOrigins?: string[];
   /** How often Idempotency-Key records past their 30 days are purged (default 6 hours). */
   idempotencyPurgeIntervalMs?: number;
+  /**
+   * S3_*: uploads and certificates in this S3-compatible bucket (checked at startup); without
+   * it their bytes stay in the database rows. Shared by every instance either way.
+   */
+  s3?: S3StoreConfig;
   /** Extra route modules registered after the app's own (tests use it for probe routes). */
   extraRoutes?: (app: FastifyInstance, ctx: AppContext) => void;
 }
@@ -85,6 +92,8 @@ export interface BuiltServer {
 const JSON_BODY_LIMIT = 1024 * 1024;
 
 export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltServer> {
+  const files: FileStore = opts.s3 ? objectFileStore(s3ObjectStore(opts.s3)) : databaseFileStore();
+  await files.check(); // an unreachable bucket stops the start here, before anything is opened
   const instanceId = newInstanceId();
   const database = await openDatabase({
     databaseUrl: opts.databaseUrl,
@@ -109,6 +118,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     database,
     jwt: jwtKeys(opts.jwtSecret ?? randomBytes(32).toString('hex')),
     payments: (opts.paymentGateway ?? createPaymentGateway)(database.db),
+    files,
     cardEntryGuard: cardEntryGuard(opts.cardEntryRateLimit ?? { max: 20, timeWindowMs: 10 * 60_000 }),
     mailer: createMailer({ smtpUrl: opts.smtpUrl, from: opts.mailFrom, captureDir: join(resolve(opts.dataDir ?? './data'), 'mail') }),
   };

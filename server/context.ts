@@ -4,6 +4,7 @@ import type { JwtKeys } from './auth/jwt';
 import type { Database, Db } from './db/client';
 import type { PaymentGateway } from './services/payments/gateway';
 import type { Mailer } from './services/mail/transport';
+import type { FileStore } from './services/storage/fileStore';
 
 export interface AppContext {
   db: Db;
@@ -11,6 +12,8 @@ export interface AppContext {
   jwt: JwtKeys;
   /** The card/ACH processor (the sandbox unless BuildServerOptions.paymentGateway says otherwise). */
   payments: PaymentGateway;
+  /** Where uploads' and certificates' bytes live: the database rows, or S3 (services/storage). */
+  files: FileStore;
   /** Outgoing mail: SMTP, or captured to files (server/services/mail). */
   mailer?: Mailer;
   /** preHandler of the card-entry routes (tokenize, authorize a new card): a per-account limit. */

@@ -6,11 +6,22 @@ import { buildServer } from './app';
 import { MAX_SEED_ORDERS_PER_DRIVER } from './db/seedBulkOrders';
 import { DEMO_COMPANIES } from './db/seedData';
 import { trustProxyFromEnv } from './http/transportSecurity';
+import { s3ConfigFromEnv } from './services/storage/s3Config';
 
-/** JWT_SECRET, else one generated once into the data dir (mode 600) so tokens survive restarts. */
-function jwtSecret(dataDir: string): string {
+/**
+ * JWT_SECRET, else one generated once into the data dir (mode 600) so tokens survive restarts.
+ * PostgreSQL together with object storage is the several-instances deployment (nothing of it
+ * lives on one machine any more): there a generated secret would differ per instance and every
+ * token signed by one would be refused by the others, so such a start stops instead.
+ */
+function jwtSecret(dataDir: string, shared: boolean): string {
   const fromEnv = process.env.JWT_SECRET;
   if (fromEnv) return fromEnv;
+  if (shared) {
+    throw new Error('JWT_SECRET is required with DATABASE_URL and object storage (S3_*): every instance behind the load balancer '
+      + 'must sign and check tokens with the same secret. Set it to the same long random value on every instance '
+      + '(e.g. `openssl rand -base64 48`).');
+  }
   const file = join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(48).toString('base64url');
@@ -33,10 +44,13 @@ async function main(): Promise<void> {
   const dataDir = resolve(process.env.DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true });
   const staticDir = resolve('./dist');
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const s3 = s3ConfigFromEnv(process.env);
   const server = await buildServer({
     dataDir,
-    databaseUrl: process.env.DATABASE_URL || undefined,
-    jwtSecret: jwtSecret(dataDir),
+    databaseUrl,
+    jwtSecret: jwtSecret(dataDir, databaseUrl !== undefined && s3 !== null),
+    ...(s3 ? { s3 } : {}),
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM || undefined,
     logger: true,
@@ -47,7 +61,7 @@ async function main(): Promise<void> {
   });
   const { app } = server;
   await app.listen({ host: process.env.HOST ?? '0.0.0.0', port });
-  app.log.info(`Driver App on http://localhost:${port} (${process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${dataDir}`})`);
+  app.log.info(`Driver App on http://localhost:${port} (${databaseUrl ? 'PostgreSQL' : `PGlite in ${dataDir}`}; files in ${s3 ? `s3://${s3.bucket}/${s3.prefix}` : 'the database'})`);
   const demo = DEMO_COMPANIES.flatMap((c) => c.accounts.map((a) => `${a.email} / ${a.password} (${a.role}, ${c.name})`));
   app.log.info(`Demo accounts:\n  ${demo.join('\n  ')}`);
 

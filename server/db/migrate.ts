@@ -18,10 +18,15 @@ export function migrationFiles(dir = MIGRATIONS_DIR): { name: string; sql: strin
 
 /** Returns the names of the migrations it applied. */
 export async function migrate(database: Database): Promise<string[]> {
-  await database.raw.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    name text PRIMARY KEY,
-    applied_at timestamptz(3) NOT NULL DEFAULT now()
-  )`);
+  // Under the lock too: two CREATE TABLE IF NOT EXISTS racing on an empty PostgreSQL fail
+  // (duplicate key in pg_type) when several instances boot at once.
+  await database.rawTransaction(async (raw) => {
+    await raw.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await raw.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY,
+      applied_at timestamptz(3) NOT NULL DEFAULT now()
+    )`);
+  });
   const applied: string[] = [];
   for (const file of migrationFiles()) {
     const done = await database.rawTransaction(async (raw) => {

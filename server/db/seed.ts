@@ -10,6 +10,8 @@ import { BUILDING_MODELS, DEMO_COMPANIES, FIRST_NAMES, LAST_NAMES, ROAD_NAMES, t
 const LIVE_ORDERS_PER_COMPANY = 48;
 const DELIVERED_ORDERS_PER_COMPANY = 4;
 const DAY_MS = 24 * 60 * 60 * 1000;
+// Any constant (migrate.ts uses another): serialises seeding instances on one PostgreSQL.
+const SEED_LOCK = 728_302;
 
 /** mulberry32: small, fast, good enough for demo data. */
 function prng(seed: number): () => number {
@@ -37,12 +39,17 @@ export async function seedIfEmpty(db: Db, now: number = Date.now()): Promise<boo
     for (const account of company.accounts) hashes.set(account.email, await hashPassword(account.password));
   }
   const dayStart = Math.floor(now / DAY_MS) * DAY_MS;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // Several instances starting on one empty PostgreSQL: one seeds, the others wait here and
+    // then find the data (before this, the second died on accounts.email's UNIQUE).
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+    const [again] = await tx.select({ n: sql<number>`count(*)::int` }).from(companies);
+    if ((again?.n ?? 0) > 0) return false;
     for (const [index, company] of DEMO_COMPANIES.entries()) await seedCompany(tx, company, hashes, prng(1000 + index), { dayStart, now });
     const areaRand = prng(4242);
     for (const seedArea of AREA_SEEDS) await seedArea(tx, { rand: areaRand, dayStart, now });
+    return true;
   });
-  return true;
 }
 
 async function seedCompany(tx: Tx, company: SeedCompany, hashes: Map<string, string>, rand: Rand, clock: { dayStart: number; now: number }): Promise<void> {

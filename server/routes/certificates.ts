@@ -12,8 +12,11 @@ import { deliveryCertificates } from '../db/schema';
 import { authOf } from '../http/auth';
 import { HttpError, notFound } from '../http/errors';
 import {
-  certificateData, certificateError, certificateUrl, existingCertificate, findDelivery, renderCertificate, storeCertificate,
+  certificateData, certificateError, certificateRef, certificateUrl, existingCertificate, findDelivery, renderCertificate,
+  saveCertificateFile, storeCertificate, type SavedCertificate,
 } from '../services/certificates';
+import { FileStoreUnavailable } from '../services/storage/fileStore';
+import { sendStoredFile } from './storedFiles';
 import { shapeMessage } from '../services/deliveries';
 import { canonicalJson, requestHash, runIdempotent } from '../services/idempotency';
 
@@ -41,20 +44,33 @@ export function certificateRoutes(app: FastifyInstance, ctx: AppContext): void {
         const found = await findDelivery(ctx.db, auth, body.customer_order_id);
         const existing = await existingCertificate(ctx.db, found.deliveryId, layout);
         if (existing) return { status: 200, body: certificateUrl(existing) };
-        let bytes: Buffer;
+        let saved: SavedCertificate;
         try {
-          bytes = await renderCertificate(await certificateData(ctx.db, auth, found, layout, timeZone));
+          const bytes = await renderCertificate(await certificateData(ctx.db, ctx.files, auth, found, layout, timeZone));
+          saved = await saveCertificateFile(ctx.files, auth, bytes);
         } catch (err) {
           if (err instanceof HttpError) throw err;
+          if (err instanceof FileStoreUnavailable) {
+            request.log.error({ err, orderId: found.orderId }, 'certificate storage failed');
+            throw certificateError(503, 'Failed to generate delivery certificate: the file store is unavailable, try again later');
+          }
           request.log.error({ err, orderId: found.orderId }, 'certificate rendering failed');
           throw certificateError(500, 'Failed to generate delivery certificate');
         }
-        const url = await ctx.db.transaction(async (tx) => {
-          const out = certificateUrl(await storeCertificate(tx, auth, found, layout, bytes));
-          await complete(tx, 200, out);
-          return out;
-        });
-        return { status: 200, body: url };
+        const mine = certificateRef(auth.company_id, saved.guid);
+        let winner: string;
+        try {
+          winner = await ctx.db.transaction(async (tx) => {
+            const guid = await storeCertificate(tx, auth, found, layout, saved);
+            await complete(tx, 200, certificateUrl(guid));
+            return guid;
+          });
+        } catch (err) {
+          await ctx.files.discard(mine);
+          throw err;
+        }
+        if (winner !== saved.guid) await ctx.files.discard(mine); // another request stored this layout first
+        return { status: 200, body: certificateUrl(winner) };
       },
     });
   });
@@ -64,13 +80,12 @@ export function certificateRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { name } = request.params as { name: string };
     const guid = CERTIFICATE_FILE.exec(name)?.[1];
     if (!guid) throw notFound();
-    const [file] = await ctx.db.select({ bytes: deliveryCertificates.bytes }).from(deliveryCertificates)
+    const [file] = await ctx.db.select({ bytes: deliveryCertificates.bytes, companyId: deliveryCertificates.companyId }).from(deliveryCertificates)
       .where(and(eq(deliveryCertificates.guid, guid), eq(deliveryCertificates.companyId, auth.company_id)));
     if (!file) throw notFound();
-    return reply
-      .type('application/pdf')
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .header('content-disposition', `inline; filename="delivery-certificate-${guid}.pdf"`)
-      .send(file.bytes);
+    return sendStoredFile(request, reply, ctx.files, {
+      ref: certificateRef(file.companyId, guid), rowBytes: file.bytes, mime: 'application/pdf',
+      disposition: `inline; filename="delivery-certificate-${guid}.pdf"`,
+    });
   });
 }

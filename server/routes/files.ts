@@ -1,4 +1,5 @@
-// GET /files/<guid>.<ext>: a stored upload, to its own company only (else 404).
+// GET /files/<guid>.<ext>: a stored upload, to its own company only (else 404), from the row or
+// streamed from the object store (services/storage).
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { parseUploadPath } from '../../src/domain';
@@ -6,6 +7,7 @@ import type { AppContext } from '../context';
 import { uploads } from '../db/schema';
 import { authOf } from '../http/auth';
 import { notFound } from '../http/errors';
+import { sendStoredFile } from './storedFiles';
 
 export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/files/:name', { config: { summary: 'A stored upload (bearer token, same company only)' } }, async (request, reply) => {
@@ -13,15 +15,14 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { name } = request.params as { name: string };
     const parsed = parseUploadPath(`/files/${name}`);
     if (!parsed) throw notFound();
-    const [file] = await ctx.db.select({ bytes: uploads.bytes, mime: uploads.mime, extension: uploads.extension })
+    const [file] = await ctx.db.select({ bytes: uploads.bytes, mime: uploads.mime, extension: uploads.extension, companyId: uploads.companyId })
       .from(uploads)
       .where(and(eq(uploads.guid, parsed.guid), eq(uploads.companyId, auth.company_id)));
     const sameType = file && (parsed.extension === file.extension || (parsed.extension === 'jpeg' && file.extension === 'jpg'));
     if (!file || !sameType) throw notFound();
-    return reply
-      .type(file.mime)
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .header('content-disposition', 'inline')
-      .send(file.bytes);
+    return sendStoredFile(request, reply, ctx.files, {
+      ref: { area: 'uploads', companyId: file.companyId, name: `${parsed.guid}.${file.extension}` },
+      rowBytes: file.bytes, mime: file.mime, disposition: 'inline',
+    });
   });
 }

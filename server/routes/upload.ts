@@ -1,6 +1,7 @@
 // POST /upload: multipart file-0…file-4, header x-upload-folder (SPEC §7). All files are
 // read and checked before anything is stored, and stored in one transaction: a request
-// with one bad file stores nothing.
+// with one bad file stores nothing. The bytes go to ctx.files first (the row keeps them, or
+// the object store does); objects of a transaction that failed are removed.
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { API, UPLOAD_FOLDERS, UPLOAD_FOLDER_HEADER, type UploadResult } from '../../src/domain';
@@ -10,6 +11,8 @@ import { authOf } from '../http/auth';
 import { HttpError } from '../http/errors';
 import { requestHash, runIdempotent } from '../services/idempotency';
 import { cleanImage } from '../services/images';
+import type { FileRef } from '../services/storage/fileStore';
+import { storeFailure } from './storedFiles';
 
 const FILE_FIELD = /^file-\d{1,2}$/;
 
@@ -48,17 +51,31 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
           folder,
           mime: image.kind.mime,
           extension: image.kind.extension,
-          bytes: image.bytes,
+          bytes: image.bytes, // replaced below by what the row keeps (services/storage)
           byteSize: image.bytes.length,
           sha256: createHash('sha256').update(image.bytes).digest('hex'),
           width: image.width,
           height: image.height,
         }));
         const body: UploadResult = rows.map((row) => ({ path: `/files/${row.guid}.${row.extension}`, mimetype: row.mime }));
-        await ctx.db.transaction(async (tx) => {
-          await tx.insert(uploads).values(rows);
-          await complete(tx, 200, body);
-        });
+        const refs = rows.map((row) => ({ area: 'uploads' as const, companyId: row.companyId, name: `${row.guid}.${row.extension}` }));
+        const discard = (): Promise<unknown> => Promise.all(refs.map((ref) => ctx.files.discard(ref)));
+        try {
+          for (const [i, row] of rows.entries()) row.bytes = await ctx.files.save(refs[i] as FileRef, row.bytes, row.mime);
+        } catch (err) {
+          request.log.error({ err }, 'storing an upload failed');
+          await discard();
+          throw storeFailure(err, 'UploadFailed');
+        }
+        try {
+          await ctx.db.transaction(async (tx) => {
+            await tx.insert(uploads).values(rows);
+            await complete(tx, 200, body);
+          });
+        } catch (err) {
+          await discard(); // no row names them
+          throw err;
+        }
         return { status: 200, body };
       },
     });

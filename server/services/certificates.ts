@@ -1,6 +1,7 @@
 // Delivery certificates (SPEC §7): the data of one delivered customer order gathered from the
 // database (company, order, delivery, driver, payment, signature and photos from uploads),
-// rendered once per layout and stored (delivery_certificates, bytea) with the delivery.
+// rendered once per layout and stored with the delivery (delivery_certificates; the bytes in
+// the row or in the object store, services/storage). Images are read through the same store.
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
@@ -12,6 +13,7 @@ import {
 } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
 import { renderCertificate, type CertificateData } from './certificatePdf';
+import type { FileRef, FileStore } from './storage/fileStore';
 import { customerNameOf } from './orderViews';
 
 export const certificateUrl = (guid: string): string => `${CERTIFICATE_FILE_PREFIX}${guid}.pdf`;
@@ -66,15 +68,25 @@ function paymentLine(cd: { call: string; paymentMethod: string | null } | undefi
   }
 }
 
-async function imageOf(db: Db, guid: string | null, companyId: number): Promise<{ bytes: Buffer; mime: string } | null> {
+const uploadColumns = { guid: uploads.guid, extension: uploads.extension, companyId: uploads.companyId, bytes: uploads.bytes, mime: uploads.mime };
+type UploadRow = { guid: string; extension: string; companyId: number; bytes: Buffer; mime: string };
+
+/** An upload's bytes through the store; a file missing from it is left out (the certificate is still useful). */
+async function bytesOf(files: FileStore, row: UploadRow): Promise<{ bytes: Buffer; mime: string } | null> {
+  const ref: FileRef = { area: 'uploads', companyId: row.companyId, name: `${row.guid}.${row.extension}` };
+  const bytes = await files.read(ref, row.bytes);
+  return bytes ? { bytes, mime: row.mime } : null;
+}
+
+async function imageOf(db: Db, files: FileStore, guid: string | null, companyId: number): Promise<{ bytes: Buffer; mime: string } | null> {
   if (!guid) return null;
-  const [row] = await db.select({ bytes: uploads.bytes, mime: uploads.mime }).from(uploads)
+  const [row] = await db.select(uploadColumns).from(uploads)
     .where(and(eq(uploads.guid, guid), eq(uploads.companyId, companyId)));
-  return row ?? null;
+  return row ? bytesOf(files, row) : null;
 }
 
 /** Everything the certificate shows, read with the company's scope on every table. */
-export async function certificateData(db: Db, auth: TokenClaims, found: DeliveredOrder, layout: CertificateLayout, timeZone: string | null): Promise<CertificateData> {
+export async function certificateData(db: Db, files: FileStore, auth: TokenClaims, found: DeliveredOrder, layout: CertificateLayout, timeZone: string | null): Promise<CertificateData> {
   const [base] = await db.select({ order: orders, delivery: deliveries, company: companies, driverFirst: accounts.firstName, driverLast: accounts.lastName })
     .from(orders)
     .innerJoin(deliveries, eq(deliveries.orderId, orders.id))
@@ -89,11 +101,16 @@ export async function certificateData(db: Db, auth: TokenClaims, found: Delivere
     .leftJoin(customerOrderChecks, eq(customerOrderChecks.id, orderPayments.savedCheckId))
     .where(and(eq(orderPayments.deliveryId, delivery.id), eq(orderPayments.companyId, auth.company_id)));
   const [billing] = await db.select({ rto: customerOrderBilling.rtoCompanyName }).from(customerOrderBilling).where(eq(customerOrderBilling.orderId, order.id));
-  const photoRows = await db.select({ bytes: uploads.bytes, mime: uploads.mime }).from(deliveryImages)
+  const photoRows = await db.select(uploadColumns).from(deliveryImages)
     .innerJoin(uploads, eq(uploads.guid, deliveryImages.uploadGuid))
     .where(and(eq(deliveryImages.deliveryId, delivery.id), eq(uploads.companyId, auth.company_id)))
     .orderBy(asc(deliveryImages.position));
-  const signature = await imageOf(db, cd?.signatureGuid ?? null, auth.company_id);
+  const photos = [];
+  for (const row of photoRows) {
+    const photo = await bytesOf(files, row);
+    if (photo) photos.push(photo);
+  }
+  const signature = await imageOf(db, files, cd?.signatureGuid ?? null, auth.company_id);
   const zone = zoneOf(timeZone);
   const at = (d: Date): DateTime => DateTime.fromJSDate(d, { zone });
   return {
@@ -113,14 +130,30 @@ export async function certificateData(db: Db, auth: TokenClaims, found: Delivere
     payment: paymentLine(cd, pay, billing?.rto ?? null),
     balance: cd && cd.call !== 'rto' ? money(cd.balanceAfter) : null,
     signature: signature ? { ...signature, from: cd?.signatureFrom ?? 'customer' } : null,
-    photos: photoRows,
+    photos,
   };
 }
 
-/** Renders and stores; of two concurrent renders of one delivery and layout, the first stored wins. */
-export async function storeCertificate(tx: Executor, auth: TokenClaims, found: DeliveredOrder, layout: CertificateLayout, bytes: Buffer): Promise<string> {
+export const certificateRef = (companyId: number, guid: string): FileRef => ({ area: 'certificates', companyId, name: `${guid}.pdf` });
+
+/** A rendered certificate saved to the store under a new guid, before its row is written. */
+export interface SavedCertificate {
+  guid: string;
+  /** What the row keeps (services/storage). */
+  rowBytes: Buffer;
+  byteSize: number;
+}
+
+export async function saveCertificateFile(files: FileStore, auth: TokenClaims, bytes: Buffer): Promise<SavedCertificate> {
+  const guid = randomUUID();
+  const rowBytes = await files.save(certificateRef(auth.company_id, guid), bytes, 'application/pdf');
+  return { guid, rowBytes, byteSize: bytes.length };
+}
+
+/** Writes the row; of two concurrent renders of one delivery and layout, the first stored wins (its guid is answered). */
+export async function storeCertificate(tx: Executor, auth: TokenClaims, found: DeliveredOrder, layout: CertificateLayout, saved: SavedCertificate): Promise<string> {
   await tx.insert(deliveryCertificates).values({
-    guid: randomUUID(), companyId: auth.company_id, orderId: found.orderId, deliveryId: found.deliveryId, layout, bytes, byteSize: bytes.length,
+    guid: saved.guid, companyId: auth.company_id, orderId: found.orderId, deliveryId: found.deliveryId, layout, bytes: saved.rowBytes, byteSize: saved.byteSize,
   }).onConflictDoNothing({ target: [deliveryCertificates.deliveryId, deliveryCertificates.layout] });
   const guid = await existingCertificate(tx, found.deliveryId, layout);
   if (!guid) throw new Error('certificate insert returned nothing');

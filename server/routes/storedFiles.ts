@@ -1,0 +1,34 @@
+// Serving and saving stored files through ctx.files (services/storage): the row was found
+// with the caller's company; the bytes come from the row or are streamed from the object
+// store. A row whose object is missing answers 404 (logged), a store that is down 503.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError, notFound } from '../http/errors';
+import { FileStoreUnavailable, type FileRef, type FileStore } from '../services/storage/fileStore';
+
+/** A store failure as an answer the outbox retries (503), anything else unchanged. */
+export function storeFailure(err: unknown, code: 'UploadFailed' | 'GeneralError' = 'GeneralError'): unknown {
+  return err instanceof FileStoreUnavailable ? new HttpError(503, code, 'The file store is unavailable, try again later') : err;
+}
+
+export async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, files: FileStore, file: {
+  ref: FileRef; rowBytes: Buffer; mime: string; disposition: string;
+}): Promise<FastifyReply> {
+  let found;
+  try {
+    found = await files.open(file.ref, file.rowBytes);
+  } catch (err) {
+    request.log.error({ err, area: file.ref.area, name: file.ref.name }, 'file store read failed');
+    throw storeFailure(err);
+  }
+  if (found === null) {
+    request.log.warn({ area: file.ref.area, name: file.ref.name, store: files.kind }, 'stored file missing for an existing row');
+    throw notFound();
+  }
+  void reply
+    .type(file.mime)
+    .header('cache-control', 'private, max-age=31536000, immutable')
+    .header('content-disposition', file.disposition);
+  if (Buffer.isBuffer(found)) return reply.send(found);
+  if (found.size !== undefined) void reply.header('content-length', found.size);
+  return reply.send(found.body);
+}
