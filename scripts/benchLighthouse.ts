@@ -1,0 +1,42 @@
+// `npm run bench`, Lighthouse: the mobile performance score of /login (the first screen a
+// driver loads), with Lighthouse's default phone (simulated slow 4G, 4× CPU) on Debian's
+// Chromium against the built app served by our server on loopback. Figures, not a test.
+import { resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startTestServer } from '../test/support/server';
+
+export interface LighthouseFigures {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+}
+
+export async function lighthouseFigures(): Promise<LighthouseFigures> {
+  const server = await startTestServer({ staticDir: resolve('dist') });
+  const chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const result = await lighthouse(`${server.url}/login`, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error('Lighthouse gave no result');
+    const audit = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
+    if (process.env.LH_DEBUG) {
+      for (const a of Object.values(lhr.audits)) if (a.score !== null && a.score < 0.9) console.log(a.id, a.displayValue ?? '', a.score);
+      const net = lhr.audits['network-requests']?.details as { items?: { url: string; transferSize: number; resourceType: string; networkRequestTime: number; networkEndTime: number }[] } | undefined;
+      for (const r of net?.items ?? []) console.log(r.resourceType, r.transferSize, Math.round(r.networkRequestTime), Math.round(r.networkEndTime), r.url.replace(server.url, ''));
+    }
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      fcpMs: audit('first-contentful-paint'),
+      lcpMs: audit('largest-contentful-paint'),
+      tbtMs: audit('total-blocking-time'),
+    };
+  } finally {
+    chrome.kill();
+    await server.close();
+  }
+}
