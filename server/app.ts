@@ -7,7 +7,6 @@ import compress from '@fastify/compress';
 import { join, resolve } from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API, MAX_BUILDING_IMAGES, MAX_UPLOAD_BYTES } from '../src/domain';
@@ -27,7 +26,12 @@ import { installNotFound } from './http/notFound';
 import { authRoutes } from './routes/auth';
 import { metaRoutes } from './routes/meta';
 import { registerRoutes } from './routes';
-import { purgeOldKeys, schedulePurge } from './services/idempotency';
+import type { HashGateOptions } from './auth/hashGate';
+import { purgeOldKeys } from './services/idempotency';
+import { scheduleJob } from './services/jobs';
+import { DEFAULT_LOGIN_LIMITS, loginGuard, type LoginLimits } from './services/loginLimits';
+import { createPasswords } from './services/passwords';
+import { purgeExpiredCounters } from './services/rateLimits';
 import { applicationNameOf, newInstanceId, registerInstance, type ServerInstance } from './services/instances';
 import { createPaymentGateway, type PaymentGateway } from './services/payments/gateway';
 import { createMailer } from './services/mail/transport';
@@ -48,7 +52,12 @@ export interface BuildServerOptions {
   logStream?: { write(line: string): unknown };
   /** The built PWA (./dist) to serve with an SPA fallback; null or missing serves none. */
   staticDir?: string | null;
-  loginRateLimit?: { max: number; timeWindowMs: number };
+  /** Sign-in limits (default 20 attempts per minute per address, 10 failures per 15 minutes per account), counted in the database. */
+  loginLimits?: Partial<LoginLimits>;
+  /** The clock of the rate-limit windows (default Date.now); tests fix it. */
+  limitClock?: () => number;
+  /** Password hashing: hashes at once (default 1), queue (default 8), a hook per hash (tests count them). */
+  passwordHashing?: HashGateOptions;
   /** Card-entry limit per account (default 20 per 10 minutes): stops a stolen token testing cards. */
   cardEntryRateLimit?: { max: number; timeWindowMs: number };
   /** Seed the demo data into an empty database (default true). */
@@ -70,6 +79,8 @@ export interface BuildServerOptions {
   mapOrigins?: string[];
   /** How often Idempotency-Key records past their 30 days are purged (default 6 hours). */
   idempotencyPurgeIntervalMs?: number;
+  /** How often ended rate-limit windows are purged (default 10 minutes). */
+  rateLimitPurgeIntervalMs?: number;
   /** Extra route modules registered after the app's own (tests use it for probe routes). */
   extraRoutes?: (app: FastifyInstance, ctx: AppContext) => void;
 }
@@ -84,9 +95,13 @@ export interface BuiltServer {
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024;
+// Advisory lock keys of the background jobs (services/jobs.ts); the migrator uses 728_301.
+const IDEMPOTENCY_PURGE_LOCK = 728_311;
+const RATE_LIMIT_PURGE_LOCK = 728_312;
 
 export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltServer> {
   const instanceId = newInstanceId();
+  const limitClock = opts.limitClock ?? Date.now;
   const database = await openDatabase({
     databaseUrl: opts.databaseUrl,
     applicationName: applicationNameOf(instanceId),
@@ -110,7 +125,8 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     database,
     jwt: jwtKeys(opts.jwtSecret ?? randomBytes(32).toString('hex')),
     payments: (opts.paymentGateway ?? createPaymentGateway)(database.db),
-    cardEntryGuard: cardEntryGuard(opts.cardEntryRateLimit ?? { max: 20, timeWindowMs: 10 * 60_000 }),
+    cardEntryGuard: cardEntryGuard(database.db, opts.cardEntryRateLimit ?? { max: 20, timeWindowMs: 10 * 60_000 }, limitClock),
+    passwords: createPasswords(opts.passwordHashing),
     mailer: createMailer({ smtpUrl: opts.smtpUrl, from: opts.mailFrom, captureDir: join(resolve(opts.dataDir ?? './data'), 'mail') }),
   };
   const routerAnswerHeaders: Record<string, string> = {}; // filled once ready, below
@@ -138,7 +154,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     installTransportSecurity(app);
     installIdempotency(app, ctx.db, instance);
     metaRoutes(app);
-    authRoutes(app, ctx, opts.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 });
+    authRoutes(app, ctx, loginGuard(database.db, { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits }, limitClock));
     registerRoutes(app, ctx);
     opts.extraRoutes?.(app, ctx);
     installNotFound(app, opts.staticDir ?? null);
@@ -150,9 +166,15 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     await database.close();
     throw err;
   }
-  const stopPurge = schedulePurge(database.db, opts.idempotencyPurgeIntervalMs ?? 6 * 3600_000, (err) => {
-    app.log.warn({ err }, 'idempotency purge failed');
-  });
+  // Background jobs: safe with several instances on one database (services/jobs.ts).
+  const stopJobs = [
+    scheduleJob(database, { name: 'idempotency purge', lockKey: IDEMPOTENCY_PURGE_LOCK, intervalMs: opts.idempotencyPurgeIntervalMs ?? 6 * 3600_000, run: () => purgeOldKeys(database.db) }, (err) => {
+      app.log.warn({ err }, 'idempotency purge failed');
+    }),
+    scheduleJob(database, { name: 'rate-limit purge', lockKey: RATE_LIMIT_PURGE_LOCK, intervalMs: opts.rateLimitPurgeIntervalMs ?? 10 * 60_000, run: () => purgeExpiredCounters(database.db, limitClock()) }, (err) => {
+      app.log.warn({ err }, 'rate-limit purge failed');
+    }),
+  ];
   let closed = false;
   return {
     app,
@@ -162,7 +184,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     async close() {
       if (closed) return;
       closed = true;
-      stopPurge();
+      for (const stop of stopJobs) stop();
       await app.close(); // in-flight requests finish first: their claims are settled
       await instance.stop();
       await database.close();
@@ -194,7 +216,6 @@ async function registerPlugins(app: FastifyInstance, opts: BuildServerOptions): 
     xFrameOptions: { action: 'deny' },
     strictTransportSecurity: false,
   });
-  await app.register(rateLimit, { global: false });
   // API answers compressed (a 10,000-order pull is ~5 MB of JSON); brotli at a quality that
   // costs little CPU per request. Its hook is per route, so it runs after the app's own onSend
   // hooks: the idempotency record keeps the plain answer. Built assets come precompressed.
