@@ -3,7 +3,7 @@
 // so concurrent requests on any number of instances never lose a count. Windows are stamped
 // with the server's clock (`now`, injectable: tests never depend on the wall clock); keep
 // instances' clocks in sync (NTP): a skew only moves a window's edges by that much.
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 
@@ -43,8 +43,8 @@ export async function unhit(db: Db, key: string, limit: Limit, now: number): Pro
     .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, start), gt(rateLimits.count, 0)));
 }
 
-/** Deletes windows that ended before `now`: idempotent, so several instances may run it at once. */
+/** Deletes windows that ended by `now`: idempotent, so several instances may run it at once. */
 export async function purgeExpiredCounters(db: Db, now: number): Promise<number> {
-  const gone = await db.delete(rateLimits).where(lt(rateLimits.expiresAt, new Date(now))).returning({ key: rateLimits.key });
+  const gone = await db.delete(rateLimits).where(lte(rateLimits.expiresAt, new Date(now))).returning({ key: rateLimits.key });
   return gone.length;
 }
