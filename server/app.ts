@@ -18,6 +18,7 @@ import { seedBulkOrders } from './db/seedBulkOrders';
 import type { AppContext } from './context';
 import { cardEntryGuard } from './http/cardEntryLimit';
 import { installAuth } from './http/auth';
+import { createLimiter } from './http/limits';
 import { frameworkErrors, helmetHeadersOf, installErrorHandling } from './http/errors';
 import { installIdempotency } from './http/idempotency';
 import { installJsonBodyParser } from './http/jsonBody';
@@ -120,12 +121,13 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     await database.close();
     throw err;
   }
+  const limiter = createLimiter(database.db, limitClock);
   const ctx: AppContext = {
     db: database.db,
     database,
     jwt: jwtKeys(opts.jwtSecret ?? randomBytes(32).toString('hex')),
     payments: (opts.paymentGateway ?? createPaymentGateway)(database.db),
-    cardEntryGuard: cardEntryGuard(database.db, opts.cardEntryRateLimit ?? { max: 20, timeWindowMs: 10 * 60_000 }, limitClock),
+    cardEntryGuard: cardEntryGuard(limiter, opts.cardEntryRateLimit ?? { max: 20, timeWindowMs: 10 * 60_000 }),
     passwords: createPasswords(opts.passwordHashing),
     mailer: createMailer({ smtpUrl: opts.smtpUrl, from: opts.mailFrom, captureDir: join(resolve(opts.dataDir ?? './data'), 'mail') }),
   };
@@ -154,7 +156,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     installTransportSecurity(app);
     installIdempotency(app, ctx.db, instance);
     metaRoutes(app);
-    authRoutes(app, ctx, loginGuard(database.db, { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits }, limitClock));
+    authRoutes(app, ctx, loginGuard(database.db, limiter, { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits }, limitClock));
     registerRoutes(app, ctx);
     opts.extraRoutes?.(app, ctx);
     installNotFound(app, opts.staticDir ?? null);

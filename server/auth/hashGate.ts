@@ -24,6 +24,8 @@ export interface HashGate {
   run<T>(hash: () => Promise<T>): Promise<T>;
   /** Hashes running and waiting now. */
   load(): { running: number; waiting: number };
+  /** True when a call now would be refused (every slot and queue place taken). */
+  full(): boolean;
 }
 
 export function createHashGate(opts: HashGateOptions = {}): HashGate {
@@ -49,5 +51,6 @@ export function createHashGate(opts: HashGateOptions = {}): HashGate {
       }
     },
     load: () => ({ running, waiting: waiting.length }),
+    full: () => running >= concurrency && waiting.length >= queue,
   };
 }

@@ -4,17 +4,16 @@
 // phones roam between networks. Counted in the database (rate_limits, migration 0011), so
 // the budget holds across server instances; fixed windows of `timeWindowMs`.
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
-import { enforceLimit } from './limits';
+import type { Limiter } from './limits';
 
 export interface CardEntryLimit {
   max: number;
   timeWindowMs: number;
 }
 
-export function cardEntryGuard(db: Db, limit: CardEntryLimit, now: () => number = Date.now) {
+export function cardEntryGuard(limiter: Limiter, limit: CardEntryLimit) {
   return async function guard(request: FastifyRequest): Promise<void> {
     const key = `card-entry:${String(request.auth?.account_id ?? `ip ${request.ip}`)}`;
-    await enforceLimit(db, key, { max: limit.max, windowMs: limit.timeWindowMs }, now());
+    await limiter.enforce(key, { max: limit.max, windowMs: limit.timeWindowMs });
   };
 }

@@ -15,6 +15,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, guard: LoginGu
   }, async (request, reply) => {
     // Limits first (services/loginLimits.ts): a refused attempt never reaches the hash.
     await guard.fromAddress(request.ip);
+    ctx.passwords.refuseWhenBusy(); // no hash slot free: answer before any more database work
     const parsed = v.safeParse(LoginBodySchema, request.body);
     if (!parsed.success) throw new HttpError(400, 'InvalidRequest', 'Login needs an email and a password');
     const { email, password } = parsed.output;

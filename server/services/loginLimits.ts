@@ -9,7 +9,7 @@
 //   password was right or the hash never ran.
 // Counters live in rate_limits (services/rateLimits.ts): every instance sees the same counts.
 import type { Db } from '../db/client';
-import { enforceLimit } from '../http/limits';
+import type { Limiter } from '../http/limits';
 import { unhit, type Limit } from './rateLimits';
 
 export interface LoginLimits {
@@ -32,13 +32,13 @@ export interface LoginGuard {
   forAccount(email: string): Promise<() => Promise<void>>;
 }
 
-export function loginGuard(db: Db, limits: LoginLimits, now: () => number): LoginGuard {
+export function loginGuard(db: Db, limiter: Limiter, limits: LoginLimits, now: () => number): LoginGuard {
   return {
-    fromAddress: (ip) => enforceLimit(db, `login-ip:${ip}`, limits.perIp, now(), IP_MESSAGE),
+    fromAddress: (ip) => limiter.enforce(`login-ip:${ip}`, limits.perIp, IP_MESSAGE),
     async forAccount(email) {
       const key = `login-account:${email}`;
       const at = now();
-      await enforceLimit(db, key, limits.perAccount, at, ACCOUNT_MESSAGE);
+      await limiter.enforce(key, limits.perAccount, ACCOUNT_MESSAGE);
       return () => unhit(db, key, limits.perAccount, at);
     },
   };

@@ -9,6 +9,8 @@ export interface Passwords {
   /** verifyPassword through the gate (null `stored`: the dummy hash, same cost). */
   verify(password: string, stored: string | null): Promise<boolean>;
   hash(password: string): Promise<string>;
+  /** Throws the busy 429 when the gate would refuse a hash now: callers check before costlier work. */
+  refuseWhenBusy(): void;
 }
 
 export const BUSY_MESSAGE = 'Too many sign-ins at once, try again in a moment';
@@ -21,5 +23,8 @@ export function createPasswords(opts: HashGateOptions = {}): Passwords {
   return {
     verify: (password, stored) => gate.run(() => verifyPassword(password, stored)).catch(busy),
     hash: (password) => gate.run(() => hashPassword(password)).catch(busy),
+    refuseWhenBusy() {
+      if (gate.full()) busy(new HashGateFull());
+    },
   };
 }

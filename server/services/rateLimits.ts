@@ -18,6 +18,8 @@ export interface Hit {
   allowed: boolean;
   /** Seconds until the window ends (the Retry-After of a refusal), at least 1. */
   retryAfterS: number;
+  /** When the window ends (ms since the epoch). */
+  windowEnd: number;
 }
 
 function windowOf(limit: Limit, now: number): { start: Date; end: Date } {
@@ -33,7 +35,7 @@ export async function hit(db: Db, key: string, limit: Limit, now: number): Promi
     .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
     .returning({ count: rateLimits.count });
   const count = row?.count ?? 1;
-  return { count, allowed: count <= limit.max, retryAfterS: Math.max(1, Math.ceil((end.getTime() - now) / 1000)) };
+  return { count, allowed: count <= limit.max, retryAfterS: Math.max(1, Math.ceil((end.getTime() - now) / 1000)), windowEnd: end.getTime() };
 }
 
 /** Gives one hit back (a sign-in that succeeded is no failure; one refused as busy was never tried). */
