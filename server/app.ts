@@ -5,7 +5,6 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API, MAX_BUILDING_IMAGES, MAX_UPLOAD_BYTES } from '../src/domain';
@@ -18,6 +17,7 @@ import type { AppContext } from './context';
 import { cardEntryGuard } from './http/cardEntryLimit';
 import { installAuth } from './http/auth';
 import { installCompression } from './http/compression';
+import { createLimiter } from './http/limits';
 import { frameworkErrors, helmetHeadersOf, installErrorHandling } from './http/errors';
 import { installIdempotency } from './http/idempotency';
 import { installJsonBodyParser } from './http/jsonBody';
@@ -26,7 +26,12 @@ import { installNotFound } from './http/notFound';
 import { authRoutes } from './routes/auth';
 import { metaRoutes } from './routes/meta';
 import { registerRoutes } from './routes';
-import { purgeOldKeys, schedulePurge } from './services/idempotency';
+import type { HashGateOptions } from './auth/hashGate';
+import { purgeOldKeys } from './services/idempotency';
+import { scheduleJob } from './services/jobs';
+import { DEFAULT_LOGIN_LIMITS, loginGuard, type LoginLimits } from './services/loginLimits';
+import { createPasswords } from './services/passwords';
+import { purgeExpiredCounters } from './services/rateLimits';
 import { applicationNameOf, newInstanceId, registerInstance, type ServerInstance } from './services/instances';
 import { createPaymentGateway, type PaymentGateway } from './services/payments/gateway';
 import { createMailer } from './services/mail/transport';
@@ -49,7 +54,12 @@ export interface BuildServerOptions {
   logStream?: { write(line: string): unknown };
   /** The built PWA (./dist) to serve with an SPA fallback; null or missing serves none. */
   staticDir?: string | null;
-  loginRateLimit?: { max: number; timeWindowMs: number };
+  /** Sign-in limits (default 20 attempts per minute per address, 10 failures per 15 minutes per account), counted in the database. */
+  loginLimits?: Partial<LoginLimits>;
+  /** The clock of the rate-limit windows (default Date.now); tests fix it. */
+  limitClock?: () => number;
+  /** Password hashing: hashes at once (default 1), queue (default 8), a hook per hash (tests count them). */
+  passwordHashing?: HashGateOptions;
   /** Card-entry limit per account (default 20 per 10 minutes): stops a stolen token testing cards. */
   cardEntryRateLimit?: { max: number; timeWindowMs: number };
   /** Seed the demo data into an empty database (default true). */
@@ -76,6 +86,8 @@ export interface BuildServerOptions {
    * it their bytes stay in the database rows. Shared by every instance either way.
    */
   s3?: S3StoreConfig;
+  /** How often ended rate-limit windows are purged (default 10 minutes). */
+  rateLimitPurgeIntervalMs?: number;
   /** Extra route modules registered after the app's own (tests use it for probe routes). */
   extraRoutes?: (app: FastifyInstance, ctx: AppContext) => void;
 }
@@ -90,11 +102,15 @@ export interface BuiltServer {
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024;
+// Advisory lock keys of the background jobs (services/jobs.ts); the migrator uses 728_301.
+const IDEMPOTENCY_PURGE_LOCK = 728_311;
+const RATE_LIMIT_PURGE_LOCK = 728_312;
 
 export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltServer> {
   const files: FileStore = opts.s3 ? objectFileStore(s3ObjectStore(opts.s3)) : databaseFileStore();
   await files.check(); // an unreachable bucket stops the start here, before anything is opened
   const instanceId = newInstanceId();
+  const limitClock = opts.limitClock ?? Date.now;
   const database = await openDatabase({
     databaseUrl: opts.databaseUrl,
     applicationName: applicationNameOf(instanceId),
@@ -113,13 +129,15 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     await database.close();
     throw err;
   }
+  const limiter = createLimiter(database.db, limitClock);
   const ctx: AppContext = {
     db: database.db,
     database,
     jwt: jwtKeys(opts.jwtSecret ?? randomBytes(32).toString('hex')),
     payments: (opts.paymentGateway ?? createPaymentGateway)(database.db),
     files,
-    cardEntryGuard: cardEntryGuard(opts.cardEntryRateLimit ?? { max: 20, timeWindowMs: 10 * 60_000 }),
+    cardEntryGuard: cardEntryGuard(limiter, opts.cardEntryRateLimit ?? { max: 20, timeWindowMs: 10 * 60_000 }),
+    passwords: createPasswords(opts.passwordHashing),
     mailer: createMailer({ smtpUrl: opts.smtpUrl, from: opts.mailFrom, captureDir: join(resolve(opts.dataDir ?? './data'), 'mail') }),
   };
   const routerAnswerHeaders: Record<string, string> = {}; // filled once ready, below
@@ -147,7 +165,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     installTransportSecurity(app);
     installIdempotency(app, ctx.db, instance);
     metaRoutes(app);
-    authRoutes(app, ctx, opts.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 });
+    authRoutes(app, ctx, loginGuard(database.db, limiter, { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits }, limitClock));
     registerRoutes(app, ctx);
     opts.extraRoutes?.(app, ctx);
     installNotFound(app, opts.staticDir ?? null);
@@ -159,9 +177,15 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     await database.close();
     throw err;
   }
-  const stopPurge = schedulePurge(database.db, opts.idempotencyPurgeIntervalMs ?? 6 * 3600_000, (err) => {
-    app.log.warn({ err }, 'idempotency purge failed');
-  });
+  // Background jobs: safe with several instances on one database (services/jobs.ts).
+  const stopJobs = [
+    scheduleJob(database, { name: 'idempotency purge', lockKey: IDEMPOTENCY_PURGE_LOCK, intervalMs: opts.idempotencyPurgeIntervalMs ?? 6 * 3600_000, run: () => purgeOldKeys(database.db) }, (err) => {
+      app.log.warn({ err }, 'idempotency purge failed');
+    }),
+    scheduleJob(database, { name: 'rate-limit purge', lockKey: RATE_LIMIT_PURGE_LOCK, intervalMs: opts.rateLimitPurgeIntervalMs ?? 10 * 60_000, run: () => purgeExpiredCounters(database.db, limitClock()) }, (err) => {
+      app.log.warn({ err }, 'rate-limit purge failed');
+    }),
+  ];
   let closed = false;
   return {
     app,
@@ -171,7 +195,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     async close() {
       if (closed) return;
       closed = true;
-      stopPurge();
+      for (const stop of stopJobs) stop();
       await app.close(); // in-flight requests finish first: their claims are settled
       await instance.stop();
       await database.close();
@@ -203,7 +227,6 @@ async function registerPlugins(app: FastifyInstance, opts: BuildServerOptions): 
     xFrameOptions: { action: 'deny' },
     strictTransportSecurity: false,
   });
-  await app.register(rateLimit, { global: false });
   // API answers compressed per request (http/compression.ts); built assets come precompressed.
   installCompression(app);
   await app.register(multipart, {

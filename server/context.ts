@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { JwtKeys } from './auth/jwt';
 import type { Database, Db } from './db/client';
+import type { Passwords } from './services/passwords';
 import type { PaymentGateway } from './services/payments/gateway';
 import type { Mailer } from './services/mail/transport';
 import type { FileStore } from './services/storage/fileStore';
@@ -16,6 +17,8 @@ export interface AppContext {
   files: FileStore;
   /** Outgoing mail: SMTP, or captured to files (server/services/mail). */
   mailer?: Mailer;
+  /** Password checks and hashes, a few at a time (services/passwords.ts). */
+  passwords: Passwords;
   /** preHandler of the card-entry routes (tokenize, authorize a new card): a per-account limit. */
   cardEntryGuard: (request: FastifyRequest) => Promise<void>;
 }

@@ -159,6 +159,14 @@ export const serverInstances = pgTable('server_instances', {
   heartbeatAt: ts('heartbeat_at').notNull().defaultNow(),
 });
 
+/** Request counters of the fair limits (migration 0011, services/rateLimits.ts). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').notNull(),
+  windowStart: ts('window_start').notNull(),
+  count: integer('count').notNull().default(1),
+  expiresAt: ts('expires_at').notNull(),
+}, (t) => [primaryKey({ columns: [t.key, t.windowStart] })]);
+
 export * from './schemaOrders';
 export * from './schemaDeliveries';
 export * from './schemaProfile';

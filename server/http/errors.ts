@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message?: string,
     readonly extra: Record<string, unknown> = {},
+    /** Response headers sent with the error (Retry-After of a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message ?? code);
   }
@@ -20,6 +22,9 @@ export class HttpError extends Error {
 
 export const notFound = (): HttpError => new HttpError(404, 'NotFound');
 export const invalid = (message?: string): HttpError => new HttpError(400, 'InvalidRequest', message);
+/** 429 TooManyRequests with Retry-After (seconds). */
+export const tooManyRequests = (retryAfterS: number, message?: string): HttpError =>
+  new HttpError(429, 'TooManyRequests', message, {}, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterS))) });
 
 const BUSBOY_MALFORMED = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data)$/;
 
@@ -85,7 +90,7 @@ export function helmetHeadersOf(headers: Record<string, string | string[] | numb
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (err instanceof HttpError) return reply.code(err.statusCode).send(err.body());
+    if (err instanceof HttpError) return reply.code(err.statusCode).headers(err.headers).send(err.body());
     const mapped = mapFrameworkError(err);
     if (mapped) {
       request.log.info({ code: err.code, status: mapped.status }, 'request rejected');

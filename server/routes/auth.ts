@@ -1,31 +1,25 @@
 // POST /auth/login and the removed-user poll (SPEC §4, §7).
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { API, LOGIN_FAILURE_TEXT, LoginBodySchema } from '../../src/domain';
-import { verifyPassword } from '../auth/password';
 import type { AppContext } from '../context';
 import { accounts, companies } from '../db/schema';
 import { authOf } from '../http/auth';
 import { HttpError } from '../http/errors';
+import type { LoginGuard } from '../services/loginLimits';
 
-/** The rate-limit key: the client address plus the email tried, so one IP can't spray one account. */
-function loginKey(request: FastifyRequest): string {
-  const body = request.body as { email?: unknown } | undefined;
-  const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase().slice(0, 254) : '';
-  return `${request.ip}|${email}`;
-}
-
-export function authRoutes(app: FastifyInstance, ctx: AppContext, limit: { max: number; timeWindowMs: number }): void {
+export function authRoutes(app: FastifyInstance, ctx: AppContext, guard: LoginGuard): void {
   app.post(API.login, {
-    config: {
-      summary: 'Sign in: answers the JWT as a JSON string; 401 text "Invalid email or password"',
-      rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs, hook: 'preHandler', keyGenerator: loginKey },
-    },
+    config: { summary: 'Sign in: answers the JWT as a JSON string; 401 text "Invalid email or password"; 429 past the per-address or per-account limit' },
   }, async (request, reply) => {
+    // Limits first (services/loginLimits.ts): a refused attempt never reaches the hash.
+    await guard.fromAddress(request.ip);
+    ctx.passwords.refuseWhenBusy(); // no hash slot free: answer before any more database work
     const parsed = v.safeParse(LoginBodySchema, request.body);
     if (!parsed.success) throw new HttpError(400, 'InvalidRequest', 'Login needs an email and a password');
     const { email, password } = parsed.output;
+    const giveBack = await guard.forAccount(email);
     const [account] = await ctx.db
       .select({
         id: accounts.id, companyId: accounts.companyId, role: accounts.role, passwordHash: accounts.passwordHash,
@@ -35,11 +29,18 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, limit: { max: 
       .from(accounts)
       .innerJoin(companies, eq(companies.id, accounts.companyId))
       .where(eq(accounts.email, email));
-    const ok = await verifyPassword(password, account?.passwordHash ?? null);
+    let ok: boolean;
+    try {
+      ok = await ctx.passwords.verify(password, account?.passwordHash ?? null);
+    } catch (err) {
+      await giveBack(); // refused as busy: no guess was made
+      throw err;
+    }
     if (!account || !ok || account.removedAt) {
       // SPEC §8: clients compare this exact body text.
       return reply.code(401).type('text/plain; charset=utf-8').send(LOGIN_FAILURE_TEXT);
     }
+    await giveBack(); // the right password: not a failure
     const token = await ctx.jwt.sign({
       company_id: account.companyId,
       role: account.role,

@@ -47,25 +47,12 @@ export function requestHash(method: string, path: string, ...parts: (string | Bu
   return hash.digest('hex');
 }
 
+/** Deletes records past their 30 days: idempotent, so instances may run it at once (services/jobs.ts). */
 export async function purgeOldKeys(db: Db): Promise<number> {
   const gone = await db.delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(days => ${RETENTION_DAYS})`))
     .returning({ id: idempotencyKeys.id });
   return gone.length;
-}
-
-/** Purges every `intervalMs` while the server runs (not only at start); returns the stop function. */
-export function schedulePurge(db: Db, intervalMs: number, onError: (err: unknown) => void): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return; // a slow purge is never stacked on itself
-    running = true;
-    purgeOldKeys(db).catch(onError).finally(() => {
-      running = false;
-    });
-  }, intervalMs);
-  timer.unref(); // never keeps a process alive on its own
-  return () => clearInterval(timer);
 }
 
 /** A request's claim on its key, made by the hook (server/http/idempotency.ts). */

@@ -1,5 +1,6 @@
 // Login and token rules (DESIGN §6, SPEC §6/§8) against a real server and PGlite. Built
-// directly (not via startTestServer) to know the JWT secret and to set a small rate limit.
+// directly (not via startTestServer) to know the JWT secret and to set small limits on a
+// fixed clock (the limit windows never depend on the wall clock). loginLimits.test.ts has the rest.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,8 @@ const SECRET = 'integration-test-secret-0123456789abcdef';
 let server: BuiltServer;
 let dataDir: string;
 let database: Awaited<ReturnType<typeof testDatabase>>;
+/** The limits' clock: fixed, moved by hand. */
+let clock = Date.UTC(2026, 0, 5, 9, 0, 0);
 
 const login = (body: unknown, ip = '10.0.0.1') =>
   server.app.inject({ method: 'POST', url: '/auth/login', payload: body as Record<string, unknown>, remoteAddress: ip });
@@ -32,7 +35,10 @@ async function signWith(alg: 'HS256' | 'HS512', payload: Record<string, unknown>
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'driver-app-auth-'));
   database = await testDatabase(dataDir); // PGlite here, PostgreSQL in integration-pg
-  server = await buildServer({ dataDir, databaseUrl: database.databaseUrl, jwtSecret: SECRET, logger: false, staticDir: null, loginRateLimit: { max: 3, timeWindowMs: 60_000 } });
+  server = await buildServer({ dataDir, databaseUrl: database.databaseUrl, jwtSecret: SECRET, logger: false, staticDir: null,
+    loginLimits: { perIp: { max: 1_000, windowMs: 60_000 }, perAccount: { max: 3, windowMs: 15 * 60_000 } },
+    limitClock: () => clock,
+  });
 });
 
 afterAll(async () => {
@@ -79,18 +85,22 @@ describe('POST /auth/login', () => {
     }
   });
 
-  it('rate-limits per address and email: 429 TooManyRequests past the limit', async () => {
+  it('limits failures per account: 429 TooManyRequests with Retry-After past the limit, from any address', async () => {
     const ip = '10.0.0.9';
     const wrong = { email: SUMMIT_ADMIN.email, password: 'guess' };
     for (let i = 0; i < 3; i += 1) expect((await login(wrong, ip)).statusCode).toBe(401);
     const limited = await login(wrong, ip);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ error: 'TooManyRequests' });
-    // Even the right password is refused now, for that address and email…
+    expect(limited.json()).toEqual({ error: 'TooManyRequests', message: 'Too many failed sign-ins for this account, try again later' });
+    expect(limited.headers['retry-after']).toBe(String(15 * 60)); // the fixed clock sits at the window's start
+    // Even the right password is refused now, from that address or another…
     expect((await login(SUMMIT_ADMIN, ip)).statusCode).toBe(429);
-    // …but another email from the same address, or the same email elsewhere, still works.
+    expect((await login(SUMMIT_ADMIN, '10.0.0.10')).statusCode).toBe(429);
+    // …but another account from the same address still signs in.
     expect((await login(SUMMIT_DRIVER, ip)).statusCode).toBe(200);
-    expect((await login(SUMMIT_ADMIN, '10.0.0.10')).statusCode).toBe(200);
+    // The next window starts afresh.
+    clock += 15 * 60_000;
+    expect((await login(SUMMIT_ADMIN, ip)).statusCode).toBe(200);
   });
 });
 

@@ -10,7 +10,10 @@ let server: TestServer;
 let driver: string;
 let other: string;
 
-useTestServer({ driver: SUMMIT_DRIVER, other: SUMMIT_DRIVER2 }, (s) => ({ server, driver, other } = s), { cardEntryRateLimit: { max: 3, timeWindowMs: 60_000 } });
+useTestServer({ driver: SUMMIT_DRIVER, other: SUMMIT_DRIVER2 }, (s) => ({ server, driver, other } = s), {
+  cardEntryRateLimit: { max: 3, timeWindowMs: 60_000 },
+  build: { limitClock: () => Date.UTC(2026, 0, 5, 9, 0, 0) }, // fixed: the count never straddles a window's edge
+});
 
 describe('card-entry rate limit', () => {
   it('answers 429 TooManyRequests past the limit, per account', async () => {
@@ -20,6 +23,7 @@ describe('card-entry rate limit', () => {
     const refused = await pay<{ error: string; message: string }>(server, P.authNewCard, cardBody(), driver);
     expect(refused.status).toBe(429);
     expect(refused.body.error).toBe('TooManyRequests');
+    expect(refused.headers.get('retry-after')).toBe('60');
     // Tokenizing is card entry too.
     expect((await pay(server, P.tokenize, { account: CARDS.visa }, driver)).status).toBe(429);
     expect((await pay(server, P.cardconnectAuthNewCard, {}, driver)).status).toBe(429);

@@ -16,8 +16,8 @@ let proxied: TestServer;
 let token: string;
 
 beforeAll(async () => {
-  plain = await startTestServer({ loginRateLimit: { max: 3, timeWindowMs: 60_000 } });
-  proxied = await startTestServer({ build: { trustProxy: true }, loginRateLimit: { max: 3, timeWindowMs: 60_000 } });
+  plain = await startTestServer();
+  proxied = await startTestServer({ build: { trustProxy: true } });
   token = await plain.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
 });
 afterAll(async () => {
@@ -104,7 +104,20 @@ describe('HSTS only over TLS', () => {
   });
 });
 
-describe('login rate limit', () => {
+describe('login rate limit per address', () => {
+  // Own servers: 3 attempts per address a minute, on a fixed clock (windows never depend on the wall clock).
+  const limits = { loginLimits: { perIp: { max: 3, windowMs: 60_000 }, perAccount: { max: 100, windowMs: 60_000 } } };
+  const clock = () => Date.UTC(2026, 0, 5, 9, 0, 0);
+  let plain: TestServer;
+  let proxied: TestServer;
+  beforeAll(async () => {
+    plain = await startTestServer({ ...limits, build: { limitClock: clock } });
+    proxied = await startTestServer({ ...limits, build: { trustProxy: true, limitClock: clock } });
+  });
+  afterAll(async () => {
+    await plain.close();
+    await proxied.close();
+  });
   const attempt = (server: TestServer, forwardedFor: string) =>
     call(server, API.login, {
       method: 'POST',

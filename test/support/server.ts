@@ -24,8 +24,8 @@ export interface TestServer {
 export interface TestServerOptions {
   /** A data dir to use (kept on close); default a fresh one under os.tmpdir(), removed on close. */
   dataDir?: string;
-  /** Login rate limit; default generous so suites can sign in freely. */
-  loginRateLimit?: { max: number; timeWindowMs: number };
+  /** Sign-in limits; default generous so suites can sign in freely. */
+  loginLimits?: BuildServerOptions['loginLimits'];
   /** Card-entry rate limit; default generous so suites can authorize cards freely. */
   cardEntryRateLimit?: { max: number; timeWindowMs: number };
   /** The JWT secret (a test that mints its own tokens, e.g. short-lived); default random. */
@@ -33,7 +33,7 @@ export interface TestServerOptions {
   /** The built PWA to serve (e2e); default none. */
   staticDir?: string | null;
   /** More buildServer options (trust proxy, purge interval, probe routes, …). */
-  build?: Pick<BuildServerOptions, 'trustProxy' | 'idempotencyPurgeIntervalMs' | 'extraRoutes' | 'smtpUrl' | 'mailFrom' | 'logger' | 'logStream' | 'seedOrdersPerDriver' | 's3'>;
+  build?: Pick<BuildServerOptions, 'trustProxy' | 'idempotencyPurgeIntervalMs' | 'limitClock' | 'passwordHashing' | 'rateLimitPurgeIntervalMs' | 'extraRoutes' | 'smtpUrl' | 'mailFrom' | 'logger' | 'logStream' | 'seedOrdersPerDriver' | 's3'>;
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
@@ -46,7 +46,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     jwtSecret: opts.jwtSecret ?? randomBytes(32).toString('hex'),
     logger: false,
     staticDir: opts.staticDir ?? null,
-    loginRateLimit: opts.loginRateLimit ?? { max: 10_000, timeWindowMs: 60_000 },
+    loginLimits: opts.loginLimits ?? { perIp: { max: 10_000, windowMs: 60_000 }, perAccount: { max: 10_000, windowMs: 60_000 } },
     cardEntryRateLimit: opts.cardEntryRateLimit ?? { max: 10_000, timeWindowMs: 60_000 },
     ...opts.build,
   }).catch(async (err: unknown) => {

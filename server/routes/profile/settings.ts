@@ -6,7 +6,6 @@ import {
   DriverEmailNotificationsSchema, PROFILE_API, PROFILE_PICTURES_FOLDER, UpdateDriverSettingsBodySchema, normalizePhone,
   type DriverSettings, type TokenClaims,
 } from '../../../src/domain';
-import { hashPassword } from '../../auth/password';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { accounts, accountSettings, uploads } from '../../db/schema';
@@ -67,7 +66,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
         const [taken] = await ctx.db.select({ id: accounts.id }).from(accounts)
           .where(and(sql`lower(${accounts.email}) = ${body.email}`, ne(accounts.id, auth.account_id)));
         if (taken) throw new HttpError(409, 'EmailAlreadyInUse');
-        const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
+        const passwordHash = body.password === undefined ? undefined : await ctx.passwords.hash(body.password);
         // A new password ends every other session (migration 0009's trigger bumps token_version);
         // the one making the change stays signed in: it is kept at the version the bump makes.
         const keptSessionSql = sql`(${accounts.tokenVersion} + 1)::text || ':' || ${sessionHashOf(request) ?? ''}`;
