@@ -10,7 +10,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { API, MAX_BUILDING_IMAGES, MAX_UPLOAD_BYTES } from '../src/domain';
+import { API, MAX_BUILDING_IMAGES, MAX_UPLOAD_BYTES, MIN_CONTRACT_VERSION } from '../src/domain';
 import { jwtKeys } from './auth/jwt';
 import { openDatabase, type Db, type RawSql } from './db/client';
 import { migrate } from './db/migrate';
@@ -20,10 +20,12 @@ import type { AppContext } from './context';
 import { cardEntryGuard } from './http/cardEntryLimit';
 import { installAuth } from './http/auth';
 import { frameworkErrors, helmetHeadersOf, installErrorHandling } from './http/errors';
+import { installContractVersion } from './http/contractVersion';
 import { installIdempotency } from './http/idempotency';
 import { installJsonBodyParser } from './http/jsonBody';
 import { installTransportSecurity } from './http/transportSecurity';
 import { installNotFound } from './http/notFound';
+import { collectRoutes } from './http/openapi';
 import { authRoutes } from './routes/auth';
 import { metaRoutes } from './routes/meta';
 import { registerRoutes } from './routes';
@@ -70,6 +72,11 @@ export interface BuildServerOptions {
   mapOrigins?: string[];
   /** How often Idempotency-Key records past their 30 days are purged (default 6 hours). */
   idempotencyPurgeIntervalMs?: number;
+  /**
+   * The oldest X-Contract-Version accepted (default MIN_CONTRACT_VERSION); a function is read
+   * on every call (the sync tests raise it and lower it again on a running server).
+   */
+  minContractVersion?: number | (() => number);
   /** Extra route modules registered after the app's own (tests use it for probe routes). */
   extraRoutes?: (app: FastifyInstance, ctx: AppContext) => void;
 }
@@ -134,14 +141,17 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     await registerPlugins(app, opts);
     installErrorHandling(app);
     installJsonBodyParser(app);
+    const minContract = opts.minContractVersion ?? MIN_CONTRACT_VERSION;
+    installContractVersion(app, typeof minContract === 'function' ? minContract : () => minContract);
     installAuth(app, ctx.jwt, ctx.db);
     installTransportSecurity(app);
     installIdempotency(app, ctx.db, instance);
-    metaRoutes(app);
+    const routes = collectRoutes(app);
+    metaRoutes(app, routes);
     authRoutes(app, ctx, opts.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 });
     registerRoutes(app, ctx);
     opts.extraRoutes?.(app, ctx);
-    installNotFound(app, opts.staticDir ?? null);
+    installNotFound(app, opts.staticDir ?? null, routes);
     await app.ready();
     // Answers of the router itself skip helmet's hooks: give them the headers helmet sets.
     Object.assign(routerAnswerHeaders, helmetHeadersOf((await app.inject({ method: 'GET', url: API.health })).headers));
