@@ -5,7 +5,7 @@
 // (`config: { bodySchema: X }`), which wins.
 import type { FastifyInstance } from 'fastify';
 import type { GenericSchema } from 'valibot';
-import { API, CONTRACT_VERSION, ENDPOINTS, type EndpointSchemas, ERROR_TEXT, LOGIN_FAILURE_TEXT, MIN_CONTRACT_VERSION } from '../../src/domain';
+import { API, CONTRACT_VERSION, endpointOf, type EndpointSchemas, ERROR_TEXT, LOGIN_FAILURE_TEXT, MIN_CONTRACT_VERSION } from '../../src/domain';
 import { toJsonSchema, type JsonSchema } from '../../src/domain/jsonSchema';
 import { isProtectedPath } from './auth';
 import { isContractPath } from './contractVersion';
@@ -40,7 +40,7 @@ export function collectRoutes(app: FastifyInstance): RouteDoc[] {
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
     const config = route.config ?? {};
     for (const method of methods) {
-      const registered = ENDPOINTS[`${method} ${route.url}`] ?? {};
+      const registered = endpointOf(`${method} ${route.url}`) ?? {};
       routes.push({
         method,
         url: route.url,

@@ -3,14 +3,14 @@ import { PAYMENTS_API } from '../payments';
 import { CardAuthAnswerSchema, SavedCardAnswerSchema, TokenizeAnswerSchema, TransactionAnswerSchema } from './answers';
 import type { EndpointSchemas } from './types';
 
-export const PAYMENT_ENDPOINTS: Record<string, EndpointSchemas> = {
-  [`POST ${PAYMENTS_API.authNewCard}`]: { responseSchema: CardAuthAnswerSchema },
-  [`POST ${PAYMENTS_API.authProfile}`]: { responseSchema: CardAuthAnswerSchema },
-  [`POST ${PAYMENTS_API.captureCheckPayment}`]: { responseSchema: TransactionAnswerSchema },
-  [`POST ${PAYMENTS_API.capturePayment}`]: { responseSchema: TransactionAnswerSchema },
-  [`POST ${PAYMENTS_API.refundRequest}`]: { responseSchema: TransactionAnswerSchema },
-  [`POST ${PAYMENTS_API.tokenize}`]: { responseSchema: TokenizeAnswerSchema },
-  [`GET ${PAYMENTS_API.savedCardDetails}`]: { responseSchema: SavedCardAnswerSchema },
-  [`POST ${PAYMENTS_API.cardconnectAuthNewCard}`]: { responseSchema: CardAuthAnswerSchema },
-  [`POST ${PAYMENTS_API.cardconnectProfileInquiry}`]: { responseSchema: SavedCardAnswerSchema },
-};
+export const PAYMENT_ENDPOINTS = {
+  [`POST ${PAYMENTS_API.authNewCard}` as const]: { responseSchema: CardAuthAnswerSchema },
+  [`POST ${PAYMENTS_API.authProfile}` as const]: { responseSchema: CardAuthAnswerSchema },
+  [`POST ${PAYMENTS_API.captureCheckPayment}` as const]: { responseSchema: TransactionAnswerSchema },
+  [`POST ${PAYMENTS_API.capturePayment}` as const]: { responseSchema: TransactionAnswerSchema },
+  [`POST ${PAYMENTS_API.refundRequest}` as const]: { responseSchema: TransactionAnswerSchema },
+  [`POST ${PAYMENTS_API.tokenize}` as const]: { responseSchema: TokenizeAnswerSchema },
+  [`GET ${PAYMENTS_API.savedCardDetails}` as const]: { responseSchema: SavedCardAnswerSchema },
+  [`POST ${PAYMENTS_API.cardconnectAuthNewCard}` as const]: { responseSchema: CardAuthAnswerSchema },
+  [`POST ${PAYMENTS_API.cardconnectProfileInquiry}` as const]: { responseSchema: SavedCardAnswerSchema },
+} as const satisfies Record<string, EndpointSchemas>;

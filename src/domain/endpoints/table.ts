@@ -43,12 +43,12 @@ const schedule = (body: v.GenericSchema): EndpointSchemas => ({ bodySchema: body
 const deliver: EndpointSchemas = { responseSchema: DeliverAnswerSchema };
 const environment = v.object({ environment: v.optional(v.picklist(FEATURE_FLAG_ENVIRONMENTS), 'production') });
 
-export const ENDPOINTS: Record<string, EndpointSchemas> = {
-  [`GET ${API.health}`]: { responseSchema: v.object({ ok: v.literal(true) }) },
-  [`GET ${API.openapi}`]: { responseSchema: OpenApiDocumentSchema },
-  [`POST ${API.login}`]: { bodySchema: LoginBodySchema, responseSchema: v.pipe(v.string(), v.description('The JWT')) },
-  [`GET ${API.companyUserIsRemoved}`]: { responseSchema: v.boolean() },
-  [`POST ${API.upload}`]: {
+export const ENDPOINTS = {
+  [`GET ${API.health}` as const]: { responseSchema: v.object({ ok: v.literal(true) }) },
+  [`GET ${API.openapi}` as const]: { responseSchema: OpenApiDocumentSchema },
+  [`POST ${API.login}` as const]: { bodySchema: LoginBodySchema, responseSchema: v.pipe(v.string(), v.description('The JWT')) },
+  [`GET ${API.companyUserIsRemoved}` as const]: { responseSchema: v.boolean() },
+  [`POST ${API.upload}` as const]: {
     multipartFiles: MAX_BUILDING_IMAGES,
     headersSchema: v.object({ 'x-upload-folder': v.picklist(UPLOAD_FOLDERS) }),
     responseSchema: UploadResultSchema,
@@ -56,7 +56,7 @@ export const ENDPOINTS: Record<string, EndpointSchemas> = {
   'GET /files/:name': { responseSchema: ImageFileSchema, responseMedia: 'image/*' },
   'GET /files/certificates/:name': { responseSchema: PdfFileSchema, responseMedia: 'application/pdf' },
   // Deliver calls (bodies in the routes' config, from src/domain/delivery.ts)
-  [`POST ${API.deliverOnlot}`]: { bodySchema: DeliverOnlotBodySchema, ...deliver },
+  [`POST ${API.deliverOnlot}` as const]: { bodySchema: DeliverOnlotBodySchema, ...deliver },
   'POST /secure/driver/deliver_inventory_move_order': deliver,
   'POST /secure/driver/deliver_customer_order_rto': deliver,
   'POST /secure/driver/deliver_customer_order_with_new_check': deliver,
@@ -67,41 +67,66 @@ export const ENDPOINTS: Record<string, EndpointSchemas> = {
   'POST /secure/driver/deliver_customer_order_with_new_card': deliver,
   'POST /secure/driver/generate_delivery_certificate': { responseSchema: CertificateUrlSchema, responseMedia: 'text/plain' },
   // Reads of the orders area
-  [`GET ${API.orderList}`]: { querySchema: PullQuerySchema, responseSchema: OrderListPageSchema },
-  [`GET ${API.onlotOrderDetails}`]: { querySchema: v.object({ onlotInventoryOrderId: positiveId }), responseSchema: v.union([OnlotOrderDetailsWithNotesSchema, OnlotOrderDetailsSchema]) },
-  [`GET ${API.onlotDeliveryDetails}`]: {
+  [`GET ${API.orderList}` as const]: { querySchema: PullQuerySchema, responseSchema: OrderListPageSchema },
+  [`GET ${API.onlotOrderDetails}` as const]: { querySchema: v.object({ onlotInventoryOrderId: positiveId }), responseSchema: v.union([OnlotOrderDetailsWithNotesSchema, OnlotOrderDetailsSchema]) },
+  [`GET ${API.onlotDeliveryDetails}` as const]: {
     querySchema: v.object({ onlotInventoryOrderId: v.optional(positiveId), ...PullQuerySchema.entries }),
     responseSchema: details(OnlotDeliveryDetailsSchema, OnlotDeliveryPageSchema),
   },
-  [`GET ${ORDER_API.customerOrderDetails}`]: { querySchema: v.object({ customerOrderId: positiveId }), responseSchema: CustomerOrderDetailsSchema },
-  [`GET ${ORDER_API.customerDeliveryDetails}`]: {
+  [`GET ${ORDER_API.customerOrderDetails}` as const]: { querySchema: v.object({ customerOrderId: positiveId }), responseSchema: CustomerOrderDetailsSchema },
+  [`GET ${ORDER_API.customerDeliveryDetails}` as const]: {
     querySchema: v.object({ customer_order_id: v.optional(positiveId), ...PullQuerySchema.entries }),
     responseSchema: details(CustomerDeliveryDetailsSchema, CustomerDeliveryPageSchema),
   },
-  [`GET ${ORDER_API.moveOrderDetails}`]: { querySchema: v.object({ inventoryMoveOrderId: positiveId }), responseSchema: MoveOrderDetailsSchema },
-  [`GET ${ORDER_API.moveDeliveryDetails}`]: {
+  [`GET ${ORDER_API.moveOrderDetails}` as const]: { querySchema: v.object({ inventoryMoveOrderId: positiveId }), responseSchema: MoveOrderDetailsSchema },
+  [`GET ${ORDER_API.moveDeliveryDetails}` as const]: {
     querySchema: v.object({ inventoryMoveOrderId: v.optional(positiveId), ...PullQuerySchema.entries }),
     responseSchema: details(MoveDeliveryDetailsSchema, MoveDeliveryPageSchema),
   },
-  [`GET ${ORDER_API.orderMap}`]: { responseSchema: OrderMapSchema },
-  [`GET ${ORDER_API.scheduleList}`]: { responseSchema: v.array(ScheduleListItemSchema) },
-  [`GET ${ORDER_API.customerScheduleDetails}`]: { querySchema: v.object({ id: positiveId }), responseSchema: ScheduleDetailsSchema },
-  [`GET ${ORDER_API.onlotScheduleDetails}`]: { querySchema: v.object({ id: positiveId }), responseSchema: ScheduleDetailsSchema },
-  [`GET ${ORDER_API.moveScheduleDetails}`]: { querySchema: v.object({ id: positiveId }), responseSchema: ScheduleDetailsSchema },
-  [`GET ${ORDER_API.savedChecks}`]: { querySchema: v.object({ 'customer-order-id': positiveId }), responseSchema: v.array(SavedCheckSchema) },
-  [`GET ${ORDER_API.companyDrivers}`]: { responseSchema: v.array(CompanyDriverSchema) },
-  [`GET ${ORDER_API.featureFlags}`]: { querySchema: environment, responseSchema: FeatureFlagsSchema },
-  [`GET ${ORDER_API.checkFeatureFlag}`]: { querySchema: environment, responseSchema: FeatureFlagCheckSchema },
+  [`GET ${ORDER_API.orderMap}` as const]: { responseSchema: OrderMapSchema },
+  [`GET ${ORDER_API.scheduleList}` as const]: { responseSchema: v.array(ScheduleListItemSchema) },
+  [`GET ${ORDER_API.customerScheduleDetails}` as const]: { querySchema: v.object({ id: positiveId }), responseSchema: ScheduleDetailsSchema },
+  [`GET ${ORDER_API.onlotScheduleDetails}` as const]: { querySchema: v.object({ id: positiveId }), responseSchema: ScheduleDetailsSchema },
+  [`GET ${ORDER_API.moveScheduleDetails}` as const]: { querySchema: v.object({ id: positiveId }), responseSchema: ScheduleDetailsSchema },
+  [`GET ${ORDER_API.savedChecks}` as const]: { querySchema: v.object({ 'customer-order-id': positiveId }), responseSchema: v.array(SavedCheckSchema) },
+  [`GET ${ORDER_API.companyDrivers}` as const]: { responseSchema: v.array(CompanyDriverSchema) },
+  [`GET ${ORDER_API.featureFlags}` as const]: { querySchema: environment, responseSchema: FeatureFlagsSchema },
+  [`GET ${ORDER_API.checkFeatureFlag}` as const]: { querySchema: environment, responseSchema: FeatureFlagCheckSchema },
   // Actions of the orders area
-  [`POST ${ORDER_API.scheduleCustomer}`]: schedule(ScheduleCustomerOrderBodySchema),
-  [`POST ${ORDER_API.scheduleOnlot}`]: schedule(ScheduleOnlotOrderBodySchema),
-  [`POST ${ORDER_API.scheduleMove}`]: schedule(ScheduleMoveOrderBodySchema),
-  [`POST ${ORDER_API.rescheduleCustomer}`]: schedule(ScheduleCustomerOrderBodySchema),
-  [`POST ${ORDER_API.rescheduleOnlot}`]: schedule(ScheduleOnlotOrderBodySchema),
-  [`POST ${ORDER_API.rescheduleMove}`]: schedule(ScheduleMoveOrderBodySchema),
-  [`POST ${ORDER_API.unschedule}`]: schedule(UnscheduleOrderBodySchema),
-  [`POST ${ORDER_API.reassignDriver}`]: { bodySchema: ReassignDriverBodySchema, responseSchema: ReassignAnswerSchema },
-  [`POST ${ORDER_API.createOrderNote}`]: { bodySchema: CreateOrderNoteBodySchema, responseSchema: OrderNoteAnswerSchema },
+  [`POST ${ORDER_API.scheduleCustomer}` as const]: schedule(ScheduleCustomerOrderBodySchema),
+  [`POST ${ORDER_API.scheduleOnlot}` as const]: schedule(ScheduleOnlotOrderBodySchema),
+  [`POST ${ORDER_API.scheduleMove}` as const]: schedule(ScheduleMoveOrderBodySchema),
+  [`POST ${ORDER_API.rescheduleCustomer}` as const]: schedule(ScheduleCustomerOrderBodySchema),
+  [`POST ${ORDER_API.rescheduleOnlot}` as const]: schedule(ScheduleOnlotOrderBodySchema),
+  [`POST ${ORDER_API.rescheduleMove}` as const]: schedule(ScheduleMoveOrderBodySchema),
+  [`POST ${ORDER_API.unschedule}` as const]: schedule(UnscheduleOrderBodySchema),
+  [`POST ${ORDER_API.reassignDriver}` as const]: { bodySchema: ReassignDriverBodySchema, responseSchema: ReassignAnswerSchema },
+  [`POST ${ORDER_API.createOrderNote}` as const]: { bodySchema: CreateOrderNoteBodySchema, responseSchema: OrderNoteAnswerSchema },
   ...PAYMENT_ENDPOINTS,
   ...PROFILE_ENDPOINTS,
-};
+} as const satisfies Record<string, EndpointSchemas>;
+
+/** The entry of "METHOD /path" (as Fastify registered it), if the table has one. */
+export function endpointOf(key: string): EndpointSchemas | undefined {
+  return (ENDPOINTS as Record<string, EndpointSchemas>)[key];
+}
+
+/** "METHOD /path" of every endpoint the table knows. */
+export type EndpointKey = keyof typeof ENDPOINTS;
+
+/** The 200 answer of an endpoint, as its table schema parses it. */
+export type AnswerOf<K extends EndpointKey> = (typeof ENDPOINTS)[K] extends { responseSchema: infer S }
+  ? S extends v.GenericSchema ? v.InferOutput<S> : unknown
+  : unknown;
+
+/** The schema a client validates an endpoint's answer with: the one /openapi.json documents. */
+export function answerSchemaOf<K extends EndpointKey>(key: K): v.GenericSchema<unknown, AnswerOf<K>> {
+  const entry: EndpointSchemas = ENDPOINTS[key];
+  if (!entry.responseSchema) throw new Error(`${key} has no answer schema`);
+  return entry.responseSchema as v.GenericSchema<unknown, AnswerOf<K>>;
+}
+
+/** `GET /api/driver/order-map` → `/api/driver/order-map`. */
+export function pathOf(key: EndpointKey): string {
+  return key.slice(key.indexOf(' ') + 1);
+}
