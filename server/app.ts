@@ -7,7 +7,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { API, MAX_BUILDING_IMAGES, MAX_UPLOAD_BYTES } from '../src/domain';
+import { API, MAX_BUILDING_IMAGES, MAX_UPLOAD_BYTES, MIN_CONTRACT_VERSION } from '../src/domain';
 import { jwtKeys } from './auth/jwt';
 import { openDatabase, type Db, type RawSql } from './db/client';
 import { migrate } from './db/migrate';
@@ -19,10 +19,12 @@ import { installAuth } from './http/auth';
 import { installCompression } from './http/compression';
 import { createLimiter } from './http/limits';
 import { frameworkErrors, helmetHeadersOf, installErrorHandling } from './http/errors';
+import { installContractVersion } from './http/contractVersion';
 import { installIdempotency } from './http/idempotency';
 import { installJsonBodyParser } from './http/jsonBody';
 import { installTransportSecurity } from './http/transportSecurity';
 import { installNotFound } from './http/notFound';
+import { collectRoutes } from './http/openapi';
 import { authRoutes } from './routes/auth';
 import { metaRoutes } from './routes/meta';
 import { registerRoutes } from './routes';
@@ -88,6 +90,11 @@ export interface BuildServerOptions {
   s3?: S3StoreConfig;
   /** How often ended rate-limit windows are purged (default 10 minutes). */
   rateLimitPurgeIntervalMs?: number;
+  /**
+   * The oldest X-Contract-Version accepted (default MIN_CONTRACT_VERSION); a function is read
+   * on every call (the sync tests raise it and lower it again on a running server).
+   */
+  minContractVersion?: number | (() => number);
   /** Extra route modules registered after the app's own (tests use it for probe routes). */
   extraRoutes?: (app: FastifyInstance, ctx: AppContext) => void;
 }
@@ -161,14 +168,17 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     await registerPlugins(app, opts);
     installErrorHandling(app);
     installJsonBodyParser(app);
+    const minContract = opts.minContractVersion ?? MIN_CONTRACT_VERSION;
+    installContractVersion(app, typeof minContract === 'function' ? minContract : () => minContract);
     installAuth(app, ctx.jwt, ctx.db);
     installTransportSecurity(app);
     installIdempotency(app, ctx.db, instance);
-    metaRoutes(app);
+    const routes = collectRoutes(app);
+    metaRoutes(app, routes);
     authRoutes(app, ctx, loginGuard(database.db, limiter, { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits }, limitClock));
     registerRoutes(app, ctx);
     opts.extraRoutes?.(app, ctx);
-    installNotFound(app, opts.staticDir ?? null);
+    installNotFound(app, opts.staticDir ?? null, routes);
     await app.ready();
     // Answers of the router itself skip helmet's hooks: give them the headers helmet sets.
     Object.assign(routerAnswerHeaders, helmetHeadersOf((await app.inject({ method: 'GET', url: API.health })).headers));

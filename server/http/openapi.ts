@@ -1,14 +1,15 @@
 // GET /openapi.json: every registered route (collected by an onRoute hook), with its body,
 // query, header and response schemas converted from the valibot schemas that validate them.
-// A route names its schemas in its config (`config: { bodySchema: X }`) or in the registry
-// (server/http/routeSchemas.ts) when its file is not ours to edit; config wins.
+// The answers (and most request schemas) come from the endpoint table in src/domain
+// (src/domain/endpoints/table.ts); a route may name its body/query schema in its config
+// (`config: { bodySchema: X }`), which wins.
 import type { FastifyInstance } from 'fastify';
 import type { GenericSchema } from 'valibot';
-import { API, ERROR_TEXT, LOGIN_FAILURE_TEXT } from '../../src/domain';
+import { API, CONTRACT_VERSION, endpointOf, type EndpointSchemas, ERROR_TEXT, LOGIN_FAILURE_TEXT, MIN_CONTRACT_VERSION } from '../../src/domain';
 import { toJsonSchema, type JsonSchema } from '../../src/domain/jsonSchema';
 import { isProtectedPath } from './auth';
+import { isContractPath } from './contractVersion';
 import { takesIdempotencyKey } from './idempotency';
-import { ROUTE_SCHEMAS, type RouteSchemas } from './routeSchemas';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,7 +26,7 @@ declare module 'fastify' {
   }
 }
 
-export interface RouteDoc extends RouteSchemas {
+export interface RouteDoc extends EndpointSchemas {
   method: string;
   url: string;
   summary: string;
@@ -39,7 +40,7 @@ export function collectRoutes(app: FastifyInstance): RouteDoc[] {
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
     const config = route.config ?? {};
     for (const method of methods) {
-      const registered = ROUTE_SCHEMAS[`${method} ${route.url}`] ?? {};
+      const registered = endpointOf(`${method} ${route.url}`) ?? {};
       routes.push({
         method,
         url: route.url,
@@ -49,6 +50,7 @@ export function collectRoutes(app: FastifyInstance): RouteDoc[] {
         headersSchema: config.headersSchema ?? registered.headersSchema,
         multipartFiles: config.multipartFiles ?? registered.multipartFiles,
         responseSchema: config.responseSchema ?? registered.responseSchema,
+        responseMedia: registered.responseMedia,
       });
     }
   });
@@ -77,6 +79,12 @@ function requestBodyOf(route: RouteDoc): Record<string, unknown> | undefined {
   return undefined;
 }
 
+/** `GET /api/driver/order-list` → `get_api_driver_order_list`; `/files/:name` → `get_files_by_name`. */
+export function operationIdOf(method: string, url: string): string {
+  const path = url.replace(/:(\w+)/g, 'by_$1').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  return `${method.toLowerCase()}_${path}`;
+}
+
 function operationOf(route: RouteDoc): Record<string, unknown> {
   const pathParams = [...route.url.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
   const parameters = [...pathParams, ...parametersOf(route.querySchema, 'query'), ...parametersOf(route.headersSchema, 'header')];
@@ -87,8 +95,15 @@ function operationOf(route: RouteDoc): Record<string, unknown> {
       schema: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[\\x21-\\x7e]+$' },
     });
   }
+  if (isContractPath(route.url)) {
+    parameters.push({
+      name: 'X-Contract-Version', in: 'header', required: false,
+      description: `The client's contract version (this server speaks ${CONTRACT_VERSION}, accepts ${MIN_CONTRACT_VERSION} and up); without it the current version is assumed; older → 426 ClientTooOld`,
+      schema: { type: 'integer', minimum: 1 },
+    });
+  }
   const ok: Record<string, unknown> = { description: 'OK' };
-  if (route.responseSchema) ok.content = { 'application/json': { schema: toJsonSchema(route.responseSchema) } };
+  if (route.responseSchema) ok.content = { [route.responseMedia ?? 'application/json']: { schema: toJsonSchema(route.responseSchema) } };
   const responses: Record<string, unknown> = { '200': ok, '400': errorResponse('Bad input: {error, message}') };
   const isPublic = !isProtectedPath(route.url);
   if (!isPublic) {
@@ -104,9 +119,11 @@ function operationOf(route: RouteDoc): Record<string, unknown> {
     responses['401'] = { description: `Wrong email or password: the text "${LOGIN_FAILURE_TEXT}"`, content: { 'text/plain': { schema: { const: LOGIN_FAILURE_TEXT } } } };
     responses['429'] = errorResponse('TooManyRequests');
   }
+  responses['405'] = errorResponse('MethodNotAllowed: the path takes other methods (see the Allow header)');
+  if (isContractPath(route.url)) responses['426'] = errorResponse('ClientTooOld: X-Contract-Version is older than the server accepts; update the app');
   responses.default = errorResponse('Any other failure: {error, message}');
   const operation: Record<string, unknown> = {
-    operationId: `${route.method.toLowerCase()} ${route.url}`,
+    operationId: operationIdOf(route.method, route.url),
     summary: route.summary,
     parameters,
     responses,

@@ -1,11 +1,10 @@
 // Health and the OpenAPI document, built from the route table as routes register
-// (server/http/openapi.ts). metaRoutes runs before any other route module.
+// (server/http/openapi.ts: app.ts calls collectRoutes before any route module).
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../src/domain';
-import { collectRoutes, openApiDocument } from '../http/openapi';
+import { openApiDocument, type RouteDoc } from '../http/openapi';
 
-export function metaRoutes(app: FastifyInstance): void {
-  const routes = collectRoutes(app);
+export function metaRoutes(app: FastifyInstance, routes: readonly RouteDoc[]): void {
   let document: Record<string, unknown> | null = null; // routes are fixed once the app is ready
 
   app.get(API.health, { config: { summary: 'Liveness probe' } }, () => ({ ok: true }));

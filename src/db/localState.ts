@@ -18,6 +18,12 @@ export interface SyncStatus {
   lastError: string | null;
   /** The server answered 401: the outbox waits until the driver signs in again. */
   authPaused: boolean;
+  /**
+   * The server answered 426 ClientTooOld (src/domain/contract.ts): this build's contract is no
+   * longer accepted. The outbox waits (nothing goes to needs-attention) until the app is updated
+   * or the server accepts it again; the UI asks the driver to update.
+   */
+  clientTooOld: boolean;
   /** false after a run could not reach the server (no signal behind a phone that says online). */
   reachable: boolean;
   /** Reads the server answered with an error (SPEC §8 "Failed to fetch …"), until one succeeds. */
@@ -35,7 +41,7 @@ export interface FetchFailure {
   since: string;
 }
 
-export const INITIAL_SYNC_STATUS: SyncStatus = { online: true, syncing: false, lastSyncAt: null, lastError: null, authPaused: false, reachable: true, fetchFailures: [] };
+export const INITIAL_SYNC_STATUS: SyncStatus = { online: true, syncing: false, lastSyncAt: null, lastError: null, authPaused: false, clientTooOld: false, reachable: true, fetchFailures: [] };
 
 const TOKEN_ID = 'token';
 const SYNC_STATUS_ID = 'sync-status';

@@ -102,6 +102,8 @@ export const ERROR_TEXT = {
   IdempotencyKeyReused: 'This Idempotency-Key was already used with a different request',
   IdempotencyKeyInFlight: 'A request with this Idempotency-Key is still being processed',
   TokenRevoked: 'This sign-in has ended (the password was changed); sign in again',
+  ClientTooOld: 'This version of the app is out of date. Update the app to keep sending your work.',
+  MethodNotAllowed: 'This path does not take this method',
   GeneralError: 'There was an error',
 } as const;
 

@@ -1,4 +1,6 @@
 export * from './api';
+export * from './contract';
+export * from './endpoints';
 export * from './auth';
 export * from './delivery';
 export * from './enums';

@@ -100,6 +100,7 @@ export function createSyncEngine(deps: EngineDeps) {
     let nextDueAt: number | null = null;
     let lastError: string | null = null;
     let unreachable = false;
+    let clientTooOld = false;
     try {
       // Before anything is sent: a removed driver's work must stay on the phone.
       if (await session.checkRemoved(current)) return;
@@ -108,11 +109,19 @@ export function createSyncEngine(deps: EngineDeps) {
       });
       nextDueAt = pushed.nextDueAt;
       if (pushed.authPaused) return await session.refused(current, pushed.authCode);
+      // 426: this build's contract is no longer accepted. Nothing more is sent or pulled; the
+      // entries stay queued and the next run (timer, reconnect, a new entry) asks again.
+      if (pushed.upgradePaused) {
+        clientTooOld = true;
+        lastError = ERROR_TEXT.ClientTooOld;
+        return;
+      }
       // SPEC §4: the list is refreshed after ready orders were submitted, either way.
       await pruneDoneEntries(deps.db, now());
       await pullAll({ db: deps.db, blobs: deps.blobs, http, session: current, log: deps.log, sleep: deps.sleep, whenDriverIdle: driver.whenIdle });
     } catch (error) {
       if (error instanceof TransportError && error.kind === 'auth') return await session.refused(current, error.code);
+      clientTooOld = error instanceof TransportError && error.kind === 'upgrade';
       lastError = error instanceof Error ? error.message : String(error);
       unreachable = error instanceof TransportError && (error.code === 'NetworkError' || error.code === 'Timeout');
       deps.log?.('sync: run failed', error);
@@ -121,6 +130,7 @@ export function createSyncEngine(deps: EngineDeps) {
         syncing: false,
         lastError,
         reachable: !unreachable,
+        clientTooOld,
         ...(lastError ? {} : { lastSyncAt: new Date(now()).toISOString() }),
       });
       schedule(nextDueAt === null ? intervalMs : Math.min(intervalMs, nextDueAt - now()));

@@ -11,9 +11,9 @@ import { TransportError } from './transportError';
 
 export type FetchCode = Extract<ErrorCode, `FailedToFetch${string}`>;
 
-/** No signal, a time-out or a refused token: the run stops; nothing to show as a snackbar. */
+/** No signal, a time-out, a refused token or a too-old app (426): the run stops; nothing to show as a snackbar. */
 export function isConnectivity(error: unknown): boolean {
-  return error instanceof TransportError && (error.kind === 'auth' || error.code === 'NetworkError' || error.code === 'Timeout');
+  return error instanceof TransportError && (error.kind === 'auth' || error.kind === 'upgrade' || error.code === 'NetworkError' || error.code === 'Timeout');
 }
 
 async function currentFailures(db: DriverDatabase): Promise<FetchFailure[]> {

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_HEADER, TIME_ZONE_HEADER, UPLOAD_FOLDER_HEADER } from '../domain';
+import { CONTRACT_VERSION, CONTRACT_VERSION_HEADER, IDEMPOTENCY_HEADER, TIME_ZONE_HEADER, UPLOAD_FOLDER_HEADER } from '../domain';
 import { httpError, networkError, timeoutError, TransportError } from './transportError';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -71,7 +71,8 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
 
   /** One call: the answer's bytes once it is 2xx, else the SPEC §8 transport error. */
   async function exchange(method: 'GET' | 'POST', path: string, opts: RequestOptions): Promise<{ response: Response; bytes: ArrayBuffer }> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...(opts.headers ?? {}) };
+    // Every call says which contract this build speaks (426 ClientTooOld when the server no longer accepts it).
+    const headers: Record<string, string> = { Accept: 'application/json', [CONTRACT_VERSION_HEADER]: String(CONTRACT_VERSION), ...(opts.headers ?? {}) };
     if (deps.timeZone) headers[TIME_ZONE_HEADER] = deps.timeZone;
     if (opts.auth !== false) {
       const token = await deps.getToken();

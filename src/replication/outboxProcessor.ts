@@ -13,6 +13,8 @@ export interface ProcessResult {
   authPaused: boolean;
   /** The identifier of the 401 that paused it (AccountRemoved signs the driver out for good). */
   authCode: string | null;
+  /** The server answered 426 ClientTooOld: everything waits, queued, for an updated app. */
+  upgradePaused: boolean;
   /** When the earliest waiting entry is due again (ms since epoch), if any. */
   nextDueAt: number | null;
 }
@@ -26,7 +28,7 @@ export const MAX_FOLLOWUP_ATTEMPTS = 8;
  * tried); an entry stuck on one order does not hold back other orders.
  */
 export async function processOutbox(ctx: OutboxContext): Promise<ProcessResult> {
-  const result: ProcessResult = { sent: 0, failed: 0, authPaused: false, authCode: null, nextDueAt: null };
+  const result: ProcessResult = { sent: 0, failed: 0, authPaused: false, authCode: null, upgradePaused: false, nextDueAt: null };
   const active = await ctx.db.outbox
     .find({ selector: activeEntriesSelector(ctx.session), sort: [{ created_at: 'asc' }, { id: 'asc' }] })
     .exec();
@@ -45,6 +47,9 @@ export async function processOutbox(ctx: OutboxContext): Promise<ProcessResult> 
       result.authPaused = true;
       result.authCode = (await ctx.db.outbox.findOne(head.id).exec())?.last_error?.code ?? null;
       break; // every later call would get the same 401
+    } else if (outcome === 'upgrade') {
+      result.upgradePaused = true;
+      break; // every later call would get the same 426
     } else {
       if (outcome !== 'attention' && outcome.failed) result.failed += 1;
       if (outcome !== 'attention') result.nextDueAt = Math.min(result.nextDueAt ?? Infinity, outcome.due);
@@ -68,7 +73,7 @@ async function handleFor(ctx: OutboxContext, id: string): Promise<EntryHandle> {
   };
 }
 
-type Outcome = 'sent' | 'auth' | 'attention' | { due: number; failed: boolean };
+type Outcome = 'sent' | 'auth' | 'upgrade' | 'attention' | { due: number; failed: boolean };
 
 async function sendEntry(ctx: OutboxContext, head: OutboxDoc): Promise<Outcome> {
   const entry = await handleFor(ctx, head.id);
@@ -113,9 +118,10 @@ async function runMain(ctx: OutboxContext, entry: EntryHandle, def: OutboxKindDe
 async function failMain(ctx: OutboxContext, entry: EntryHandle, def: OutboxKindDef, error: unknown): Promise<Outcome> {
   const failure = toFailure(error);
   ctx.log?.('outbox: entry failed', { id: entry.get().id, kind: failure.kind, error: failure.error });
-  if (failure.kind === 'auth') {
+  if (failure.kind === 'auth' || failure.kind === 'upgrade') {
+    // Paused, not failed: queued as it was, sent as soon as the token or the app is fixed.
     await entry.update((doc) => ({ ...doc, status: 'queued', next_attempt_at: 0, last_error: failure.error }));
-    return 'auth';
+    return failure.kind;
   }
   if (failure.kind === 'retry') {
     const due = ctx.now() + backoffMs(entry.get().attempts, ctx.random);
@@ -148,9 +154,9 @@ async function runFollowups(ctx: OutboxContext, entry: EntryHandle, def: OutboxK
       outcome = await runFollowup(ctx, entry, step);
     } catch (error) {
       const failure = toFailure(error);
-      if (failure.kind === 'auth') {
+      if (failure.kind === 'auth' || failure.kind === 'upgrade') {
         await entry.update((doc) => ({ ...doc, status: 'queued', next_attempt_at: 0 }));
-        return 'auth';
+        return failure.kind;
       }
       if (failure.kind === 'retry' && entry.get().attempts < MAX_FOLLOWUP_ATTEMPTS) {
         const due = ctx.now() + backoffMs(entry.get().attempts, ctx.random);
@@ -167,7 +173,7 @@ async function runFollowups(ctx: OutboxContext, entry: EntryHandle, def: OutboxK
   return 'sent';
 }
 
-function toFailure(error: unknown): { kind: 'retry' | 'auth' | 'permanent'; error: OutboxError } {
+function toFailure(error: unknown): { kind: TransportError['kind']; error: OutboxError } {
   if (error instanceof TransportError) {
     return { kind: error.kind, error: { code: error.code, message: error.message, status: error.status } };
   }

@@ -1,5 +1,4 @@
-import * as v from 'valibot';
-import { CompanyContactSchema, DriverNotificationSchema, PROFILE_API } from '../domain';
+import { PROFILE_API } from '../domain';
 import { CACHE_KEYS } from '../db';
 import type { PullContext } from './pull';
 import { isConnectivity } from './fetchReport';
@@ -10,7 +9,7 @@ import { pullSnapshot } from './pullSnapshots';
 
 /** Both tabs of /notifications (active and recently dismissed), newest first. */
 export async function pullNotifications(ctx: PullContext): Promise<void> {
-  await pullSnapshot(ctx, CACHE_KEYS.notifications, PROFILE_API.notifications, v.array(DriverNotificationSchema));
+  await pullSnapshot(ctx, CACHE_KEYS.notifications, `GET ${PROFILE_API.notifications}`);
 }
 
 /**
@@ -19,7 +18,7 @@ export async function pullNotifications(ctx: PullContext): Promise<void> {
  */
 export async function pullCompanyContact(ctx: PullContext): Promise<void> {
   try {
-    await pullSnapshot(ctx, CACHE_KEYS.companyContact, PROFILE_API.companyContact, CompanyContactSchema);
+    await pullSnapshot(ctx, CACHE_KEYS.companyContact, `GET ${PROFILE_API.companyContact}`);
   } catch (error) {
     if (isConnectivity(error)) throw error;
     ctx.log?.('pull: company contact failed', error);

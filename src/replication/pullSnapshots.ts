@@ -1,12 +1,14 @@
 import * as v from 'valibot';
-import { ORDER_API, OrderMapSchema, ScheduleDetailsSchema, ScheduleListItemSchema, type OrderKind, type ScheduleListItem } from '../domain';
+import { answerSchemaOf, ORDER_API, pathOf, type AnswerOf, type EndpointKey, type OrderKind, type ScheduleListItem } from '../domain';
 import { CACHE_KEYS, pruneCache, readCache, readCaches, writeCache, writeCaches } from '../db';
 import { PREFETCH_BATCH, PREFETCH_PAUSE_MS } from './pullDeliveries';
 import type { PullContext } from './pull';
 
 // Snapshots of reads that have no checkpoint (DESIGN §4 `cache`): each answer is validated,
 // then replaces the driver's stored copy whole. An answer that does not validate is refused
-// (the last good copy stays) and reported like a failed fetch.
+// (the last good copy stays) and reported like a failed fetch. The call is named by its key in
+// the endpoint table (src/domain/endpoints): the path and the answer's schema come from there,
+// the same schema /openapi.json documents and the server's answers are tested against.
 
 export class SnapshotInvalid extends Error {
   constructor(path: string) {
@@ -15,17 +17,24 @@ export class SnapshotInvalid extends Error {
   }
 }
 
-export async function pullSnapshot<T>(ctx: PullContext, key: string, path: string, schema: v.GenericSchema<unknown, T>, query?: Record<string, string | number>): Promise<T> {
+/** One read named by its endpoint-table key, its answer validated against the table's schema. */
+async function readAnswer<K extends EndpointKey>(ctx: PullContext, endpoint: K, query?: Record<string, string | number>): Promise<AnswerOf<K>> {
+  const path = pathOf(endpoint);
   const answer = await ctx.http.get<unknown>(path, query ? { query } : undefined);
-  const parsed = v.safeParse(schema, answer);
+  const parsed = v.safeParse(answerSchemaOf(endpoint), answer);
   if (!parsed.success) throw new SnapshotInvalid(path);
+  return parsed.output;
+}
+
+export async function pullSnapshot<K extends EndpointKey>(ctx: PullContext, key: string, endpoint: K, query?: Record<string, string | number>): Promise<AnswerOf<K>> {
+  const output = await readAnswer(ctx, endpoint, query);
   const now = Date.now();
   const stored = await readCache<unknown>(ctx.db, ctx.session, key);
   // An unchanged answer is not written again for a while: the order map of a 10,000-order
   // driver is ~400 KB, and every write is a change event the page parses on its main thread.
-  const fresh = stored !== null && now - Date.parse(stored.fetchedAt) < UNCHANGED_REWRITE_MS && JSON.stringify(stored.data) === JSON.stringify(parsed.output);
-  if (!fresh) await writeCache(ctx.db, ctx.session, key, parsed.output, new Date(now).toISOString());
-  return parsed.output;
+  const fresh = stored !== null && now - Date.parse(stored.fetchedAt) < UNCHANGED_REWRITE_MS && JSON.stringify(stored.data) === JSON.stringify(output);
+  if (!fresh) await writeCache(ctx.db, ctx.session, key, output, new Date(now).toISOString());
+  return output;
 }
 
 /** How old a stored snapshot may get before an identical answer refreshes its time ("Map data of …"). */
@@ -33,14 +42,14 @@ const UNCHANGED_REWRITE_MS = 5 * 60_000;
 
 /** The order map (SPEC §4): the driver's orders with positions, the company's dealers and shops. */
 export async function pullOrderMap(ctx: PullContext): Promise<void> {
-  await pullSnapshot(ctx, CACHE_KEYS.orderMap, ORDER_API.orderMap, OrderMapSchema);
+  await pullSnapshot(ctx, CACHE_KEYS.orderMap, `GET ${ORDER_API.orderMap}`);
 }
 
-const DETAILS_PATH = {
-  customer: ORDER_API.customerScheduleDetails,
-  onlot: ORDER_API.onlotScheduleDetails,
-  move: ORDER_API.moveScheduleDetails,
-} as const satisfies Record<OrderKind, string>;
+const DETAILS_ENDPOINT = {
+  customer: `GET ${ORDER_API.customerScheduleDetails}`,
+  onlot: `GET ${ORDER_API.onlotScheduleDetails}`,
+  move: `GET ${ORDER_API.moveScheduleDetails}`,
+} as const satisfies Record<OrderKind, EndpointKey>;
 
 function refOf(item: ScheduleListItem): { kind: OrderKind; id: number } | null {
   if (item.customer_order_id !== null) return { kind: 'customer', id: item.customer_order_id };
@@ -58,7 +67,7 @@ function refOf(item: ScheduleListItem): { kind: OrderKind; id: number } | null {
  */
 export async function pullSchedule(ctx: PullContext): Promise<void> {
   const sleep = ctx.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const list = await pullSnapshot(ctx, CACHE_KEYS.scheduleList, ORDER_API.scheduleList, v.array(ScheduleListItemSchema));
+  const list: ScheduleListItem[] = await pullSnapshot(ctx, CACHE_KEYS.scheduleList, `GET ${ORDER_API.scheduleList}`);
   const wanted = list.flatMap((item) => {
     const ref = refOf(item);
     return ref ? [{ item, ref, key: CACHE_KEYS.scheduleDetails(item.id) }] : [];
@@ -70,12 +79,7 @@ export async function pullSchedule(ctx: PullContext): Promise<void> {
     await ctx.whenDriverIdle?.();
     const fetched: { key: string; data: unknown }[] = [];
     try {
-      for (const { key, ref } of batch) {
-        const path = DETAILS_PATH[ref.kind];
-        const parsed = v.safeParse(ScheduleDetailsSchema, await ctx.http.get<unknown>(path, { query: { id: ref.id } }));
-        if (!parsed.success) throw new SnapshotInvalid(path);
-        fetched.push({ key, data: parsed.output });
-      }
+      for (const { key, ref } of batch) fetched.push({ key, data: await readAnswer(ctx, DETAILS_ENDPOINT[ref.kind], { id: ref.id }) });
     } finally {
       // What arrived before a failure is kept.
       await writeCaches(ctx.db, ctx.session, fetched, new Date().toISOString());

@@ -86,7 +86,7 @@ export function createSessionRules(deps: SessionRulesDeps) {
     } catch (error) {
       // A 401 is the engine's to handle; any other failure only means "ask again next run"
       // (the run goes on: its push and pull meet the same network and record it as usual).
-      if (error instanceof TransportError && error.kind === 'auth') throw error;
+      if (error instanceof TransportError && (error.kind === 'auth' || error.kind === 'upgrade')) throw error;
       deps.log?.('session: removed-user check failed', error);
       return false;
     }

@@ -2,10 +2,11 @@ import { ERROR_TEXT, isErrorCode, LOGIN_FAILURE_TEXT, type ErrorCode } from '../
 
 /**
  * How a failed call should be treated: retry later (network, timeout, 5xx, 429, a request
- * still in flight), pause until the driver signs in again (401), or stop and show the
- * driver (other 4xx and business errors).
+ * still in flight), pause until the driver signs in again (401), pause until the app is
+ * updated (426 ClientTooOld: the server no longer accepts this build's contract), or stop and
+ * show the driver (other 4xx and business errors).
  */
-export type FailureKind = 'retry' | 'auth' | 'permanent';
+export type FailureKind = 'retry' | 'auth' | 'upgrade' | 'permanent';
 
 export class TransportError extends Error {
   constructor(
@@ -46,6 +47,9 @@ export function httpError(status: number, bodyText: string): TransportError {
     } else if (status === 401) {
       code = 'NotAuthenticated';
       message = ERROR_TEXT.NotAuthenticated;
+    } else if (status === 426) {
+      code = 'ClientTooOld';
+      message = ERROR_TEXT.ClientTooOld;
     } else if (status === 403) {
       code = 'NotAuthorized';
       message = ERROR_TEXT.NotAuthorized;
@@ -56,6 +60,7 @@ export function httpError(status: number, bodyText: string): TransportError {
 
 function kindOfStatus(status: number, code: ErrorCode): FailureKind {
   if (status === 401) return 'auth';
+  if (status === 426) return 'upgrade';
   if (status >= 500 || status === 429 || status === 408) return 'retry';
   if (status === 409 && code === 'IdempotencyKeyInFlight') return 'retry';
   return 'permanent';

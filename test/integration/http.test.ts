@@ -62,13 +62,13 @@ describe('bad input answers a clean 4xx {error, message}', () => {
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });
 
-  it('unknown routes are 404 NotFound (401 first under protected prefixes)', async () => {
+  it('unknown routes are 404 NotFound (401 first under protected prefixes); a known path with another method is 405', async () => {
     const res = await call(server, '/no/such/route');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: 'NotFound', message: 'Not found' });
     expect((await call(server, '/api/driver/nope', { token })).status).toBe(404);
     expect((await call(server, '/api/driver/nope')).status).toBe(401);
-    expect((await call(server, API.deliverOnlot, { token })).status).toBe(404); // GET on a POST route
+    expect((await call(server, API.deliverOnlot, { token })).status).toBe(405); // GET on a POST route: 405 with Allow (contractVersion.test.ts)
   });
 });
 

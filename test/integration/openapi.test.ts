@@ -2,14 +2,14 @@
 // the document), with bodies converted from the valibot schemas the handlers validate with.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { API, DeliverOnlotBodySchema, ERROR_TEXT } from '../../src/domain';
+import { API, DeliverOnlotBodySchema, ERROR_TEXT, PULL_LIMIT_MAX } from '../../src/domain';
 import { toJsonSchema } from '../../src/domain/jsonSchema';
 import { isProtectedPath } from '../../server/http/auth';
 import { takesIdempotencyKey } from '../../server/http/idempotency';
-import { ROUTE_SCHEMAS } from '../../server/http/routeSchemas';
+import { ENDPOINTS } from '../../src/domain/endpoints';
 import { startServerWithRoutes, type RegisteredRoute } from '../support/routes';
 import type { TestServer } from '../support/server';
-import { call } from './helpers';
+import { SUMMIT_DRIVER, call } from './helpers';
 
 interface Operation {
   operationId: string;
@@ -61,12 +61,13 @@ describe('GET /openapi.json', () => {
       const schema = content['application/json']?.schema ?? content['multipart/form-data']?.schema;
       return !schema || Object.keys(schema).length === 0;
     }).map((r) => `${r.method} ${r.url}`);
-    expect(without, 'name the valibot schema in the route config (bodySchema) or in server/http/routeSchemas.ts').toEqual([]);
+    expect(without, 'name the valibot schema in the route config (bodySchema) or in src/domain/endpoints/table.ts').toEqual([]);
   });
 
-  it('the schema registry names only routes that exist', () => {
+  it('the endpoint table names every registered route, and only those', () => {
     const registered = new Set(routes.map((r) => `${r.method} ${r.url}`));
-    expect(Object.keys(ROUTE_SCHEMAS).filter((key) => !registered.has(key))).toEqual([]);
+    expect(Object.keys(ENDPOINTS).filter((key) => !registered.has(key))).toEqual([]);
+    expect([...registered].filter((key) => !(key in ENDPOINTS))).toEqual([]);
   });
 
   it('documents the Idempotency-Key on every write route but login, and bearer auth on every protected route', () => {
@@ -150,5 +151,40 @@ describe('valibot → JSON Schema', () => {
 
   it('says so instead of guessing for a schema it does not know', () => {
     expect(toJsonSchema(v.map(v.string(), v.number()))).toEqual({ 'x-valibot': 'map' });
+  });
+});
+
+describe('operations: ids, bounds and error answers', () => {
+  const operations = (): [string, Operation][] => Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([m, op]) => [`${m} ${path}`, op] as [string, Operation]));
+
+  it('operationIds are unique and URL-safe', () => {
+    const ids = operations().map(([, op]) => op.operationId);
+    expect(ids.filter((id) => !/^[A-Za-z0-9_]+$/.test(id))).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths[API.orderList]?.get?.operationId).toBe('get_api_driver_order_list');
+  });
+
+  it('every operation declares its 200 body and the {error, message} shape for 4xx (405 included)', () => {
+    for (const [name, op] of operations()) {
+      const ok = op.responses['200'] as { content?: Record<string, { schema: Record<string, unknown> }> };
+      expect(Object.values(ok.content ?? {})[0]?.schema, name).toBeDefined();
+      expect(op.responses['400'], name).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+      expect(op.responses['405'], name).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+    }
+  });
+
+  it('query ids have minimum 1 and the pull limit its real bounds', () => {
+    const query = (path: string, name: string) => doc.paths[path]?.get?.parameters.find((p) => p.name === name && p.in === 'query')?.schema;
+    expect(query(API.onlotOrderDetails, 'onlotInventoryOrderId')).toMatchObject({ type: 'integer', minimum: 1, maximum: 2_147_483_647 });
+    expect(query('/api/driver/saved-checks', 'customer-order-id')).toMatchObject({ type: 'integer', minimum: 1 });
+    expect(query(API.orderList, 'limit')).toMatchObject({ type: 'integer', minimum: 1, maximum: PULL_LIMIT_MAX });
+  });
+
+  it('the server refuses what the document refuses: limit 0 and id 0 are 400', async () => {
+    const token = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
+    expect((await call(server, `${API.orderList}?limit=0`, { token })).status).toBe(400);
+    expect((await call(server, `${API.orderList}?limit=${PULL_LIMIT_MAX + 1}`, { token })).status).toBe(400);
+    expect((await call(server, `${API.orderList}?limit=${PULL_LIMIT_MAX}`, { token })).status).toBe(200);
+    expect((await call(server, `${API.onlotOrderDetails}?onlotInventoryOrderId=0`, { token })).status).toBe(400);
   });
 });

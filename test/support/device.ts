@@ -6,7 +6,7 @@ import { freshIndexedDB } from './fakeDb';
 import { faultyNetwork, type FaultyNetwork } from './faultyFetch';
 import { makeJpeg } from './images';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { startTestServer, type TestServer } from './server';
+import { startTestServer, type TestServer, type TestServerOptions } from './server';
 
 /** A driver's phone: its own IndexedDB, a network we can break, and the real sync engine. */
 export interface Device {
@@ -124,7 +124,7 @@ export const DEMO_DRIVER = { email: 'driver@summit.test', password: 'summit-driv
  * The sync suites' harness: a real server for the file (started before, closed after), and
  * phones opened by the tests, closed after each test (RxDB counts open collections).
  */
-export function useSyncServer(onStart?: (harness: SyncHarness) => Promise<void>): SyncHarness {
+export function useSyncServer(onStart?: (harness: SyncHarness) => Promise<void>, serverOptions: TestServerOptions = {}): SyncHarness {
   const devices: Device[] = [];
   let server: TestServer | null = null;
   const harness: SyncHarness = {
@@ -150,7 +150,7 @@ export function useSyncServer(onStart?: (harness: SyncHarness) => Promise<void>)
     },
   };
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer(serverOptions);
     await onStart?.(harness);
   });
   afterEach(async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, BACKOFF_CAP_MS, buildUrl, hostFor, httpError } from '../../src/replication';
+import { CONTRACT_VERSION, contractIncompatibility } from '../../src/domain';
+import { backoffMs, BACKOFF_CAP_MS, buildUrl, createHttpClient, hostFor, httpError } from '../../src/replication';
 
 describe('SPEC §8 transport rule', () => {
   it('maps the login failure text, 404, 401 and the rest', () => {
@@ -15,6 +16,37 @@ describe('SPEC §8 transport rule', () => {
     expect(httpError(409, JSON.stringify({ error: 'OrderAlreadyDelivered', message: 'x' })).kind).toBe('permanent');
     expect(httpError(429, '').kind).toBe('retry');
     expect(httpError(503, '').kind).toBe('retry');
+  });
+
+  it('426 ClientTooOld pauses for an update, with or without the server body', () => {
+    expect(httpError(426, JSON.stringify({ error: 'ClientTooOld', message: 'x' }))).toMatchObject({ code: 'ClientTooOld', kind: 'upgrade' });
+    expect(httpError(426, '')).toMatchObject({ code: 'ClientTooOld', kind: 'upgrade', status: 426 });
+  });
+});
+
+describe('contract version', () => {
+  it('every call carries X-Contract-Version', async () => {
+    const seen: Headers[] = [];
+    const http = createHttpClient({
+      hosts: { main: 'https://main', remix: 'https://remix', report: 'https://report' },
+      getToken: () => Promise.resolve('t'),
+      fetch: (_url, init) => {
+        seen.push(new Headers(init.headers));
+        return Promise.resolve(new Response('{}', { status: 200 }));
+      },
+    });
+    await http.get('/api/driver/order-list');
+    await http.post('/auth/login', { auth: false, json: {} });
+    await http.getRaw('/files/x.jpg');
+    expect(seen.map((h) => h.get('x-contract-version'))).toEqual([String(CONTRACT_VERSION), String(CONTRACT_VERSION), String(CONTRACT_VERSION)]);
+  });
+
+  it('the server judges a header: none is current, older than the minimum is too old, garbage is invalid', () => {
+    expect(contractIncompatibility(undefined, 2)).toBeNull();
+    expect(contractIncompatibility('2', 2)).toBeNull();
+    expect(contractIncompatibility('3', 2)).toBeNull();
+    expect(contractIncompatibility('1', 2)).toBe('ClientTooOld');
+    for (const bad of ['0', '', 'x', '1.0', '-2', ['1', '2']]) expect(contractIncompatibility(bad, 1), String(bad)).toBe('InvalidContractVersion');
   });
 });
 

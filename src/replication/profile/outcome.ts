@@ -22,7 +22,7 @@ export const OFFLINE_TEXT = 'You are offline. This needs a connection to the off
 
 /** Turns what a call threw into the page's answer under `code`'s SPEC §8 text. */
 export function failureOf(error: unknown, code: ErrorCode): RpcFailure {
-  if (isConnectivity(error) && !(error instanceof TransportError && error.kind === 'auth')) {
+  if (isConnectivity(error) && !(error instanceof TransportError && (error.kind === 'auth' || error.kind === 'upgrade'))) {
     return { ok: false, offline: true, message: OFFLINE_TEXT, detail: null, field: null };
   }
   let detail: string | null = null;

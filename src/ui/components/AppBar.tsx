@@ -5,6 +5,7 @@ import { useSession } from '../hooks/useAuth';
 import { useActiveOutbox } from '../hooks/useOrders';
 import { useSyncStatus } from '../hooks/useSyncStatus';
 import { TOOLBAR_HEIGHT } from '../theme';
+import { ClientTooOldBanner } from './ClientTooOldBanner';
 import { NotificationsButton } from './NotificationsButton';
 import { SyncIndicator } from './SyncIndicator';
 
@@ -65,6 +66,7 @@ export function AppBar() {
         <SyncIndicator status={status} entries={entries} onOpenOutbox={() => open('outbox')} />
         <NotificationsButton />
       </Flex>
+      {status.clientTooOld ? <ClientTooOldBanner /> : null}
       <Suspense fallback={null}>
         {loaded.outbox ? <OutboxDrawer open={panel === 'outbox'} onClose={close} entries={entries} /> : null}
         {loaded.nav ? <NavDrawer open={panel === 'nav'} pending={entries.length} onClose={close} onOpenOutbox={() => open('outbox')} /> : null}

@@ -82,6 +82,7 @@ export default function TechSupport() {
             { label: 'Storage used', value: storage === undefined ? 'Checking…' : storageUsedText(storage) },
             { label: 'Storage kept', value: storage === undefined ? 'Checking…' : persistedText(storage) },
             ...(status.authPaused ? [{ label: 'Sign-in', value: 'Needed before anything is sent' }] : []),
+            ...(status.clientTooOld ? [{ label: 'App version', value: 'Out of date: update the app before anything is sent' }] : []),
             ...(failures.length > 0 ? [{ label: 'Failing reads', value: failures.join('; ') }] : []),
           ]}
         />

@@ -1,0 +1,34 @@
+import { Button, Flex, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { updateApp } from '../appUpdate';
+
+/** What the driver reads when the server no longer accepts this build (426 ClientTooOld). */
+export const CLIENT_TOO_OLD_TEXT = 'This version of the app is out of date. Your work is saved on this phone and will be sent once you update.';
+
+/**
+ * Persistent while the sync status says clientTooOld (the outbox is paused, nothing is lost):
+ * under the app bar, with "Update app", which loads the newest build (appUpdate.ts).
+ * Black on yellow.200 is over 15:1.
+ */
+export function ClientTooOldBanner() {
+  const [updating, setUpdating] = useState(false);
+  return (
+    <Flex role="alert" data-testid="client-too-old" bg="yellow.200" color="black" px="3" py="2" gap="3" align="center" justify="space-between" maxW="3xl" mx="auto">
+      <Text fontSize="sm" fontWeight="medium">{CLIENT_TOO_OLD_TEXT}</Text>
+      <Button
+        size="sm"
+        flexShrink={0}
+        colorPalette="gray"
+        variant="solid"
+        loading={updating}
+        onClick={() => {
+          setUpdating(true);
+          void updateApp().finally(() => setUpdating(false));
+        }}
+        data-testid="update-app"
+      >
+        Update app
+      </Button>
+    </Flex>
+  );
+}
