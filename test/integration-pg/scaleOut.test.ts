@@ -8,7 +8,6 @@
 // with a clear message.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -23,19 +22,13 @@ import { adminQuery, quoteIdent, usesPostgres } from '../support/pgDatabase';
 import { testDatabase, type TestServer } from '../support/server';
 import { CUSTOMER_PHOTO_FOLDER, SIGNATURE_FOLDER, assignLiveCustomerOrders, countRows, customerBody, setBilling, signatureFields, uploadTo } from '../integration/deliveryFixtures';
 import { SUMMIT_DRIVER, call, deliverBody, liveOrderIds, newKey, postJson, uploadPhoto } from '../integration/helpers';
+import { freePort } from '../support/freePort';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const SECRET = 'scale-out-test-secret-0123456789abcdef';
 
 if (!usesPostgres()) throw new Error('scaleOut.test.ts belongs to the integration-pg project (it needs a real PostgreSQL)');
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 interface Instance {
   child: ChildProcess;

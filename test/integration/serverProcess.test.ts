@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import { hookRequestHash } from '../../server/http/idempotency';
 import { API, PROFILE_API } from '../../src/domain';
 import { testDatabase } from '../support/server';
 import { SUMMIT_DRIVER, makeImage } from './helpers';
+import { freePort } from '../support/freePort';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const SECRET = 'server-process-test-secret-0123456789';
@@ -33,13 +34,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 async function newDataDir(): Promise<{ dataDir: string; databaseUrl?: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'driver-app-process-'));

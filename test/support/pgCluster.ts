@@ -4,10 +4,10 @@
 // auth. Never skips: when no PostgreSQL can be had it throws a message saying why.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from './freePort';
 
 export interface PgServer {
   /** A superuser (or CREATEDB) URL; test databases are created through it. */
@@ -67,17 +67,6 @@ function aptInstallPostgres(): void {
   if (res.status !== 0) throw new Error(`integration-pg: apt-get install postgresql failed (exit ${res.status ?? 'signal'}); the PostgreSQL suite cannot run.`);
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startThrowawayCluster(env: ClusterEnvironment): Promise<PgServer> {
   let bin = findBinDir(env.binRoot);
