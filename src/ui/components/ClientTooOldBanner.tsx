@@ -14,7 +14,7 @@ export function ClientTooOldBanner() {
   const [updating, setUpdating] = useState(false);
   return (
     <Flex role="alert" data-testid="client-too-old" bg="yellow.200" color="black" px="3" py="2" gap="3" align="center" justify="space-between" maxW="3xl" mx="auto">
-      <Text fontSize="sm" fontWeight="medium">{CLIENT_TOO_OLD_TEXT}</Text>
+      <Text fontSize="md" fontWeight="medium">{CLIENT_TOO_OLD_TEXT}</Text>
       <Button
         size="sm"
         flexShrink={0}
