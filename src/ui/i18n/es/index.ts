@@ -1,0 +1,9 @@
+// The Spanish catalog: loaded lazily (a chunk of its own) only when Spanish is active.
+import type { Catalog } from '../en';
+import { common } from './common';
+import { domain } from './domain';
+import { home, login } from './home';
+
+export const es: Catalog = { common, login, home };
+
+export { domain };
