@@ -3,7 +3,7 @@
 // English source; the Spanish ones are keyed by the same identifiers in `es/domain.ts` (the
 // `domain` namespace, loaded with the Spanish catalog). Server errors `{error, message}` are
 // translated by identifier here, falling back to the server's message.
-import { ERROR_TEXT, FILTER_LABELS, isErrorCode, type FilterKey } from '../../domain';
+import { ERROR_TEXT, FILTER_LABELS, isErrorCode, type ErrorCode, type FilterKey } from '../../domain';
 import { i18next, t } from './index';
 import { activeLanguage } from './language';
 
@@ -48,4 +48,17 @@ export { t };
 /** What a queued action is (the outbox kind's label), e.g. "Schedule delivery". */
 export function kindText(kind: string, english: string): string {
   return domainResource(`kinds.${kind}`) ?? english;
+}
+
+let byText: Map<string, ErrorCode> | null = null;
+
+/**
+ * A SPEC §8 text the worker answered as text (an RPC failure's `message` is `ERROR_TEXT[code]`),
+ * in the active language: found by its English text, else shown as it is.
+ */
+export function knownText(message: string): string {
+  if (activeLanguage() === 'en') return message;
+  byText ??= new Map(Object.entries(ERROR_TEXT).map(([code, text]) => [text, code as ErrorCode]));
+  const code = byText.get(message);
+  return code ? errorText(code) : message;
 }

@@ -12,6 +12,7 @@ export const common = {
   today: 'Today',
   tomorrow: 'Tomorrow',
   notSyncedYet: 'Not synced yet',
+  savedOnPhone: 'Saved on this phone — it will be sent when you are online',
   appBar: {
     menu: 'Menu',
     title: 'Deliveries',

@@ -12,6 +12,7 @@ export const common: Catalog['common'] = {
   today: 'Hoy',
   tomorrow: 'Mañana',
   notSyncedYet: 'Aún sin sincronizar',
+  savedOnPhone: 'Guardado en este teléfono: se enviará cuando tenga conexión',
   appBar: {
     menu: 'Menú',
     title: 'Entregas',

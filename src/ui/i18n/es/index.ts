@@ -3,7 +3,8 @@ import type { Catalog } from '../en';
 import { common } from './common';
 import { domain } from './domain';
 import { home, login } from './home';
+import { screens } from './screens';
 
-export const es: Catalog = { common, login, home };
+export const es: Catalog = { common, login, home, ...screens };
 
 export { domain };
