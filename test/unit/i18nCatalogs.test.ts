@@ -3,6 +3,7 @@ import { ERROR_TEXT, FILTER_LABELS, formatDateHeader, groupScheduled, signedOutT
 import { applyLanguage, t } from '../../src/ui/i18n';
 import { errorText, filterLabel, knownText, serverErrorText } from '../../src/ui/i18n/domainText';
 import { en } from '../../src/ui/i18n/en';
+import { order, outbox } from '../../src/ui/i18n/en/order';
 import { screens } from '../../src/ui/i18n/en/screens';
 import { deviceLanguage } from '../../src/ui/i18n/language';
 import { signedOutText } from '../../src/ui/i18n/sessionText';
@@ -22,7 +23,7 @@ function flatten(tree: object, prefix = ''): Map<string, string> {
 
 const placeholders = (text: string): string[] => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
 
-const english = flatten({ ...en, ...screens });
+const english = flatten({ ...en, ...screens, order, outbox });
 const spanish = flatten(es);
 
 describe('the Spanish catalog', () => {

@@ -3,8 +3,9 @@ import type { Catalog } from '../en';
 import { common } from './common';
 import { domain } from './domain';
 import { home, login } from './home';
+import { order, outbox } from './order';
 import { screens } from './screens';
 
-export const es: Catalog = { common, login, home, ...screens };
+export const es: Catalog = { common, login, home, ...screens, order, outbox };
 
 export { domain };
