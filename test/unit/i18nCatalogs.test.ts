@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { ERROR_TEXT, FILTER_LABELS, formatDateHeader, groupScheduled, signedOutText as domainSignedOutText, type SignOutReason } from '../../src/domain';
+import { ERROR_TEXT, FILTER_LABELS, LOG_ORDER_TYPE_LABEL, formatDateHeader, groupScheduled, signedOutText as domainSignedOutText, type SignOutReason } from '../../src/domain';
 import { applyLanguage, t } from '../../src/ui/i18n';
 import { errorText, filterLabel, knownText, serverErrorText } from '../../src/ui/i18n/domainText';
 import { en } from '../../src/ui/i18n/en';
+import { log } from '../../src/ui/i18n/en/log';
 import { order, outbox } from '../../src/ui/i18n/en/order';
 import { screens } from '../../src/ui/i18n/en/screens';
 import { deviceLanguage } from '../../src/ui/i18n/language';
@@ -23,7 +24,7 @@ function flatten(tree: object, prefix = ''): Map<string, string> {
 
 const placeholders = (text: string): string[] => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
 
-const english = flatten({ ...en, ...screens, order, outbox });
+const english = flatten({ ...en, ...screens, order, outbox, log });
 const spanish = flatten(es);
 
 describe('the Spanish catalog', () => {
@@ -37,7 +38,7 @@ describe('the Spanish catalog', () => {
   });
 
   it('translates every text (none left empty or in English, except names)', () => {
-    const same = new Set(['login.appName', 'support.bytes_one', 'support.bytes_other']);
+    const same = new Set(['login.appName', 'support.bytes_one', 'support.bytes_other', 'order.no', 'log.miles']);
     for (const [key, text] of spanish) {
       expect(text.trim(), key).not.toBe('');
       if (!same.has(key)) expect({ key, text }).not.toEqual({ key, text: english.get(key) });
@@ -47,6 +48,10 @@ describe('the Spanish catalog', () => {
   it('has a text for every error identifier and filter of src/domain, and no other', () => {
     expect(Object.keys(domain.errors).sort()).toEqual(Object.keys(ERROR_TEXT).sort());
     expect(Object.keys(domain.filters).sort()).toEqual(Object.keys(FILTER_LABELS).sort());
+  });
+
+  it('words the delivery log\'s order types as src/domain does in English', () => {
+    for (const [type, label] of Object.entries(LOG_ORDER_TYPE_LABEL)) expect(english.get(`log.type-${type}`)).toBe(label);
   });
 });
 

@@ -4,9 +4,10 @@
 // catalog (../es, a lazy chunk) has exactly the same keys (typed as `Catalog`).
 import { common } from './common';
 import { home, login } from './home';
+import type { log } from './log';
 import type { order, outbox } from './order';
 import type { screens } from './screens';
 
 export const en = { common, login, home };
 
-export type Catalog = typeof en & typeof screens & { order: typeof order; outbox: typeof outbox };
+export type Catalog = typeof en & typeof screens & { order: typeof order; outbox: typeof outbox; log: typeof log };

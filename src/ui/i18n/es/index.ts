@@ -3,9 +3,10 @@ import type { Catalog } from '../en';
 import { common } from './common';
 import { domain } from './domain';
 import { home, login } from './home';
+import { log } from './log';
 import { order, outbox } from './order';
 import { screens } from './screens';
 
-export const es: Catalog = { common, login, home, ...screens, order, outbox };
+export const es: Catalog = { common, login, home, ...screens, order, outbox, log };
 
 export { domain };
