@@ -138,4 +138,7 @@ export const kinds: Record<string, string> = {
   unknown: 'Acción en cola',
 };
 
-export const domain = { errors, filters, kinds };
+/** SPEC §9 environment names (the badge outside production). */
+export const environments: Record<string, string> = { Production: 'Producción', Master: 'Master', Development: 'Desarrollo' };
+
+export const domain = { errors, filters, kinds, environments };
