@@ -46,23 +46,34 @@ const ENGLISH_PIECES = [
   .filter((piece) => piece.length >= 8);
 
 /** Visible text plus the names and hints a screen reader or an empty field shows. */
-function screenText(): Promise<string> {
-  return page.evaluate(() => {
+function screenText(dataValues: boolean): Promise<string> {
+  return page.evaluate((valuesAreData) => {
     // Chakra's toast region names itself ("Notifications"): the library's words, not the app's.
     const own = (el: Element): boolean => !el.closest('[data-scope="toast"]');
     const attributes = [...document.querySelectorAll('[aria-label], [placeholder], [title]')].filter(own).map((el) =>
       ['aria-label', 'placeholder', 'title'].map((name) => el.getAttribute(name) ?? '').join('\n'),
     );
-    return `${document.body.innerText}\n${attributes.join('\n')}`;
-  });
+    let text = `${document.body.innerText}\n${attributes.join('\n')}`;
+    // Data, not the app's words: an order's type, status and place as the office wrote them,
+    // what a notification says.
+    // On an order's details the listed values are the order's (its status "Scheduled for Delivery").
+    const selectors = ['.order-card__meta', '[data-testid="notification"] h3', '[data-testid="notification"] p', ...(valuesAreData ? ['dd'] : [])];
+    const data = [...document.querySelectorAll(selectors.join(', '))];
+    for (const el of data) for (const line of (el as HTMLElement).innerText.split('\n')) if (line.trim()) text = text.split(line.trim()).join(' ');
+    return text;
+  }, dataValues);
 }
 
 async function englishOn(name: string): Promise<string[]> {
   // Let lazy texts, snapshots and the sync status settle before judging.
   await page.waitForTimeout(500);
-  await page.screenshot({ path: resolve(RESULTS, `es-${name}.png`), fullPage: true });
-  const text = await screenText();
-  return ENGLISH_PIECES.filter((piece) => text.includes(piece));
+  await page.screenshot({ path: resolve(RESULTS, `es-${name}.png`), });
+  const text = await screenText(name === 'order-details');
+  // Each piece found, with what surrounds it on screen (to tell where it is).
+  return [...new Set(ENGLISH_PIECES.filter((piece) => text.includes(piece)))].map((piece) => {
+    const at = text.indexOf(piece);
+    return `${piece} — in "${text.slice(Math.max(0, at - 30), at + piece.length + 30).replace(/\s+/g, ' ')}"`;
+  });
 }
 
 async function expectSpanish(name: string, found?: string[]): Promise<void> {
@@ -141,7 +152,7 @@ describe('the app in Spanish', () => {
     await page.getByTestId('settings-profile').waitFor({ timeout: 30_000 });
     await expectSpanish('settings');
     await page.evaluate(() => Object.assign(window, { notReloaded: true }));
-    await page.getByRole('radio', { name: 'English' }).click();
+    await page.getByRole('radio', { name: 'English', exact: true }).click();
     await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor({ timeout: 10_000 });
     await page.getByRole('button', { name: 'Menu' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);

@@ -36,7 +36,7 @@ export function NotificationCard({ notification: n, onDismiss, queued = false }:
             </Heading>
             <Text textStyle="xs" color="fg.muted">
               {formatDateTime(n.created_at)}
-              {n.order_number ? ` · Order ${n.order_number}` : ''}
+              {n.order_number ? t('notifications.orderNumber', { number: n.order_number }) : ''}
             </Text>
           </Stack>
           <Text>{n.message}</Text>

@@ -2,6 +2,7 @@ import { chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import type { DeliveryStatsSnapshot, PeriodStats } from '../../../domain';
 import { SectionCard } from '../SectionCard';
 import { activeLocale, t } from '../../i18n';
+import { domainText } from '../../i18n/domainText';
 
 const miles = (n: number): string => t('log.miles', { miles: n.toLocaleString(activeLocale(), { maximumFractionDigits: 1 }) });
 const deliveries = (n: number): string => t('log.count', { count: n });
@@ -42,7 +43,7 @@ export function DeliveryStatsCard({ snapshot }: { snapshot: DeliveryStatsSnapsho
             {undelivered.categories.map((c) => (
               <chakra.li key={c.code} data-code={c.code} py="1" borderBottomWidth="1px" borderColor="border.muted">
                 <HStack justify="space-between">
-                  <Text>{c.label}</Text>
+                  <Text>{domainText(`categories.${c.key}`, c.label)}</Text>
                   <Text fontWeight="semibold">{c.count}</Text>
                 </HStack>
               </chakra.li>

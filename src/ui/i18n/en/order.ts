@@ -40,6 +40,16 @@ export const order = {
   navigate: 'Navigate',
   navigateTo: 'Navigate to {{name}}',
   otherMapApp: 'Other map app',
+  order: 'Order',
+  dealer: 'Dealer',
+  model: 'Model',
+  type: 'Type',
+  status: 'Status',
+  stage: 'Stage',
+  location: 'Location',
+  rushOrder: 'Rush order',
+  scheduled: 'Scheduled',
+  notScheduled: 'Not scheduled',
 };
 
 export const outbox = {

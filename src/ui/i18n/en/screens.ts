@@ -37,6 +37,7 @@ export const notifications = {
   openOrder: 'Open order',
   dismissLabel: 'Dismiss: {{title}}',
   dismiss: 'Dismiss',
+  orderNumber: ' · Order {{number}}',
 };
 
 export const support = {

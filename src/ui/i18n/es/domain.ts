@@ -1,7 +1,7 @@
 // Spanish for the texts src/domain keeps in English (by the same identifiers): the `domain`
 // namespace, read by ../domainText.ts. Checked against ERROR_TEXT and FILTER_LABELS in
 // test/unit/i18nCatalogs.test.ts.
-import type { ErrorCode, FilterKey } from '../../../domain';
+import type { ErrorCode, FilterKey, OrderCategoryKey } from '../../../domain';
 
 export const errors: Record<ErrorCode, string> = {
   DeliveryPhotoRequired: 'Se requieren fotos de la entrega',
@@ -141,4 +141,17 @@ export const kinds: Record<string, string> = {
 /** SPEC §9 environment names (the badge outside production). */
 export const environments: Record<string, string> = { Production: 'Producción', Master: 'Master', Development: 'Desarrollo' };
 
-export const domain = { errors, filters, kinds, environments };
+/** The delivery log's undelivered categories (ORDER_CATEGORIES), by key. */
+export const categories: Record<OrderCategoryKey, string> = {
+  newCustomerOrder: 'Pedido de cliente nuevo',
+  onlotInventoryOrder: 'Inventario nuevo',
+  offlotCustomerOrder: 'Pedido fuera del lote',
+  scheduled: 'Programados',
+  unscheduled: 'Sin programar',
+  unfinished: 'Sin terminar',
+  finished: 'Terminados',
+  rushOrder: 'Pedido urgente',
+  inventoryMoveOrder: 'Traslado',
+};
+
+export const domain = { errors, filters, kinds, environments, categories };

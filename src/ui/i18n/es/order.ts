@@ -39,6 +39,16 @@ export const order: Catalog['order'] = {
   navigate: 'Cómo llegar',
   navigateTo: 'Cómo llegar a {{name}}',
   otherMapApp: 'Otra app de mapas',
+  order: 'Pedido',
+  dealer: 'Distribuidor',
+  model: 'Modelo',
+  type: 'Tipo',
+  status: 'Estado',
+  stage: 'Etapa',
+  location: 'Ubicación',
+  rushOrder: 'Pedido urgente',
+  scheduled: 'Programado',
+  notScheduled: 'Sin programar',
 };
 
 export const outbox: Catalog['outbox'] = {

@@ -36,6 +36,7 @@ export const notifications: Catalog['notifications'] = {
   openOrder: 'Abrir pedido',
   dismissLabel: 'Descartar: {{title}}',
   dismiss: 'Descartar',
+  orderNumber: ' · Pedido {{number}}',
 };
 
 export const support: Catalog['support'] = {
