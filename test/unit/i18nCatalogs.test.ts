@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXT, FILTER_LABELS, LOG_ORDER_TYPE_LABEL, formatDateHeader, groupScheduled, signedOutText as domainSignedOutText, type SignOutReason } from '../../src/domain';
+import { formatDate } from '../../src/ui/format';
 import { applyLanguage, t } from '../../src/ui/i18n';
 import { errorText, filterLabel, knownText, serverErrorText } from '../../src/ui/i18n/domainText';
 import { en } from '../../src/ui/i18n/en';
@@ -72,6 +73,7 @@ describe('the language', () => {
     expect(t('home.search')).toBe('Search');
     expect(t('home.orders', { count: 1 })).toBe('1 order');
     expect(t('home.orders', { count: 3 })).toBe('3 orders');
+    expect(formatDate('2026-01-05T15:00:00')).toBe('01/05/2026');
     expect(errorText('FailedToFetchOrderMap')).toBe('Failed to fetch order map');
     expect(filterLabel('rushOrder')).toBe('Rush');
     const reasons: SignOutReason[] = ['expired', 'role', 'malformed', 'rejected', 'removed'];
@@ -96,6 +98,7 @@ describe('the language', () => {
     // SPEC §9's day header "Mon, Jan 5" in Spanish.
     expect(formatDateHeader('2026-01-05T15:00:00Z', 'America/Chicago', 'es')).toBe('lun, 5 ene');
     expect(formatDateHeader('2026-01-05T15:00:00Z', 'America/Chicago')).toBe('Mon, Jan 5');
+    expect(formatDate('2026-01-05T15:00:00')).toBe('05/01/2026');
     const groups = groupScheduled([{ id: 'a', is_scheduled_for_delivery: true, scheduled_date: '2026-01-05T15:00:00Z' }], Date.parse('2026-01-04T12:00:00Z'), 'America/Chicago', 'es');
     expect(groups[0]?.title).toBe('lun, 5 ene');
     await applyLanguage('en');
