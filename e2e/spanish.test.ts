@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_TEXT, FILTER_LABELS } from '../src/domain';
 import { en } from '../src/ui/i18n/en';
 import { log } from '../src/ui/i18n/en/log';
+import { nav } from '../src/ui/i18n/en/nav';
 import { order, outbox } from '../src/ui/i18n/en/order';
 import { screens } from '../src/ui/i18n/en/screens';
 import { es } from '../src/ui/i18n/es';
@@ -35,7 +36,7 @@ const spanish = new Map(leaves(es));
  * "Email" could be a customer's data); texts Spanish keeps as they are (the app's name) left out.
  */
 const ENGLISH_PIECES = [
-  ...leaves({ ...en, ...screens, order, outbox, log })
+  ...leaves({ ...en, ...screens, order, outbox, log, nav })
     .filter(([key, text]) => spanish.get(key) !== text)
     .map(([, text]) => text),
   ...Object.values(ERROR_TEXT),

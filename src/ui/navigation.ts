@@ -1,7 +1,7 @@
 // The app's top-level screens (SPEC §2) as one table: the navigation drawer reads it, and
 // nothing else lists them. Every entry has its route in App.tsx (the browser suite opens each).
 
-export type NavLabelKey = `common.nav.${'orders' | 'map' | 'scheduled' | 'notifications' | 'deliveryLog' | 'settings' | 'support'}`;
+export type NavLabelKey = `nav.${'orders' | 'map' | 'scheduled' | 'notifications' | 'deliveryLog' | 'settings' | 'support'}`;
 
 export type NavIcon = 'orders' | 'map' | 'scheduled' | 'notifications' | 'deliveryLog' | 'settings' | 'support';
 
@@ -14,13 +14,13 @@ export interface NavEntry {
 
 /** The entries the drawer shows, in order. */
 export const NAV_MENU: readonly NavEntry[] = [
-  { path: '/', label: 'common.nav.orders', icon: 'orders' },
-  { path: '/map', label: 'common.nav.map', icon: 'map' },
-  { path: '/scheduled', label: 'common.nav.scheduled', icon: 'scheduled' },
-  { path: '/notifications', label: 'common.nav.notifications', icon: 'notifications' },
-  { path: '/delivery-log', label: 'common.nav.deliveryLog', icon: 'deliveryLog' },
-  { path: '/settings', label: 'common.nav.settings', icon: 'settings' },
-  { path: '/tech-support', label: 'common.nav.support', icon: 'support' },
+  { path: '/', label: 'nav.orders', icon: 'orders' },
+  { path: '/map', label: 'nav.map', icon: 'map' },
+  { path: '/scheduled', label: 'nav.scheduled', icon: 'scheduled' },
+  { path: '/notifications', label: 'nav.notifications', icon: 'notifications' },
+  { path: '/delivery-log', label: 'nav.deliveryLog', icon: 'deliveryLog' },
+  { path: '/settings', label: 'nav.settings', icon: 'settings' },
+  { path: '/tech-support', label: 'nav.support', icon: 'support' },
 ];
 
 /** True when `pathname` is the entry's screen or one below it (/settings/edit is Settings); Home only at `/`. */

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { t } from '../../src/ui/i18n';
+import { registerTexts, t } from '../../src/ui/i18n';
+import { nav } from '../../src/ui/i18n/en/nav';
+
+registerTexts('nav', nav);
 import { isCurrentEntry, NAV_MENU } from '../../src/ui/navigation';
 
 describe('the navigation table', () => {

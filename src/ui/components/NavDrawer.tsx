@@ -8,7 +8,10 @@ import { useDatabase } from '../hooks/useDatabase';
 import { isCurrentEntry, NAV_MENU } from '../navigation';
 import { AppDrawer } from './AppDrawer';
 import { NavIcon } from './NavIcon';
-import { t } from '../i18n';
+import { registerTexts, t } from '../i18n';
+import { nav } from '../i18n/en/nav';
+
+registerTexts('nav', nav);
 
 interface Props {
   open: boolean;
@@ -49,7 +52,7 @@ export default function NavDrawer({ open, pending, onClose, onOpenOutbox }: Prop
       bodyProps={{ px: '3' }}
       footer={<AccountActions pending={pending} confirming={confirming} setConfirming={setConfirming} onClose={close} onOpenOutbox={onOpenOutbox} />}
     >
-      <Box as="nav" aria-label={t('common.nav.screens')}>
+      <Box as="nav" aria-label={t('nav.screens')}>
         <Stack as="ul" gap="1" listStyleType="none" data-testid="nav-menu">
           {NAV_MENU.map((entry) => {
             const current = isCurrentEntry(entry, pathname);
@@ -113,22 +116,22 @@ function AccountActions({ pending, confirming, setConfirming, onClose, onOpenOut
   return (
     <Stack gap="3" data-testid="account-actions">
       <Text fontSize="md" color="fg.muted" truncate>
-        {t('common.nav.signedInAs', { email: session.claims.email })}
+        {t('nav.signedInAs', { email: session.claims.email })}
       </Text>
       {/* Primary outlines (2 px, 3.1:1) show in the sun; the grey default border does not. */}
       <Button colorPalette="primary" variant="outline" onClick={() => void getSyncClient().syncNow()}>
-        {t('common.nav.syncNow')}
+        {t('nav.syncNow')}
       </Button>
       <Button colorPalette="primary" variant="outline" onClick={onOpenOutbox}>
-        {t('common.nav.waitingToSend', { count: pending })}
+        {t('nav.waitingToSend', { count: pending })}
       </Button>
       {confirming ? (
         <Stack gap="2" p="3" rounded="l2" bg="red.subtle" role="alert">
           <Text fontSize="md">
-            {t('common.nav.unsentWarning', { count: pending })}
+            {t('nav.unsentWarning', { count: pending })}
           </Text>
           <Button colorPalette="red" loading={busy} onClick={() => void logout()}>
-            {t('common.nav.signOutAnyway')}
+            {t('nav.signOutAnyway')}
           </Button>
           <Button variant="ghost" onClick={() => setConfirming(false)}>
             {t('common.cancel')}
@@ -136,7 +139,7 @@ function AccountActions({ pending, confirming, setConfirming, onClose, onOpenOut
         </Stack>
       ) : (
         <Button colorPalette="red" variant="subtle" loading={busy} onClick={() => (pending > 0 ? setConfirming(true) : void logout())}>
-          {t('common.nav.signOut')}
+          {t('nav.signOut')}
         </Button>
       )}
     </Stack>

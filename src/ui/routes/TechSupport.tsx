@@ -17,9 +17,11 @@ import { useStorageInfo } from '../hooks/useStorageInfo';
 import { useSyncStatus } from '../hooks/useSyncStatus';
 import { registerTexts, t } from '../i18n';
 import { errorText } from '../i18n/domainText';
+import { nav } from '../i18n/en/nav';
 import { support } from '../i18n/en/screens';
 
 registerTexts('support', support);
+registerTexts('nav', nav);
 
 /**
  * /tech-support (SPEC §2): how to reach the office (the company's phone and email from the
@@ -91,7 +93,7 @@ export default function TechSupport() {
           ]}
         />
         <Button mt="4" colorPalette="primary" variant="outline" onClick={() => void getSyncClient().syncNow()}>
-          {t('common.nav.syncNow')}
+          {t('nav.syncNow')}
         </Button>
       </SectionCard>
     </Stack>

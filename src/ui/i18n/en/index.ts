@@ -5,9 +5,10 @@
 import { common } from './common';
 import { home, login } from './home';
 import type { log } from './log';
+import type { nav } from './nav';
 import type { order, outbox } from './order';
 import type { screens } from './screens';
 
 export const en = { common, login, home };
 
-export type Catalog = typeof en & typeof screens & { order: typeof order; outbox: typeof outbox; log: typeof log };
+export type Catalog = typeof en & typeof screens & { order: typeof order; outbox: typeof outbox; log: typeof log; nav: typeof nav };

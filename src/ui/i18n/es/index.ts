@@ -4,9 +4,10 @@ import { common } from './common';
 import { domain } from './domain';
 import { home, login } from './home';
 import { log } from './log';
+import { nav } from './nav';
 import { order, outbox } from './order';
 import { screens } from './screens';
 
-export const es: Catalog = { common, login, home, ...screens, order, outbox, log };
+export const es: Catalog = { common, login, home, ...screens, order, outbox, log, nav };
 
 export { domain };
