@@ -2,6 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration } from 'react-router';
 import { Loading } from './components/Loading';
+import { t, useLanguage } from './i18n';
 import { RequireAuth } from './components/RequireAuth';
 import ErrorScreen from './routes/ErrorScreen';
 import Home from './routes/Home';
@@ -36,7 +37,7 @@ function Root() {
     <>
       {/* SPEC §2: scroll position is restored on navigation. */}
       <ScrollRestoration />
-      <Suspense fallback={<Loading fullScreen label="Opening local data…" />}>
+      <Suspense fallback={<Loading fullScreen label={t('common.openingLocalData')} />}>
         <Outlet />
       </Suspense>
     </>
@@ -88,9 +89,12 @@ const router = createBrowserRouter([
 ]);
 
 export function App() {
+  // A new language re-renders every screen at once (memoized rows and module-level labels
+  // too): the router's screens remount under the same address, nothing is reloaded.
+  const language = useLanguage();
   return (
     <ChakraProvider value={system}>
-      <RouterProvider router={router} />
+      <RouterProvider key={language} router={router} />
       <Toaster />
     </ChakraProvider>
   );

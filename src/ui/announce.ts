@@ -2,6 +2,8 @@ import { filter, take } from 'rxjs';
 import type { DriverDatabase } from '../db';
 import { getSyncClient } from '../workers/client';
 import { notify } from './toaster';
+import { t } from './i18n';
+import { serverErrorText } from './i18n/domainText';
 
 export interface ActionTexts {
   /** SPEC §8 progress text, e.g. "Attempting to schedule order"; none for actions SPEC gives none (dismissals). */
@@ -19,7 +21,7 @@ export interface ActionTexts {
  */
 export function announceQueued(db: DriverDatabase, entryId: string, texts: ActionTexts): void {
   if (typeof navigator !== 'undefined' && !navigator.onLine) {
-    notify('Saved on this phone — it will be sent when you are online', 'info');
+    notify(t('common.savedOnPhone'), 'info');
   } else if (texts.progress) {
     notify(texts.progress, 'info');
   }
@@ -32,7 +34,7 @@ export function announceQueued(db: DriverDatabase, entryId: string, texts: Actio
     .subscribe((doc) => {
       if (!doc) return; // discarded
       if (doc.status === 'needs_attention') {
-        const reason = doc.last_error?.message ?? 'There was an error';
+        const reason = serverErrorText(doc.last_error?.code, doc.last_error?.message);
         notify(texts.failure ? `${texts.failure}: ${reason}` : reason, 'error');
       } else if (texts.success) notify(texts.success, 'success');
     });

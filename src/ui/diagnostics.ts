@@ -1,5 +1,9 @@
 // The sync diagnostic of /tech-support, worded so a driver can read it to the office over
 // the phone. Pure: the screen gathers the facts, this turns them into lines.
+import { activeLocale, registerTexts, t } from './i18n';
+import { support } from './i18n/en/screens';
+
+registerTexts('support', support);
 
 export interface StorageInfo {
   /** navigator.storage.estimate(); null where the browser does not say. */
@@ -11,29 +15,33 @@ export interface StorageInfo {
 
 const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
 
+/** 1.5 in the active language ("1.5", "1,5"). */
+const oneDecimal = (value: number): string => value.toLocaleString(activeLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
+
 /** 1,536 → "1.5 KB"; decimal units (1 KB = 1000 bytes) like the phone's own storage screen. */
 export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return 'unknown';
+  if (!Number.isFinite(bytes) || bytes < 0) return t('support.unknown');
   let value = bytes;
   let unit = 0;
   while (value >= 1000 && unit < UNITS.length - 1) {
     value /= 1000;
     unit += 1;
   }
-  if (unit === 0) return `${Math.round(value)} ${value === 1 ? 'byte' : 'bytes'}`;
-  return `${value >= 100 ? Math.round(value) : value.toFixed(1)} ${UNITS[unit]}`;
+  if (unit === 0) return t('support.bytes', { count: Math.round(value) });
+  return `${value >= 100 ? Math.round(value) : oneDecimal(value)} ${UNITS[unit]}`;
 }
 
 export function storageUsedText(info: StorageInfo | null): string {
-  if (!info || info.usage === null) return 'Not known on this phone';
-  return info.quota === null ? formatBytes(info.usage) : `${formatBytes(info.usage)} of ${formatBytes(info.quota)}`;
+  if (!info || info.usage === null) return t('support.notKnown');
+  return info.quota === null ? formatBytes(info.usage) : t('support.usedOf', { used: formatBytes(info.usage), quota: formatBytes(info.quota) });
 }
 
 export function persistedText(info: StorageInfo | null): string {
-  if (!info || info.persisted === null) return 'Not known on this phone';
-  return info.persisted ? 'Yes' : 'No — the phone may clear it when space runs low';
+  if (!info || info.persisted === null) return t('support.notKnown');
+  return info.persisted ? t('support.yes') : t('support.no');
 }
 
-export function countText(n: number, one: string, many: string): string {
-  return n === 1 ? `1 ${one}` : `${n} ${many}`;
+/** "1 action", "3 actions". */
+export function countText(n: number): string {
+  return t('support.actions', { count: n });
 }

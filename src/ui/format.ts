@@ -1,18 +1,20 @@
 // Display formats of SPEC §9, with Intl only (no date library in the first-load bundle).
 // The schedule's day header and time live with the grouping in src/domain/scheduleDays.ts.
 import type { ClockStyle } from '../domain';
+import { activeLanguage } from './i18n/language';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
-/** MM/DD/YYYY, the SPEC's default date format. */
+/** MM/DD/YYYY, the SPEC's default date format; DD/MM/YYYY in Spanish. */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()}`;
+  const [month, day] = [pad(d.getMonth() + 1), pad(d.getDate())];
+  return activeLanguage() === 'en' ? `${month}/${day}/${d.getFullYear()}` : `${day}/${month}/${d.getFullYear()}`;
 }
 
-/** MM/DD/YYYY HH:mm (24-hour) in the device's time zone. */
+/** MM/DD/YYYY HH:mm (24-hour) in the device's time zone (the date as `formatDate`). */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { registerSW } from 'virtual:pwa-register';
 import { getSyncClient } from '../workers/client';
 import { App } from './App';
+import { startLanguage } from './i18n';
 import { startImpersonationFromAddress } from './impersonationStart';
 
 // The service worker precaches the shell, every lazy chunk and both workers, so a reload
@@ -21,8 +22,9 @@ void requestPersistentStorage().catch((error: unknown) => console.warn('storage.
 // Start the sync worker now: it pulls and flushes the outbox whether or not a screen asks.
 getSyncClient();
 
-// An impersonation link is applied before the first render (usually a no-op).
-void startImpersonationFromAddress().finally(() => {
+// An impersonation link is applied before the first render (usually a no-op), and the
+// driver's language is set (Spanish loads its lazy catalog first).
+void Promise.allSettled([startImpersonationFromAddress(), startLanguage()]).finally(() => {
   const root = document.getElementById('root');
   if (root) {
     createRoot(root).render(

@@ -1,23 +1,26 @@
 // The app's top-level screens (SPEC §2) as one table: the navigation drawer reads it, and
 // nothing else lists them. Every entry has its route in App.tsx (the browser suite opens each).
 
+export type NavLabelKey = `nav.${'orders' | 'map' | 'scheduled' | 'notifications' | 'deliveryLog' | 'settings' | 'support'}`;
+
 export type NavIcon = 'orders' | 'map' | 'scheduled' | 'notifications' | 'deliveryLog' | 'settings' | 'support';
 
 export interface NavEntry {
   path: string;
-  label: string;
+  /** The catalog key of its label (src/ui/i18n). */
+  label: NavLabelKey;
   icon: NavIcon;
 }
 
 /** The entries the drawer shows, in order. */
 export const NAV_MENU: readonly NavEntry[] = [
-  { path: '/', label: 'Orders', icon: 'orders' },
-  { path: '/map', label: 'Map', icon: 'map' },
-  { path: '/scheduled', label: 'Scheduled', icon: 'scheduled' },
-  { path: '/notifications', label: 'Notifications', icon: 'notifications' },
-  { path: '/delivery-log', label: 'Delivery log', icon: 'deliveryLog' },
-  { path: '/settings', label: 'Settings', icon: 'settings' },
-  { path: '/tech-support', label: 'Tech support', icon: 'support' },
+  { path: '/', label: 'nav.orders', icon: 'orders' },
+  { path: '/map', label: 'nav.map', icon: 'map' },
+  { path: '/scheduled', label: 'nav.scheduled', icon: 'scheduled' },
+  { path: '/notifications', label: 'nav.notifications', icon: 'notifications' },
+  { path: '/delivery-log', label: 'nav.deliveryLog', icon: 'deliveryLog' },
+  { path: '/settings', label: 'nav.settings', icon: 'settings' },
+  { path: '/tech-support', label: 'nav.support', icon: 'support' },
 ];
 
 /** True when `pathname` is the entry's screen or one below it (/settings/edit is Settings); Home only at `/`. */

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { registerTexts, t } from '../../src/ui/i18n';
+import { nav } from '../../src/ui/i18n/en/nav';
+
+registerTexts('nav', nav);
 import { isCurrentEntry, NAV_MENU } from '../../src/ui/navigation';
 
 describe('the navigation table', () => {
   it('lists the seven top-level screens of SPEC §2', () => {
-    expect(NAV_MENU.map((e) => [e.path, e.label])).toEqual([
+    expect(NAV_MENU.map((e) => [e.path, t(e.label)])).toEqual([
       ['/', 'Orders'],
       ['/map', 'Map'],
       ['/scheduled', 'Scheduled'],

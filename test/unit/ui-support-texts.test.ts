@@ -22,8 +22,8 @@ describe('what the tech-support diagnostic says', () => {
     expect(persistedText({ usage: null, quota: null, persisted: true })).toBe('Yes');
     expect(persistedText({ usage: null, quota: null, persisted: false })).toMatch(/^No/);
     expect(persistedText(null)).toBe('Not known on this phone');
-    expect(countText(1, 'action', 'actions')).toBe('1 action');
-    expect(countText(0, 'action', 'actions')).toBe('0 actions');
+    expect(countText(1)).toBe('1 action');
+    expect(countText(0)).toBe('0 actions');
   });
 
   it('the app bar\'s bell names its count', () => {

@@ -8,6 +8,7 @@ import { TOOLBAR_HEIGHT } from '../theme';
 import { ClientTooOldBanner } from './ClientTooOldBanner';
 import { NotificationsButton } from './NotificationsButton';
 import { SyncIndicator } from './SyncIndicator';
+import { t } from '../i18n';
 
 // The drawers (and Chakra's dialog machinery) load on first open: not first-load weight.
 const OutboxDrawer = lazy(() => import('./OutboxDrawer'));
@@ -37,7 +38,7 @@ export function AppBar() {
       <Flex h={TOOLBAR_HEIGHT} ps="1" pe="1" align="center" gap="0.5" maxW="3xl" mx="auto">
         {/* The one menu: the app's screens and the driver's account (NavDrawer). 48x48. */}
         <IconButton
-          aria-label="Menu"
+          aria-label={t('common.appBar.menu')}
           aria-haspopup="dialog"
           aria-expanded={panel === 'nav'}
           variant="ghost"
@@ -55,12 +56,12 @@ export function AppBar() {
         <Link to="/" style={{ flex: 1, minWidth: 0 }}>
           <Flex direction="column" justify="center" minH="target">
             <Heading as="h1" fontSize="h1" lineHeight="1.25" fontWeight="bold" truncate>
-              Deliveries
+              {t('common.appBar.title')}
             </Heading>
             <Text fontSize="xs" lineHeight="1.25" fontWeight="medium" truncate>
               {session.claims.name} · {session.claims.company}
             </Text>
-            <VisuallyHidden>, home</VisuallyHidden>
+            <VisuallyHidden>{t('common.appBar.home')}</VisuallyHidden>
           </Flex>
         </Link>
         <SyncIndicator status={status} entries={entries} onOpenOutbox={() => open('outbox')} />

@@ -1,5 +1,6 @@
 import { Button } from '@chakra-ui/react';
 import { useNavigate } from 'react-router';
+import { t } from '../i18n';
 
 /** React Router's index of this entry in its history stack; 0 when the app was opened here. */
 function historyIndex(): number | null {
@@ -22,7 +23,7 @@ export function BackButton() {
   return (
     <Button variant="ghost" colorPalette="primary" size="md" ps="2" pe="4" ms="-2" onClick={back} data-testid="back-button">
       <BackIcon />
-      Back
+      {t('common.back')}
     </Button>
   );
 }

@@ -1,9 +1,8 @@
 import { Button, Flex, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { updateApp } from '../appUpdate';
+import { t } from '../i18n';
 
-/** What the driver reads when the server no longer accepts this build (426 ClientTooOld). */
-export const CLIENT_TOO_OLD_TEXT = 'This version of the app is out of date. Your work is saved on this phone and will be sent once you update.';
 
 /**
  * Persistent while the sync status says clientTooOld (the outbox is paused, nothing is lost):
@@ -14,7 +13,7 @@ export function ClientTooOldBanner() {
   const [updating, setUpdating] = useState(false);
   return (
     <Flex role="alert" data-testid="client-too-old" bg="yellow.200" color="black" px="3" py="2" gap="3" align="center" justify="space-between" maxW="3xl" mx="auto">
-      <Text fontSize="md" fontWeight="medium">{CLIENT_TOO_OLD_TEXT}</Text>
+      <Text fontSize="md" fontWeight="medium">{t('common.clientTooOld.text')}</Text>
       <Button
         size="sm"
         flexShrink={0}
@@ -27,7 +26,7 @@ export function ClientTooOldBanner() {
         }}
         data-testid="update-app"
       >
-        Update app
+        {t('common.clientTooOld.update')}
       </Button>
     </Flex>
   );

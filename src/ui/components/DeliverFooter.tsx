@@ -1,5 +1,10 @@
 import { Alert, Button } from '@chakra-ui/react';
-import { ERROR_TEXT, type ErrorCode } from '../../domain';
+import type { ErrorCode } from '../../domain';
+import { registerTexts, t } from '../i18n';
+import { order as orderTexts } from '../i18n/en/order';
+import { errorText } from '../i18n/domainText';
+
+registerTexts('order', orderTexts);
 
 /** The end of every delivery form: errors that belong to no field, then Deliver (hidden while queued). */
 export function DeliverFooter({ otherErrors, locked, submitting, onDeliver }: {
@@ -13,12 +18,12 @@ export function DeliverFooter({ otherErrors, locked, submitting, onDeliver }: {
       {otherErrors.length > 0 ? (
         <Alert.Root status="error">
           <Alert.Indicator />
-          <Alert.Title>{otherErrors.map((e) => ERROR_TEXT[e]).join('. ')}</Alert.Title>
+          <Alert.Title>{otherErrors.map((e) => errorText(e)).join('. ')}</Alert.Title>
         </Alert.Root>
       ) : null}
       {!locked ? (
-        <Button colorPalette="primary" size="lg" loading={submitting} loadingText="Queueing" onClick={onDeliver}>
-          Deliver
+        <Button colorPalette="primary" size="lg" loading={submitting} loadingText={t('order.queueing')} onClick={onDeliver}>
+          {t('order.deliver')}
         </Button>
       ) : null}
     </>

@@ -1,5 +1,6 @@
 import { Badge } from '@chakra-ui/react';
 import { environmentOf } from '../../domain';
+import { domainText } from '../i18n/domainText';
 
 /**
  * SPEC §9: outside production the login and support screens say which environment this is
@@ -11,7 +12,7 @@ export function EnvironmentBadge() {
   // Dark text on the warning yellow (the palette's solid pair) keeps 7:1.
   return (
     <Badge colorPalette="yellow" variant="solid" size="lg" fontSize="md" px="2" py="1" data-testid="environment-badge">
-      {name}
+      {domainText(`environments.${name}`, name)}
     </Badge>
   );
 }

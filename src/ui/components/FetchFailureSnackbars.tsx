@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { ERROR_TEXT, isErrorCode } from '../../domain';
 import { useSyncStatus } from '../hooks/useSyncStatus';
+import { errorText } from '../i18n/domainText';
 import { notify } from '../toaster';
 
 /**
@@ -15,7 +15,7 @@ export function FetchFailureSnackbars() {
       const id = `${failure.code}@${failure.since}`;
       if (shown.current.has(id)) continue;
       shown.current.add(id);
-      notify(isErrorCode(failure.code) ? ERROR_TEXT[failure.code] : ERROR_TEXT.GeneralError, 'error');
+      notify(errorText(failure.code), 'error');
     }
   }, [fetchFailures]);
   return null;

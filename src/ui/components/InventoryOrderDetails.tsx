@@ -4,8 +4,9 @@ import { useOrderBundle } from '../hooks/useDelivery';
 import { DetailList } from './DetailList';
 import { OrderRowCard } from './OrderRowCard';
 import { OrderScreenFrame } from './OrderScreenFrame';
+import { t } from '../i18n';
 
-const KIND_LABEL = { onlot: 'On-lot inventory', move: 'Inventory move' } as const;
+const KIND_LABEL = { onlot: 'order.onlotOrder', move: 'order.moveOrder' } as const;
 const DELIVER_FLAG = { onlot: 'onlotInventoryOrder', move: 'inventoryMoveOrder' } as const;
 
 /** On-lot and move order details (SPEC §2, §3): the list row plus the pulled delivery details. */
@@ -16,8 +17,8 @@ export function InventoryOrderDetails({ kind, id }: { kind: 'onlot' | 'move'; id
     <OrderScreenFrame
       kind={kind}
       id={id}
-      title={order?.dealer_name ?? server?.name_on_order ?? `Order #${id}`}
-      subtitle={`${KIND_LABEL[kind]} #${id}`}
+      title={order?.dealer_name ?? server?.name_on_order ?? t('order.orderNumber', { id })}
+      subtitle={t(KIND_LABEL[kind], { id })}
       order={order}
       hasDelivery={delivery === undefined ? undefined : Boolean(delivery?.server)}
       entry={entry}
@@ -27,26 +28,23 @@ export function InventoryOrderDetails({ kind, id }: { kind: 'onlot' | 'move'; id
       deliverPath={`/delivery-details/${id}?${DELIVER_FLAG[kind]}=true`}
     >
       {order ? <OrderRowCard order={order} /> : null}
-      <SectionCard title={kind === 'move' ? 'Move to' : 'Delivery'} testId="delivery-details">
+      <SectionCard title={kind === 'move' ? t('order.moveTo') : t('order.delivery')} testId="delivery-details">
           {server ? (
             <DetailList
               items={[
-                { label: kind === 'move' ? 'Dealership' : 'Name on order', value: server.name_on_order },
-                { label: 'Order number', value: server.order_number },
-                { label: 'Address', value: server.dealer_address },
-                { label: 'Building', value: server.building_name },
-                { label: 'Serial', value: server.serial_number },
+                { label: kind === 'move' ? t('order.dealership') : t('order.nameOnOrder'), value: server.name_on_order },
+                { label: t('order.number'), value: server.order_number },
+                { label: t('order.address'), value: server.dealer_address },
+                { label: t('order.building'), value: server.building_name },
+                { label: t('order.serial'), value: server.serial_number },
                 {
-                  label: 'Coordinates',
+                  label: t('order.coordinates'),
                   value: `${server.delivery_address_coordinates.lat.toFixed(5)}, ${server.delivery_address_coordinates.lon.toFixed(5)}`,
                 },
               ]}
             />
           ) : (
-            <Text color="fg.muted">
-              Delivery details have not been downloaded yet. They arrive the next time the app syncs online; you can still
-              record the delivery.
-            </Text>
+            <Text color="fg.muted">{t('order.deliveryLater')}</Text>
           )}
       </SectionCard>
     </OrderScreenFrame>

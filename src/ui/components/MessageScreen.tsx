@@ -1,6 +1,7 @@
 import { Button, Heading, Text, VStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { t } from '../i18n';
 
 interface Props {
   title: string;
@@ -26,7 +27,7 @@ export function MessageScreen({ title, lines, onHome }: Props) {
         </Text>
       ))}
       <Button colorPalette="primary" onClick={onHome ?? (() => void navigate('/'))}>
-        Back to Home Page
+        {t('common.backToHome')}
       </Button>
     </VStack>
   );

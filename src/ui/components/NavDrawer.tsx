@@ -8,6 +8,10 @@ import { useDatabase } from '../hooks/useDatabase';
 import { isCurrentEntry, NAV_MENU } from '../navigation';
 import { AppDrawer } from './AppDrawer';
 import { NavIcon } from './NavIcon';
+import { registerTexts, t } from '../i18n';
+import { nav } from '../i18n/en/nav';
+
+registerTexts('nav', nav);
 
 interface Props {
   open: boolean;
@@ -48,7 +52,7 @@ export default function NavDrawer({ open, pending, onClose, onOpenOutbox }: Prop
       bodyProps={{ px: '3' }}
       footer={<AccountActions pending={pending} confirming={confirming} setConfirming={setConfirming} onClose={close} onOpenOutbox={onOpenOutbox} />}
     >
-      <Box as="nav" aria-label="Screens">
+      <Box as="nav" aria-label={t('nav.screens')}>
         <Stack as="ul" gap="1" listStyleType="none" data-testid="nav-menu">
           {NAV_MENU.map((entry) => {
             const current = isCurrentEntry(entry, pathname);
@@ -68,7 +72,7 @@ export default function NavDrawer({ open, pending, onClose, onOpenOutbox }: Prop
                 >
                   <Link to={entry.path} aria-current={current ? 'page' : undefined} onClick={close}>
                     <NavIcon name={entry.icon} />
-                    {entry.label}
+                    {t(entry.label)}
                   </Link>
                 </Button>
               </li>
@@ -112,31 +116,30 @@ function AccountActions({ pending, confirming, setConfirming, onClose, onOpenOut
   return (
     <Stack gap="3" data-testid="account-actions">
       <Text fontSize="md" color="fg.muted" truncate>
-        Signed in as {session.claims.email}
+        {t('nav.signedInAs', { email: session.claims.email })}
       </Text>
       {/* Primary outlines (2 px, 3.1:1) show in the sun; the grey default border does not. */}
       <Button colorPalette="primary" variant="outline" onClick={() => void getSyncClient().syncNow()}>
-        Sync now
+        {t('nav.syncNow')}
       </Button>
       <Button colorPalette="primary" variant="outline" onClick={onOpenOutbox}>
-        Waiting to send ({pending})
+        {t('nav.waitingToSend', { count: pending })}
       </Button>
       {confirming ? (
         <Stack gap="2" p="3" rounded="l2" bg="red.subtle" role="alert">
           <Text fontSize="md">
-            {pending === 1 ? '1 delivery has' : `${pending} deliveries have`} not been sent yet. They stay on this device
-            and are sent after you sign in again.
+            {t('nav.unsentWarning', { count: pending })}
           </Text>
           <Button colorPalette="red" loading={busy} onClick={() => void logout()}>
-            Sign out anyway
+            {t('nav.signOutAnyway')}
           </Button>
           <Button variant="ghost" onClick={() => setConfirming(false)}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         </Stack>
       ) : (
         <Button colorPalette="red" variant="subtle" loading={busy} onClick={() => (pending > 0 ? setConfirming(true) : void logout())}>
-          Sign out
+          {t('nav.signOut')}
         </Button>
       )}
     </Stack>

@@ -2,6 +2,10 @@ import { Button, Drawer, Stack, Text, type ButtonProps } from '@chakra-ui/react'
 import { useState } from 'react';
 import { isUsablePosition, navigationLinks, type LatLon } from '../../domain';
 import { AppDrawer } from './AppDrawer';
+import { registerTexts, t } from '../i18n';
+import { order as orderTexts } from '../i18n/en/order';
+
+registerTexts('order', orderTexts);
 
 interface Props {
   /** Where to go; nothing is shown when it is missing or not a usable position. */
@@ -25,7 +29,7 @@ export function NavigateMenu({ to, label, buttonProps }: Props) {
     <>
       <Button colorPalette="primary" variant="outline" data-testid="navigate" onClick={() => setOpen(true)} {...buttonProps}>
         <NavigateIcon />
-        Navigate
+        {t('order.navigate')}
       </Button>
       <AppDrawer
         open={open}
@@ -34,7 +38,7 @@ export function NavigateMenu({ to, label, buttonProps }: Props) {
         contentProps={{ roundedTop: 'l3', maxW: '3xl', mx: 'auto' }}
         header={
           <Stack gap="0">
-            <Drawer.Title>Navigate to {label}</Drawer.Title>
+            <Drawer.Title>{t('order.navigateTo', { name: label })}</Drawer.Title>
             <Text fontSize="md" color="fg.muted">
               {to.lat.toFixed(5)}, {to.lon.toFixed(5)}
             </Text>
@@ -55,7 +59,7 @@ export function NavigateMenu({ to, label, buttonProps }: Props) {
           </Button>
           <Button asChild colorPalette="primary" variant="outline" size="lg" onClick={() => setOpen(false)}>
             {/* geo: opens the phone's chooser of map apps (Android); no target, it is not a web page. */}
-            <a href={links.geo}>Other map app</a>
+            <a href={links.geo}>{t('order.otherMapApp')}</a>
           </Button>
         </Stack>
       </AppDrawer>

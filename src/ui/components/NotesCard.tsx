@@ -2,16 +2,17 @@ import { Stack, Text } from '@chakra-ui/react';
 import { SectionCard } from './SectionCard';
 import type { OrderNote } from '../../domain';
 import { formatDateTime } from '../format';
+import { t } from '../i18n';
 
 /** The office's and drivers' notes on an order, newest first, as last downloaded. */
 export function NotesCard({ notes }: { notes: OrderNote[] | null }) {
   const sorted = [...(notes ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at));
   return (
-    <SectionCard title="Notes" testId="order-notes">
+    <SectionCard title={t('order.notes')} testId="order-notes">
         {notes === null ? (
-          <Text color="fg.muted">Notes download the next time the app syncs online.</Text>
+          <Text color="fg.muted">{t('order.notesLater')}</Text>
         ) : sorted.length === 0 ? (
-          <Text color="fg.muted">No notes on this order.</Text>
+          <Text color="fg.muted">{t('order.noNotes')}</Text>
         ) : (
           <Stack gap="3">
             {sorted.map((note) => (

@@ -4,6 +4,7 @@ import type { DriverNotification } from '../../domain';
 import { formatDateTime } from '../format';
 import { detailsPath } from '../orderLinks';
 import { OutboxStatusBadge } from './OutboxStatusBadge';
+import { t } from '../i18n';
 
 /** The order a notification is about, as its details screen. */
 function orderPath(n: DriverNotification): string | null {
@@ -35,14 +36,14 @@ export function NotificationCard({ notification: n, onDismiss, queued = false }:
             </Heading>
             <Text textStyle="xs" color="fg.muted">
               {formatDateTime(n.created_at)}
-              {n.order_number ? ` · Order ${n.order_number}` : ''}
+              {n.order_number ? t('notifications.orderNumber', { number: n.order_number }) : ''}
             </Text>
           </Stack>
           <Text>{n.message}</Text>
           {queued ? (
             <HStack gap="2" flexWrap="wrap">
               <OutboxStatusBadge status="queued" />
-              <Text color="fg.muted">Dismissed on this phone — sent when you are online</Text>
+              <Text color="fg.muted">{t('notifications.dismissedHere')}</Text>
             </HStack>
           ) : n.dismissed_at ? (
             <Text color="fg.muted">Dismissed {formatDateTime(n.dismissed_at)}</Text>
@@ -51,12 +52,12 @@ export function NotificationCard({ notification: n, onDismiss, queued = false }:
             <HStack gap="2" flexWrap="wrap">
               {path ? (
                 <Button asChild colorPalette="primary" variant="outline">
-                  <Link to={path}>Open order</Link>
+                  <Link to={path}>{t('notifications.openOrder')}</Link>
                 </Button>
               ) : null}
               {onDismiss ? (
-                <Button colorPalette="primary" variant="solid" aria-label={`Dismiss: ${n.title}`} onClick={onDismiss} data-testid="dismiss-notification">
-                  Dismiss
+                <Button colorPalette="primary" variant="solid" aria-label={t('notifications.dismissLabel', { title: n.title })} onClick={onDismiss} data-testid="dismiss-notification">
+                  {t('notifications.dismiss')}
                 </Button>
               ) : null}
             </HStack>

@@ -2,11 +2,12 @@ import { chakra, IconButton } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import { useNotifications } from '../hooks/useNotifications';
 import { NavIcon } from './NavIcon';
+import { t } from '../i18n';
 
 /** The accessible name says the count, so a screen reader hears what the badge shows. */
 export function notificationsLabel(unread: number): string {
-  if (unread === 0) return 'Notifications, none unread';
-  return `Notifications, ${unread} unread`;
+  if (unread === 0) return t('common.appBar.notificationsNone');
+  return t('common.appBar.notificationsUnread', { count: unread });
 }
 
 /**

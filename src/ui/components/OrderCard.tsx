@@ -6,6 +6,8 @@ import { formatDate } from '../format';
 import { detailsPath } from '../orderLinks';
 import { OutboxStatusBadge } from './OutboxStatusBadge';
 import './OrderCard.css';
+import { t } from '../i18n';
+import { kindText } from '../i18n/domainText';
 
 /** Where tapping an order goes: its kind's details screen (SPEC §2), by the key's kind and id. */
 export function orderDetailsPath(order: OrderDoc): string | null {
@@ -49,10 +51,10 @@ export const OrderCard = memo(function OrderCard({
       <span className="order-card__badges">
         {overdue ? (
           <span className="order-card__badge order-card__badge--alert" data-testid="overdue">
-            Overdue
+            {t('home.overdue')}
           </span>
         ) : null}
-        {order.is_rush_order ? <span className="order-card__badge order-card__badge--alert">Rush</span> : null}
+        {order.is_rush_order ? <span className="order-card__badge order-card__badge--alert">{t('home.rush')}</span> : null}
         {outbox ? <OutboxStatusBadge status={outbox.status} /> : null}
       </span>
     ) : null;
@@ -66,15 +68,15 @@ export const OrderCard = memo(function OrderCard({
       <p className="order-card__line order-card__meta">
         {order.is_scheduled_for_delivery ? (
           <span className="order-card__badge order-card__badge--date">
-            {date ? <span className="order-card__hidden">Scheduled </span> : null}
-            {date || 'Scheduled'}
+            {date ? <span className="order-card__hidden">{t('home.scheduledHidden')}</span> : null}
+            {date || t('home.scheduled')}
           </span>
         ) : (
-          <span className="order-card__badge order-card__badge--outline">Unscheduled</span>
+          <span className="order-card__badge order-card__badge--outline">{t('home.unscheduled')}</span>
         )}
         {outbox ? (
           // A queued action says what it is (delivery, schedule, note…) in place of the details.
-          <span data-testid="outbox-kind">{kindLabel(outbox.kind)}</span>
+          <span data-testid="outbox-kind">{kindText(outbox.kind, kindLabel(outbox.kind))}</span>
         ) : (
           `${order.order_type}${dot}${order.order_status}${dot}${order.building_location}`
         )}

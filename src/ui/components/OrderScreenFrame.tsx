@@ -10,6 +10,10 @@ import { NavigateMenu } from './NavigateMenu';
 import { NotesCard } from './NotesCard';
 import { OrderNotFound } from './OrderNotFound';
 import { OutboxEntryCard } from './OutboxEntryCard';
+import { registerTexts, t } from '../i18n';
+import { order as orderTexts } from '../i18n/en/order';
+
+registerTexts('order', orderTexts);
 
 interface Props {
   kind: OrderKind;
@@ -60,19 +64,19 @@ export function OrderScreenFrame({ kind, id, title, subtitle, order, hasDelivery
         {/* Without Deliver, (re)scheduling is the screen's main action. */}
         <Button asChild colorPalette="primary" variant={deliverPath ? 'outline' : 'solid'} flex="1">
           <Link to={`/schedule/${id}?${orderActionQuery(kind, { reschedule: Boolean(order?.is_scheduled_for_delivery) })}`} state={RETURN_HERE}>
-            {order?.is_scheduled_for_delivery ? 'Reschedule' : 'Schedule'}
+            {order?.is_scheduled_for_delivery ? t('order.reschedule') : t('order.schedule')}
           </Link>
         </Button>
         <Button asChild colorPalette="primary" variant="outline" flex="1">
           <Link to={`/create-note/${id}?${orderActionQuery(kind)}`} state={RETURN_HERE}>
-            Add note
+            {t('order.addNote')}
           </Link>
         </Button>
       </HStack>
       {moreActions}
       {deliverPath ? (
         <Button asChild colorPalette="primary" size="lg">
-          <Link to={deliverPath}>{entry ? 'View delivery' : 'Deliver'}</Link>
+          <Link to={deliverPath}>{entry ? t('order.viewDelivery') : t('order.deliver')}</Link>
         </Button>
       ) : null}
     </Stack>

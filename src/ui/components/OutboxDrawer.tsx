@@ -4,6 +4,10 @@ import type { OutboxDoc } from '../../db';
 import { useOrders, useRecentOutbox } from '../hooks/useOrders';
 import { AppDrawer } from './AppDrawer';
 import { OutboxEntryCard } from './OutboxEntryCard';
+import { registerTexts, t } from '../i18n';
+import { outbox as outboxTexts } from '../i18n/en/order';
+
+registerTexts('outbox', outboxTexts);
 
 interface Props {
   open: boolean;
@@ -21,12 +25,12 @@ export default function OutboxDrawer({ open, onClose, entries }: Props) {
       open={open}
       onClose={onClose}
       placement="bottom"
-      header={<Drawer.Title>Waiting to send</Drawer.Title>}
+      header={<Drawer.Title>{t('outbox.title')}</Drawer.Title>}
       contentProps={{ roundedTop: 'l3', maxH: '80dvh' }}
       bodyProps={{ pb: '6' }}
     >
       {entries.length === 0 ? (
-        <Text color="fg.muted">Everything has been sent.</Text>
+        <Text color="fg.muted">{t('outbox.allSent')}</Text>
       ) : (
         <Stack gap="3" data-testid="outbox-pending">
           {entries.map((entry) => (
@@ -36,7 +40,7 @@ export default function OutboxDrawer({ open, onClose, entries }: Props) {
       )}
       {recent.length > 0 ? (
         <Stack gap="3" mt="6" data-testid="outbox-recent">
-          <Text fontWeight="semibold">Recently delivered</Text>
+          <Text fontWeight="semibold">{t('outbox.recentlyDelivered')}</Text>
           {recent.map((entry) => (
             <OutboxEntryCard key={entry.id} entry={entry} order={byKey.get(entry.order_key)} />
           ))}

@@ -6,6 +6,8 @@ import { getSyncClient } from '../../workers/client';
 import { useSession } from '../hooks/useAuth';
 import { useBlobStore, useDatabase } from '../hooks/useDatabase';
 import { notify } from '../toaster';
+import { t } from '../i18n';
+import { errorText, kindText } from '../i18n/domainText';
 
 type Action = 'retry' | 'discard' | 'drop';
 
@@ -31,14 +33,14 @@ export function OutboxEntryActions({ entry }: { entry: OutboxDoc }) {
         void getSyncClient().syncNow();
       } else if (action === 'drop') {
         await dropDeliveredEntry(db, blobs, session, entry.id);
-        notify('Removed from this phone — the office has it as delivered', 'info');
+        notify(t('outbox.removed'), 'info');
       } else {
         // The draft and photos stay, so the driver can fix the delivery and submit again.
         await discardOutboxEntry(db, session, entry.id);
-        notify(delivery ? 'Delivery discarded — you can fix it and deliver again' : `${kindLabel(entry.kind)} discarded`, 'info');
+        notify(delivery ? t('outbox.deliveryDiscarded') : t('outbox.discarded', { action: kindText(entry.kind, kindLabel(entry.kind)) }), 'info');
       }
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'There was an error', 'error');
+      notify(error instanceof Error ? error.message : errorText('GeneralError'), 'error');
     } finally {
       setBusy(false);
     }
@@ -47,17 +49,17 @@ export function OutboxEntryActions({ entry }: { entry: OutboxDoc }) {
   if (alreadyDelivered) {
     return (
       <Button colorPalette="primary" loading={busy} onClick={() => void run('drop')}>
-        Remove from this phone
+        {t('outbox.removeFromPhone')}
       </Button>
     );
   }
   return (
     <HStack gap="2" flexWrap="wrap">
       <Button colorPalette="primary" variant="outline" disabled={busy} onClick={() => void run('discard')}>
-        {delivery ? 'Fix and resubmit' : 'Discard'}
+        {delivery ? t('outbox.fixAndResubmit') : t('outbox.discard')}
       </Button>
       <Button variant="ghost" loading={busy} onClick={() => void run('retry')}>
-        Retry
+        {t('common.retry')}
       </Button>
     </HStack>
   );

@@ -4,31 +4,36 @@ import { isCommitted, isDeliveryEntry, kindLabel } from '../../outbox';
 import { formatDateTime } from '../format';
 import { OutboxEntryActions } from './OutboxEntryActions';
 import { OutboxStatusBadge } from './OutboxStatusBadge';
+import { registerTexts, t } from '../i18n';
+import { kindText, serverErrorText } from '../i18n/domainText';
+import { outbox as outboxTexts } from '../i18n/en/order';
+
+registerTexts('outbox', outboxTexts);
 
 /** Schedule, reassign and notes: one call, nothing after it. */
 function explainAction(entry: OutboxDoc): string {
-  if (isCommitted(entry) || entry.status === 'done') return 'The office has it.';
-  if (entry.status === 'queued') return 'Queued — it will be sent when you are online';
-  if (entry.status === 'sending') return 'Sending…';
-  return 'The server did not accept this. Retry, or discard it.';
+  if (isCommitted(entry) || entry.status === 'done') return t('outbox.officeHasIt');
+  if (entry.status === 'queued') return t('outbox.queued');
+  if (entry.status === 'sending') return t('outbox.sending');
+  return t('outbox.refused');
 }
 
 function explain(entry: OutboxDoc): string {
   if (!isDeliveryEntry(entry)) return explainAction(entry);
-  if (isCommitted(entry)) return 'Delivered. Sending the certificate and emails.';
+  if (isCommitted(entry)) return t('outbox.deliveredSendingRest');
   switch (entry.status) {
     case 'queued':
-      return 'Delivery queued — it will be sent when you are online';
+      return t('outbox.deliveryQueued');
     case 'sending':
-      return 'Attempting to deliver order';
+      return t('outbox.attemptingDelivery');
     case 'needs_attention': {
       const code = entry.last_error?.code;
-      if (code === 'OrderAlreadyDelivered') return 'The office already has this order as delivered. Nothing more to send.';
-      if (code === 'NotFound') return 'This order is no longer yours to deliver: the office cancelled or reassigned it. Call the office.';
-      return 'The server did not accept this delivery. Fix it and resubmit, or retry.';
+      if (code === 'OrderAlreadyDelivered') return t('outbox.alreadyDelivered');
+      if (code === 'NotFound') return t('outbox.noLongerYours');
+      return t('outbox.deliveryRefused');
     }
     case 'done':
-      return 'Delivered';
+      return t('outbox.delivered');
   }
 }
 
@@ -37,8 +42,8 @@ export function entryTitle(entry: OutboxDoc, order?: OrderDoc): string {
   const name = order ? (order.customer_name ?? order.dealer_name) : entry.display?.name;
   const model = order?.building_model ?? entry.display?.model;
   const serial = order?.serial_number ?? entry.display?.serial;
-  const parts = [name, model, serial ? `Serial ${serial}` : null].filter(Boolean);
-  return parts.length ? parts.join(' · ') : 'An order no longer on this device';
+  const parts = [name, model, serial ? t('outbox.serial', { serial }) : null].filter(Boolean);
+  return parts.length ? parts.join(' · ') : t('outbox.orderGone');
 }
 
 /** One queued driver action: what it is, where it stands, and what the driver can do. */
@@ -52,8 +57,8 @@ export function OutboxEntryCard({ entry, order }: { entry: OutboxDoc; order?: Or
             <Stack gap="0">
               <Text fontWeight="semibold">{entryTitle(entry, order)}</Text>
               <Text color="fg.muted">
-                {kindLabel(entry.kind)} · queued {formatDateTime(entry.created_at)}
-                {entry.attempts > 0 ? ` · ${entry.attempts} attempt${entry.attempts === 1 ? '' : 's'}` : ''}
+                {t('outbox.queuedAt', { action: kindText(entry.kind, kindLabel(entry.kind)), time: formatDateTime(entry.created_at) })}
+                {entry.attempts > 0 ? t('outbox.attempts', { count: entry.attempts }) : ''}
               </Text>
             </Stack>
             <OutboxStatusBadge status={entry.status} />
@@ -61,12 +66,12 @@ export function OutboxEntryCard({ entry, order }: { entry: OutboxDoc; order?: Or
           <Text>{explain(entry)}</Text>
           {entry.last_error ? (
             <Text color={entry.status === 'needs_attention' ? 'red.fg' : 'fg.muted'} data-testid="outbox-error">
-              {entry.last_error.message}
+              {serverErrorText(entry.last_error.code, entry.last_error.message)}
             </Text>
           ) : null}
           {failedFollowups.map(([step, r]) => (
             <Text key={step} color="fg.muted" data-testid="outbox-followup-error">
-              {step === 'certificate' ? 'Certificate' : 'Email'} not sent: {r.message}
+              {t(step === 'certificate' ? 'outbox.certificateNotSent' : 'outbox.emailNotSent', { reason: r.message })}
             </Text>
           ))}
           <OutboxEntryActions entry={entry} />

@@ -1,18 +1,13 @@
 import { Badge } from '@chakra-ui/react';
 import type { OutboxStatus } from '../../db';
+import { t } from '../i18n';
 
-const LOOK: Record<OutboxStatus, { label: string; palette: string }> = {
-  queued: { label: 'Queued', palette: 'primary' },
-  sending: { label: 'Sending', palette: 'orange' },
-  needs_attention: { label: 'Needs attention', palette: 'red' },
-  done: { label: 'Sent', palette: 'green' },
-};
+const PALETTE: Record<OutboxStatus, string> = { queued: 'primary', sending: 'orange', needs_attention: 'red', done: 'green' };
 
 export function OutboxStatusBadge({ status }: { status: OutboxStatus }) {
-  const look = LOOK[status];
   return (
-    <Badge colorPalette={look.palette} variant="solid" data-testid="outbox-status">
-      {look.label}
+    <Badge colorPalette={PALETTE[status]} variant="solid" data-testid="outbox-status">
+      {t(`common.outboxStatus.${status}`)}
     </Badge>
   );
 }

@@ -14,6 +14,7 @@ import { Loading } from './Loading';
 import { MessageScreen } from './MessageScreen';
 import { OrderScreenFrame } from './OrderScreenFrame';
 import { SectionCard } from './SectionCard';
+import { activeLocale, t } from '../i18n';
 
 const KIND_LABEL = { customer: 'Customer order', onlot: 'On-lot inventory order', move: 'Inventory move order' } as const satisfies Record<OrderKind, string>;
 
@@ -83,8 +84,8 @@ export function ScheduleDetailsBody({ kind, id }: { kind: OrderKind; id: number 
 function WhenCard({ order, details }: { order: OrderDoc; details: ScheduleDetails | null }) {
   const { now, zone, clock } = useDeviceTime();
   const scheduled = order.is_scheduled_for_delivery;
-  const header = scheduled ? formatDateHeader(order.scheduled_date, zone) : '';
-  const time = scheduled ? formatTime(order.scheduled_date, zone, clock) : '';
+  const header = scheduled ? formatDateHeader(order.scheduled_date, zone, activeLocale()) : '';
+  const time = scheduled ? formatTime(order.scheduled_date, zone, clock, activeLocale()) : '';
   const overdue = isOverdue(order, startOfDay(now, zone));
   const relative = scheduled ? relativeDay(order.scheduled_date, now, zone) : null;
   const phone = details?.customer_phone;
@@ -109,7 +110,7 @@ function WhenCard({ order, details }: { order: OrderDoc; details: ScheduleDetail
               </Badge>
             ) : relative ? (
               <Badge colorPalette="primary" variant="solid">
-                {relative === 'today' ? 'Today' : 'Tomorrow'}
+                {t(`common.${relative}`)}
               </Badge>
             ) : null}
           </HStack>

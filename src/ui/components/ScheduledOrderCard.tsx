@@ -5,6 +5,7 @@ import { parseOrderKey, type ScheduleListItem } from '../../domain';
 import { kindLabel } from '../../outbox';
 import { scheduleDetailsPath } from '../orderLinks';
 import { OutboxStatusBadge } from './OutboxStatusBadge';
+import { t } from '../i18n';
 
 interface Props {
   order: OrderDoc;
@@ -38,7 +39,7 @@ export function ScheduledOrderCard({ order, listItem, outbox, when }: Props) {
           <HStack gap="1" flexShrink={0}>
             {order.is_rush_order ? (
               <Badge colorPalette="red" variant="solid">
-                Rush
+                {t('scheduled.rush')}
               </Badge>
             ) : null}
             {outbox ? <OutboxStatusBadge status={outbox.status} /> : null}

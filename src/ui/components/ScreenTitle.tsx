@@ -1,5 +1,6 @@
 import { Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { formatDateTime } from '../format';
+import { t } from '../i18n';
 
 /**
  * A list screen's title with its count and how fresh the data is ("Updated 11/23/2026 20:49",
@@ -13,7 +14,7 @@ export function ScreenTitle({ title, count, countTestId, updatedAt }: { title: s
       </Heading>
       <HStack justify="space-between" textStyle="xs" color="fg.muted" flexWrap="wrap" columnGap="3">
         <Text data-testid={countTestId}>{count}</Text>
-        <Text>{updatedAt ? `Updated ${formatDateTime(updatedAt)}` : 'Not synced yet'}</Text>
+        <Text>{updatedAt ? t('home.updated', { time: formatDateTime(updatedAt) }) : t('common.notSyncedYet')}</Text>
       </HStack>
     </Stack>
   );

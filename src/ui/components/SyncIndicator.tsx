@@ -1,5 +1,6 @@
 import { Badge, Button, HStack, Spinner } from '@chakra-ui/react';
 import type { OutboxDoc, SyncStatus } from '../../db';
+import { activeLocale, t } from '../i18n';
 
 interface Props {
   status: SyncStatus;
@@ -19,7 +20,7 @@ export function SyncIndicator({ status, entries, onOpenOutbox }: Props) {
   return (
     // Left out of the cold-start picture of Home (homeSnapshot.ts): a stale "Online" would mislead.
     <HStack gap="1.5" flexShrink={0} data-testid="sync-indicator" data-snapshot-omit="">
-      {status.syncing ? <Spinner size="sm" color="white" role="img" aria-label="Syncing" /> : null}
+      {status.syncing ? <Spinner size="sm" color="white" role="img" aria-label={t('common.appBar.syncing')} /> : null}
       {/* Online with work in the outbox, the outbox button says enough: a 390 px bar keeps room for the title. */}
       {!status.online || entries.length === 0 ? (
         <Badge
@@ -28,14 +29,14 @@ export function SyncIndicator({ status, entries, onOpenOutbox }: Props) {
           bg={status.online ? 'green.100' : 'gray.100'}
           color={status.online ? 'green.800' : 'gray.800'}
           data-testid="connectivity"
-          title={status.lastSyncAt ? `Last synced ${new Date(status.lastSyncAt).toLocaleString()}` : 'Not synced yet'}
+          title={status.lastSyncAt ? t('common.appBar.lastSynced', { time: new Date(status.lastSyncAt).toLocaleString(activeLocale()) }) : t('common.notSyncedYet')}
         >
-          {status.online ? 'Online' : 'Offline'}
+          {status.online ? t('common.appBar.online') : t('common.appBar.offline')}
         </Badge>
       ) : null}
       {status.authPaused ? (
         <Badge size="md" variant="solid" colorPalette="yellow">
-          Sign in to send
+          {t('common.appBar.signInToSend')}
         </Badge>
       ) : null}
       {entries.length > 0 ? (
@@ -48,7 +49,7 @@ export function SyncIndicator({ status, entries, onOpenOutbox }: Props) {
           onClick={onOpenOutbox}
           data-testid="outbox-button"
         >
-          {attention > 0 ? `${attention} need${attention === 1 ? 's' : ''} attention` : `${waiting} queued`}
+          {attention > 0 ? t('common.appBar.needsAttention', { count: attention }) : t('common.appBar.queued', { count: waiting })}
         </Button>
       ) : null}
     </HStack>

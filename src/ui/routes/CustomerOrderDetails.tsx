@@ -7,6 +7,7 @@ import { useOrderBundle } from '../hooks/useDelivery';
 import { useOrderRefParam } from '../hooks/useOrderRefParam';
 import NotFound from './NotFound';
 import { billingLine, customerNameOf, telHref } from '../customerText';
+import { t } from '../i18n';
 
 /** /customer-order-details/:id (SPEC §2, §3): customer, addresses, building, balance, RTO. */
 export default function CustomerOrderDetails() {
@@ -22,8 +23,8 @@ function Details({ id }: { id: number }) {
     <OrderScreenFrame
       kind={'customer'}
       id={id}
-      title={server ? customerNameOf(server) : (order?.customer_name ?? `Order #${id}`)}
-      subtitle={`Customer order #${id}${server?.is_rto ? ' · Rent to own' : ''}`}
+      title={server ? customerNameOf(server) : (order?.customer_name ?? t('order.orderNumber', { id }))}
+      subtitle={`${t('order.customerOrder', { id })}${server?.is_rto ? t('order.rentToOwnSuffix') : ''}`}
       order={order}
       hasDelivery={delivery === undefined ? undefined : Boolean(server)}
       entry={entry}
@@ -33,32 +34,32 @@ function Details({ id }: { id: number }) {
       deliverPath={`/delivery-details/${id}?customerOrder=true`}
     >
       {server ? (
-        <SectionCard title="Customer" testId="customer-details">
+        <SectionCard title={t('order.customer')} testId="customer-details">
             <Stack gap="3">
               {server.customer_phone ? (
                 <HStack justify="space-between" gap="3">
                   <Text fontSize="md">{server.customer_phone}</Text>
                   <Button asChild colorPalette="primary" variant="outline">
-                    <a href={telHref(server.customer_phone)}>Call</a>
+                    <a href={telHref(server.customer_phone)}>{t('order.call')}</a>
                   </Button>
                 </HStack>
               ) : null}
               <DetailList
                 items={[
-                  { label: 'Email', value: server.customer_email },
-                  { label: 'Delivery address', value: server.delivery_address },
-                  { label: 'Billing address', value: billingLine(server.billing_address) },
-                  { label: 'Order number', value: server.order_number },
-                  { label: 'Building', value: server.building_name },
-                  { label: 'Serial', value: server.serial_number },
-                  { label: 'Remaining balance', value: `$${server.remaining_balance}` },
-                  { label: 'Rent to own', value: server.is_rto ? `Yes${server.rto_company_name ? ` (${server.rto_company_name})` : ''}` : 'No' },
+                  { label: t('order.email'), value: server.customer_email },
+                  { label: t('order.deliveryAddress'), value: server.delivery_address },
+                  { label: t('order.billingAddress'), value: billingLine(server.billing_address) },
+                  { label: t('order.number'), value: server.order_number },
+                  { label: t('order.building'), value: server.building_name },
+                  { label: t('order.serial'), value: server.serial_number },
+                  { label: t('order.remainingBalance'), value: `$${server.remaining_balance}` },
+                  { label: t('order.rentToOwn'), value: server.is_rto ? (server.rto_company_name ? t('order.yesWith', { company: server.rto_company_name }) : t('order.yes')) : t('order.no') },
                 ]}
               />
             </Stack>
         </SectionCard>
       ) : (
-        <Text color="fg.muted">The customer's details have not been downloaded yet. They arrive the next time the app syncs online.</Text>
+        <Text color="fg.muted">{t('order.customerLater')}</Text>
       )}
       {order ? <OrderRowCard order={order} /> : null}
     </OrderScreenFrame>

@@ -16,6 +16,10 @@ import { formatDateTime } from '../format';
 import { useCached } from '../hooks/useCached';
 import { useDeliveryLogRead } from '../hooks/useDeliveryLogRead';
 import { useSyncStatus } from '../hooks/useSyncStatus';
+import { registerTexts, t } from '../i18n';
+import { log as logTexts } from '../i18n/en/log';
+
+registerTexts('log', logTexts);
 
 /**
  * /delivery-log?startDate=&endDate=&orderTypes= (SPEC §2): the driver's deliveries with totals,
@@ -37,7 +41,7 @@ export default function DeliveryLog() {
   const log = useCached<DeliveryLogSnapshot>(CACHE_KEYS.deliveryLog);
   const stats = useCached<DeliveryStatsSnapshot>(CACHE_KEYS.deliveryStats);
   const { state, retry } = useDeliveryLogRead(filters, filtersKey, online);
-  if (log === undefined || stats === undefined) return <Loading label="Loading the delivery log…" />;
+  if (log === undefined || stats === undefined) return <Loading label={t('log.loading')} />;
 
   const matches = log !== null && sameLogFilters(log.data.filters, filters);
   const waitingForAnswer = state === 'reading' && !matches;
@@ -46,23 +50,23 @@ export default function DeliveryLog() {
   return (
     <Stack gap="3">
       <HStack justify="space-between" align="center" gap="2">
-        <Heading as="h2" fontSize="h1">Delivery log</Heading>
-        {state === 'reading' && matches ? <Text textStyle="sm" color="fg.muted">Updating…</Text> : null}
+        <Heading as="h2" fontSize="h1">{t('log.title')}</Heading>
+        {state === 'reading' && matches ? <Text textStyle="sm" color="fg.muted">{t('log.updating')}</Text> : null}
       </HStack>
       <LogFiltersCard filters={filters} onChange={setFilters} />
       {stale ? (
-        <OnlineOnlyNote title={`${state === 'offline' ? 'Offline' : 'Could not refresh'}, showing the last log from ${formatDateTime(log.fetchedAt)}`} testId="log-stale">
+        <OnlineOnlyNote title={t(state === 'offline' ? 'log.staleOffline' : 'log.staleFailed', { time: formatDateTime(log.fetchedAt) })} testId="log-stale">
           <Stack gap="2" as="span" display="flex">
-            {!matches ? <span>It was read for: {describeLogFilters(log.data.filters)}.</span> : null}
+            {!matches ? <span>{t('log.readFor', { filters: describeLogFilters(log.data.filters) })}</span> : null}
             <HStack as="span" gap="2" flexWrap="wrap">
               {!matches ? (
                 <Button size="sm" variant="outline" colorPalette="primary" bg="bg" onClick={() => setFilters(log.data.filters)}>
-                  Use those filters
+                  {t('log.useThoseFilters')}
                 </Button>
               ) : null}
               {state === 'failed' ? (
                 <Button size="sm" variant="outline" colorPalette="primary" bg="bg" onClick={retry}>
-                  Try again
+                  {t('common.tryAgain')}
                 </Button>
               ) : null}
             </HStack>
@@ -71,8 +75,8 @@ export default function DeliveryLog() {
       ) : null}
       <ExportLogButton filters={filters} online={online} />
       <DeliveryStatsCard snapshot={stats?.data ?? null} />
-      <Heading as="h3" fontSize="h2" px="1">Deliveries</Heading>
-      {waitingForAnswer ? <Loading label="Reading the delivery log…" /> : null}
+      <Heading as="h3" fontSize="h2" px="1">{t('log.deliveries')}</Heading>
+      {waitingForAnswer ? <Loading label={t('log.reading')} /> : null}
       {!waitingForAnswer && log ? <DeliveryLogList key={`${log.fetchedAt}:${filtersKey}`} log={log.data.log} /> : null}
       {!waitingForAnswer && !log ? <NoLogYet state={state} retry={retry} /> : null}
     </Stack>
@@ -84,16 +88,16 @@ function NoLogYet({ state, retry }: { state: ReturnType<typeof useDeliveryLogRea
   return (
     <EmptyState.Root data-testid="log-none">
       <EmptyState.Content>
-        <EmptyState.Title>{state === 'failed' ? 'The log could not be read' : 'No log on this phone yet'}</EmptyState.Title>
+        <EmptyState.Title>{state === 'failed' ? t('log.failedTitle') : t('log.noneTitle')}</EmptyState.Title>
         <EmptyState.Description>
           {state === 'failed'
-            ? 'The office server did not answer properly. Try again in a moment.'
-            : 'The delivery log is read from the office while online. Open it once with a connection and it stays readable offline.'}
+            ? t('log.failedText')
+            : t('log.noneText')}
         </EmptyState.Description>
         {state === 'failed' ? (
-          <Button colorPalette="primary" onClick={retry}>Try again</Button>
+          <Button colorPalette="primary" onClick={retry}>{t('common.tryAgain')}</Button>
         ) : (
-          <Button asChild colorPalette="primary"><Link to="/">Back to orders</Link></Button>
+          <Button asChild colorPalette="primary"><Link to="/">{t('common.backToOrders')}</Link></Button>
         )}
       </EmptyState.Content>
     </EmptyState.Root>

@@ -1,6 +1,7 @@
 import { Box } from '@chakra-ui/react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { MessageScreen } from '../components/MessageScreen';
+import { t } from '../i18n';
 
 function errorText(error: unknown): string | null {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
@@ -19,7 +20,7 @@ export default function ErrorScreen() {
   return (
     <Box bg="appBg" minH="60dvh">
       <MessageScreen
-        title="Something went wrong"
+        title={t('common.messages.somethingWentWrong')}
         lines={text ? [text] : []}
         // A full load, not a client navigation: whatever broke is left behind.
         onHome={() => window.location.assign('/')}

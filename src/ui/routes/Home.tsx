@@ -2,7 +2,7 @@ import { Button, EmptyState, Field, HStack, Input, VisuallyHidden } from '@chakr
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { OrderDoc, OutboxDoc } from '../../db';
-import { FILTER_KEYS, FILTER_LABELS, filterParams, narrowingFilter, prepareOrders, parseFilterParams, toggleFilter, type FilterKey } from '../../domain';
+import { FILTER_KEYS, filterParams, narrowingFilter, prepareOrders, parseFilterParams, toggleFilter, type FilterKey } from '../../domain';
 import { Loading } from '../components/Loading';
 import { OrderCard } from '../components/OrderCard';
 import '../components/OrderCard.css';
@@ -16,6 +16,8 @@ import { removeBootSnapshot, saveHomeSnapshot } from '../homeSnapshot';
 import { outboxByOrder, useActiveOutbox, useOrders } from '../hooks/useOrders';
 import { useSyncStatus } from '../hooks/useSyncStatus';
 import { formatDateTime } from '../format';
+import { activeLocale, t } from '../i18n';
+import { filterLabel } from '../i18n/domainText';
 
 /**
  * Lists up to this long are rendered whole (a driver's usual day); longer ones are windowed
@@ -72,22 +74,22 @@ export default function Home() {
       <FilterChips selected={selected} onToggle={toggle} />
       <CountLine shown={orders?.length} total={all?.length} narrowed={narrowed} lastSyncAt={status.lastSyncAt} progress={status.pullProgress ?? null} />
       {!orders || !all ? (
-        <Loading label="Loading orders…" />
+        <Loading label={t('home.loadingOrders')} />
       ) : orders.length === 0 ? (
         <EmptyState.Root>
           <EmptyState.Content>
             {/* h2: Home has no screen title below the app bar's h1. */}
-            <EmptyState.Title as="h2">{all.length > 0 ? 'No orders match these filters' : 'No orders to deliver'}</EmptyState.Title>
+            <EmptyState.Title as="h2">{all.length > 0 ? t('home.noMatchTitle') : t('home.noOrdersTitle')}</EmptyState.Title>
             <EmptyState.Description>
               {all.length > 0
-                ? `None of your ${all.length} orders match${typed.trim() ? ` "${typed.trim()}"` : ''} with the filters you picked.`
+                ? typed.trim() ? t('home.noMatchSearch', { count: all.length, search: typed.trim() }) : t('home.noMatch', { count: all.length })
                 : status.lastSyncAt
-                  ? 'Orders assigned to you appear here.'
-                  : 'Your orders appear here once the app has synced while online.'}
+                  ? t('home.assignedAppearHere')
+                  : t('home.appearAfterSync')}
             </EmptyState.Description>
             {all.length > 0 && narrowed ? (
               <Button colorPalette="primary" onClick={clearFilters}>
-                Clear filters
+                {t('home.clearFilters')}
               </Button>
             ) : null}
           </EmptyState.Content>
@@ -201,9 +203,9 @@ const SearchBar = memo(function SearchBar({ boxText, onType, mapQuery }: { boxTe
     <HStack gap="2" align="flex-end">
       <Field.Root flex="1" minW="0">
         <VisuallyHidden asChild>
-          <Field.Label>Search</Field.Label>
+          <Field.Label>{t('home.search')}</Field.Label>
         </VisuallyHidden>
-        <Input ref={input} type="search" bg="bg" placeholder="Search name, model, serial…" defaultValue={boxText.text} onChange={(e) => onType(e.target.value)} />
+        <Input ref={input} type="search" bg="bg" placeholder={t('home.searchPlaceholder')} defaultValue={boxText.text} onChange={(e) => onType(e.target.value)} />
       </Field.Root>
       <Button asChild colorPalette="primary" variant="outline" bg="bg" flexShrink={0}>
         <Link
@@ -216,7 +218,7 @@ const SearchBar = memo(function SearchBar({ boxText, onType, mapQuery }: { boxTe
           }}
         >
           <MapIcon />
-          Map
+          {t('home.map')}
         </Link>
       </Button>
     </HStack>
@@ -235,14 +237,14 @@ const CountLine = memo(function CountLine({ shown, total, narrowed, lastSyncAt, 
   return (
     <div className="order-count-line">
       <p data-testid="order-count">
-        {shown !== undefined && total !== undefined ? (narrowed ? `${shown} of ${total} orders` : `${shown} order${shown === 1 ? '' : 's'}`) : ''}
+        {shown !== undefined && total !== undefined ? (narrowed ? t('home.shownOfTotal', { shown, total }) : t('home.orders', { count: shown })) : ''}
       </p>
       <p data-testid="sync-line">
         {progress
-          ? `Downloading ${progress.stored.toLocaleString()} of ${progress.total.toLocaleString()}`
+          ? t('home.downloading', { stored: progress.stored.toLocaleString(activeLocale()), total: progress.total.toLocaleString(activeLocale()) })
           : lastSyncAt
-            ? `Updated ${formatDateTime(lastSyncAt)}`
-            : 'Not synced yet'}
+            ? t('home.updated', { time: formatDateTime(lastSyncAt) })
+            : t('common.notSyncedYet')}
       </p>
     </div>
   );
@@ -251,7 +253,7 @@ const CountLine = memo(function CountLine({ shown, total, narrowed, lastSyncAt, 
 /** One row of toggle chips (aria-pressed), scrolled sideways; every chip a 48 px target. */
 const FilterChips = memo(function FilterChips({ selected, onToggle }: { selected: readonly FilterKey[]; onToggle: (key: FilterKey) => void }) {
   return (
-    <HStack role="group" aria-label="Filters" gap="2" overflowX="auto" mx="-3" px="3" pb="1" css={{ scrollbarWidth: 'none' }}>
+    <HStack role="group" aria-label={t('home.filters')} gap="2" overflowX="auto" mx="-3" px="3" pb="1" css={{ scrollbarWidth: 'none' }}>
       {FILTER_KEYS.map((key) => {
         const on = selected.includes(key);
         return (
@@ -268,7 +270,7 @@ const FilterChips = memo(function FilterChips({ selected, onToggle }: { selected
             onClick={() => onToggle(key)}
           >
             {on ? <span aria-hidden="true">✓</span> : null}
-            {FILTER_LABELS[key]}
+            {filterLabel(key)}
           </Button>
         );
       })}

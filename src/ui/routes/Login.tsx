@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, Center, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { ERROR_TEXT, signedOutText, type ErrorCode } from '../../domain';
+import type { ErrorCode } from '../../domain';
 import { getSyncClient } from '../../workers/client';
 import { EnvironmentBadge } from '../components/EnvironmentBadge';
 import { useAuth } from '../hooks/useAuth';
@@ -9,11 +9,14 @@ import { useSignedOutNote, useUnsentCount } from '../hooks/useSessionNotes';
 import { useNavigatorOnline } from '../hooks/useSyncStatus';
 import { afterLoginTarget } from '../loginRedirect';
 import { toaster } from '../toaster';
+import { t } from '../i18n';
+import { errorText } from '../i18n/domainText';
+import { signedOutText } from '../i18n/sessionText';
 
 /** SPEC §8: the login screen shows these texts, everything else falls back to the general one. */
 function loginErrorText(code: ErrorCode): string {
-  if (code === 'IncorrectEmailOrPassword' || code === 'NotAuthorized') return ERROR_TEXT[code];
-  return ERROR_TEXT.GeneralError;
+  if (code === 'IncorrectEmailOrPassword' || code === 'NotAuthorized') return errorText(code);
+  return errorText('GeneralError');
 }
 
 export default function Login() {
@@ -37,7 +40,7 @@ export default function Login() {
   if (auth?.status === 'authenticated') return <Navigate to={afterLoginTarget(redirect, justSignedIn)} replace />;
   // A stored token of another role (SPEC §6) is refused like a failed sign-in.
   const shownError =
-    error ?? (auth?.status === 'unauthenticated' && auth.reason === 'role' && !note ? { title: ERROR_TEXT.NotAuthorized, detail: null } : null);
+    error ?? (auth?.status === 'unauthenticated' && auth.reason === 'role' && !note ? { title: errorText('NotAuthorized'), detail: null } : null);
   // The worker writes the note as it signs out; a token that just ran out is explained at once.
   const reason = note ? signedOutText(note.reason, unsent ?? 0) : auth?.status === 'unauthenticated' && auth.reason === 'expired' ? signedOutText('expired', 0) : null;
 
@@ -54,12 +57,12 @@ export default function Login() {
       setJustSignedIn(false);
       const title = loginErrorText(result.error);
       // The worker's message can say more (e.g. "needs a connection"); show it under the title.
-      const fallback = title === ERROR_TEXT.GeneralError && result.message && result.message !== title;
+      const fallback = title === errorText('GeneralError') && result.message && result.message !== title;
       setError({ title, detail: fallback ? result.message : null });
     } catch (caught) {
       console.error('login failed', caught);
       setJustSignedIn(false);
-      setError({ title: ERROR_TEXT.GeneralError, detail: null });
+      setError({ title: errorText('GeneralError'), detail: null });
     }
     setPending(false);
   };
@@ -74,12 +77,12 @@ export default function Login() {
               <Box>
                 <Flex align="center" justify="space-between" gap="2">
                   <Heading as="h1" fontSize="h1" color="primary.fg">
-                    Driver App
+                    {t('login.appName')}
                   </Heading>
                   <EnvironmentBadge />
                 </Flex>
                 <Text color="fg.muted" fontSize="md">
-                  Sign in to see your deliveries.
+                  {t('login.intro')}
                 </Text>
               </Box>
               {reason && !error ? (
@@ -92,11 +95,11 @@ export default function Login() {
                 </Alert.Root>
               ) : null}
               <Field.Root required>
-                <Field.Label>Email</Field.Label>
+                <Field.Label>{t('login.email')}</Field.Label>
                 <Input type="email" name="email" autoComplete="username" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
               </Field.Root>
               <Field.Root required>
-                <Field.Label>Password</Field.Label>
+                <Field.Label>{t('login.password')}</Field.Label>
                 <Input type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
               </Field.Root>
               {shownError ? (
@@ -110,11 +113,11 @@ export default function Login() {
               ) : null}
               {!online ? (
                 <Text fontSize="md" color="fg.muted">
-                  You are offline. Signing in needs a connection.
+                  {t('login.offline')}
                 </Text>
               ) : null}
-              <Button type="submit" colorPalette="primary" size="lg" loading={pending} loadingText="Signing in">
-                Sign in
+              <Button type="submit" colorPalette="primary" size="lg" loading={pending} loadingText={t('login.signingIn')}>
+                {t('login.signIn')}
               </Button>
             </Stack>
           </form>

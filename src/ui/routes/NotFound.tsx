@@ -1,6 +1,7 @@
 import { MessageScreen } from '../components/MessageScreen';
+import { t } from '../i18n';
 
 /** SPEC §2 not-found screen, word for word. */
 export default function NotFound() {
-  return <MessageScreen title="Oops!" lines={["We can't seem to find the page you're looking for.", 'Error code: 404']} />;
+  return <MessageScreen title={t('common.messages.notFoundTitle')} lines={[t('common.messages.notFoundLine'), t('common.messages.notFoundCode')]} />;
 }

@@ -1,7 +1,7 @@
 import { Button, chakra, EmptyState, HStack, Stack, Text } from '@chakra-ui/react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { ERROR_TEXT, NOTIFICATION_TABS, newestId, parseTabIndex, type DriverNotification, type NotificationTabIndex } from '../../domain';
+import { NOTIFICATION_TABS, newestId, parseTabIndex, type DriverNotification, type NotificationTabIndex } from '../../domain';
 import { kindDef, queueDismissAll, queueDismissNotification, type ActionResult } from '../../outbox';
 import { announceQueued } from '../announce';
 import { Loading } from '../components/Loading';
@@ -13,8 +13,12 @@ import { useDatabase } from '../hooks/useDatabase';
 import { useNotifications } from '../hooks/useNotifications';
 import { useSyncStatus } from '../hooks/useSyncStatus';
 import { notify } from '../toaster';
+import { registerTexts, t } from '../i18n';
+import { errorText } from '../i18n/domainText';
+import { notifications } from '../i18n/en/screens';
 
-const TAB_LABEL = { [NOTIFICATION_TABS.active]: 'New', [NOTIFICATION_TABS.dismissed]: 'Dismissed' } as const;
+registerTexts('notifications', notifications);
+const TAB_LABEL = { [NOTIFICATION_TABS.active]: 'notifications.tabNew', [NOTIFICATION_TABS.dismissed]: 'notifications.tabDismissed' } as const;
 const TABS: readonly NotificationTabIndex[] = [NOTIFICATION_TABS.active, NOTIFICATION_TABS.dismissed];
 
 /**
@@ -32,7 +36,7 @@ export default function Notifications() {
   const [params, setParams] = useSearchParams();
   const tab = parseTabIndex(params.get('tabIndex'));
 
-  if (!view) return <Loading label="Loading notifications…" />;
+  if (!view) return <Loading label={t('notifications.loading')} />;
   const { active, dismissed } = view.tabs;
 
   const selectTab = (next: NotificationTabIndex): void => {
@@ -56,19 +60,19 @@ export default function Notifications() {
       // The card just left the list: keep the keyboard and screen reader in the panel.
       document.getElementById('notifications-panel')?.focus();
     } catch (e) {
-      notify(e instanceof Error ? e.message : 'There was an error', 'error');
+      notify(e instanceof Error ? e.message : errorText('GeneralError'), 'error');
     }
   };
-  const dismiss = (n: DriverNotification) => () => void queued(() => queueDismissNotification(db, session, n), ERROR_TEXT.FailedToDismissNotification);
+  const dismiss = (n: DriverNotification) => () => void queued(() => queueDismissNotification(db, session, n), errorText('FailedToDismissNotification'));
   const upTo = newestId(active);
-  const clearAll = upTo === null ? null : () => void queued(() => queueDismissAll(db, session, upTo), ERROR_TEXT.FailedToClearAllNotifications);
+  const clearAll = upTo === null ? null : () => void queued(() => queueDismissAll(db, session, upTo), errorText('FailedToClearAllNotifications'));
 
   return (
     <Stack gap="3">
-      <ScreenTitle title="Notifications" count={active.length === 1 ? '1 new' : `${active.length} new`} countTestId="notifications-count" updatedAt={view.fetchedAt} />
+      <ScreenTitle title={t('notifications.title')} count={t('notifications.countNew', { count: active.length })} countTestId="notifications-count" updatedAt={view.fetchedAt} />
       {!status.online && view.stored ? (
         <Text color="fg.muted" data-testid="notifications-offline">
-          Offline — this is the list from the last sync. Dismissing works; it is sent when you are back online.
+          {t('notifications.offline')}
         </Text>
       ) : null}
       {view.refused.map((entry) => {
@@ -76,13 +80,13 @@ export default function Notifications() {
         return (
           <Stack key={entry.id} gap="1" data-testid="notification-refused">
             <Text color="fg.error" fontWeight="semibold">
-              {failure ? ERROR_TEXT[failure] : ERROR_TEXT.GeneralError}
+              {errorText(failure ?? 'GeneralError')}
             </Text>
             <OutboxEntryCard entry={entry} />
           </Stack>
         );
       })}
-      <HStack role="tablist" aria-label="Notifications" gap="2" onKeyDown={onTabKey}>
+      <HStack role="tablist" aria-label={t('notifications.title')} gap="2" onKeyDown={onTabKey}>
         {TABS.map((index) => {
           const selected = index === tab;
           const count = index === NOTIFICATION_TABS.active ? active.length : dismissed.length;
@@ -100,7 +104,7 @@ export default function Notifications() {
               onClick={() => selectTab(index)}
               data-testid={`notifications-tab-${index}`}
             >
-              {TAB_LABEL[index]} ({count})
+              {t(TAB_LABEL[index])} ({count})
             </Button>
           );
         })}
@@ -115,22 +119,22 @@ export default function Notifications() {
         data-tab={tab}
       >
         {!view.stored ? (
-          <Empty title="No notifications on this phone yet" text="They appear here once the app has synced while online." />
+          <Empty title={t('notifications.noneYetTitle')} text={t('notifications.noneYetText')} />
         ) : tab === NOTIFICATION_TABS.active ? (
           active.length === 0 ? (
-            <Empty title="Nothing new" text="When the office sends you something, it shows here." />
+            <Empty title={t('notifications.nothingNewTitle')} text={t('notifications.nothingNewText')} />
           ) : (
             <Stack gap="2">
               {clearAll ? (
                 <Button alignSelf="end" colorPalette="primary" variant="outline" onClick={clearAll} data-testid="clear-all-notifications">
-                  Clear all
+                  {t('notifications.clearAll')}
                 </Button>
               ) : null}
               <List items={active.map((n) => ({ key: n.id, node: <NotificationCard notification={n} onDismiss={dismiss(n)} /> }))} />
             </Stack>
           )
         ) : dismissed.length === 0 ? (
-          <Empty title="Nothing dismissed" text="Notifications you dismiss stay here for 30 days." />
+          <Empty title={t('notifications.nothingDismissedTitle')} text={t('notifications.nothingDismissedText')} />
         ) : (
           <List items={dismissed.map((row) => ({ key: row.notification.id, node: <NotificationCard notification={row.notification} queued={row.queued} /> }))} />
         )}

@@ -10,8 +10,10 @@ import { useCached } from '../hooks/useCached';
 import { useDeviceTime } from '../hooks/useDeviceTime';
 import { outboxByOrder, useActiveOutbox, useOrders } from '../hooks/useOrders';
 import { useSyncStatus } from '../hooks/useSyncStatus';
+import { activeLocale, registerTexts, t } from '../i18n';
+import { scheduled } from '../i18n/en/screens';
 
-const RELATIVE_LABEL = { today: 'Today', tomorrow: 'Tomorrow' } as const;
+registerTexts('scheduled', scheduled);
 
 /**
  * /scheduled (SPEC §2): the driver's scheduled orders by day, soonest first, Overdue on top.
@@ -24,33 +26,33 @@ export default function Scheduled() {
   const entries = useActiveOutbox();
   const status = useSyncStatus();
   const { now, zone, clock } = useDeviceTime();
-  const groups = useMemo(() => (orders ? groupScheduled(orders, now, zone) : undefined), [orders, now, zone]);
+  const groups = useMemo(() => (orders ? groupScheduled(orders, now, zone, activeLocale()) : undefined), [orders, now, zone]);
   const listItems = useMemo(() => new Map((snapshot?.data ?? []).map((item) => [item.id, item])), [snapshot]);
   const byOrder = useMemo(() => outboxByOrder(entries), [entries]);
 
-  if (!groups || snapshot === undefined) return <Loading label="Loading your schedule…" />;
+  if (!groups || snapshot === undefined) return <Loading label={t('scheduled.loading')} />;
   const count = groups.reduce((n, g) => n + g.items.length, 0);
 
   return (
     <Stack gap="3">
-      <ScreenTitle title="Scheduled" count={count === 1 ? '1 scheduled order' : `${count} scheduled orders`} countTestId="scheduled-count" updatedAt={status.lastSyncAt} />
+      <ScreenTitle title={t('scheduled.title')} count={t('scheduled.count', { count })} countTestId="scheduled-count" updatedAt={status.lastSyncAt} />
       {count === 0 ? (
         <EmptyState.Root>
           <EmptyState.Content>
-            <EmptyState.Title>Nothing scheduled</EmptyState.Title>
+            <EmptyState.Title>{t('scheduled.emptyTitle')}</EmptyState.Title>
             <EmptyState.Description>
               {status.lastSyncAt || (orders?.length ?? 0) > 0
-                ? 'You have no deliveries scheduled. Pick an unscheduled order and give it a date.'
-                : 'Your schedule appears here once the app has synced while online.'}
+                ? t('scheduled.emptySynced')
+                : t('scheduled.emptyNotSynced')}
             </EmptyState.Description>
             <Button asChild colorPalette="primary">
-              <Link to="/?f=unscheduled">See unscheduled orders</Link>
+              <Link to="/?f=unscheduled">{t('scheduled.seeUnscheduled')}</Link>
             </Button>
           </EmptyState.Content>
         </EmptyState.Root>
       ) : (
         <>
-          {snapshot === null ? <Text color="fg.muted">Addresses arrive with the next sync.</Text> : null}
+          {snapshot === null ? <Text color="fg.muted">{t('scheduled.addressesNextSync')}</Text> : null}
           {groups.map((group) => (
             <DayGroup
               key={group.key}
@@ -73,10 +75,10 @@ export default function Scheduled() {
 
 /** The time; under Overdue (and Date not set) the group names no day, so the row does. */
 function whenOf(group: ScheduleGroup<OrderDoc>, order: OrderDoc, zone: string, clock: ClockStyle): string {
-  const time = formatTime(order.scheduled_date, zone, clock);
+  const time = formatTime(order.scheduled_date, zone, clock, activeLocale());
   if (group.kind === 'day') return time;
-  if (!time) return 'No date';
-  return `${formatDateHeader(order.scheduled_date, zone)} · ${time}`;
+  if (!time) return t('scheduled.noDate');
+  return `${formatDateHeader(order.scheduled_date, zone, activeLocale())} · ${time}`;
 }
 
 function DayGroup({ group, render }: { group: ScheduleGroup<OrderDoc>; render: (order: OrderDoc) => ReactNode }) {
@@ -86,16 +88,16 @@ function DayGroup({ group, render }: { group: ScheduleGroup<OrderDoc>; render: (
       <HStack justify="space-between" gap="2" px="1" pt="2" pb="2">
         <HStack gap="2">
           <Heading as="h3" id={headingId} fontSize="h2" color={group.kind === 'overdue' ? 'fg.error' : 'fg'} data-testid="scheduled-group-title">
-            {group.title}
+            {group.kind === 'overdue' ? t('scheduled.overdue') : group.kind === 'undated' ? t('scheduled.dateNotSet') : group.title}
           </Heading>
           {group.relative ? (
             <Badge colorPalette="primary" variant="solid">
-              {RELATIVE_LABEL[group.relative]}
+              {t(`common.${group.relative}`)}
             </Badge>
           ) : null}
         </HStack>
         <Text textStyle="xs" color="fg.muted">
-          {group.items.length === 1 ? '1 order' : `${group.items.length} orders`}
+          {t('scheduled.orders', { count: group.items.length })}
         </Text>
       </HStack>
       <chakra.ul listStyleType="none">

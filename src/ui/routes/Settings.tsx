@@ -9,6 +9,11 @@ import { ProfilePicture } from '../components/settings/ProfilePicture';
 import { formatDateTime } from '../format';
 import { useDriverSettings, useSettingsDraft } from '../hooks/useSettings';
 import { useSyncStatus } from '../hooks/useSyncStatus';
+import { LanguageChoice } from '../components/settings/LanguageChoice';
+import { registerTexts, t } from '../i18n';
+import { settings as settingsTexts } from '../i18n/en/screens';
+
+registerTexts('settings', settingsTexts);
 
 /**
  * /settings (SPEC §2, §3): the driver's profile and the three email-notification flags, from
@@ -19,36 +24,37 @@ export default function Settings() {
   const { online } = useSyncStatus();
   const { settings, failed, retry } = useDriverSettings(online);
   const draft = useSettingsDraft();
-  if (settings === undefined || draft === undefined) return <Loading label="Loading your settings…" />;
+  if (settings === undefined || draft === undefined) return <Loading label={t('settings.loading')} />;
   if (settings === null) {
-    if (online && !failed) return <Loading label="Reading your settings from the office…" />;
+    if (online && !failed) return <Loading label={t('settings.reading')} />;
     return (
+      <Stack gap="3">
       <EmptyState.Root data-testid="settings-none">
         <EmptyState.Content>
-          <EmptyState.Title>{online ? 'Your settings could not be read' : 'Settings are not on this phone yet'}</EmptyState.Title>
+          <EmptyState.Title>{online ? t('settings.unreadableTitle') : t('settings.notHereTitle')}</EmptyState.Title>
           <EmptyState.Description>
-            {online
-              ? 'The office server did not answer properly. Try again in a moment.'
-              : 'Your profile is read from the office while online. Open Settings once with a connection and it stays readable offline.'}
+            {online ? t('settings.unreadableText') : t('settings.notHereText')}
           </EmptyState.Description>
           {online ? (
-            <Button colorPalette="primary" onClick={retry}>Try again</Button>
+            <Button colorPalette="primary" onClick={retry}>{t('common.tryAgain')}</Button>
           ) : (
-            <Button asChild colorPalette="primary"><Link to="/">Back to orders</Link></Button>
+            <Button asChild colorPalette="primary"><Link to="/">{t('common.backToOrders')}</Link></Button>
           )}
         </EmptyState.Content>
       </EmptyState.Root>
+      <LanguageChoice />
+      </Stack>
     );
   }
   const s = settings.data;
   const name = `${s.first_name} ${s.last_name}`;
   return (
     <Stack gap="3">
-      <Heading as="h2" fontSize="h1">Settings</Heading>
+      <Heading as="h2" fontSize="h1">{t('settings.title')}</Heading>
       {!online ? (
-        <OnlineOnlyNote title={`Offline, showing your settings from ${formatDateTime(settings.fetchedAt)}`} testId="settings-offline" />
+        <OnlineOnlyNote title={t('settings.offlineFrom', { time: formatDateTime(settings.fetchedAt) })} testId="settings-offline" />
       ) : null}
-      <SectionCard title="Profile" testId="settings-profile">
+      <SectionCard title={t('settings.profile')} testId="settings-profile">
         <Stack gap="4">
           <HStack gap="4">
             <ProfilePicture guid={s.profile_image_attributes?.guid ?? null} name={name} />
@@ -59,23 +65,24 @@ export default function Settings() {
           </HStack>
           <DetailList
             items={[
-              { label: 'First name', value: s.first_name },
-              { label: 'Last name', value: s.last_name },
-              { label: 'Phone', value: s.phone_number },
-              { label: 'Email', value: s.email },
+              { label: t('settings.firstName'), value: s.first_name },
+              { label: t('settings.lastName'), value: s.last_name },
+              { label: t('settings.phone'), value: s.phone_number },
+              { label: t('settings.email'), value: s.email },
             ]}
           />
           {draft ? (
             <Badge colorPalette="orange" variant="subtle" alignSelf="start" data-testid="settings-unsaved">
-              Unsaved changes kept on this phone
+              {t('settings.unsaved')}
             </Badge>
           ) : null}
           <Button asChild colorPalette="primary" size="lg">
-            <Link to="/settings/edit">{draft ? 'Continue editing' : 'Edit profile'}</Link>
+            <Link to="/settings/edit">{draft ? t('settings.continueEditing') : t('settings.editProfile')}</Link>
           </Button>
         </Stack>
       </SectionCard>
       <NotificationToggles settings={s} online={online} />
+      <LanguageChoice />
     </Stack>
   );
 }

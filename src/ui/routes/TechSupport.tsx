@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { CACHE_KEYS } from '../../db';
-import { ERROR_TEXT, isErrorCode, type CompanyContact } from '../../domain';
+import { isErrorCode, type CompanyContact } from '../../domain';
 import { getSyncClient } from '../../workers/client';
 import { APP_VERSION } from '../appVersion';
 import { DetailList } from '../components/DetailList';
@@ -15,6 +15,13 @@ import { useCached } from '../hooks/useCached';
 import { useActiveOutbox } from '../hooks/useOrders';
 import { useStorageInfo } from '../hooks/useStorageInfo';
 import { useSyncStatus } from '../hooks/useSyncStatus';
+import { registerTexts, t } from '../i18n';
+import { errorText } from '../i18n/domainText';
+import { nav } from '../i18n/en/nav';
+import { support } from '../i18n/en/screens';
+
+registerTexts('support', support);
+registerTexts('nav', nav);
 
 /**
  * /tech-support (SPEC §2): how to reach the office (the company's phone and email from the
@@ -29,65 +36,65 @@ export default function TechSupport() {
   // Read again after every sync: sending work and pulling change what is stored.
   const storage = useStorageInfo(status.lastSyncAt);
 
-  if (contact === undefined || entries === undefined) return <Loading label="Loading…" />;
+  if (contact === undefined || entries === undefined) return <Loading />;
   const attention = entries.filter((e) => e.status === 'needs_attention').length;
   const waiting = entries.length - attention;
-  const failures = status.fetchFailures.map((f) => (isErrorCode(f.code) ? ERROR_TEXT[f.code] : f.code));
+  const failures = status.fetchFailures.map((f) => (isErrorCode(f.code) ? errorText(f.code) : f.code));
 
   return (
     <Stack gap="3">
       <Flex align="center" justify="space-between" gap="2" wrap="wrap">
         <Heading as="h2" fontSize="h1">
-          Tech support
+          {t('support.title')}
         </Heading>
         <EnvironmentBadge />
       </Flex>
-      <SectionCard title="Call or email the office" testId="support-contact">
+      <SectionCard title={t('support.contactTitle')} testId="support-contact">
         {contact === null ? (
-          <Text color="fg.muted">The office&apos;s phone and email arrive with the first sync while online.</Text>
+          <Text color="fg.muted">{t('support.contactLater')}</Text>
         ) : (
           <Stack gap="3">
             <Text fontWeight="semibold">{contact.data.name}</Text>
             {contact.data.phone ? (
               <Button asChild colorPalette="primary" size="lg">
                 <a href={telHref(contact.data.phone)} data-testid="support-phone">
-                  Call {contact.data.phone}
+                  {t('support.call', { phone: contact.data.phone })}
                 </a>
               </Button>
             ) : (
-              <Text color="fg.muted">No phone number on file.</Text>
+              <Text color="fg.muted">{t('support.noPhone')}</Text>
             )}
             {contact.data.email ? (
               <Button asChild colorPalette="primary" variant="outline" size="lg" overflowWrap="anywhere" whiteSpace="normal" h="auto" minH="12" py="2">
                 <a href={`mailto:${contact.data.email}`} data-testid="support-email">
-                  Email {contact.data.email}
+                  {t('support.email', { email: contact.data.email })}
                 </a>
               </Button>
             ) : (
-              <Text color="fg.muted">No email address on file.</Text>
+              <Text color="fg.muted">{t('support.noEmail')}</Text>
             )}
             {contact.data.address ? <Text color="fg.muted">{contact.data.address}</Text> : null}
           </Stack>
         )}
       </SectionCard>
-      <SectionCard title="Read this to the office" testId="support-diagnostic">
+      <SectionCard title={t('support.readThis')} testId="support-diagnostic">
         <DetailList
           items={[
-            { label: 'App version', value: APP_VERSION },
-            { label: 'Driver', value: `${session.claims.name} (account ${session.claims.account_id}, company ${session.claims.company_id})` },
-            { label: 'Connection', value: status.online ? 'Online' : 'Offline' },
-            { label: 'Waiting to send', value: countText(waiting, 'action', 'actions') },
-            { label: 'Needs attention', value: countText(attention, 'action', 'actions') },
-            { label: 'Last successful sync', value: status.lastSyncAt ? formatDateTime(status.lastSyncAt) : 'Never on this phone' },
-            { label: 'Storage used', value: storage === undefined ? 'Checking…' : storageUsedText(storage) },
-            { label: 'Storage kept', value: storage === undefined ? 'Checking…' : persistedText(storage) },
-            ...(status.authPaused ? [{ label: 'Sign-in', value: 'Needed before anything is sent' }] : []),
-            ...(status.clientTooOld ? [{ label: 'App version', value: 'Out of date: update the app before anything is sent' }] : []),
-            ...(failures.length > 0 ? [{ label: 'Failing reads', value: failures.join('; ') }] : []),
+            { label: t('support.appVersion'), value: APP_VERSION },
+            { label: t('support.driver'), value: t('support.driverValue', { name: session.claims.name, account: session.claims.account_id, company: session.claims.company_id }) },
+            { label: t('support.connection'), value: status.online ? t('common.appBar.online') : t('common.appBar.offline') },
+            { label: t('support.waitingToSend'), value: countText(waiting) },
+            { label: t('support.needsAttention'), value: countText(attention) },
+            { label: t('support.lastSync'), value: status.lastSyncAt ? formatDateTime(status.lastSyncAt) : t('support.never') },
+            { label: t('support.storageUsed'), value: storage === undefined ? t('support.checking') : storageUsedText(storage) },
+            { label: t('support.storageKept'), value: storage === undefined ? t('support.checking') : persistedText(storage) },
+            ...(status.authPaused ? [{ label: t('support.signIn'), value: t('support.signInNeeded') }] : []),
+            ...(status.clientTooOld ? [{ label: t('support.appVersion'), value: t('support.outOfDate') }] : []),
+            ...(failures.length > 0 ? [{ label: t('support.failingReads'), value: failures.join('; ') }] : []),
           ]}
         />
         <Button mt="4" colorPalette="primary" variant="outline" onClick={() => void getSyncClient().syncNow()}>
-          Sync now
+          {t('nav.syncNow')}
         </Button>
       </SectionCard>
     </Stack>

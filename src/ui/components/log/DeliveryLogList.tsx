@@ -1,12 +1,13 @@
 import { Badge, Button, Card, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { DELIVERY_LOG_LIMIT, LOG_ORDER_TYPE_LABEL, type DeliveryLogEntry, type DeliveryLogResponse } from '../../../domain';
+import { DELIVERY_LOG_LIMIT, type DeliveryLogEntry, type DeliveryLogResponse } from '../../../domain';
 import { formatDateTime } from '../../format';
+import { activeLocale, t } from '../../i18n';
 
 /** Rows shown at first and per "Show more": a year of deliveries must not freeze the phone. */
 const PAGE = 50;
 
-const miles = (n: number | null): string => (n === null ? 'Miles not recorded' : `${n.toLocaleString('en-US', { maximumFractionDigits: 1 })} mi`);
+const miles = (n: number | null): string => (n === null ? t('log.milesNotRecorded') : t('log.miles', { miles: n.toLocaleString(activeLocale(), { maximumFractionDigits: 1 }) }));
 
 function LogRow({ entry }: { entry: DeliveryLogEntry }) {
   return (
@@ -15,12 +16,12 @@ function LogRow({ entry }: { entry: DeliveryLogEntry }) {
         <Stack gap="1">
           <HStack justify="space-between" align="start" gap="2">
             <Text fontWeight="semibold">#{entry.order_number}</Text>
-            <Badge colorPalette="primary" variant="subtle">{LOG_ORDER_TYPE_LABEL[entry.log_order_type]}</Badge>
+            <Badge colorPalette="primary" variant="subtle">{t(`log.type-${entry.log_order_type}`)}</Badge>
           </HStack>
           <Text>{entry.customer_name ?? entry.dealer_name}</Text>
           <Text color="fg.muted">{entry.building_model} · {entry.serial_number}</Text>
           <HStack justify="space-between" flexWrap="wrap" columnGap="3">
-            <Text>Delivered {formatDateTime(entry.date_delivered)}</Text>
+            <Text>{t('log.delivered', { time: formatDateTime(entry.date_delivered) })}</Text>
             <Text>{miles(entry.miles_driven)}</Text>
           </HStack>
         </Stack>
@@ -36,11 +37,11 @@ export function DeliveryLogList({ log }: { log: DeliveryLogResponse }) {
   return (
     <Stack gap="2">
       <HStack justify="space-between" px="1" data-testid="log-totals">
-        <Text fontWeight="semibold">{totals.deliveries === 1 ? '1 delivery' : `${totals.deliveries} deliveries`}</Text>
-        <Text fontWeight="semibold">{miles(totals.miles)} total</Text>
+        <Text fontWeight="semibold">{t('log.count', { count: totals.deliveries })}</Text>
+        <Text fontWeight="semibold">{t('log.milesTotal', { miles: miles(totals.miles) })}</Text>
       </HStack>
       {deliveries.length === 0 ? (
-        <Text color="fg.muted" px="1" data-testid="log-empty">No deliveries match these filters.</Text>
+        <Text color="fg.muted" px="1" data-testid="log-empty">{t('log.noMatch')}</Text>
       ) : (
         <chakra.ul listStyleType="none">
           {deliveries.slice(0, shown).map((entry) => (
@@ -52,12 +53,12 @@ export function DeliveryLogList({ log }: { log: DeliveryLogResponse }) {
       )}
       {deliveries.length > shown ? (
         <Button variant="outline" colorPalette="primary" onClick={() => setShown((n) => n + PAGE)}>
-          Show more ({deliveries.length - shown} left)
+          {t('log.showMore', { count: deliveries.length - shown })}
         </Button>
       ) : null}
       {log.truncated ? (
         <Text color="fg.muted" px="1">
-          The newest {DELIVERY_LOG_LIMIT} deliveries are listed; the totals and the CSV export count them all.
+          {t('log.truncated', { count: DELIVERY_LOG_LIMIT })}
         </Text>
       ) : null}
     </Stack>

@@ -1,9 +1,11 @@
 import { chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import type { DeliveryStatsSnapshot, PeriodStats } from '../../../domain';
 import { SectionCard } from '../SectionCard';
+import { activeLocale, t } from '../../i18n';
+import { domainText } from '../../i18n/domainText';
 
-const miles = (n: number): string => `${n.toLocaleString('en-US', { maximumFractionDigits: 1 })} mi`;
-const deliveries = (n: number): string => (n === 1 ? '1 delivery' : `${n} deliveries`);
+const miles = (n: number): string => t('log.miles', { miles: n.toLocaleString(activeLocale(), { maximumFractionDigits: 1 }) });
+const deliveries = (n: number): string => t('log.count', { count: n });
 
 function Period({ label, stats }: { label: string; stats: PeriodStats }) {
   return (
@@ -19,29 +21,29 @@ function Period({ label, stats }: { label: string; stats: PeriodStats }) {
 export function DeliveryStatsCard({ snapshot }: { snapshot: DeliveryStatsSnapshot | null }) {
   if (!snapshot) {
     return (
-      <SectionCard title="Stats" testId="log-stats">
-        <Text color="fg.muted">Stats appear after the log is read online once.</Text>
+      <SectionCard title={t('log.stats')} testId="log-stats">
+        <Text color="fg.muted">{t('log.statsLater')}</Text>
       </SectionCard>
     );
   }
   const { stats, undelivered } = snapshot;
   return (
-    <SectionCard title="Stats" testId="log-stats">
+    <SectionCard title={t('log.stats')} testId="log-stats">
       <Stack gap="4">
         <HStack gap="3" align="start">
-          <Period label="This week" stats={stats.this_week} />
-          <Period label="This month" stats={stats.this_month} />
-          <Period label="This year" stats={stats.this_year} />
+          <Period label={t('log.thisWeek')} stats={stats.this_week} />
+          <Period label={t('log.thisMonth')} stats={stats.this_month} />
+          <Period label={t('log.thisYear')} stats={stats.this_year} />
         </HStack>
         <Stack gap="1">
           <Text fontWeight="semibold" data-testid="undelivered-total">
-            Undelivered orders: {undelivered.total}
+            {t('log.undelivered', { count: undelivered.total })}
           </Text>
           <chakra.ul listStyleType="none" data-testid="undelivered-categories">
             {undelivered.categories.map((c) => (
               <chakra.li key={c.code} data-code={c.code} py="1" borderBottomWidth="1px" borderColor="border.muted">
                 <HStack justify="space-between">
-                  <Text>{c.label}</Text>
+                  <Text>{domainText(`categories.${c.key}`, c.label)}</Text>
                   <Text fontWeight="semibold">{c.count}</Text>
                 </HStack>
               </chakra.li>

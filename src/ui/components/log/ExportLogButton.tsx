@@ -4,6 +4,8 @@ import type { LogFilters } from '../../../domain';
 import { getSyncClient } from '../../../workers/client';
 import { notify } from '../../toaster';
 import { OnlineOnlyNote, WAITS_FOR_CONNECTION } from '../OnlineOnlyNote';
+import { t } from '../../i18n';
+import { knownText } from '../../i18n/domainText';
 
 /** Saves bytes as a file the way a browser download does (the worker fetched them with the token). */
 function saveFile(bytes: ArrayBuffer, filename: string, type: string): void {
@@ -30,7 +32,7 @@ export function ExportLogButton({ filters, online }: { filters: LogFilters; onli
         saveFile(outcome.bytes, outcome.filename, outcome.type);
         notify(`Saved ${outcome.filename}`, 'success');
       } else {
-        notify(outcome.offline ? 'The export needs a connection. Try again when you are online.' : outcome.message, outcome.offline ? 'warning' : 'error');
+        notify(outcome.offline ? t('log.exportOffline') : knownText(outcome.message), outcome.offline ? 'warning' : 'error');
       }
     } finally {
       setBusy(false);
@@ -39,11 +41,11 @@ export function ExportLogButton({ filters, online }: { filters: LogFilters; onli
   return (
     <Stack gap="2">
       <Button colorPalette="primary" variant="outline" bg="bg" {...WAITS_FOR_CONNECTION} disabled={!online} loading={busy} onClick={() => void run()} data-testid="log-export">
-        Export CSV
+        {t('log.exportCsv')}
       </Button>
       {!online ? (
-        <OnlineOnlyNote title="Export needs a connection" testId="log-export-offline">
-          The CSV file is made by the office server. The log below is the last one read on this phone.
+        <OnlineOnlyNote title={t('log.exportNeedsConnection')} testId="log-export-offline">
+          {t('log.exportExplain')}
         </OnlineOnlyNote>
       ) : null}
     </Stack>

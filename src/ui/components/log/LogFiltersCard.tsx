@@ -1,6 +1,7 @@
 import { Button, Field, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
-import { LOG_ORDER_TYPE_LABEL, LOG_ORDER_TYPES, sameLogFilters, NO_LOG_FILTERS, toggleLogOrderType, type LogFilters } from '../../../domain';
+import { LOG_ORDER_TYPES, sameLogFilters, NO_LOG_FILTERS, toggleLogOrderType, type LogFilters } from '../../../domain';
 import { SectionCard } from '../SectionCard';
+import { t } from '../../i18n';
 
 interface Props {
   filters: LogFilters;
@@ -10,11 +11,11 @@ interface Props {
 /** The log's filters (SPEC §2): two days and the order-type chips; every change goes to the address. */
 export function LogFiltersCard({ filters, onChange }: Props) {
   return (
-    <SectionCard title="Filters" testId="log-filters">
+    <SectionCard title={t('log.filters')} testId="log-filters">
       <Stack gap="3">
         <SimpleGrid columns={2} gap="3">
           <Field.Root>
-            <Field.Label>From</Field.Label>
+            <Field.Label>{t('log.from')}</Field.Label>
             <Input
               type="date"
               bg="bg"
@@ -25,7 +26,7 @@ export function LogFiltersCard({ filters, onChange }: Props) {
             />
           </Field.Root>
           <Field.Root>
-            <Field.Label>To</Field.Label>
+            <Field.Label>{t('log.to')}</Field.Label>
             <Input
               type="date"
               bg="bg"
@@ -36,7 +37,7 @@ export function LogFiltersCard({ filters, onChange }: Props) {
             />
           </Field.Root>
         </SimpleGrid>
-        <HStack role="group" aria-label="Order types" gap="2" flexWrap="wrap">
+        <HStack role="group" aria-label={t('log.orderTypes')} gap="2" flexWrap="wrap">
           {LOG_ORDER_TYPES.map((type) => {
             const on = filters.orderTypes.includes(type);
             return (
@@ -52,14 +53,14 @@ export function LogFiltersCard({ filters, onChange }: Props) {
                 onClick={() => onChange(toggleLogOrderType(filters, type))}
               >
                 {on ? <span aria-hidden="true">✓</span> : null}
-                {LOG_ORDER_TYPE_LABEL[type]}
+                {t(`log.type-${type}`)}
               </Button>
             );
           })}
         </HStack>
         {!sameLogFilters(filters, NO_LOG_FILTERS) ? (
           <Button variant="outline" colorPalette="primary" alignSelf="start" onClick={() => onChange(NO_LOG_FILTERS)}>
-            Clear filters
+            {t('log.clearFilters')}
           </Button>
         ) : null}
       </Stack>

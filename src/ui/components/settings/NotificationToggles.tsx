@@ -4,18 +4,19 @@ import type { DriverEmailNotifications, DriverSettings } from '../../../domain';
 import { getSyncClient } from '../../../workers/client';
 import { dismissNotice, notify } from '../../toaster';
 
-const PROGRESS = 'Updating notification settings';
 import { OnlineOnlyNote } from '../OnlineOnlyNote';
 import { SectionCard } from '../SectionCard';
+import { t } from '../../i18n';
+import { knownText } from '../../i18n/domainText';
 
 type Flag = keyof DriverEmailNotifications;
 
 /** SPEC §3's three email-notification flags, in the words a driver reads. */
-const FLAGS: { key: Flag; label: string; hint: string }[] = [
-  { key: 'email_notifications_new_order_assigned', label: 'New order assigned', hint: 'An email when the office gives you an order.' },
-  { key: 'email_notifications_order_reassigned', label: 'Order reassigned', hint: 'An email when one of your orders goes to another driver.' },
-  { key: 'email_notifications_order_finished_at_shop', label: 'Order finished at shop', hint: 'An email when a building of yours is ready at the shop.' },
-];
+const FLAGS = [
+  { key: 'email_notifications_new_order_assigned', label: 'settings.newOrderAssigned', hint: 'settings.newOrderAssignedHint' },
+  { key: 'email_notifications_order_reassigned', label: 'settings.orderReassigned', hint: 'settings.orderReassignedHint' },
+  { key: 'email_notifications_order_finished_at_shop', label: 'settings.orderFinished', hint: 'settings.orderFinishedHint' },
+] as const satisfies readonly { key: Flag; label: string; hint: string }[];
 
 const flagsOf = (s: DriverSettings): DriverEmailNotifications => ({
   email_notifications_new_order_assigned: s.email_notifications_new_order_assigned,
@@ -34,19 +35,20 @@ export function NotificationToggles({ settings, online }: { settings: DriverSett
   const toggle = async (key: Flag, checked: boolean): Promise<void> => {
     const next = { ...shown, [key]: checked };
     setPending(next);
-    notify(PROGRESS, 'info');
+    const progress = t('settings.updating');
+    notify(progress, 'info');
     try {
       const outcome = await getSyncClient().saveNotificationSettings(next);
-      dismissNotice(PROGRESS, 'info');
-      if (outcome.ok) notify('Notification settings updated', 'success');
-      else notify(outcome.offline ? 'Changing notifications needs a connection. Try again when you are online.' : outcome.message, 'error');
+      dismissNotice(progress, 'info');
+      if (outcome.ok) notify(t('settings.updated'), 'success');
+      else notify(outcome.offline ? t('settings.needsConnection') : knownText(outcome.message), 'error');
     } finally {
       setPending(null);
     }
   };
 
   return (
-    <SectionCard title="Email notifications" testId="settings-notifications">
+    <SectionCard title={t('settings.notificationsTitle')} testId="settings-notifications">
       <Stack gap="3">
         {FLAGS.map((flag) => (
           <Switch.Root
@@ -67,8 +69,8 @@ export function NotificationToggles({ settings, online }: { settings: DriverSett
             <Switch.HiddenInput />
             <Stack gap="0" flex="1">
               {/* Readable while it waits for a connection (the note below says why it cannot change). */}
-              <Switch.Label fontSize="md" fontWeight="semibold" _disabled={{ opacity: 1 }}>{flag.label}</Switch.Label>
-              <Text textStyle="sm" color="fg.muted">{flag.hint}</Text>
+              <Switch.Label fontSize="md" fontWeight="semibold" _disabled={{ opacity: 1 }}>{t(flag.label)}</Switch.Label>
+              <Text textStyle="sm" color="fg.muted">{t(flag.hint)}</Text>
             </Stack>
             <Switch.Control>
               <Switch.Thumb />
@@ -76,8 +78,8 @@ export function NotificationToggles({ settings, online }: { settings: DriverSett
           </Switch.Root>
         ))}
         {!online ? (
-          <OnlineOnlyNote title="Changing notifications needs a connection" testId="notifications-offline">
-            These are your settings as last read. They can be changed when you are back online.
+          <OnlineOnlyNote title={t('settings.needsConnectionTitle')} testId="notifications-offline">
+            {t('settings.lastRead')}
           </OnlineOnlyNote>
         ) : null}
       </Stack>

@@ -1,0 +1,165 @@
+// The app in Spanish on a 390x844 phone: with the language stored as Spanish, Login, Home, an
+// order's details, Scheduled, Notifications, Settings, Tech support and the delivery log show
+// no English text of the catalog (visible text, aria-labels and placeholders); nothing
+// overflows the phone's width, targets stay 48 px and body text 16 px. Choosing English in
+// Settings switches back at once, without a reload. Screenshots: test-results/es-*.png.
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ERROR_TEXT, FILTER_LABELS } from '../src/domain';
+import { en } from '../src/ui/i18n/en';
+import { log } from '../src/ui/i18n/en/log';
+import { nav } from '../src/ui/i18n/en/nav';
+import { order, outbox } from '../src/ui/i18n/en/order';
+import { screens } from '../src/ui/i18n/en/screens';
+import { es } from '../src/ui/i18n/es';
+import { LANGUAGE_STORAGE_KEY } from '../src/ui/i18n/language';
+import type { TestServer } from '../test/support/server';
+import { RESULTS, SUMMIT_DRIVER as DRIVER, useBrowserHarness } from './support';
+import { expectReadable } from './themeAudit';
+
+let server: TestServer;
+let page: Page;
+
+useBrowserHarness({}, (h) => ({ server, page } = h));
+
+function leaves(tree: object, prefix = ''): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]): [string, string][] =>
+    typeof value === 'string' ? [[`${prefix}${key}`, value]] : leaves(value as object, `${prefix}${key}.`),
+  );
+}
+
+const spanish = new Map(leaves(es));
+/**
+ * The English pieces no Spanish screen may show: each catalog text (and src/domain's error and
+ * filter texts) cut at its placeholders, pieces of 8 characters or more (shorter ones such as
+ * "Email" could be a customer's data); texts Spanish keeps as they are (the app's name) left out.
+ */
+const ENGLISH_PIECES = [
+  ...leaves({ ...en, ...screens, order, outbox, log, nav })
+    .filter(([key, text]) => spanish.get(key) !== text)
+    .map(([, text]) => text),
+  ...Object.values(ERROR_TEXT),
+  ...Object.values(FILTER_LABELS),
+]
+  .flatMap((text) => text.split(/\{\{\w+\}\}/))
+  .map((piece) => piece.trim())
+  .filter((piece) => piece.length >= 8);
+
+/** Visible text plus the names and hints a screen reader or an empty field shows. */
+function screenText(dataValues: boolean): Promise<string> {
+  return page.evaluate((valuesAreData) => {
+    // Chakra's toast region names itself ("Notifications"): the library's words, not the app's.
+    const own = (el: Element): boolean => !el.closest('[data-scope="toast"]');
+    const attributes = [...document.querySelectorAll('[aria-label], [placeholder], [title]')].filter(own).map((el) =>
+      ['aria-label', 'placeholder', 'title'].map((name) => el.getAttribute(name) ?? '').join('\n'),
+    );
+    let text = `${document.body.innerText}\n${attributes.join('\n')}`;
+    // Data, not the app's words: an order's type, status and place as the office wrote them,
+    // what a notification says.
+    // On an order's details the listed values are the order's (its status "Scheduled for Delivery").
+    const selectors = ['.order-card__meta', '[data-testid="notification"] h3', '[data-testid="notification"] p', ...(valuesAreData ? ['dd'] : [])];
+    const data = [...document.querySelectorAll(selectors.join(', '))];
+    for (const el of data) for (const line of (el as HTMLElement).innerText.split('\n')) if (line.trim()) text = text.split(line.trim()).join(' ');
+    return text;
+  }, dataValues);
+}
+
+async function englishOn(name: string): Promise<string[]> {
+  // Let lazy texts, snapshots and the sync status settle before judging.
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: resolve(RESULTS, `es-${name}.png`), });
+  const text = await screenText(name === 'order-details');
+  // Each piece found, with what surrounds it on screen (to tell where it is).
+  return [...new Set(ENGLISH_PIECES.filter((piece) => text.includes(piece)))].map((piece) => {
+    const at = text.indexOf(piece);
+    return `${piece} — in "${text.slice(Math.max(0, at - 30), at + piece.length + 30).replace(/\s+/g, ' ')}"`;
+  });
+}
+
+async function expectSpanish(name: string, found?: string[]): Promise<void> {
+  expect(found ?? (await englishOn(name)), `English on ${name}`).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+  // Spanish is ~20% longer: nothing may push the page wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `width of ${name}`).toBeLessThanOrEqual(390);
+  await expectReadable(page);
+}
+
+async function open(path: string, heading: string): Promise<void> {
+  await page.goto(`${server.url}${path}`);
+  await page.getByRole('heading', { name: heading, exact: true }).first().waitFor({ timeout: 30_000 });
+}
+
+describe('the app in Spanish', () => {
+  it('Login', async () => {
+    await page.goto(`${server.url}/login`);
+    await page.evaluate((key) => localStorage.setItem(key, 'es'), LANGUAGE_STORAGE_KEY);
+    await page.reload();
+    await page.getByRole('button', { name: 'Iniciar sesión' }).waitFor({ timeout: 30_000 });
+    const found = await englishOn('login');
+    // Judged after signing in, so a failure here does not also fail every later screen.
+    await page.getByLabel('Correo electrónico').fill(DRIVER.email);
+    await page.getByLabel('Contraseña').fill(DRIVER.password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+    await page.goto(`${server.url}/login`);
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+    await expectSpanish('login', found);
+  });
+
+  it('Home', async () => {
+    await page.getByTestId('order-card').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('order-count').textContent()).toMatch(/^\d+ pedidos?$/);
+    await expectSpanish('home');
+  });
+
+  it("an order's details", async () => {
+    await page.locator('[data-order-key^="co-"]').first().click();
+    await page.waitForURL(/\/customer-order-details\//);
+    await page.getByText('Agregar nota').waitFor({ timeout: 30_000 });
+    await page.getByTestId('customer-details').getByText('Dirección de entrega').waitFor({ timeout: 30_000 });
+    await expectSpanish('order-details');
+  });
+
+  it('Scheduled, with the day headers in Spanish', async () => {
+    await open('/scheduled', 'Programados');
+    await page.getByTestId('scheduled-row').first().waitFor({ timeout: 30_000 });
+    const titles = await page.getByTestId('scheduled-group-title').allTextContents();
+    const days = titles.filter((title) => title !== 'Atrasados' && title !== 'Sin fecha fijada');
+    for (const day of days) expect(day).toMatch(/^(lun|mar|mié|jue|vie|sáb|dom), \d{1,2} (ene|feb|mar|abr|may|jun|jul|ago|sept?|oct|nov|dic)$/);
+    await expectSpanish('scheduled');
+  });
+
+  it('Notifications', async () => {
+    await open('/notifications', 'Notificaciones');
+    await page.getByTestId('notifications-tab-0').waitFor();
+    await expectSpanish('notifications');
+  });
+
+  it('Tech support', async () => {
+    await open('/tech-support', 'Soporte técnico');
+    await page.getByTestId('support-phone').waitFor({ timeout: 30_000 });
+    await expectSpanish('tech-support');
+  });
+
+  it('Delivery log', async () => {
+    await open('/delivery-log', 'Registro de entregas');
+    await page.getByTestId('log-totals').waitFor({ timeout: 30_000 });
+    await expectSpanish('delivery-log');
+  });
+
+  it('Settings, then English chosen there applies at once, without a reload', async () => {
+    await open('/settings', 'Ajustes');
+    await page.getByTestId('settings-profile').waitFor({ timeout: 30_000 });
+    await expectSpanish('settings');
+    await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+    await page.getByRole('radio', { name: 'English', exact: true }).click();
+    await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Menu' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(await page.evaluate((key) => localStorage.getItem(key), LANGUAGE_STORAGE_KEY)).toBe('en');
+    await page.getByRole('link', { name: /^Deliveries/ }).click();
+    await expect.poll(() => page.getByTestId('order-count').textContent()).toMatch(/^\d+ orders?$/);
+  });
+});

@@ -1,0 +1,14 @@
+// The English catalog: the source language. Keys by area. The first-load areas (the shell,
+// Login, Home) are here; a lazy screen's area (./screens) is registered by that screen when its
+// chunk loads (`registerTexts`), so the first load carries only what it shows. The Spanish
+// catalog (../es, a lazy chunk) has exactly the same keys (typed as `Catalog`).
+import { common } from './common';
+import { home, login } from './home';
+import type { log } from './log';
+import type { nav } from './nav';
+import type { order, outbox } from './order';
+import type { screens } from './screens';
+
+export const en = { common, login, home };
+
+export type Catalog = typeof en & typeof screens & { order: typeof order; outbox: typeof outbox; log: typeof log; nav: typeof nav };

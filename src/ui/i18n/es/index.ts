@@ -1,0 +1,13 @@
+// The Spanish catalog: loaded lazily (a chunk of its own) only when Spanish is active.
+import type { Catalog } from '../en';
+import { common } from './common';
+import { domain } from './domain';
+import { home, login } from './home';
+import { log } from './log';
+import { nav } from './nav';
+import { order, outbox } from './order';
+import { screens } from './screens';
+
+export const es: Catalog = { common, login, home, ...screens, order, outbox, log, nav };
+
+export { domain };
