@@ -12,6 +12,8 @@ export const CACHE_KEYS = {
   scheduleDetails: (orderKey: string) => `schedule-details:${orderKey}`,
   notifications: 'notifications',
   companyContact: 'company-contact',
+  /** The feature flags the app reads (check-feature-flag with the app's environment). */
+  featureFlags: 'feature-flags',
   /** The last delivery log the driver saw, with its filters (src/replication/profile). */
   deliveryLog: 'delivery-log',
   /** Delivery stats and undelivered-order stats, read with the log. */

@@ -194,3 +194,9 @@ export type FeatureFlags = v.InferOutput<typeof FeatureFlagsSchema>;
 export const FeatureFlagCheckSchema = v.object({ turned_on: v.boolean() });
 export type FeatureFlagCheck = v.InferOutput<typeof FeatureFlagCheckSchema>;
 export const FEATURE_FLAG_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/** The `feature-flags` snapshot on the phone: each flag the app reads, for the environment it asked about. */
+export interface FeatureFlagsSnapshot {
+  environment: FeatureFlagEnvironment;
+  flags: Record<string, boolean>;
+}

@@ -51,6 +51,8 @@ export interface EngineDeps {
   followupWaitMs?: number;
   /** The SPEC §7 prefetch throttle's pause (tests pass a fake). */
   sleep?: (ms: number) => Promise<void>;
+  /** The host the app is served on (SPEC §9 environment naming, for feature-flag reads); default localhost. */
+  appHost?: string;
 }
 
 export { REMOVED_USER_POLL_MS } from './session';
@@ -118,7 +120,7 @@ export function createSyncEngine(deps: EngineDeps) {
       }
       // SPEC §4: the list is refreshed after ready orders were submitted, either way.
       await pruneDoneEntries(deps.db, now());
-      await pullAll({ db: deps.db, blobs: deps.blobs, http, session: current, log: deps.log, sleep: deps.sleep, whenDriverIdle: driver.whenIdle });
+      await pullAll({ db: deps.db, blobs: deps.blobs, http, session: current, log: deps.log, sleep: deps.sleep, whenDriverIdle: driver.whenIdle, appHost: deps.appHost });
     } catch (error) {
       if (error instanceof TransportError && error.kind === 'auth') return await session.refused(current, error.code);
       clientTooOld = error instanceof TransportError && error.kind === 'upgrade';

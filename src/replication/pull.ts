@@ -7,7 +7,7 @@ import { applyOptimistic } from '../outbox';
 import { DELIVERY_STREAMS, pullDeliveries } from './pullDeliveries';
 import type { HttpClient } from './http';
 import { isConnectivity, reportFetch } from './fetchReport';
-import { pullCompanyContact, pullNotifications } from './pullOffice';
+import { pullCompanyContact, pullFeatureFlags, pullNotifications } from './pullOffice';
 import { pullOrderMap, pullSchedule } from './pullSnapshots';
 
 /**
@@ -29,6 +29,8 @@ export interface PullContext {
   sleep?: (ms: number) => Promise<void>;
   /** Resolves when the driver is not typing or scrolling (driverBusy.ts): the prefetch waits for it. */
   whenDriverIdle?: () => Promise<void>;
+  /** The host the app is served on: its SPEC §9 environment names the feature flags' environment. */
+  appHost?: string;
 }
 
 export type RawDoc = Record<string, unknown> & { id: string; _deleted?: boolean };
@@ -157,6 +159,7 @@ export async function pullAll(ctx: PullContext): Promise<void> {
   await reportFetch(ctx.db, 'FailedToFetchScheduledOrders', () => pullSchedule(ctx));
   await reportFetch(ctx.db, 'FailedToFetchNotifications', () => pullNotifications(ctx));
   await pullCompanyContact(ctx);
+  await pullFeatureFlags(ctx);
   await reportFetch(ctx.db, 'FailedToFetchDeliveryDetails', () => pullEachKind(ctx));
 }
 

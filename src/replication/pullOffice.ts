@@ -1,5 +1,6 @@
-import { PROFILE_API } from '../domain';
-import { CACHE_KEYS } from '../db';
+import * as v from 'valibot';
+import { environmentOf, FeatureFlagCheckSchema, featureFlagEnvironment, ORDER_API, PAYMENTS_V2_FLAG, PROFILE_API, type FeatureFlagsSnapshot } from '../domain';
+import { CACHE_KEYS, writeCache } from '../db';
 import type { PullContext } from './pull';
 import { isConnectivity } from './fetchReport';
 import { pullSnapshot } from './pullSnapshots';
@@ -22,5 +23,31 @@ export async function pullCompanyContact(ctx: PullContext): Promise<void> {
   } catch (error) {
     if (isConnectivity(error)) throw error;
     ctx.log?.('pull: company contact failed', error);
+  }
+}
+
+/** The flags the app asks about (SPEC §6 names one). */
+const APP_FLAGS = [PAYMENTS_V2_FLAG] as const;
+
+/**
+ * SPEC §7 check-feature-flag for each flag the app knows, with the SPEC §9 environment of the
+ * host the app is served on (production, master or branch), kept as the `feature-flags`
+ * snapshot (tech support shows it). A failure is logged and keeps the last copy.
+ */
+export async function pullFeatureFlags(ctx: PullContext): Promise<void> {
+  const environment = featureFlagEnvironment(environmentOf(ctx.appHost ?? 'localhost'));
+  try {
+    const flags: Record<string, boolean> = {};
+    for (const flag of APP_FLAGS) {
+      const path = ORDER_API.checkFeatureFlag.replace(':flag', encodeURIComponent(flag));
+      const parsed = v.safeParse(FeatureFlagCheckSchema, await ctx.http.get<unknown>(path, { query: { environment } }));
+      if (!parsed.success) throw new Error(`The server's answer to ${path} was not understood`);
+      flags[flag] = parsed.output.turned_on;
+    }
+    const snapshot: FeatureFlagsSnapshot = { environment, flags };
+    await writeCache(ctx.db, ctx.session, CACHE_KEYS.featureFlags, snapshot, new Date().toISOString());
+  } catch (error) {
+    if (isConnectivity(error)) throw error;
+    ctx.log?.('pull: feature flags failed', error);
   }
 }

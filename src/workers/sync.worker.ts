@@ -28,6 +28,7 @@ async function createEngine(config: SyncConfig): Promise<SyncEngine> {
     fetch: (input, init) => fetch(input, init),
     baseUrl: config.baseUrl,
     initialOnline: lastOnline,
+    appHost: self.location.hostname,
     log: (message, detail) => console.warn(`[sync] ${message}`, detail ?? ''),
   });
 }

@@ -1,7 +1,7 @@
 import { firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { CACHE_KEYS, readCache, readSession, syncStatus$ } from '../../src/db';
-import type { OrderMap, ScheduleDetails, ScheduleListItem } from '../../src/domain';
+import type { FeatureFlagsSnapshot, OrderMap, ScheduleDetails, ScheduleListItem } from '../../src/domain';
 import { faultyNetwork } from '../support/faultyFetch';
 import { useSyncServer } from '../support/device';
 
@@ -34,6 +34,8 @@ describe('snapshots for the map and the schedule', () => {
       expect(details?.id).toBe(item.id);
       expect(details?.driver?.id).toBeGreaterThan(0);
     }
+    // SPEC §7 check-feature-flag, asked with the app's SPEC §9 environment (localhost: a branch).
+    expect(await cached<FeatureFlagsSnapshot>(device, CACHE_KEYS.featureFlags)).toEqual({ environment: 'branch', flags: { payments_v2: true } });
     // A second run fetches no details again: nothing changed on the server.
     const net = faultyNetwork();
     const second = await harness.device({ net, idb: device.idb });

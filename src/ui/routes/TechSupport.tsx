@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { CACHE_KEYS } from '../../db';
-import { isErrorCode, type CompanyContact } from '../../domain';
+import { isErrorCode, PAYMENTS_V2_FLAG, type CompanyContact, type FeatureFlagsSnapshot } from '../../domain';
 import { getSyncClient } from '../../workers/client';
 import { APP_VERSION } from '../appVersion';
 import { DetailList } from '../components/DetailList';
@@ -31,6 +31,8 @@ registerTexts('nav', nav);
 export default function TechSupport() {
   const session = useSession();
   const contact = useCached<CompanyContact>(CACHE_KEYS.companyContact);
+  const flags = useCached<FeatureFlagsSnapshot>(CACHE_KEYS.featureFlags);
+  const paymentsV2 = flags?.data.flags[PAYMENTS_V2_FLAG];
   const entries = useActiveOutbox();
   const status = useSyncStatus();
   // Read again after every sync: sending work and pulling change what is stored.
@@ -88,6 +90,7 @@ export default function TechSupport() {
             { label: t('support.lastSync'), value: status.lastSyncAt ? formatDateTime(status.lastSyncAt) : t('support.never') },
             { label: t('support.storageUsed'), value: storage === undefined ? t('support.checking') : storageUsedText(storage) },
             { label: t('support.storageKept'), value: storage === undefined ? t('support.checking') : persistedText(storage) },
+            ...(paymentsV2 === undefined ? [] : [{ label: t('support.paymentsV2'), value: t(paymentsV2 ? 'support.flagOn' : 'support.flagOff', { environment: flags?.data.environment ?? '' }) }]),
             ...(status.authPaused ? [{ label: t('support.signIn'), value: t('support.signInNeeded') }] : []),
             ...(status.clientTooOld ? [{ label: t('support.appVersion'), value: t('support.outOfDate') }] : []),
             ...(failures.length > 0 ? [{ label: t('support.failingReads'), value: failures.join('; ') }] : []),
