@@ -234,7 +234,13 @@ describe('order map', () => {
     // Tapping clusters zooms in until orders can be told apart; orders at one spot (stock on a
     // dealer's lot) are listed together. Show all returns to every order.
     let spot = page.locator('.maplibregl-popup');
-    for (let attempt = 0; attempt < 8 && (await spot.count()) === 0; attempt++) {
+    const ordersInPopup = () => spot.locator('[data-order-key]').count();
+    for (let attempt = 0; attempt < 8 && (await ordersInPopup()) === 0; attempt++) {
+      // A tap that opened a dealer's or a shop's popup (a pin beside the cluster): close it, tap on.
+      if ((await spot.count()) > 0) {
+        await spot.locator('.maplibregl-popup-close-button').click();
+        await expect.poll(() => spot.count(), { timeout: 10_000 }).toBe(0);
+      }
       const all = await targets();
       const next = all.find((t) => t.kind === 'cluster') ?? all.find((t) => t.kind === 'order');
       if (!next) throw new Error(`nothing to tap: ${JSON.stringify(all)}`);
