@@ -76,10 +76,6 @@ export function cardconnectRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(PAYMENTS_API.cardconnectAuthNewCard, {
     preValidation: liftCardSecrets,
     preHandler: ctx.cardEntryGuard,
-    config: {
-      summary: 'Authorize a new card for a customer order → {profile_id, first_four_digits, retref, token, …}',
-      bodySchema: CardconnectAuthNewCardBodySchema,
-    },
   }, async (request, reply) => {
     const auth = authOf(request);
     const body = parseBody(CardconnectAuthNewCardBodySchema, bodyWithSecrets(request));
@@ -90,7 +86,7 @@ export function cardconnectRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.post(PAYMENTS_API.cardconnectProfileInquiry, { config: { summary: 'A saved card profile → {profile_id, brand, last_four_digits, expiration, …}', bodySchema: ProfileInquiryBodySchema } }, async (request) => {
+  app.post(PAYMENTS_API.cardconnectProfileInquiry, async (request) => {
     const auth = authOf(request);
     const body = parseBody(ProfileInquiryBodySchema, request.body);
     const card = await ctx.payments.savedCardDetails({ companyId: auth.company_id, accountId: auth.account_id }, body.profile_id);

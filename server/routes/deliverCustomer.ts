@@ -14,7 +14,6 @@ export function deliverCustomerRoutes(app: FastifyInstance, ctx: AppContext): vo
     const spec = CUSTOMER_DELIVER[call];
     deliverRoute<CustomerDeliverBody>(app, ctx, {
       path: spec.path,
-      summary: `Deliver a customer order (${call.replace('_', ' ')}) → {delivery_id, order_key, date_delivered}`,
       schema: CUSTOMER_DELIVER_SCHEMAS[call],
       kind: 'customer',
       failure: spec.failure,

@@ -8,7 +8,6 @@ import { deliverRoute } from '../services/deliveries';
 export function deliverMoveRoutes(app: FastifyInstance, ctx: AppContext): void {
   deliverRoute(app, ctx, {
     path: DELIVER_MOVE_PATH,
-    summary: 'Deliver an inventory move order → {delivery_id, order_key, date_delivered}',
     schema: DeliverMoveBodySchema,
     kind: 'move',
     failure: 'FailedToDeliverInventoryMoveOrder',

@@ -10,7 +10,6 @@ export { shapeMessage } from '../services/deliveries';
 export function deliverOnlotRoutes(app: FastifyInstance, ctx: AppContext): void {
   deliverRoute(app, ctx, {
     path: API.deliverOnlot,
-    summary: 'Deliver an on-lot inventory order → {delivery_id, order_key, date_delivered}',
     schema: DeliverOnlotBodySchema,
     kind: 'onlot',
     failure: 'FailedToDeliverInventoryOrder',

@@ -25,10 +25,10 @@ function shapeMessage(issues: readonly v.BaseIssue<unknown>[]): string {
 
 /** One POST action: shape check, then `run` in a transaction committed with its key record. */
 function action<S extends v.GenericSchema>(
-  app: FastifyInstance, ctx: AppContext, path: string, summary: string, schema: S,
+  app: FastifyInstance, ctx: AppContext, path: string, schema: S,
   run: (tx: Tx, auth: TokenClaims, body: v.InferOutput<S>) => Promise<unknown>,
 ): void {
-  app.post(path, { config: { summary } }, async (request, reply) => {
+  app.post(path, async (request, reply) => {
     const auth = authOf(request);
     const parsed = v.safeParse(schema, request.body);
     if (!parsed.success) throw new HttpError(400, 'InvalidRequest', shapeMessage(parsed.issues));
@@ -64,16 +64,16 @@ const KINDS: { kind: OrderKind; schema: v.GenericSchema<unknown, ScheduleBody>; 
 ];
 
 export function scheduleRoutes(app: FastifyInstance, ctx: AppContext): void {
-  for (const { kind, schema, schedule, reschedule } of KINDS) {
-    action(app, ctx, schedule, `Schedule a ${kind} order's delivery for the caller: {<kind>_id, scheduled_date}`, schema,
+  for (const { schema, schedule, reschedule } of KINDS) {
+    action(app, ctx, schedule, schema,
       (tx, auth, body) => changeSchedule(tx, auth, orderRefOfBody(body), { action: 'schedule', at: scheduleAt(body.scheduled_date) }));
-    action(app, ctx, reschedule, `Reschedule one of the caller's scheduled ${kind} orders: {<kind>_id, scheduled_date}`, schema,
+    action(app, ctx, reschedule, schema,
       (tx, auth, body) => changeSchedule(tx, auth, orderRefOfBody(body), { action: 'reschedule', at: scheduleAt(body.scheduled_date) }));
   }
-  action(app, ctx, ORDER_API.unschedule, 'Unschedule one of the caller\'s orders: exactly one of the three order id fields', UnscheduleOrderBodySchema,
+  action(app, ctx, ORDER_API.unschedule, UnscheduleOrderBodySchema,
     (tx, auth, body) => changeSchedule(tx, auth, orderRefOfBody(body), { action: 'unschedule' }));
-  action(app, ctx, ORDER_API.reassignDriver, 'Hand one of the caller\'s orders to another driver of the company: {<kind>_id, driver_id}', ReassignDriverBodySchema,
+  action(app, ctx, ORDER_API.reassignDriver, ReassignDriverBodySchema,
     (tx, auth, body) => reassignDriver(tx, auth, orderRefOfBody(body), body.driver_id));
-  action(app, ctx, ORDER_API.createOrderNote, 'Add a note to one of the caller\'s orders: {<kind>_id, note}', CreateOrderNoteBodySchema,
+  action(app, ctx, ORDER_API.createOrderNote, CreateOrderNoteBodySchema,
     (tx, auth, body) => createOrderNote(tx, auth, orderRefOfBody(body), body.note));
 }

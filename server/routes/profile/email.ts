@@ -29,9 +29,7 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
   // buildServer always sets one; a hand-built context still gets mail captured, never lost.
   const mailer: Mailer = ctx.mailer ?? createMailer({ captureDir: join(tmpdir(), 'driver-app-mail') });
 
-  app.post(PROFILE_API.sendEmail, {
-    config: { summary: 'Send one email {subject, recipient, messageIsHtml, fromNoReply, tags, message | template, variables, senderName, senderEmail} → {success, error}', bodySchema: SendEmailBodySchema },
-  }, async (request, reply) => {
+  app.post(PROFILE_API.sendEmail, async (request, reply) => {
     const auth = authOf(request);
     const body = parseBody(SendEmailBodySchema, request.body);
     const zone = requestTimeZone(request);
@@ -68,9 +66,7 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.post(PROFILE_API.emailOfficeAdminCustomerOrderDelivered, {
-    config: { summary: 'Email every office admin whose send_email is on that the customer order was delivered {customer_order_id} → {success, error, sent, skipped, failed}', bodySchema: OfficeAdminDeliveredReportBodySchema },
-  }, async (request, reply) => {
+  app.post(PROFILE_API.emailOfficeAdminCustomerOrderDelivered, async (request, reply) => {
     const auth = authOf(request);
     const body = parseBody(OfficeAdminDeliveredReportBodySchema, request.body);
     const zone = requestTimeZone(request);

@@ -71,13 +71,9 @@ async function ownOrder(db: Executor, auth: TokenClaims, kind: OrderKind, id: nu
 }
 
 export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(PROFILE_API.notifications, {
-    config: { summary: 'The driver\'s notifications, newest first: active ones (tab 0) and those dismissed in the last 30 days (tab 1)' },
-  }, async (request) => listFor(ctx.db, authOf(request)));
+  app.get(PROFILE_API.notifications, async (request) => listFor(ctx.db, authOf(request)));
 
-  app.post(PROFILE_API.createNotification, {
-    config: { summary: 'Notify the company\'s office users {title, message, type?, one order id?} → {notification_ids, recipients}', bodySchema: CreateNotificationBodySchema },
-  }, async (request, reply) => {
+  app.post(PROFILE_API.createNotification, async (request, reply) => {
     const auth = authOf(request);
     const body = parseBody(CreateNotificationBodySchema, request.body);
     return runIdempotent({
@@ -107,7 +103,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     });
   });
 
-  app.post(PROFILE_API.dismissNotification, { config: { summary: 'Dismiss one notification {notification_id} → the notification', bodySchema: DismissNotificationBodySchema } }, async (request, reply) => {
+  app.post(PROFILE_API.dismissNotification, async (request, reply) => {
     const auth = authOf(request);
     const body = parseBody(DismissNotificationBodySchema, request.body);
     return runIdempotent({
@@ -130,9 +126,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     });
   });
 
-  app.post(PROFILE_API.dismissAllNotifications, {
-    config: { summary: 'Dismiss the driver\'s active notifications {up_to_id?}: all, or those with id ≤ up_to_id (what the driver saw) → {dismissed}', bodySchema: DismissAllNotificationsBodySchema },
-  }, async (request, reply) => {
+  app.post(PROFILE_API.dismissAllNotifications, async (request, reply) => {
     const auth = authOf(request);
     // An object, or no body at all (every active one).
     const body = request.body === undefined || request.body === null ? {} : parseBody(DismissAllNotificationsBodySchema, request.body);

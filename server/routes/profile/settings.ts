@@ -43,13 +43,11 @@ export async function readDriverSettings(db: Executor, auth: TokenClaims): Promi
 }
 
 export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(PROFILE_API.driverSettings, { config: { summary: 'The driver\'s profile and email-notification flags' } }, async (request) => {
+  app.get(PROFILE_API.driverSettings, async (request) => {
     return readDriverSettings(ctx.db, authOf(request));
   });
 
-  app.post(PROFILE_API.updateDriverSettings, {
-    config: { summary: 'Edit the profile: first_name, last_name, phone_number, email, profile_image_attributes?, password? → settings', bodySchema: UpdateDriverSettingsBodySchema },
-  }, async (request, reply) => {
+  app.post(PROFILE_API.updateDriverSettings, async (request, reply) => {
     const auth = authOf(request);
     const body = parseBody(UpdateDriverSettingsBodySchema, request.body);
     const phone = normalizePhone(body.phone_number) ?? body.phone_number; // the schema checked it parses
@@ -92,9 +90,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.post(PROFILE_API.updateDriverEmailNotifications, {
-    config: { summary: 'Set the three email-notification flags → settings', bodySchema: DriverEmailNotificationsSchema },
-  }, async (request, reply) => {
+  app.post(PROFILE_API.updateDriverEmailNotifications, async (request, reply) => {
     const auth = authOf(request);
     const body = parseBody(DriverEmailNotificationsSchema, request.body);
     return runIdempotent({
