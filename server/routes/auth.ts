@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { API, LOGIN_FAILURE_TEXT, LoginBodySchema } from '../../src/domain';
+import { requestSchemaOf, API, LOGIN_FAILURE_TEXT } from '../../src/domain';
 import type { AppContext } from '../context';
 import { accounts, companies } from '../db/schema';
 import { authOf } from '../http/auth';
@@ -14,7 +14,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, guard: LoginGu
     // Limits first (services/loginLimits.ts): a refused attempt never reaches the hash.
     await guard.fromAddress(request.ip);
     ctx.passwords.refuseWhenBusy(); // no hash slot free: answer before any more database work
-    const parsed = v.safeParse(LoginBodySchema, request.body);
+    const parsed = v.safeParse(requestSchemaOf(`POST ${API.login}`, 'bodySchema'), request.body);
     if (!parsed.success) throw new HttpError(400, 'InvalidRequest', 'Login needs an email and a password');
     const { email, password } = parsed.output;
     const giveBack = await guard.forAccount(email);

@@ -6,8 +6,8 @@
 // answers a saved card's details. Errors are the server's usual {error, message}.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  CardconnectAuthNewCardBodySchema, PAYMENTS_API, ProfileInquiryBodySchema, toCents,
+import { requestSchemaOf,
+  PAYMENTS_API, toCents,
   type CardconnectAuthNewCardBody, type TokenClaims,
 } from '../../src/domain';
 import type { AppContext } from '../context';
@@ -78,7 +78,7 @@ export function cardconnectRoutes(app: FastifyInstance, ctx: AppContext): void {
     preHandler: ctx.cardEntryGuard,
   }, async (request, reply) => {
     const auth = authOf(request);
-    const body = parseBody(CardconnectAuthNewCardBodySchema, bodyWithSecrets(request));
+    const body = parseBody(requestSchemaOf(`POST ${PAYMENTS_API.cardconnectAuthNewCard}`, 'bodySchema'), bodyWithSecrets(request));
     return runIdempotent({
       db: ctx.db, request, reply, auth,
       hash: () => paymentRequestHash(PAYMENTS_API.cardconnectAuthNewCard, request.body),
@@ -88,7 +88,7 @@ export function cardconnectRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post(PAYMENTS_API.cardconnectProfileInquiry, async (request) => {
     const auth = authOf(request);
-    const body = parseBody(ProfileInquiryBodySchema, request.body);
+    const body = parseBody(requestSchemaOf(`POST ${PAYMENTS_API.cardconnectProfileInquiry}`, 'bodySchema'), request.body);
     const card = await ctx.payments.savedCardDetails({ companyId: auth.company_id, accountId: auth.account_id }, body.profile_id);
     if (!card) throw new HttpError(404, 'NotFound');
     return savedCardBody(card);

@@ -4,9 +4,9 @@
 // Idempotency-Key record, so the same key and body charge once; a decline is recorded but
 // releases the key (only successes are remembered, as everywhere on this server).
 import type { FastifyInstance } from 'fastify';
-import {
-  AuthNewCardBodySchema, AuthProfileBodySchema, CaptureCheckBodySchema, CapturePaymentBodySchema, PAYMENTS_API,
-  RefundRequestBodySchema, SavedCardDetailsQuerySchema, TokenizeBodySchema, type TokenClaims,
+import { requestSchemaOf,
+  PAYMENTS_API,
+  type TokenClaims,
 } from '../../src/domain';
 import type { AppContext } from '../context';
 import { authOf } from '../http/auth';
@@ -60,7 +60,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
   };
 
   post(PAYMENTS_API.authNewCard, (auth, raw, complete) => {
-    const body = parseBody(AuthNewCardBodySchema, raw);
+    const body = parseBody(requestSchemaOf(`POST ${PAYMENTS_API.authNewCard}`, 'bodySchema'), raw);
     return settle(ctx, auth, complete, (scope) => ctx.payments.authorizeNewCard(scope, {
       accountToken: body.account_token,
       expiration: body.expiration,
@@ -75,7 +75,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   post(PAYMENTS_API.authProfile, (auth, raw, complete) => {
-    const body = parseBody(AuthProfileBodySchema, raw);
+    const body = parseBody(requestSchemaOf(`POST ${PAYMENTS_API.authProfile}`, 'bodySchema'), raw);
     return settle(ctx, auth, complete, (scope) => ctx.payments.authorizeProfile(scope, {
       profileId: body.profile_id, amount: body.amount, cvv: body.cvv ?? null, orderNumber: body.order_number, billingZip: body.billing_zip,
     }), cardAuthBody);
@@ -83,7 +83,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   post(PAYMENTS_API.captureCheckPayment, (auth, raw, complete) => {
     // company_id in the body is ignored: the token's company is the only one (mass assignment).
-    const body = parseBody(CaptureCheckBodySchema, raw);
+    const body = parseBody(requestSchemaOf(`POST ${PAYMENTS_API.captureCheckPayment}`, 'bodySchema'), raw);
     return settle(ctx, auth, complete, (scope) => ctx.payments.captureCheck(scope, body.type === 'ach-new'
       ? {
         type: 'ach-new', accountNumber: body.account_number, routingNumber: body.routing_number, amount: body.amount,
@@ -98,14 +98,14 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   post(PAYMENTS_API.capturePayment, (auth, raw, complete) => {
-    const body = parseBody(CapturePaymentBodySchema, raw);
+    const body = parseBody(requestSchemaOf(`POST ${PAYMENTS_API.capturePayment}`, 'bodySchema'), raw);
     return settle(ctx, auth, complete, (scope) => ctx.payments.capture(scope, {
       transactionId: body.transaction_id, amount: body.amount, token: body.token ?? null,
     }), (result) => transactionBody(result));
   });
 
   post(PAYMENTS_API.refundRequest, (auth, raw, complete) => {
-    const body = parseBody(RefundRequestBodySchema, raw);
+    const body = parseBody(requestSchemaOf(`POST ${PAYMENTS_API.refundRequest}`, 'bodySchema'), raw);
     return settle(ctx, auth, complete, (scope) => ctx.payments.refund(scope, {
       transactionId: body.transaction_id, fullRefund: body.full_refund, amount: body.amount ?? null,
       method: body.ach_transaction ? 'ach' : 'card', name: body.first_name,
@@ -113,7 +113,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   post(PAYMENTS_API.tokenize, async (auth, raw, complete) => {
-    const body = parseBody(TokenizeBodySchema, raw);
+    const body = parseBody(requestSchemaOf(`POST ${PAYMENTS_API.tokenize}`, 'bodySchema'), raw);
     const answer = await ctx.db.transaction(async (tx) => {
       const result = await ctx.payments.tokenize({ companyId: auth.company_id, accountId: auth.account_id, tx }, body.account);
       if (!result.ok) return null;
@@ -127,7 +127,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get(PAYMENTS_API.savedCardDetails, { onSend: addTraceId }, async (request) => {
     const auth = authOf(request);
-    const query = parseBody(SavedCardDetailsQuerySchema, request.query);
+    const query = parseBody(requestSchemaOf(`GET ${PAYMENTS_API.savedCardDetails}`, 'querySchema'), request.query);
     const card = await ctx.payments.savedCardDetails({ companyId: auth.company_id, accountId: auth.account_id }, query.profile_id);
     if (!card) throw new HttpError(404, 'NotFound');
     return savedCardBody(card);

@@ -4,8 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import {
-  CreateOrderNoteBodySchema, ORDER_API, ReassignDriverBodySchema, ScheduleCustomerOrderBodySchema, ScheduleMoveOrderBodySchema,
-  ScheduleOnlotOrderBodySchema, UnscheduleOrderBodySchema, orderRefOfBody, scheduledDateProblem,
+  ORDER_API, orderRefOfBody, requestSchemaOf, scheduledDateProblem,
   type OrderKind, type TokenClaims,
 } from '../../src/domain';
 import type { AppContext } from '../context';
@@ -58,9 +57,9 @@ type ScheduleBody = { scheduled_date: string } & (
   { customer_order_id: number } | { onlot_inventory_order_id: number } | { inventory_move_order_id: number });
 
 const KINDS: { kind: OrderKind; schema: v.GenericSchema<unknown, ScheduleBody>; schedule: string; reschedule: string }[] = [
-  { kind: 'customer', schema: ScheduleCustomerOrderBodySchema, schedule: ORDER_API.scheduleCustomer, reschedule: ORDER_API.rescheduleCustomer },
-  { kind: 'onlot', schema: ScheduleOnlotOrderBodySchema, schedule: ORDER_API.scheduleOnlot, reschedule: ORDER_API.rescheduleOnlot },
-  { kind: 'move', schema: ScheduleMoveOrderBodySchema, schedule: ORDER_API.scheduleMove, reschedule: ORDER_API.rescheduleMove },
+  { kind: 'customer', schema: requestSchemaOf(`POST ${ORDER_API.scheduleCustomer}`, 'bodySchema'), schedule: ORDER_API.scheduleCustomer, reschedule: ORDER_API.rescheduleCustomer },
+  { kind: 'onlot', schema: requestSchemaOf(`POST ${ORDER_API.scheduleOnlot}`, 'bodySchema'), schedule: ORDER_API.scheduleOnlot, reschedule: ORDER_API.rescheduleOnlot },
+  { kind: 'move', schema: requestSchemaOf(`POST ${ORDER_API.scheduleMove}`, 'bodySchema'), schedule: ORDER_API.scheduleMove, reschedule: ORDER_API.rescheduleMove },
 ];
 
 export function scheduleRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -70,10 +69,10 @@ export function scheduleRoutes(app: FastifyInstance, ctx: AppContext): void {
     action(app, ctx, reschedule, schema,
       (tx, auth, body) => changeSchedule(tx, auth, orderRefOfBody(body), { action: 'reschedule', at: scheduleAt(body.scheduled_date) }));
   }
-  action(app, ctx, ORDER_API.unschedule, UnscheduleOrderBodySchema,
+  action(app, ctx, ORDER_API.unschedule, requestSchemaOf(`POST ${ORDER_API.unschedule}`, 'bodySchema'),
     (tx, auth, body) => changeSchedule(tx, auth, orderRefOfBody(body), { action: 'unschedule' }));
-  action(app, ctx, ORDER_API.reassignDriver, ReassignDriverBodySchema,
+  action(app, ctx, ORDER_API.reassignDriver, requestSchemaOf(`POST ${ORDER_API.reassignDriver}`, 'bodySchema'),
     (tx, auth, body) => reassignDriver(tx, auth, orderRefOfBody(body), body.driver_id));
-  action(app, ctx, ORDER_API.createOrderNote, CreateOrderNoteBodySchema,
+  action(app, ctx, ORDER_API.createOrderNote, requestSchemaOf(`POST ${ORDER_API.createOrderNote}`, 'bodySchema'),
     (tx, auth, body) => createOrderNote(tx, auth, orderRefOfBody(body), body.note));
 }

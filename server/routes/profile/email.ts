@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  ERROR_TEXT, OfficeAdminDeliveredReportBodySchema, PROFILE_API, SendEmailBodySchema,
+import { requestSchemaOf,
+  ERROR_TEXT, PROFILE_API,
   type OfficeAdminDeliveredReportResponse, type SendEmailResponse,
 } from '../../../src/domain';
 import type { AppContext } from '../../context';
@@ -31,7 +31,7 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post(PROFILE_API.sendEmail, async (request, reply) => {
     const auth = authOf(request);
-    const body = parseBody(SendEmailBodySchema, request.body);
+    const body = parseBody(requestSchemaOf(`POST ${PROFILE_API.sendEmail}`, 'bodySchema'), request.body);
     const zone = requestTimeZone(request);
     return runIdempotent({
       db: ctx.db, request, reply, auth,
@@ -68,7 +68,7 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post(PROFILE_API.emailOfficeAdminCustomerOrderDelivered, async (request, reply) => {
     const auth = authOf(request);
-    const body = parseBody(OfficeAdminDeliveredReportBodySchema, request.body);
+    const body = parseBody(requestSchemaOf(`POST ${PROFILE_API.emailOfficeAdminCustomerOrderDelivered}`, 'bodySchema'), request.body);
     const zone = requestTimeZone(request);
     const key = readIdempotencyKey(request);
     return runIdempotent({

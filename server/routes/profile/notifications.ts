@@ -2,8 +2,8 @@
 // all, and create_notification, which tells the company's office users something.
 import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  CreateNotificationBodySchema, DISMISSED_NOTIFICATIONS_KEPT_DAYS, DismissAllNotificationsBodySchema, DismissNotificationBodySchema, NOTIFICATIONS_LIMIT,
+import { requestSchemaOf,
+  DISMISSED_NOTIFICATIONS_KEPT_DAYS, NOTIFICATIONS_LIMIT,
   PROFILE_API, orderKey, type CreateNotificationResponse, type DismissAllNotificationsResponse, type DriverNotification,
   type OrderKind, type TokenClaims,
 } from '../../../src/domain';
@@ -75,7 +75,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   app.post(PROFILE_API.createNotification, async (request, reply) => {
     const auth = authOf(request);
-    const body = parseBody(CreateNotificationBodySchema, request.body);
+    const body = parseBody(requestSchemaOf(`POST ${PROFILE_API.createNotification}`, 'bodySchema'), request.body);
     return runIdempotent({
       db: ctx.db, request, reply, auth,
       hash: () => requestHash('POST', PROFILE_API.createNotification, canonicalJson(request.body)),
@@ -105,7 +105,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   app.post(PROFILE_API.dismissNotification, async (request, reply) => {
     const auth = authOf(request);
-    const body = parseBody(DismissNotificationBodySchema, request.body);
+    const body = parseBody(requestSchemaOf(`POST ${PROFILE_API.dismissNotification}`, 'bodySchema'), request.body);
     return runIdempotent({
       db: ctx.db, request, reply, auth,
       hash: () => requestHash('POST', PROFILE_API.dismissNotification, canonicalJson(request.body)),
@@ -129,7 +129,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.post(PROFILE_API.dismissAllNotifications, async (request, reply) => {
     const auth = authOf(request);
     // An object, or no body at all (every active one).
-    const body = request.body === undefined || request.body === null ? {} : parseBody(DismissAllNotificationsBodySchema, request.body);
+    const body = request.body === undefined || request.body === null ? {} : parseBody(requestSchemaOf(`POST ${PROFILE_API.dismissAllNotifications}`, 'bodySchema'), request.body);
     return runIdempotent({
       db: ctx.db, request, reply, auth,
       hash: () => requestHash('POST', PROFILE_API.dismissAllNotifications, canonicalJson(request.body ?? {})),

@@ -2,8 +2,8 @@
 // password), and the three email-notification flags. Only the caller's own account.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  DriverEmailNotificationsSchema, PROFILE_API, PROFILE_PICTURES_FOLDER, UpdateDriverSettingsBodySchema, normalizePhone,
+import { requestSchemaOf,
+  PROFILE_API, PROFILE_PICTURES_FOLDER, normalizePhone,
   type DriverSettings, type TokenClaims,
 } from '../../../src/domain';
 import type { AppContext } from '../../context';
@@ -49,7 +49,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post(PROFILE_API.updateDriverSettings, async (request, reply) => {
     const auth = authOf(request);
-    const body = parseBody(UpdateDriverSettingsBodySchema, request.body);
+    const body = parseBody(requestSchemaOf(`POST ${PROFILE_API.updateDriverSettings}`, 'bodySchema'), request.body);
     const phone = normalizePhone(body.phone_number) ?? body.phone_number; // the schema checked it parses
     const image = body.profile_image_attributes;
     return runIdempotent({
@@ -92,7 +92,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post(PROFILE_API.updateDriverEmailNotifications, async (request, reply) => {
     const auth = authOf(request);
-    const body = parseBody(DriverEmailNotificationsSchema, request.body);
+    const body = parseBody(requestSchemaOf(`POST ${PROFILE_API.updateDriverEmailNotifications}`, 'bodySchema'), request.body);
     return runIdempotent({
       db: ctx.db, request, reply, auth,
       hash: () => requestHash('POST', PROFILE_API.updateDriverEmailNotifications, canonicalJson(request.body)),

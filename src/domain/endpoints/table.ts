@@ -155,3 +155,13 @@ export function answerSchemaOf<K extends EndpointKey>(key: K): v.GenericSchema<u
 export function pathOf(key: EndpointKey): string {
   return key.slice(key.indexOf(' ') + 1);
 }
+
+type RequestField = 'bodySchema' | 'querySchema' | 'headersSchema';
+
+/** The request schema a route validates with, read from its entry: the one /openapi.json documents. */
+export function requestSchemaOf<K extends EndpointKey, F extends RequestField>(key: K, field: F):
+  (typeof ENDPOINTS)[K] extends Record<F, infer S> ? S : never {
+  const schema = (ENDPOINTS[key] as EndpointSchemas)[field];
+  if (!schema) throw new Error(`${key} has no ${field}`);
+  return schema as never;
+}
