@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { requestSchemaOf, API, LOGIN_FAILURE_TEXT } from '../../src/domain';
+import { API, LOGIN_FAILURE_TEXT, requestSchemaOf } from '../../src/domain';
 import type { AppContext } from '../context';
 import { accounts, companies } from '../db/schema';
 import { authOf } from '../http/auth';

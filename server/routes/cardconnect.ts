@@ -6,8 +6,8 @@
 // answers a saved card's details. Errors are the server's usual {error, message}.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { requestSchemaOf,
-  PAYMENTS_API, toCents,
+import {
+  PAYMENTS_API, requestSchemaOf, toCents,
   type CardconnectAuthNewCardBody, type TokenClaims,
 } from '../../src/domain';
 import type { AppContext } from '../context';

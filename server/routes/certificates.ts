@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { requestSchemaOf, CERTIFICATE_PATH, TIME_ZONE_HEADER } from '../../src/domain';
+import { CERTIFICATE_PATH, requestSchemaOf, TIME_ZONE_HEADER } from '../../src/domain';
 import type { AppContext } from '../context';
 import { deliveryCertificates } from '../db/schema';
 import { authOf } from '../http/auth';

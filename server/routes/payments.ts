@@ -4,10 +4,7 @@
 // Idempotency-Key record, so the same key and body charge once; a decline is recorded but
 // releases the key (only successes are remembered, as everywhere on this server).
 import type { FastifyInstance } from 'fastify';
-import { requestSchemaOf,
-  PAYMENTS_API,
-  type TokenClaims,
-} from '../../src/domain';
+import { PAYMENTS_API, requestSchemaOf, type TokenClaims } from '../../src/domain';
 import type { AppContext } from '../context';
 import { authOf } from '../http/auth';
 import { cardconnectRoutes } from './cardconnect';

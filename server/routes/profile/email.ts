@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { requestSchemaOf,
-  ERROR_TEXT, PROFILE_API,
+import {
+  ERROR_TEXT, PROFILE_API, requestSchemaOf,
   type OfficeAdminDeliveredReportResponse, type SendEmailResponse,
 } from '../../../src/domain';
 import type { AppContext } from '../../context';

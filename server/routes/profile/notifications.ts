@@ -2,10 +2,9 @@
 // all, and create_notification, which tells the company's office users something.
 import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { requestSchemaOf,
-  DISMISSED_NOTIFICATIONS_KEPT_DAYS, NOTIFICATIONS_LIMIT,
-  PROFILE_API, orderKey, type CreateNotificationResponse, type DismissAllNotificationsResponse, type DriverNotification,
-  type OrderKind, type TokenClaims,
+import {
+  DISMISSED_NOTIFICATIONS_KEPT_DAYS, NOTIFICATIONS_LIMIT, PROFILE_API, requestSchemaOf, orderKey, type CreateNotificationResponse,
+  type DismissAllNotificationsResponse, type DriverNotification, type OrderKind, type TokenClaims,
 } from '../../../src/domain';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';

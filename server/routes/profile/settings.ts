@@ -2,8 +2,8 @@
 // password), and the three email-notification flags. Only the caller's own account.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { requestSchemaOf,
-  PROFILE_API, PROFILE_PICTURES_FOLDER, normalizePhone,
+import {
+  PROFILE_API, PROFILE_PICTURES_FOLDER, normalizePhone, requestSchemaOf,
   type DriverSettings, type TokenClaims,
 } from '../../../src/domain';
 import type { AppContext } from '../../context';
