@@ -16,6 +16,17 @@ const customer = <C extends CustomerDeliverCall>(call: C) => ({
   responseSchema: DeliverAnswerSchema,
 });
 
+/** Each customer deliver call's table key (its path is CUSTOMER_DELIVER[call].path). */
+export const CUSTOMER_DELIVER_KEYS = {
+  rto: 'POST /secure/driver/deliver_customer_order_rto',
+  new_check: 'POST /secure/driver/deliver_customer_order_with_new_check',
+  saved_check: 'POST /secure/driver/deliver_customer_order_with_saved_check',
+  no_payment: 'POST /secure/driver/deliver_customer_order_with_no_payment',
+  cash: 'POST /secure/driver/deliver_customer_order_with_cash',
+  existing_card: 'POST /secure/driver/deliver_customer_order_with_existing_card',
+  new_card: 'POST /secure/driver/deliver_customer_order_with_new_card',
+} as const satisfies Record<CustomerDeliverCall, string>;
+
 export const DELIVER_ENDPOINTS = {
   [`POST ${API.deliverOnlot}` as const]: {
     summary: `Deliver an on-lot inventory order ${answer}`, bodySchema: DeliverOnlotBodySchema, responseSchema: DeliverAnswerSchema,
@@ -23,13 +34,13 @@ export const DELIVER_ENDPOINTS = {
   [`POST ${DELIVER_MOVE_PATH}` as const]: {
     summary: `Deliver an inventory move order ${answer}`, bodySchema: DeliverMoveBodySchema, responseSchema: DeliverAnswerSchema,
   },
-  'POST /secure/driver/deliver_customer_order_rto': customer('rto'),
-  'POST /secure/driver/deliver_customer_order_with_new_check': customer('new_check'),
-  'POST /secure/driver/deliver_customer_order_with_saved_check': customer('saved_check'),
-  'POST /secure/driver/deliver_customer_order_with_no_payment': customer('no_payment'),
-  'POST /secure/driver/deliver_customer_order_with_cash': customer('cash'),
-  'POST /secure/driver/deliver_customer_order_with_existing_card': customer('existing_card'),
-  'POST /secure/driver/deliver_customer_order_with_new_card': customer('new_card'),
+  [CUSTOMER_DELIVER_KEYS.rto]: customer('rto'),
+  [CUSTOMER_DELIVER_KEYS.new_check]: customer('new_check'),
+  [CUSTOMER_DELIVER_KEYS.saved_check]: customer('saved_check'),
+  [CUSTOMER_DELIVER_KEYS.no_payment]: customer('no_payment'),
+  [CUSTOMER_DELIVER_KEYS.cash]: customer('cash'),
+  [CUSTOMER_DELIVER_KEYS.existing_card]: customer('existing_card'),
+  [CUSTOMER_DELIVER_KEYS.new_card]: customer('new_card'),
   [`POST ${CERTIFICATE_PATH}` as const]: {
     summary: 'Render the delivery certificate of a delivered customer order → text: its download URL',
     bodySchema: GenerateCertificateBodySchema,

@@ -158,8 +158,11 @@ export function pathOf(key: EndpointKey): string {
 
 type RequestField = 'bodySchema' | 'querySchema' | 'headersSchema';
 
+/** The endpoints whose entry names `F` (a key without it does not compile). */
+type KeyWith<F extends RequestField> = { [K in EndpointKey]: (typeof ENDPOINTS)[K] extends Record<F, unknown> ? K : never }[EndpointKey];
+
 /** The request schema a route validates with, read from its entry: the one /openapi.json documents. */
-export function requestSchemaOf<K extends EndpointKey, F extends RequestField>(key: K, field: F):
+export function requestSchemaOf<F extends RequestField, K extends KeyWith<F>>(key: K, field: F):
   (typeof ENDPOINTS)[K] extends Record<F, infer S> ? S : never {
   const schema = (ENDPOINTS[key] as EndpointSchemas)[field];
   if (!schema) throw new Error(`${key} has no ${field}`);
