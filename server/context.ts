@@ -23,9 +23,4 @@ export interface AppContext {
   cardEntryGuard: (request: FastifyRequest) => Promise<void>;
 }
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** One line for /openapi.json. */
-    summary?: string;
-  }
-}
+

@@ -1,8 +1,8 @@
-// GET /openapi.json: every registered route (collected by an onRoute hook), with its body,
-// query, header and response schemas converted from the valibot schemas that validate them.
-// The answers (and most request schemas) come from the endpoint table in src/domain
-// (src/domain/endpoints/table.ts); a route may name its body/query schema in its config
-// (`config: { bodySchema: X }`), which wins.
+// GET /openapi.json: every registered route (collected by an onRoute hook), with its summary
+// and its body, query, header and response schemas converted from the valibot schemas that
+// validate them. All of it comes from the endpoint table in src/domain
+// (src/domain/endpoints/table.ts), the only source: a route whose `config` names a schema or
+// a summary is refused when it is registered.
 import type { FastifyInstance } from 'fastify';
 import type { GenericSchema } from 'valibot';
 import { API, CONTRACT_VERSION, endpointOf, type EndpointSchemas, ERROR_TEXT, LOGIN_FAILURE_TEXT, MIN_CONTRACT_VERSION } from '../../src/domain';
@@ -11,25 +11,17 @@ import { isProtectedPath } from './auth';
 import { isContractPath } from './contractVersion';
 import { takesIdempotencyKey } from './idempotency';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The valibot schema the handler validates its JSON body with. */
-    bodySchema?: GenericSchema;
-    /** The valibot schema of the query string (an object of strings). */
-    querySchema?: GenericSchema;
-    /** Request headers the route reads (an object schema). */
-    headersSchema?: GenericSchema;
-    /** A multipart body: the file fields it takes (`file-0` …). */
-    multipartFiles?: number;
-    /** The 200 answer. */
-    responseSchema?: GenericSchema;
-  }
-}
-
 export interface RouteDoc extends EndpointSchemas {
   method: string;
   url: string;
-  summary: string;
+}
+
+/** What a route's config must not name: the endpoint table holds it. */
+export const TABLE_FIELDS = ['summary', 'bodySchema', 'querySchema', 'headersSchema', 'multipartFiles', 'responseSchema', 'responseMedia'] as const;
+
+/** The table fields a route's config names (none, for a route that follows the rule). */
+export function tableFieldsIn(config: object | undefined): string[] {
+  return TABLE_FIELDS.filter((field) => config !== undefined && field in config);
 }
 
 /** Starts collecting routes; call before any route is registered. */
@@ -37,21 +29,13 @@ export function collectRoutes(app: FastifyInstance): RouteDoc[] {
   const routes: RouteDoc[] = [];
   app.addHook('onRoute', (route) => {
     if (route.url === '/*' || route.url === '*') return; // the static files' wildcard
+    const named = tableFieldsIn(route.config);
+    if (named.length > 0) {
+      throw new Error(`${route.url}: config names ${named.join(', ')}; put it in the endpoint table (src/domain/endpoints)`);
+    }
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
-    const config = route.config ?? {};
     for (const method of methods) {
-      const registered = endpointOf(`${method} ${route.url}`) ?? {};
-      routes.push({
-        method,
-        url: route.url,
-        summary: config.summary ?? '',
-        bodySchema: config.bodySchema ?? registered.bodySchema,
-        querySchema: config.querySchema ?? registered.querySchema,
-        headersSchema: config.headersSchema ?? registered.headersSchema,
-        multipartFiles: config.multipartFiles ?? registered.multipartFiles,
-        responseSchema: config.responseSchema ?? registered.responseSchema,
-        responseMedia: registered.responseMedia,
-      });
+      routes.push({ summary: '', ...endpointOf(`${method} ${route.url}`), method, url: route.url });
     }
   });
   return routes;

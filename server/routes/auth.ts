@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { API, LOGIN_FAILURE_TEXT, LoginBodySchema } from '../../src/domain';
+import { API, LOGIN_FAILURE_TEXT, requestSchemaOf } from '../../src/domain';
 import type { AppContext } from '../context';
 import { accounts, companies } from '../db/schema';
 import { authOf } from '../http/auth';
@@ -10,13 +10,11 @@ import { HttpError } from '../http/errors';
 import type { LoginGuard } from '../services/loginLimits';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext, guard: LoginGuard): void {
-  app.post(API.login, {
-    config: { summary: 'Sign in: answers the JWT as a JSON string; 401 text "Invalid email or password"; 429 past the per-address or per-account limit' },
-  }, async (request, reply) => {
+  app.post(API.login, async (request, reply) => {
     // Limits first (services/loginLimits.ts): a refused attempt never reaches the hash.
     await guard.fromAddress(request.ip);
     ctx.passwords.refuseWhenBusy(); // no hash slot free: answer before any more database work
-    const parsed = v.safeParse(LoginBodySchema, request.body);
+    const parsed = v.safeParse(requestSchemaOf(`POST ${API.login}`, 'bodySchema'), request.body);
     if (!parsed.success) throw new HttpError(400, 'InvalidRequest', 'Login needs an email and a password');
     const { email, password } = parsed.output;
     const giveBack = await guard.forAccount(email);
@@ -54,7 +52,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, guard: LoginGu
   });
 
   // The one route a removed account may still call (config.answersRemoved): it answers `true`.
-  app.get(API.companyUserIsRemoved, { config: { summary: 'True when the signed-in account was removed from its company', answersRemoved: true } }, async (request) => {
+  app.get(API.companyUserIsRemoved, { config: { answersRemoved: true } }, async (request) => {
     const auth = authOf(request);
     const [account] = await ctx.db.select({ companyId: accounts.companyId, removedAt: accounts.removedAt })
       .from(accounts).where(eq(accounts.id, auth.account_id));

@@ -7,7 +7,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  CardconnectAuthNewCardBodySchema, PAYMENTS_API, ProfileInquiryBodySchema, toCents,
+  PAYMENTS_API, requestSchemaOf, toCents,
   type CardconnectAuthNewCardBody, type TokenClaims,
 } from '../../src/domain';
 import type { AppContext } from '../context';
@@ -76,13 +76,9 @@ export function cardconnectRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(PAYMENTS_API.cardconnectAuthNewCard, {
     preValidation: liftCardSecrets,
     preHandler: ctx.cardEntryGuard,
-    config: {
-      summary: 'Authorize a new card for a customer order → {profile_id, first_four_digits, retref, token, …}',
-      bodySchema: CardconnectAuthNewCardBodySchema,
-    },
   }, async (request, reply) => {
     const auth = authOf(request);
-    const body = parseBody(CardconnectAuthNewCardBodySchema, bodyWithSecrets(request));
+    const body = parseBody(requestSchemaOf(`POST ${PAYMENTS_API.cardconnectAuthNewCard}`, 'bodySchema'), bodyWithSecrets(request));
     return runIdempotent({
       db: ctx.db, request, reply, auth,
       hash: () => paymentRequestHash(PAYMENTS_API.cardconnectAuthNewCard, request.body),
@@ -90,9 +86,9 @@ export function cardconnectRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.post(PAYMENTS_API.cardconnectProfileInquiry, { config: { summary: 'A saved card profile → {profile_id, brand, last_four_digits, expiration, …}', bodySchema: ProfileInquiryBodySchema } }, async (request) => {
+  app.post(PAYMENTS_API.cardconnectProfileInquiry, async (request) => {
     const auth = authOf(request);
-    const body = parseBody(ProfileInquiryBodySchema, request.body);
+    const body = parseBody(requestSchemaOf(`POST ${PAYMENTS_API.cardconnectProfileInquiry}`, 'bodySchema'), request.body);
     const card = await ctx.payments.savedCardDetails({ companyId: auth.company_id, accountId: auth.account_id }, body.profile_id);
     if (!card) throw new HttpError(404, 'NotFound');
     return savedCardBody(card);

@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { CERTIFICATE_PATH, GenerateCertificateBodySchema, TIME_ZONE_HEADER } from '../../src/domain';
+import { CERTIFICATE_PATH, requestSchemaOf, TIME_ZONE_HEADER } from '../../src/domain';
 import type { AppContext } from '../context';
 import { deliveryCertificates } from '../db/schema';
 import { authOf } from '../http/auth';
@@ -23,15 +23,9 @@ import { canonicalJson, requestHash, runIdempotent } from '../services/idempoten
 const CERTIFICATE_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.pdf$/;
 
 export function certificateRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post(CERTIFICATE_PATH, {
-    config: {
-      summary: 'Render the delivery certificate of a delivered customer order → text: its download URL',
-      bodySchema: GenerateCertificateBodySchema,
-      responseSchema: v.pipe(v.string(), v.description('text/plain: /files/certificates/<guid>.pdf; failures are 4xx {error, message} with an "ERROR:" message')),
-    },
-  }, async (request, reply) => {
+  app.post(CERTIFICATE_PATH, async (request, reply) => {
     const auth = authOf(request);
-    const parsed = v.safeParse(GenerateCertificateBodySchema, request.body);
+    const parsed = v.safeParse(requestSchemaOf(`POST ${CERTIFICATE_PATH}`, 'bodySchema'), request.body);
     if (!parsed.success) throw certificateError(400, shapeMessage(parsed.issues));
     const body = parsed.output;
     const layout = body.use_report2 ? 'report2' : 'report1';
@@ -75,7 +69,7 @@ export function certificateRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.get('/files/certificates/:name', { config: { summary: 'A delivery certificate PDF (bearer token, same company only)' } }, async (request, reply) => {
+  app.get('/files/certificates/:name', async (request, reply) => {
     const auth = authOf(request);
     const { name } = request.params as { name: string };
     const guid = CERTIFICATE_FILE.exec(name)?.[1];

@@ -22,7 +22,7 @@ function parseEnvironment(value: unknown): FeatureFlagEnvironment {
 }
 
 export function companyReadRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(ORDER_API.savedChecks, { config: { summary: 'Saved checks of one of the driver\'s customer orders: ?customer-order-id=N' } }, async (request) => {
+  app.get(ORDER_API.savedChecks, async (request) => {
     const auth = authOf(request);
     const id = parseOrderIdParam((request.query as Record<string, unknown>)['customer-order-id'], 'customer-order-id');
     const order = await findDriverOrder(ctx.db, auth, 'customer', id);
@@ -39,7 +39,7 @@ export function companyReadRoutes(app: FastifyInstance, ctx: AppContext): void {
     }));
   });
 
-  app.get(ORDER_API.companyDrivers, { config: { summary: 'The company\'s active drivers (reassign targets), the caller marked is_self' } }, async (request) => {
+  app.get(ORDER_API.companyDrivers, async (request) => {
     const auth = authOf(request);
     const rows = await ctx.db.select({ id: accounts.id, first: accounts.firstName, last: accounts.lastName, phone: accounts.phone })
       .from(accounts)
@@ -50,7 +50,7 @@ export function companyReadRoutes(app: FastifyInstance, ctx: AppContext): void {
     }));
   });
 
-  app.get(ORDER_API.featureFlags, { config: { summary: 'The company\'s feature flags: ?environment=production|master|branch (default production)' } }, async (request) => {
+  app.get(ORDER_API.featureFlags, async (request) => {
     const auth = authOf(request);
     const environment = parseEnvironment((request.query as Record<string, unknown>).environment);
     const rows = await ctx.db.select({ name: featureFlags.name, on: featureFlags.turnedOn }).from(featureFlags)
@@ -60,7 +60,7 @@ export function companyReadRoutes(app: FastifyInstance, ctx: AppContext): void {
     return answer;
   });
 
-  app.get(ORDER_API.checkFeatureFlag, { config: { summary: 'One feature flag: {turned_on}; an unknown flag is off' } }, async (request) => {
+  app.get(ORDER_API.checkFeatureFlag, async (request) => {
     const auth = authOf(request);
     const { flag } = request.params as { flag: string };
     if (!FEATURE_FLAG_NAME.test(flag)) throw invalid('flag must be 1 to 64 letters, digits, dots, dashes or underscores');

@@ -11,7 +11,7 @@ import { coordinatesOf, customerNameOf, orderCoreOf } from '../services/orderVie
 import { deliveryDetailsRoute, parseOrderIdParam } from './orderReadRoutes';
 
 export function customerOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(ORDER_API.customerOrderDetails, { config: { summary: 'Customer order details: ?customerOrderId=N' } }, async (request) => {
+  app.get(ORDER_API.customerOrderDetails, async (request) => {
     const auth = authOf(request);
     const query = request.query as Record<string, unknown>;
     const id = parseOrderIdParam(query.customerOrderId, 'customerOrderId');
@@ -36,7 +36,6 @@ export function customerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
 
   deliveryDetailsRoute(app, ctx, {
     path: ORDER_API.customerDeliveryDetails,
-    summary: 'Customer order delivery details (SPEC §3): ?customer_order_id=N, or a pull with ?checkpoint=&limit=',
     kind: 'customer',
     idParam: 'customer_order_id',
     documents: (auth) => ({ toDocuments: (rows) => toCustomerDeliveryDetails(ctx.db, auth.company_id, rows) }),

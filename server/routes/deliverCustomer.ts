@@ -3,7 +3,7 @@
 // the customer work (signature, survey, payment, balance) from services/customerDelivery.ts.
 import type { FastifyInstance } from 'fastify';
 import {
-  CUSTOMER_DELIVER, CUSTOMER_DELIVER_CALLS, CUSTOMER_DELIVER_SCHEMAS, factsOfCustomerBody, type CustomerDeliverBody,
+  CUSTOMER_DELIVER, CUSTOMER_DELIVER_CALLS, CUSTOMER_DELIVER_KEYS, factsOfCustomerBody, requestSchemaOf, type CustomerDeliverBody,
 } from '../../src/domain';
 import type { AppContext } from '../context';
 import { customerDeliveryStep, preflightCustomer } from '../services/customerDelivery';
@@ -14,8 +14,7 @@ export function deliverCustomerRoutes(app: FastifyInstance, ctx: AppContext): vo
     const spec = CUSTOMER_DELIVER[call];
     deliverRoute<CustomerDeliverBody>(app, ctx, {
       path: spec.path,
-      summary: `Deliver a customer order (${call.replace('_', ' ')}) → {delivery_id, order_key, date_delivered}`,
-      schema: CUSTOMER_DELIVER_SCHEMAS[call],
+      schema: requestSchemaOf(CUSTOMER_DELIVER_KEYS[call], 'bodySchema'),
       kind: 'customer',
       failure: spec.failure,
       orderIdOf: (body) => body.customer_order_id,

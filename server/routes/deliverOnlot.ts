@@ -1,7 +1,7 @@
 // POST /secure/driver/deliver_onlot_inventory_order (SPEC §5, §7). The shared deliver steps
 // (server/services/deliveries.ts) do the work: shape → rules → photos → one transaction.
 import type { FastifyInstance } from 'fastify';
-import { API, DeliverOnlotBodySchema, factsOfInventoryBody } from '../../src/domain';
+import { API, factsOfInventoryBody, requestSchemaOf } from '../../src/domain';
 import type { AppContext } from '../context';
 import { deliverRoute } from '../services/deliveries';
 
@@ -10,8 +10,7 @@ export { shapeMessage } from '../services/deliveries';
 export function deliverOnlotRoutes(app: FastifyInstance, ctx: AppContext): void {
   deliverRoute(app, ctx, {
     path: API.deliverOnlot,
-    summary: 'Deliver an on-lot inventory order → {delivery_id, order_key, date_delivered}',
-    schema: DeliverOnlotBodySchema,
+    schema: requestSchemaOf(`POST ${API.deliverOnlot}`, 'bodySchema'),
     kind: 'onlot',
     failure: 'FailedToDeliverInventoryOrder',
     orderIdOf: (body) => body.onlot_inventory_order_id,

@@ -10,7 +10,7 @@ import { notFound } from '../http/errors';
 import { sendStoredFile } from './storedFiles';
 
 export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/files/:name', { config: { summary: 'A stored upload (bearer token, same company only)' } }, async (request, reply) => {
+  app.get('/files/:name', async (request, reply) => {
     const auth = authOf(request);
     const { name } = request.params as { name: string };
     const parsed = parseUploadPath(`/files/${name}`);

@@ -7,9 +7,9 @@ import { openApiDocument, type RouteDoc } from '../http/openapi';
 export function metaRoutes(app: FastifyInstance, routes: readonly RouteDoc[]): void {
   let document: Record<string, unknown> | null = null; // routes are fixed once the app is ready
 
-  app.get(API.health, { config: { summary: 'Liveness probe' } }, () => ({ ok: true }));
+  app.get(API.health, () => ({ ok: true }));
 
-  app.get(API.openapi, { config: { summary: 'This document' } }, () => {
+  app.get(API.openapi, () => {
     document ??= openApiDocument(routes);
     return document;
   });

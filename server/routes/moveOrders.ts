@@ -9,7 +9,7 @@ import { orderCoreOf, toMoveDeliveryDetails } from '../services/orderViews';
 import { deliveryDetailsRoute, parseOrderIdParam } from './orderReadRoutes';
 
 export function moveOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(ORDER_API.moveOrderDetails, { config: { summary: 'Inventory move order details: ?inventoryMoveOrderId=N' } }, async (request) => {
+  app.get(ORDER_API.moveOrderDetails, async (request) => {
     const auth = authOf(request);
     const query = request.query as Record<string, unknown>;
     const id = parseOrderIdParam(query.inventoryMoveOrderId, 'inventoryMoveOrderId');
@@ -26,7 +26,6 @@ export function moveOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   deliveryDetailsRoute(app, ctx, {
     path: ORDER_API.moveDeliveryDetails,
-    summary: 'Move order delivery details: ?inventoryMoveOrderId=N, or a pull with ?checkpoint=&limit=',
     kind: 'move',
     idParam: 'inventoryMoveOrderId',
     documents: () => ({ toDocument: toMoveDeliveryDetails }),

@@ -8,7 +8,7 @@ import { toOnlotDeliveryDetails, toOnlotOrderDetails } from '../services/orderVi
 import { deliveryDetailsRoute, parseOrderIdParam } from './orderReadRoutes';
 
 export function onlotRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(API.onlotOrderDetails, { config: { summary: 'On-lot order details: ?onlotInventoryOrderId=N' } }, async (request) => {
+  app.get(API.onlotOrderDetails, async (request) => {
     const auth = authOf(request);
     const query = request.query as Record<string, unknown>;
     const id = parseOrderIdParam(query.onlotInventoryOrderId, 'onlotInventoryOrderId');
@@ -20,7 +20,6 @@ export function onlotRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   deliveryDetailsRoute(app, ctx, {
     path: API.onlotDeliveryDetails,
-    summary: 'On-lot delivery details: ?onlotInventoryOrderId=N, or a pull with ?checkpoint=&limit=',
     kind: 'onlot',
     idParam: 'onlotInventoryOrderId',
     documents: () => ({ toDocument: toOnlotDeliveryDetails }),

@@ -7,9 +7,7 @@ import { parsePullQuery, pullOrders } from '../services/orderPull';
 import { orderListColumns, toOrderListItem, type OrderListRow } from '../services/orderViews';
 
 export function orderListRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(API.orderList, {
-    config: { summary: 'Order list pull: ?checkpoint=<base64url JSON {updated_at,id}>&limit= → {documents, checkpoint}' },
-  }, async (request) => {
+  app.get(API.orderList, async (request) => {
     const auth = authOf(request);
     const query = parsePullQuery(request.query as Record<string, unknown>);
     return pullOrders<ReturnType<typeof toOrderListItem>, OrderListRow>(ctx.db, {

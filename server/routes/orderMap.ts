@@ -52,7 +52,7 @@ const SCHEDULE_DETAILS: [string, OrderKindColumn][] = [
 ];
 
 export function orderMapRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(ORDER_API.orderMap, { config: { summary: 'Order map: the driver\'s live orders with coordinates, the company\'s dealers and shops' } }, async (request) => {
+  app.get(ORDER_API.orderMap, async (request) => {
     const auth = authOf(request);
     const rows = await liveOrders(ctx.db, auth.company_id, auth.account_id, false);
     const dealerRows = await ctx.db.select().from(dealers).where(eq(dealers.companyId, auth.company_id)).orderBy(asc(dealers.name));
@@ -67,14 +67,14 @@ export function orderMapRoutes(app: FastifyInstance, ctx: AppContext): void {
     return map;
   });
 
-  app.get(ORDER_API.scheduleList, { config: { summary: 'The driver\'s scheduled live orders, soonest first' } }, async (request) => {
+  app.get(ORDER_API.scheduleList, async (request) => {
     const auth = authOf(request);
     const rows = await liveOrders(ctx.db, auth.company_id, auth.account_id, true);
     return rows.map(toScheduleListItem);
   });
 
   for (const [path, kind] of SCHEDULE_DETAILS) {
-    app.get(path, { config: { summary: `Schedule details of one of the driver's ${kind} orders: ?id=N` } }, async (request) => {
+    app.get(path, async (request) => {
       const auth = authOf(request);
       const id = parseOrderIdParam((request.query as Record<string, unknown>).id, 'id');
       const row = await findDriverOrder(ctx.db, auth, kind, id);

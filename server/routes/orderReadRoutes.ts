@@ -20,12 +20,11 @@ export function parseOrderIdParam(value: unknown, name: string): number {
 /** GET delivery details of one kind: `?{idParam}=N` for one order, or a pull with `?checkpoint=&limit=`. */
 export function deliveryDetailsRoute<T>(app: FastifyInstance, ctx: AppContext, opts: {
   path: string;
-  summary: string;
   kind: OrderKindColumn;
   idParam: string;
   documents: (auth: TokenClaims) => DocumentMaker<T>;
 }): void {
-  app.get(opts.path, { config: { summary: opts.summary } }, async (request) => {
+  app.get(opts.path, async (request) => {
     const auth = authOf(request);
     const query = request.query as Record<string, unknown>;
     const maker = opts.documents(auth);

@@ -4,11 +4,7 @@
 // Idempotency-Key record, so the same key and body charge once; a decline is recorded but
 // releases the key (only successes are remembered, as everywhere on this server).
 import type { FastifyInstance } from 'fastify';
-import type { GenericSchema } from 'valibot';
-import {
-  AuthNewCardBodySchema, AuthProfileBodySchema, CaptureCheckBodySchema, CapturePaymentBodySchema, PAYMENTS_API,
-  RefundRequestBodySchema, SavedCardDetailsQuerySchema, TokenizeBodySchema, type TokenClaims,
-} from '../../src/domain';
+import { PAYMENTS_API, requestSchemaOf, type TokenClaims } from '../../src/domain';
 import type { AppContext } from '../context';
 import { authOf } from '../http/auth';
 import { cardconnectRoutes } from './cardconnect';
@@ -48,9 +44,9 @@ async function settle<R extends TransactionResult>(
 const CARD_ENTRY_PATHS = new Set<string>([PAYMENTS_API.tokenize, PAYMENTS_API.authNewCard]);
 
 export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const post = (path: string, summary: string, bodySchema: GenericSchema, handle: (auth: TokenClaims, body: unknown, complete: Complete) => Promise<Outcome>) => {
+  const post = (path: string, handle: (auth: TokenClaims, body: unknown, complete: Complete) => Promise<Outcome>) => {
     const preHandler = CARD_ENTRY_PATHS.has(path) ? [ctx.cardEntryGuard] : [];
-    app.post(path, { preValidation: liftCardSecrets, preHandler, onSend: addTraceId, config: { summary, bodySchema } }, async (request, reply) => {
+    app.post(path, { preValidation: liftCardSecrets, preHandler, onSend: addTraceId }, async (request, reply) => {
       const auth = authOf(request);
       return runIdempotent({
         db: ctx.db, request, reply, auth,
@@ -60,8 +56,8 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   };
 
-  post(PAYMENTS_API.authNewCard, 'Authorize a new card (token or PAN) and save its profile → {retref, profile_id, token, …}', AuthNewCardBodySchema, (auth, raw, complete) => {
-    const body = parseBody(AuthNewCardBodySchema, raw);
+  post(PAYMENTS_API.authNewCard, (auth, raw, complete) => {
+    const body = parseBody(requestSchemaOf(`POST ${PAYMENTS_API.authNewCard}`, 'bodySchema'), raw);
     return settle(ctx, auth, complete, (scope) => ctx.payments.authorizeNewCard(scope, {
       accountToken: body.account_token,
       expiration: body.expiration,
@@ -75,16 +71,16 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
     }), cardAuthBody);
   });
 
-  post(PAYMENTS_API.authProfile, 'Authorize a saved card profile → {retref, …}', AuthProfileBodySchema, (auth, raw, complete) => {
-    const body = parseBody(AuthProfileBodySchema, raw);
+  post(PAYMENTS_API.authProfile, (auth, raw, complete) => {
+    const body = parseBody(requestSchemaOf(`POST ${PAYMENTS_API.authProfile}`, 'bodySchema'), raw);
     return settle(ctx, auth, complete, (scope) => ctx.payments.authorizeProfile(scope, {
       profileId: body.profile_id, amount: body.amount, cvv: body.cvv ?? null, orderNumber: body.order_number, billingZip: body.billing_zip,
     }), cardAuthBody);
   });
 
-  post(PAYMENTS_API.captureCheckPayment, 'Debit a bank account (ach-new or ach-token) → {retref, token, …}', CaptureCheckBodySchema, (auth, raw, complete) => {
+  post(PAYMENTS_API.captureCheckPayment, (auth, raw, complete) => {
     // company_id in the body is ignored: the token's company is the only one (mass assignment).
-    const body = parseBody(CaptureCheckBodySchema, raw);
+    const body = parseBody(requestSchemaOf(`POST ${PAYMENTS_API.captureCheckPayment}`, 'bodySchema'), raw);
     return settle(ctx, auth, complete, (scope) => ctx.payments.captureCheck(scope, body.type === 'ach-new'
       ? {
         type: 'ach-new', accountNumber: body.account_number, routingNumber: body.routing_number, amount: body.amount,
@@ -98,23 +94,23 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
     (result) => transactionBody(result, { token: result.token }));
   });
 
-  post(PAYMENTS_API.capturePayment, 'Capture an authorization (transaction_id = its retref) → {retref, amount, …}', CapturePaymentBodySchema, (auth, raw, complete) => {
-    const body = parseBody(CapturePaymentBodySchema, raw);
+  post(PAYMENTS_API.capturePayment, (auth, raw, complete) => {
+    const body = parseBody(requestSchemaOf(`POST ${PAYMENTS_API.capturePayment}`, 'bodySchema'), raw);
     return settle(ctx, auth, complete, (scope) => ctx.payments.capture(scope, {
       transactionId: body.transaction_id, amount: body.amount, token: body.token ?? null,
     }), (result) => transactionBody(result));
   });
 
-  post(PAYMENTS_API.refundRequest, 'Refund (or void) a card or ACH transaction → {retref of the refund, original_retref, …}', RefundRequestBodySchema, (auth, raw, complete) => {
-    const body = parseBody(RefundRequestBodySchema, raw);
+  post(PAYMENTS_API.refundRequest, (auth, raw, complete) => {
+    const body = parseBody(requestSchemaOf(`POST ${PAYMENTS_API.refundRequest}`, 'bodySchema'), raw);
     return settle(ctx, auth, complete, (scope) => ctx.payments.refund(scope, {
       transactionId: body.transaction_id, fullRefund: body.full_refund, amount: body.amount ?? null,
       method: body.ach_transaction ? 'ach' : 'card', name: body.first_name,
     }), (result) => transactionBody(result, { original_retref: body.transaction_id }));
   });
 
-  post(PAYMENTS_API.tokenize, 'Tokenize a card number → {token, brand, first_four_digits, last_four_digits}', TokenizeBodySchema, async (auth, raw, complete) => {
-    const body = parseBody(TokenizeBodySchema, raw);
+  post(PAYMENTS_API.tokenize, async (auth, raw, complete) => {
+    const body = parseBody(requestSchemaOf(`POST ${PAYMENTS_API.tokenize}`, 'bodySchema'), raw);
     const answer = await ctx.db.transaction(async (tx) => {
       const result = await ctx.payments.tokenize({ companyId: auth.company_id, accountId: auth.account_id, tx }, body.account);
       if (!result.ok) return null;
@@ -126,9 +122,9 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { status: 200, body: answer };
   });
 
-  app.get(PAYMENTS_API.savedCardDetails, { onSend: addTraceId, config: { summary: 'A saved card profile of the company → {profile_id, brand, last_four_digits, expiration, …}', querySchema: SavedCardDetailsQuerySchema } }, async (request) => {
+  app.get(PAYMENTS_API.savedCardDetails, { onSend: addTraceId }, async (request) => {
     const auth = authOf(request);
-    const query = parseBody(SavedCardDetailsQuerySchema, request.query);
+    const query = parseBody(requestSchemaOf(`GET ${PAYMENTS_API.savedCardDetails}`, 'querySchema'), request.query);
     const card = await ctx.payments.savedCardDetails({ companyId: auth.company_id, accountId: auth.account_id }, query.profile_id);
     if (!card) throw new HttpError(404, 'NotFound');
     return savedCardBody(card);

@@ -4,8 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import {
-  CreateOrderNoteBodySchema, ORDER_API, ReassignDriverBodySchema, ScheduleCustomerOrderBodySchema, ScheduleMoveOrderBodySchema,
-  ScheduleOnlotOrderBodySchema, UnscheduleOrderBodySchema, orderRefOfBody, scheduledDateProblem,
+  ORDER_API, orderRefOfBody, requestSchemaOf, scheduledDateProblem,
   type OrderKind, type TokenClaims,
 } from '../../src/domain';
 import type { AppContext } from '../context';
@@ -25,10 +24,10 @@ function shapeMessage(issues: readonly v.BaseIssue<unknown>[]): string {
 
 /** One POST action: shape check, then `run` in a transaction committed with its key record. */
 function action<S extends v.GenericSchema>(
-  app: FastifyInstance, ctx: AppContext, path: string, summary: string, schema: S,
+  app: FastifyInstance, ctx: AppContext, path: string, schema: S,
   run: (tx: Tx, auth: TokenClaims, body: v.InferOutput<S>) => Promise<unknown>,
 ): void {
-  app.post(path, { config: { summary } }, async (request, reply) => {
+  app.post(path, async (request, reply) => {
     const auth = authOf(request);
     const parsed = v.safeParse(schema, request.body);
     if (!parsed.success) throw new HttpError(400, 'InvalidRequest', shapeMessage(parsed.issues));
@@ -58,22 +57,22 @@ type ScheduleBody = { scheduled_date: string } & (
   { customer_order_id: number } | { onlot_inventory_order_id: number } | { inventory_move_order_id: number });
 
 const KINDS: { kind: OrderKind; schema: v.GenericSchema<unknown, ScheduleBody>; schedule: string; reschedule: string }[] = [
-  { kind: 'customer', schema: ScheduleCustomerOrderBodySchema, schedule: ORDER_API.scheduleCustomer, reschedule: ORDER_API.rescheduleCustomer },
-  { kind: 'onlot', schema: ScheduleOnlotOrderBodySchema, schedule: ORDER_API.scheduleOnlot, reschedule: ORDER_API.rescheduleOnlot },
-  { kind: 'move', schema: ScheduleMoveOrderBodySchema, schedule: ORDER_API.scheduleMove, reschedule: ORDER_API.rescheduleMove },
+  { kind: 'customer', schema: requestSchemaOf(`POST ${ORDER_API.scheduleCustomer}`, 'bodySchema'), schedule: ORDER_API.scheduleCustomer, reschedule: ORDER_API.rescheduleCustomer },
+  { kind: 'onlot', schema: requestSchemaOf(`POST ${ORDER_API.scheduleOnlot}`, 'bodySchema'), schedule: ORDER_API.scheduleOnlot, reschedule: ORDER_API.rescheduleOnlot },
+  { kind: 'move', schema: requestSchemaOf(`POST ${ORDER_API.scheduleMove}`, 'bodySchema'), schedule: ORDER_API.scheduleMove, reschedule: ORDER_API.rescheduleMove },
 ];
 
 export function scheduleRoutes(app: FastifyInstance, ctx: AppContext): void {
-  for (const { kind, schema, schedule, reschedule } of KINDS) {
-    action(app, ctx, schedule, `Schedule a ${kind} order's delivery for the caller: {<kind>_id, scheduled_date}`, schema,
+  for (const { schema, schedule, reschedule } of KINDS) {
+    action(app, ctx, schedule, schema,
       (tx, auth, body) => changeSchedule(tx, auth, orderRefOfBody(body), { action: 'schedule', at: scheduleAt(body.scheduled_date) }));
-    action(app, ctx, reschedule, `Reschedule one of the caller's scheduled ${kind} orders: {<kind>_id, scheduled_date}`, schema,
+    action(app, ctx, reschedule, schema,
       (tx, auth, body) => changeSchedule(tx, auth, orderRefOfBody(body), { action: 'reschedule', at: scheduleAt(body.scheduled_date) }));
   }
-  action(app, ctx, ORDER_API.unschedule, 'Unschedule one of the caller\'s orders: exactly one of the three order id fields', UnscheduleOrderBodySchema,
+  action(app, ctx, ORDER_API.unschedule, requestSchemaOf(`POST ${ORDER_API.unschedule}`, 'bodySchema'),
     (tx, auth, body) => changeSchedule(tx, auth, orderRefOfBody(body), { action: 'unschedule' }));
-  action(app, ctx, ORDER_API.reassignDriver, 'Hand one of the caller\'s orders to another driver of the company: {<kind>_id, driver_id}', ReassignDriverBodySchema,
+  action(app, ctx, ORDER_API.reassignDriver, requestSchemaOf(`POST ${ORDER_API.reassignDriver}`, 'bodySchema'),
     (tx, auth, body) => reassignDriver(tx, auth, orderRefOfBody(body), body.driver_id));
-  action(app, ctx, ORDER_API.createOrderNote, 'Add a note to one of the caller\'s orders: {<kind>_id, note}', CreateOrderNoteBodySchema,
+  action(app, ctx, ORDER_API.createOrderNote, requestSchemaOf(`POST ${ORDER_API.createOrderNote}`, 'bodySchema'),
     (tx, auth, body) => createOrderNote(tx, auth, orderRefOfBody(body), body.note));
 }

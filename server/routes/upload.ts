@@ -17,9 +17,7 @@ import { storeFailure } from './storedFiles';
 const FILE_FIELD = /^file-\d{1,2}$/;
 
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post(API.upload, {
-    config: { summary: 'Upload images (multipart file-0…, header x-upload-folder) → [{path, mimetype}]' },
-  }, async (request, reply) => {
+  app.post(API.upload, async (request, reply) => {
     const auth = authOf(request);
     const folder = request.headers[UPLOAD_FOLDER_HEADER];
     if (typeof folder !== 'string' || !(UPLOAD_FOLDERS as readonly string[]).includes(folder)) {

@@ -97,7 +97,6 @@ export interface DeliveryStep<B> {
 
 export interface DeliverRouteSpec<B extends CommonDeliverBody> {
   path: string;
-  summary: string;
   schema: v.GenericSchema<unknown, B>;
   kind: OrderKindColumn;
   /** SPEC §8 identifier answered when the delivery fails for a reason of its own (500 included). */
@@ -162,7 +161,7 @@ async function deliver<B extends CommonDeliverBody>(ctx: AppContext, spec: Deliv
 }
 
 export function deliverRoute<B extends CommonDeliverBody>(app: FastifyInstance, ctx: AppContext, spec: DeliverRouteSpec<B>): void {
-  app.post(spec.path, { config: { summary: spec.summary, bodySchema: spec.schema } }, async (request, reply) => {
+  app.post(spec.path, async (request, reply) => {
     const auth = authOf(request);
     const parsed = v.safeParse(spec.schema, request.body);
     if (!parsed.success) throw new HttpError(400, 'InvalidRequest', shapeMessage(parsed.issues));

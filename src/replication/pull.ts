@@ -1,5 +1,8 @@
 import * as v from 'valibot';
-import { API, CompanyDriverSchema, PULL_LIMIT_MAX, encodeCheckpoint, normalizeNullIds, ORDER_API, OrderListItemSchema, type Checkpoint, type PullResponse } from '../domain';
+import {
+  API, answerSchemaOf, PULL_LIMIT_MAX, encodeCheckpoint, normalizeNullIds, ORDER_API, OrderListItemSchema, pathOf, type Checkpoint, type EndpointKey,
+  type PullResponse,
+} from '../domain';
 import {
   patchSyncStatus, readCheckpoint, readOrdersRefresh, settleOrdersRefresh, writeCheckpoint, writeCompanyDrivers, type BlobStore, type DriverDatabase, type Session,
 } from '../db';
@@ -35,6 +38,9 @@ export interface PullContext {
 
 export type RawDoc = Record<string, unknown> & { id: string; _deleted?: boolean };
 
+/** The checkpointed pulls' calls (endpoint-table keys: the paths /openapi.json documents). */
+export type PullEndpoint = Extract<EndpointKey, `GET ${typeof API.orderList | typeof API.onlotDeliveryDetails | typeof ORDER_API.moveDeliveryDetails | typeof ORDER_API.customerDeliveryDetails}`>;
+
 /**
  * Pages through one checkpointed stream until the server has nothing newer. `fromStart`
  * reads the driver's whole list again without touching the stored checkpoint: a read from no
@@ -43,10 +49,11 @@ export type RawDoc = Record<string, unknown> & { id: string; _deleted?: boolean 
 export async function pullStream(
   ctx: PullContext,
   stream: string,
-  path: string,
+  endpoint: PullEndpoint,
   apply: (live: RawDoc[], deletedIds: string[]) => Promise<void>,
   opts: { fromStart?: boolean; onPage?: (livePulled: number, total: number | undefined) => Promise<void> } = {},
 ): Promise<number> {
+  const path = pathOf(endpoint);
   const persist = !opts.fromStart;
   let checkpoint: Checkpoint | null = persist ? await readCheckpoint(ctx.db, stream, ctx.session) : null;
   const fetchPage = (from: Checkpoint | null): Promise<PullResponse<RawDoc>> =>
@@ -113,13 +120,13 @@ export async function pullOrders(ctx: PullContext): Promise<number> {
   };
   let total: number;
   try {
-    total = await pullStream(ctx, ORDERS_STREAM, API.orderList, apply, { onPage });
+    total = await pullStream(ctx, ORDERS_STREAM, `GET ${API.orderList}`, apply, { onPage });
   } finally {
     if (progress) await patchSyncStatus(ctx.db, { pullProgress: null });
   }
   const refresh = await readOrdersRefresh(ctx.db, ctx.session);
   if (refresh) {
-    total += await pullStream(ctx, ORDERS_STREAM, API.orderList, apply, { fromStart: true });
+    total += await pullStream(ctx, ORDERS_STREAM, `GET ${API.orderList}`, apply, { fromStart: true });
     await settleOrdersRefresh(ctx.db, ctx.session, refresh);
   }
   await applyOptimistic(ctx.db, ctx.session);
@@ -132,8 +139,9 @@ export async function pullOrders(ctx: PullContext): Promise<number> {
  */
 export async function pullCompanyDrivers(ctx: PullContext): Promise<boolean> {
   try {
-    const answer = await ctx.http.get<unknown>(ORDER_API.companyDrivers);
-    const parsed = v.safeParse(v.array(CompanyDriverSchema), answer);
+    const endpoint = `GET ${ORDER_API.companyDrivers}` as const;
+    const answer = await ctx.http.get<unknown>(pathOf(endpoint));
+    const parsed = v.safeParse(answerSchemaOf(endpoint), answer);
     if (!parsed.success) {
       ctx.log?.('pull: company drivers answer not understood');
       return false;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import {
-  API, CustomerDeliveryDetailsSchema, MoveDeliveryDetailsSchema, OnlotDeliveryDetailsSchema, ORDER_API, ORDER_ID_FIELD,
-  OrderNoteSchema, SavedCheckSchema, type OrderKind, type SavedCheck,
+  API, answerSchemaOf, CustomerDeliveryDetailsSchema, MoveDeliveryDetailsSchema, OnlotDeliveryDetailsSchema, ORDER_API, ORDER_ID_FIELD,
+  OrderNoteSchema, pathOf, type EndpointKey, type OrderKind, type SavedCheck,
 } from '../domain';
 import { deliveryCollection, draftImageIds, emptyDraftOf, ownsDoc } from '../db';
 import { ACTIVE_STATUSES } from '../outbox';
@@ -11,9 +11,9 @@ import { pullStream, stripDeleted, type PullContext } from './pull';
 // the `server` half of a document: the driver's draft beside it is never touched.
 
 const SOURCES = {
-  onlot: { path: API.onlotDeliveryDetails, schema: OnlotDeliveryDetailsSchema },
-  move: { path: ORDER_API.moveDeliveryDetails, schema: MoveDeliveryDetailsSchema },
-  customer: { path: ORDER_API.customerDeliveryDetails, schema: CustomerDeliveryDetailsSchema },
+  onlot: { endpoint: `GET ${API.onlotDeliveryDetails}`, schema: OnlotDeliveryDetailsSchema },
+  move: { endpoint: `GET ${ORDER_API.moveDeliveryDetails}`, schema: MoveDeliveryDetailsSchema },
+  customer: { endpoint: `GET ${ORDER_API.customerDeliveryDetails}`, schema: CustomerDeliveryDetailsSchema },
 } as const;
 
 export const DELIVERY_STREAMS = { onlot: 'onlot_deliveries@1', move: 'move_deliveries@0', customer: 'customer_deliveries@0' } as const satisfies Record<OrderKind, string>;
@@ -26,7 +26,7 @@ export async function pullDeliveries(ctx: PullContext, kind: OrderKind): Promise
   const { company_id: companyId, account_id: accountId } = ctx.session.claims;
   const source = SOURCES[kind];
   const collection = deliveryCollection(ctx.db, kind);
-  const total = await pullStream(ctx, DELIVERY_STREAMS[kind], source.path, async (live, deletedIds) => {
+  const total = await pullStream(ctx, DELIVERY_STREAMS[kind], source.endpoint, async (live, deletedIds) => {
     const valid = [];
     for (const raw of live) {
       const parsed = v.safeParse(source.schema, stripDeleted(raw));
@@ -92,10 +92,10 @@ async function dropDelivery(ctx: PullContext, kind: OrderKind, id: string): Prom
 
 /** SPEC §7 order-details calls and their id query, for the notes each screen shows offline. */
 const DETAILS = {
-  onlot: { path: API.onlotOrderDetails, query: 'onlotInventoryOrderId' },
-  move: { path: ORDER_API.moveOrderDetails, query: 'inventoryMoveOrderId' },
-  customer: { path: ORDER_API.customerOrderDetails, query: 'customerOrderId' },
-} as const satisfies Record<OrderKind, { path: string; query: string }>;
+  onlot: { endpoint: `GET ${API.onlotOrderDetails}`, query: 'onlotInventoryOrderId' },
+  move: { endpoint: `GET ${ORDER_API.moveOrderDetails}`, query: 'inventoryMoveOrderId' },
+  customer: { endpoint: `GET ${ORDER_API.customerOrderDetails}`, query: 'customerOrderId' },
+} as const satisfies Record<OrderKind, { endpoint: EndpointKey; query: string }>;
 
 const NotesAnswerSchema = v.object({ notes: v.array(OrderNoteSchema) });
 
@@ -131,13 +131,14 @@ async function fetchPerOrder(ctx: PullContext, kind: OrderKind, doc: { order_id:
   const json = doc.toMutableJSON() as { notes_at: string | null; saved_checks_at?: string | null };
   const patch: Record<string, unknown> = {};
   if (json.notes_at !== server.updated_at) {
-    const answer = await ctx.http.get<unknown>(DETAILS[kind].path, { query: { [DETAILS[kind].query]: doc.order_id } });
+    const answer = await ctx.http.get<unknown>(pathOf(DETAILS[kind].endpoint), { query: { [DETAILS[kind].query]: doc.order_id } });
     const parsed = v.safeParse(NotesAnswerSchema, answer);
     Object.assign(patch, { notes: parsed.success ? parsed.output.notes : [], notes_at: server.updated_at });
   }
   if (kind === 'customer' && json.saved_checks_at !== server.updated_at) {
-    const answer = await ctx.http.get<unknown>(ORDER_API.savedChecks, { query: { 'customer-order-id': doc.order_id } });
-    const parsed = v.safeParse(v.array(SavedCheckSchema), answer);
+    const endpoint = `GET ${ORDER_API.savedChecks}` as const;
+    const answer = await ctx.http.get<unknown>(pathOf(endpoint), { query: { 'customer-order-id': doc.order_id } });
+    const parsed = v.safeParse(answerSchemaOf(endpoint), answer);
     const checks: SavedCheck[] = parsed.success ? parsed.output : [];
     Object.assign(patch, { saved_checks: checks, saved_checks_at: server.updated_at });
   }

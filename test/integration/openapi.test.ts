@@ -1,18 +1,21 @@
 // GET /openapi.json describes every registered route (read from Fastify's router, not from
 // the document), with bodies converted from the valibot schemas the handlers validate with.
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { API, DeliverOnlotBodySchema, ERROR_TEXT, PULL_LIMIT_MAX } from '../../src/domain';
 import { toJsonSchema } from '../../src/domain/jsonSchema';
 import { isProtectedPath } from '../../server/http/auth';
 import { takesIdempotencyKey } from '../../server/http/idempotency';
-import { ENDPOINTS } from '../../src/domain/endpoints';
+import { ENDPOINTS, type EndpointSchemas } from '../../src/domain/endpoints';
+import { collectRoutes, TABLE_FIELDS } from '../../server/http/openapi';
 import { startServerWithRoutes, type RegisteredRoute } from '../support/routes';
 import type { TestServer } from '../support/server';
 import { SUMMIT_DRIVER, call } from './helpers';
 
 interface Operation {
   operationId: string;
+  summary?: string;
   parameters: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
   requestBody?: { required: boolean; content: Record<string, { schema: Record<string, unknown> }> };
   responses: Record<string, unknown>;
@@ -61,13 +64,35 @@ describe('GET /openapi.json', () => {
       const schema = content['application/json']?.schema ?? content['multipart/form-data']?.schema;
       return !schema || Object.keys(schema).length === 0;
     }).map((r) => `${r.method} ${r.url}`);
-    expect(without, 'name the valibot schema in the route config (bodySchema) or in src/domain/endpoints/table.ts').toEqual([]);
+    expect(without, 'name the valibot schema (bodySchema) in the endpoint table, src/domain/endpoints').toEqual([]);
   });
 
   it('the endpoint table names every registered route, and only those', () => {
     const registered = new Set(routes.map((r) => `${r.method} ${r.url}`));
     expect(Object.keys(ENDPOINTS).filter((key) => !registered.has(key))).toEqual([]);
     expect([...registered].filter((key) => !(key in ENDPOINTS))).toEqual([]);
+  });
+
+  it('takes every summary and schema from the table: each operation has its entry\'s summary', () => {
+    const table = ENDPOINTS as Record<string, EndpointSchemas>;
+    const differing = routes.filter((r) => {
+      const summary = table[`${r.method} ${r.url}`]?.summary;
+      return !summary || operation(r)?.summary !== summary;
+    }).map((r) => `${r.method} ${r.url}`);
+    expect(differing).toEqual([]);
+  });
+
+  it('refuses a route whose config names a schema or summary instead of the table', async () => {
+    for (const field of TABLE_FIELDS) {
+      const app = Fastify();
+      collectRoutes(app);
+      expect(() => app.get(API.health, { config: { [field]: 'x' } }, () => ({ ok: true })), field).toThrow(/endpoint table/);
+      await app.close();
+    }
+    const app = Fastify();
+    collectRoutes(app);
+    expect(() => app.get(API.health, { config: { answersRemoved: true } }, () => ({ ok: true }))).not.toThrow();
+    await app.close();
   });
 
   it('documents the Idempotency-Key on every write route but login, and bearer auth on every protected route', () => {

@@ -9,7 +9,7 @@ import { authOf } from '../../http/auth';
 import { notFound } from '../../http/errors';
 
 export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(PROFILE_API.companyContact, { config: { summary: 'The driver\'s company: {name, phone, email, address} (null when not on file)' } }, async (request) => {
+  app.get(PROFILE_API.companyContact, async (request) => {
     const auth = authOf(request);
     const [row] = await ctx.db.select({ name: companies.name, phone: companies.phone, email: companies.email, address: companies.address })
       .from(companies).where(eq(companies.id, auth.company_id));

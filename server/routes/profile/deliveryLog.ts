@@ -2,9 +2,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
-import * as v from 'valibot';
 import {
-  DELIVERY_LOG_LIMIT, LOG_ORDER_TYPES, ORDER_CATEGORIES, PROFILE_API, orderCategories,
+  DELIVERY_LOG_LIMIT, ORDER_CATEGORIES, PROFILE_API, orderCategories,
   type DeliveryLogResponse, type DeliveryStats, type OrderCategoryCode, type UndeliveredOrdersStats,
 } from '../../../src/domain';
 import type { AppContext } from '../../context';
@@ -13,22 +12,11 @@ import { authOf } from '../../http/auth';
 import { logCsv, logEntries, logTotals, parseLogFilters, periodStats } from '../../services/deliveryLog';
 import { requestTimeZone } from '../../services/timeZone';
 
-const day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}/), v.description('YYYY-MM-DD, a day in the x-time-zone zone (inclusive)'));
-/** What parseLogFilters reads (for /openapi.json). */
-const LogQuerySchema = v.object({
-  startDate: v.optional(day),
-  endDate: v.optional(day),
-  orderTypes: v.optional(v.pipe(v.union([v.string(), v.array(v.picklist(LOG_ORDER_TYPES))]),
-    v.description(`${LOG_ORDER_TYPES.join(', ')}: repeated, or comma-joined`))),
-});
-
 /** The export's ceiling: years of a busy driver's deliveries, far below what hurts the server. */
 const EXPORT_LIMIT = 20_000;
 
 export function deliveryLogRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(PROFILE_API.logList, {
-    config: { summary: 'The driver\'s delivered orders: ?startDate=&endDate= (YYYY-MM-DD, inclusive) &orderTypes=off-lot,new-build,new-inventory,move-inventory', querySchema: LogQuerySchema },
-  }, async (request): Promise<DeliveryLogResponse> => {
+  app.get(PROFILE_API.logList, async (request): Promise<DeliveryLogResponse> => {
     const auth = authOf(request);
     const filters = parseLogFilters(request.query as Record<string, unknown>, requestTimeZone(request));
     const deliveries = await logEntries(ctx.db, auth, filters, DELIVERY_LOG_LIMIT);
@@ -41,9 +29,7 @@ export function deliveryLogRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  app.get(PROFILE_API.logListExport, {
-    config: { summary: 'The delivery log as CSV (text/csv, header row; same filters as log-list)', querySchema: LogQuerySchema },
-  }, async (request, reply) => {
+  app.get(PROFILE_API.logListExport, async (request, reply) => {
     const auth = authOf(request);
     const filters = parseLogFilters(request.query as Record<string, unknown>, requestTimeZone(request));
     const entries = await logEntries(ctx.db, auth, filters, EXPORT_LIMIT);
@@ -55,18 +41,14 @@ export function deliveryLogRoutes(app: FastifyInstance, ctx: AppContext): void {
       .send(logCsv(entries, filters.zone));
   });
 
-  app.get(PROFILE_API.deliveryStats, {
-    config: { summary: 'Deliveries and miles this week (Monday first), month and year, in the x-time-zone zone' },
-  }, async (request): Promise<DeliveryStats> => {
+  app.get(PROFILE_API.deliveryStats, async (request): Promise<DeliveryStats> => {
     const auth = authOf(request);
     const zone = requestTimeZone(request);
     const stats = await periodStats(ctx.db, auth, zone);
     return { time_zone: zone, this_week: stats.week, this_month: stats.month, this_year: stats.year };
   });
 
-  app.get(PROFILE_API.undeliveredOrdersStats, {
-    config: { summary: 'Counts of the driver\'s undelivered orders by SPEC §4 category code (an order counts in several)' },
-  }, async (request): Promise<UndeliveredOrdersStats> => {
+  app.get(PROFILE_API.undeliveredOrdersStats, async (request): Promise<UndeliveredOrdersStats> => {
     const auth = authOf(request);
     const rows = await ctx.db.select({
       order_type: orders.orderType, is_scheduled_for_delivery: orders.isScheduledForDelivery,

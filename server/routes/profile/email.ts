@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  ERROR_TEXT, OfficeAdminDeliveredReportBodySchema, PROFILE_API, SendEmailBodySchema,
+  ERROR_TEXT, PROFILE_API, requestSchemaOf,
   type OfficeAdminDeliveredReportResponse, type SendEmailResponse,
 } from '../../../src/domain';
 import type { AppContext } from '../../context';
@@ -29,11 +29,9 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
   // buildServer always sets one; a hand-built context still gets mail captured, never lost.
   const mailer: Mailer = ctx.mailer ?? createMailer({ captureDir: join(tmpdir(), 'driver-app-mail') });
 
-  app.post(PROFILE_API.sendEmail, {
-    config: { summary: 'Send one email {subject, recipient, messageIsHtml, fromNoReply, tags, message | template, variables, senderName, senderEmail} → {success, error}', bodySchema: SendEmailBodySchema },
-  }, async (request, reply) => {
+  app.post(PROFILE_API.sendEmail, async (request, reply) => {
     const auth = authOf(request);
-    const body = parseBody(SendEmailBodySchema, request.body);
+    const body = parseBody(requestSchemaOf(`POST ${PROFILE_API.sendEmail}`, 'bodySchema'), request.body);
     const zone = requestTimeZone(request);
     return runIdempotent({
       db: ctx.db, request, reply, auth,
@@ -68,11 +66,9 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.post(PROFILE_API.emailOfficeAdminCustomerOrderDelivered, {
-    config: { summary: 'Email every office admin whose send_email is on that the customer order was delivered {customer_order_id} → {success, error, sent, skipped, failed}', bodySchema: OfficeAdminDeliveredReportBodySchema },
-  }, async (request, reply) => {
+  app.post(PROFILE_API.emailOfficeAdminCustomerOrderDelivered, async (request, reply) => {
     const auth = authOf(request);
-    const body = parseBody(OfficeAdminDeliveredReportBodySchema, request.body);
+    const body = parseBody(requestSchemaOf(`POST ${PROFILE_API.emailOfficeAdminCustomerOrderDelivered}`, 'bodySchema'), request.body);
     const zone = requestTimeZone(request);
     const key = readIdempotencyKey(request);
     return runIdempotent({

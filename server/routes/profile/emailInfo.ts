@@ -1,7 +1,6 @@
 // GET /api/driver/email-info/{kind} (SPEC §7 email-information lookups, DESIGN §6 paths).
 import type { FastifyInstance } from 'fastify';
-import * as v from 'valibot';
-import { EMAIL_INFO_KINDS, PROFILE_API, isEmailInfoKind, type EmailInfoKind, type OrderKind } from '../../../src/domain';
+import { PROFILE_API, isEmailInfoKind, type EmailInfoKind, type OrderKind } from '../../../src/domain';
 import type { AppContext } from '../../context';
 import { authOf } from '../../http/auth';
 import { HttpError, notFound } from '../../http/errors';
@@ -10,12 +9,6 @@ import {
   officeAdminInventoryDeliveredInfo, rtoDeliveredInfo,
 } from '../../services/emailInfo';
 import { optionalIdParam } from './shared';
-
-const id = v.optional(v.pipe(v.string(), v.regex(/^\d{1,10}$/), v.description('A positive integer')));
-/** What each kind reads: its order id (see EMAIL_INFO_KINDS), and driver-id for driver-(re)assigned. */
-const EmailInfoQuerySchema = v.object({
-  'customer-order-id': id, 'onlot-inventory-order-id': id, 'inventory-move-order-id': id, 'driver-id': id,
-});
 
 const ORDER_PARAMS: [string, OrderKind][] = [
   ['customer-order-id', 'customer'], ['onlot-inventory-order-id', 'onlot'], ['inventory-move-order-id', 'move'],
@@ -67,9 +60,7 @@ async function lookup(ctx: AppContext, auth: ReturnType<typeof authOf>, kind: Em
 }
 
 export function emailInfoRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(`${PROFILE_API.emailInfo}/:kind`, {
-    config: { summary: `Email data and send_email flags; kind: ${Object.keys(EMAIL_INFO_KINDS).join(' | ')}`, querySchema: EmailInfoQuerySchema },
-  }, async (request) => {
+  app.get(`${PROFILE_API.emailInfo}/:kind`, async (request) => {
     const auth = authOf(request);
     const { kind } = request.params as { kind: string };
     if (!isEmailInfoKind(kind)) throw notFound();

@@ -3,9 +3,8 @@
 import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  CreateNotificationBodySchema, DISMISSED_NOTIFICATIONS_KEPT_DAYS, DismissAllNotificationsBodySchema, DismissNotificationBodySchema, NOTIFICATIONS_LIMIT,
-  PROFILE_API, orderKey, type CreateNotificationResponse, type DismissAllNotificationsResponse, type DriverNotification,
-  type OrderKind, type TokenClaims,
+  DISMISSED_NOTIFICATIONS_KEPT_DAYS, NOTIFICATIONS_LIMIT, PROFILE_API, requestSchemaOf, orderKey, type CreateNotificationResponse,
+  type DismissAllNotificationsResponse, type DriverNotification, type OrderKind, type TokenClaims,
 } from '../../../src/domain';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -71,15 +70,11 @@ async function ownOrder(db: Executor, auth: TokenClaims, kind: OrderKind, id: nu
 }
 
 export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(PROFILE_API.notifications, {
-    config: { summary: 'The driver\'s notifications, newest first: active ones (tab 0) and those dismissed in the last 30 days (tab 1)' },
-  }, async (request) => listFor(ctx.db, authOf(request)));
+  app.get(PROFILE_API.notifications, async (request) => listFor(ctx.db, authOf(request)));
 
-  app.post(PROFILE_API.createNotification, {
-    config: { summary: 'Notify the company\'s office users {title, message, type?, one order id?} → {notification_ids, recipients}', bodySchema: CreateNotificationBodySchema },
-  }, async (request, reply) => {
+  app.post(PROFILE_API.createNotification, async (request, reply) => {
     const auth = authOf(request);
-    const body = parseBody(CreateNotificationBodySchema, request.body);
+    const body = parseBody(requestSchemaOf(`POST ${PROFILE_API.createNotification}`, 'bodySchema'), request.body);
     return runIdempotent({
       db: ctx.db, request, reply, auth,
       hash: () => requestHash('POST', PROFILE_API.createNotification, canonicalJson(request.body)),
@@ -107,9 +102,9 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     });
   });
 
-  app.post(PROFILE_API.dismissNotification, { config: { summary: 'Dismiss one notification {notification_id} → the notification', bodySchema: DismissNotificationBodySchema } }, async (request, reply) => {
+  app.post(PROFILE_API.dismissNotification, async (request, reply) => {
     const auth = authOf(request);
-    const body = parseBody(DismissNotificationBodySchema, request.body);
+    const body = parseBody(requestSchemaOf(`POST ${PROFILE_API.dismissNotification}`, 'bodySchema'), request.body);
     return runIdempotent({
       db: ctx.db, request, reply, auth,
       hash: () => requestHash('POST', PROFILE_API.dismissNotification, canonicalJson(request.body)),
@@ -130,12 +125,10 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     });
   });
 
-  app.post(PROFILE_API.dismissAllNotifications, {
-    config: { summary: 'Dismiss the driver\'s active notifications {up_to_id?}: all, or those with id ≤ up_to_id (what the driver saw) → {dismissed}', bodySchema: DismissAllNotificationsBodySchema },
-  }, async (request, reply) => {
+  app.post(PROFILE_API.dismissAllNotifications, async (request, reply) => {
     const auth = authOf(request);
     // An object, or no body at all (every active one).
-    const body = request.body === undefined || request.body === null ? {} : parseBody(DismissAllNotificationsBodySchema, request.body);
+    const body = request.body === undefined || request.body === null ? {} : parseBody(requestSchemaOf(`POST ${PROFILE_API.dismissAllNotifications}`, 'bodySchema'), request.body);
     return runIdempotent({
       db: ctx.db, request, reply, auth,
       hash: () => requestHash('POST', PROFILE_API.dismissAllNotifications, canonicalJson(request.body ?? {})),

@@ -3,7 +3,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  DriverEmailNotificationsSchema, PROFILE_API, PROFILE_PICTURES_FOLDER, UpdateDriverSettingsBodySchema, normalizePhone,
+  PROFILE_API, PROFILE_PICTURES_FOLDER, normalizePhone, requestSchemaOf,
   type DriverSettings, type TokenClaims,
 } from '../../../src/domain';
 import type { AppContext } from '../../context';
@@ -43,15 +43,13 @@ export async function readDriverSettings(db: Executor, auth: TokenClaims): Promi
 }
 
 export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(PROFILE_API.driverSettings, { config: { summary: 'The driver\'s profile and email-notification flags' } }, async (request) => {
+  app.get(PROFILE_API.driverSettings, async (request) => {
     return readDriverSettings(ctx.db, authOf(request));
   });
 
-  app.post(PROFILE_API.updateDriverSettings, {
-    config: { summary: 'Edit the profile: first_name, last_name, phone_number, email, profile_image_attributes?, password? → settings', bodySchema: UpdateDriverSettingsBodySchema },
-  }, async (request, reply) => {
+  app.post(PROFILE_API.updateDriverSettings, async (request, reply) => {
     const auth = authOf(request);
-    const body = parseBody(UpdateDriverSettingsBodySchema, request.body);
+    const body = parseBody(requestSchemaOf(`POST ${PROFILE_API.updateDriverSettings}`, 'bodySchema'), request.body);
     const phone = normalizePhone(body.phone_number) ?? body.phone_number; // the schema checked it parses
     const image = body.profile_image_attributes;
     return runIdempotent({
@@ -92,11 +90,9 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.post(PROFILE_API.updateDriverEmailNotifications, {
-    config: { summary: 'Set the three email-notification flags → settings', bodySchema: DriverEmailNotificationsSchema },
-  }, async (request, reply) => {
+  app.post(PROFILE_API.updateDriverEmailNotifications, async (request, reply) => {
     const auth = authOf(request);
-    const body = parseBody(DriverEmailNotificationsSchema, request.body);
+    const body = parseBody(requestSchemaOf(`POST ${PROFILE_API.updateDriverEmailNotifications}`, 'bodySchema'), request.body);
     return runIdempotent({
       db: ctx.db, request, reply, auth,
       hash: () => requestHash('POST', PROFILE_API.updateDriverEmailNotifications, canonicalJson(request.body)),

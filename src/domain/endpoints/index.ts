@@ -1,2 +1,3 @@
 export * from './answers';
 export * from './table';
+export { CUSTOMER_DELIVER_KEYS } from './deliver';

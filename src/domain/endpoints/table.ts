@@ -1,13 +1,13 @@
-// The endpoint table (DESIGN §6): "METHOD /path" → the valibot schemas of the request and of
-// the 200 answer. The server's /openapi.json is built from it (server/http/openapi.ts; a
-// route's own `config` may name its body/query schema instead, config wins), and
-// test/integration/openapiAnswers.test.ts checks every real answer against it. Query strings
+// The endpoint table (DESIGN §6): "METHOD /path" → the summary and the valibot schemas of the
+// request and of the 200 answer (areas in deliver.ts, payments.ts, profile.ts). The server's
+// /openapi.json is built from it alone (server/http/openapi.ts; a route's `config` names no
+// schema or summary), and test/integration/openapiAnswers.test.ts checks every real answer
+// against it. Query strings
 // are parsed by hand on the server: the schemas here describe the parsed values with the
 // parsers' bounds (ids 1..MAX_ID, limit 1..PULL_LIMIT_MAX).
 import * as v from 'valibot';
 import { API, OnlotDeliveryDetailsSchema, OnlotOrderDetailsSchema, PULL_LIMIT_MAX, UploadResultSchema } from '../api';
 import { LoginBodySchema } from '../auth';
-import { DeliverOnlotBodySchema } from '../delivery';
 import { MAX_BUILDING_IMAGES, UPLOAD_FOLDERS } from '../enums';
 import {
   CompanyDriverSchema, CustomerDeliveryDetailsSchema, FEATURE_FLAG_ENVIRONMENTS, CustomerOrderDetailsSchema, FeatureFlagCheckSchema, FeatureFlagsSchema,
@@ -20,9 +20,9 @@ import {
 } from '../schedule';
 import {
   CustomerDeliveryPageSchema, MoveDeliveryPageSchema, OnlotDeliveryPageSchema, OpenApiDocumentSchema, OrderListPageSchema,
-  ImageFileSchema, OrderNoteAnswerSchema, ReassignAnswerSchema, ScheduleActionAnswerSchema, DeliverAnswerSchema,
-  CertificateUrlSchema, PdfFileSchema,
+  OrderNoteAnswerSchema, ReassignAnswerSchema, ScheduleActionAnswerSchema,
 } from './answers';
+import { DELIVER_ENDPOINTS } from './deliver';
 import { PAYMENT_ENDPOINTS } from './payments';
 import { PROFILE_ENDPOINTS } from './profile';
 import type { EndpointSchemas } from './types';
@@ -39,69 +39,94 @@ const limit = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(PULL_LIM
 export const PullQuerySchema = v.object({ checkpoint: v.optional(checkpoint), limit: v.optional(limit) });
 
 const details = (one: v.GenericSchema, page: v.GenericSchema) => v.union([one, page]);
-const schedule = (body: v.GenericSchema): EndpointSchemas => ({ bodySchema: body, responseSchema: ScheduleActionAnswerSchema });
-const deliver: EndpointSchemas = { responseSchema: DeliverAnswerSchema };
+const scheduleAnswer = { responseSchema: ScheduleActionAnswerSchema } as const;
+const schedule = (kind: string) => `Schedule a ${kind} order's delivery for the caller: {<kind>_id, scheduled_date}`;
+const reschedule = (kind: string) => `Reschedule one of the caller's scheduled ${kind} orders: {<kind>_id, scheduled_date}`;
+const scheduleDetails = (kind: string) => `Schedule details of one of the driver's ${kind} orders: ?id=N`;
 const environment = v.object({ environment: v.optional(v.picklist(FEATURE_FLAG_ENVIRONMENTS), 'production') });
 
 export const ENDPOINTS = {
-  [`GET ${API.health}` as const]: { responseSchema: v.object({ ok: v.literal(true) }) },
-  [`GET ${API.openapi}` as const]: { responseSchema: OpenApiDocumentSchema },
-  [`POST ${API.login}` as const]: { bodySchema: LoginBodySchema, responseSchema: v.pipe(v.string(), v.description('The JWT')) },
-  [`GET ${API.companyUserIsRemoved}` as const]: { responseSchema: v.boolean() },
+  [`GET ${API.health}` as const]: { summary: 'Liveness probe', responseSchema: v.object({ ok: v.literal(true) }) },
+  [`GET ${API.openapi}` as const]: { summary: 'This document', responseSchema: OpenApiDocumentSchema },
+  [`POST ${API.login}` as const]: {
+    summary: 'Sign in: answers the JWT as a JSON string; 401 text "Invalid email or password"; 429 past the per-address or per-account limit',
+    bodySchema: LoginBodySchema, responseSchema: v.pipe(v.string(), v.description('The JWT')),
+  },
+  [`GET ${API.companyUserIsRemoved}` as const]: { summary: 'True when the signed-in account was removed from its company', responseSchema: v.boolean() },
   [`POST ${API.upload}` as const]: {
+    summary: 'Upload images (multipart file-0…, header x-upload-folder) → [{path, mimetype}]',
     multipartFiles: MAX_BUILDING_IMAGES,
     headersSchema: v.object({ 'x-upload-folder': v.picklist(UPLOAD_FOLDERS) }),
     responseSchema: UploadResultSchema,
   },
-  'GET /files/:name': { responseSchema: ImageFileSchema, responseMedia: 'image/*' },
-  'GET /files/certificates/:name': { responseSchema: PdfFileSchema, responseMedia: 'application/pdf' },
-  // Deliver calls (bodies in the routes' config, from src/domain/delivery.ts)
-  [`POST ${API.deliverOnlot}` as const]: { bodySchema: DeliverOnlotBodySchema, ...deliver },
-  'POST /secure/driver/deliver_inventory_move_order': deliver,
-  'POST /secure/driver/deliver_customer_order_rto': deliver,
-  'POST /secure/driver/deliver_customer_order_with_new_check': deliver,
-  'POST /secure/driver/deliver_customer_order_with_saved_check': deliver,
-  'POST /secure/driver/deliver_customer_order_with_no_payment': deliver,
-  'POST /secure/driver/deliver_customer_order_with_cash': deliver,
-  'POST /secure/driver/deliver_customer_order_with_existing_card': deliver,
-  'POST /secure/driver/deliver_customer_order_with_new_card': deliver,
-  'POST /secure/driver/generate_delivery_certificate': { responseSchema: CertificateUrlSchema, responseMedia: 'text/plain' },
   // Reads of the orders area
-  [`GET ${API.orderList}` as const]: { querySchema: PullQuerySchema, responseSchema: OrderListPageSchema },
-  [`GET ${API.onlotOrderDetails}` as const]: { querySchema: v.object({ onlotInventoryOrderId: positiveId }), responseSchema: v.union([OnlotOrderDetailsWithNotesSchema, OnlotOrderDetailsSchema]) },
+  [`GET ${API.orderList}` as const]: {
+    summary: 'Order list pull: ?checkpoint=<base64url JSON {updated_at,id}>&limit= → {documents, checkpoint}',
+    querySchema: PullQuerySchema, responseSchema: OrderListPageSchema,
+  },
+  [`GET ${API.onlotOrderDetails}` as const]: {
+    summary: 'On-lot order details: ?onlotInventoryOrderId=N',
+    querySchema: v.object({ onlotInventoryOrderId: positiveId }), responseSchema: v.union([OnlotOrderDetailsWithNotesSchema, OnlotOrderDetailsSchema]),
+  },
   [`GET ${API.onlotDeliveryDetails}` as const]: {
+    summary: 'On-lot delivery details: ?onlotInventoryOrderId=N, or a pull with ?checkpoint=&limit=',
     querySchema: v.object({ onlotInventoryOrderId: v.optional(positiveId), ...PullQuerySchema.entries }),
     responseSchema: details(OnlotDeliveryDetailsSchema, OnlotDeliveryPageSchema),
   },
-  [`GET ${ORDER_API.customerOrderDetails}` as const]: { querySchema: v.object({ customerOrderId: positiveId }), responseSchema: CustomerOrderDetailsSchema },
+  [`GET ${ORDER_API.customerOrderDetails}` as const]: {
+    summary: 'Customer order details: ?customerOrderId=N', querySchema: v.object({ customerOrderId: positiveId }), responseSchema: CustomerOrderDetailsSchema,
+  },
   [`GET ${ORDER_API.customerDeliveryDetails}` as const]: {
+    summary: 'Customer order delivery details (SPEC §3): ?customer_order_id=N, or a pull with ?checkpoint=&limit=',
     querySchema: v.object({ customer_order_id: v.optional(positiveId), ...PullQuerySchema.entries }),
     responseSchema: details(CustomerDeliveryDetailsSchema, CustomerDeliveryPageSchema),
   },
-  [`GET ${ORDER_API.moveOrderDetails}` as const]: { querySchema: v.object({ inventoryMoveOrderId: positiveId }), responseSchema: MoveOrderDetailsSchema },
+  [`GET ${ORDER_API.moveOrderDetails}` as const]: {
+    summary: 'Inventory move order details: ?inventoryMoveOrderId=N', querySchema: v.object({ inventoryMoveOrderId: positiveId }), responseSchema: MoveOrderDetailsSchema,
+  },
   [`GET ${ORDER_API.moveDeliveryDetails}` as const]: {
+    summary: 'Move order delivery details: ?inventoryMoveOrderId=N, or a pull with ?checkpoint=&limit=',
     querySchema: v.object({ inventoryMoveOrderId: v.optional(positiveId), ...PullQuerySchema.entries }),
     responseSchema: details(MoveDeliveryDetailsSchema, MoveDeliveryPageSchema),
   },
-  [`GET ${ORDER_API.orderMap}` as const]: { responseSchema: OrderMapSchema },
-  [`GET ${ORDER_API.scheduleList}` as const]: { responseSchema: v.array(ScheduleListItemSchema) },
-  [`GET ${ORDER_API.customerScheduleDetails}` as const]: { querySchema: v.object({ id: positiveId }), responseSchema: ScheduleDetailsSchema },
-  [`GET ${ORDER_API.onlotScheduleDetails}` as const]: { querySchema: v.object({ id: positiveId }), responseSchema: ScheduleDetailsSchema },
-  [`GET ${ORDER_API.moveScheduleDetails}` as const]: { querySchema: v.object({ id: positiveId }), responseSchema: ScheduleDetailsSchema },
-  [`GET ${ORDER_API.savedChecks}` as const]: { querySchema: v.object({ 'customer-order-id': positiveId }), responseSchema: v.array(SavedCheckSchema) },
-  [`GET ${ORDER_API.companyDrivers}` as const]: { responseSchema: v.array(CompanyDriverSchema) },
-  [`GET ${ORDER_API.featureFlags}` as const]: { querySchema: environment, responseSchema: FeatureFlagsSchema },
-  [`GET ${ORDER_API.checkFeatureFlag}` as const]: { querySchema: environment, responseSchema: FeatureFlagCheckSchema },
+  [`GET ${ORDER_API.orderMap}` as const]: {
+    summary: 'Order map: the driver\'s live orders with coordinates, the company\'s dealers and shops', responseSchema: OrderMapSchema,
+  },
+  [`GET ${ORDER_API.scheduleList}` as const]: { summary: 'The driver\'s scheduled live orders, soonest first', responseSchema: v.array(ScheduleListItemSchema) },
+  [`GET ${ORDER_API.customerScheduleDetails}` as const]: { summary: scheduleDetails('customer'), querySchema: v.object({ id: positiveId }), responseSchema: ScheduleDetailsSchema },
+  [`GET ${ORDER_API.onlotScheduleDetails}` as const]: { summary: scheduleDetails('onlot'), querySchema: v.object({ id: positiveId }), responseSchema: ScheduleDetailsSchema },
+  [`GET ${ORDER_API.moveScheduleDetails}` as const]: { summary: scheduleDetails('move'), querySchema: v.object({ id: positiveId }), responseSchema: ScheduleDetailsSchema },
+  [`GET ${ORDER_API.savedChecks}` as const]: {
+    summary: 'Saved checks of one of the driver\'s customer orders: ?customer-order-id=N',
+    querySchema: v.object({ 'customer-order-id': positiveId }), responseSchema: v.array(SavedCheckSchema),
+  },
+  [`GET ${ORDER_API.companyDrivers}` as const]: {
+    summary: 'The company\'s active drivers (reassign targets), the caller marked is_self', responseSchema: v.array(CompanyDriverSchema),
+  },
+  [`GET ${ORDER_API.featureFlags}` as const]: {
+    summary: 'The company\'s feature flags: ?environment=production|master|branch (default production)', querySchema: environment, responseSchema: FeatureFlagsSchema,
+  },
+  [`GET ${ORDER_API.checkFeatureFlag}` as const]: {
+    summary: 'One feature flag: {turned_on}; an unknown flag is off', querySchema: environment, responseSchema: FeatureFlagCheckSchema,
+  },
   // Actions of the orders area
-  [`POST ${ORDER_API.scheduleCustomer}` as const]: schedule(ScheduleCustomerOrderBodySchema),
-  [`POST ${ORDER_API.scheduleOnlot}` as const]: schedule(ScheduleOnlotOrderBodySchema),
-  [`POST ${ORDER_API.scheduleMove}` as const]: schedule(ScheduleMoveOrderBodySchema),
-  [`POST ${ORDER_API.rescheduleCustomer}` as const]: schedule(ScheduleCustomerOrderBodySchema),
-  [`POST ${ORDER_API.rescheduleOnlot}` as const]: schedule(ScheduleOnlotOrderBodySchema),
-  [`POST ${ORDER_API.rescheduleMove}` as const]: schedule(ScheduleMoveOrderBodySchema),
-  [`POST ${ORDER_API.unschedule}` as const]: schedule(UnscheduleOrderBodySchema),
-  [`POST ${ORDER_API.reassignDriver}` as const]: { bodySchema: ReassignDriverBodySchema, responseSchema: ReassignAnswerSchema },
-  [`POST ${ORDER_API.createOrderNote}` as const]: { bodySchema: CreateOrderNoteBodySchema, responseSchema: OrderNoteAnswerSchema },
+  [`POST ${ORDER_API.scheduleCustomer}` as const]: { summary: schedule('customer'), bodySchema: ScheduleCustomerOrderBodySchema, ...scheduleAnswer },
+  [`POST ${ORDER_API.scheduleOnlot}` as const]: { summary: schedule('onlot'), bodySchema: ScheduleOnlotOrderBodySchema, ...scheduleAnswer },
+  [`POST ${ORDER_API.scheduleMove}` as const]: { summary: schedule('move'), bodySchema: ScheduleMoveOrderBodySchema, ...scheduleAnswer },
+  [`POST ${ORDER_API.rescheduleCustomer}` as const]: { summary: reschedule('customer'), bodySchema: ScheduleCustomerOrderBodySchema, ...scheduleAnswer },
+  [`POST ${ORDER_API.rescheduleOnlot}` as const]: { summary: reschedule('onlot'), bodySchema: ScheduleOnlotOrderBodySchema, ...scheduleAnswer },
+  [`POST ${ORDER_API.rescheduleMove}` as const]: { summary: reschedule('move'), bodySchema: ScheduleMoveOrderBodySchema, ...scheduleAnswer },
+  [`POST ${ORDER_API.unschedule}` as const]: {
+    summary: 'Unschedule one of the caller\'s orders: exactly one of the three order id fields', bodySchema: UnscheduleOrderBodySchema, ...scheduleAnswer,
+  },
+  [`POST ${ORDER_API.reassignDriver}` as const]: {
+    summary: 'Hand one of the caller\'s orders to another driver of the company: {<kind>_id, driver_id}',
+    bodySchema: ReassignDriverBodySchema, responseSchema: ReassignAnswerSchema,
+  },
+  [`POST ${ORDER_API.createOrderNote}` as const]: {
+    summary: 'Add a note to one of the caller\'s orders: {<kind>_id, note}', bodySchema: CreateOrderNoteBodySchema, responseSchema: OrderNoteAnswerSchema,
+  },
+  ...DELIVER_ENDPOINTS,
   ...PAYMENT_ENDPOINTS,
   ...PROFILE_ENDPOINTS,
 } as const satisfies Record<string, EndpointSchemas>;
@@ -129,4 +154,17 @@ export function answerSchemaOf<K extends EndpointKey>(key: K): v.GenericSchema<u
 /** `GET /api/driver/order-map` → `/api/driver/order-map`. */
 export function pathOf(key: EndpointKey): string {
   return key.slice(key.indexOf(' ') + 1);
+}
+
+type RequestField = 'bodySchema' | 'querySchema' | 'headersSchema';
+
+/** The endpoints whose entry names `F` (a key without it does not compile). */
+type KeyWith<F extends RequestField> = { [K in EndpointKey]: (typeof ENDPOINTS)[K] extends Record<F, unknown> ? K : never }[EndpointKey];
+
+/** The request schema a route validates with, read from its entry: the one /openapi.json documents. */
+export function requestSchemaOf<F extends RequestField, K extends KeyWith<F>>(key: K, field: F):
+  (typeof ENDPOINTS)[K] extends Record<F, infer S> ? S : never {
+  const schema = (ENDPOINTS[key] as EndpointSchemas)[field];
+  if (!schema) throw new Error(`${key} has no ${field}`);
+  return schema as never;
 }

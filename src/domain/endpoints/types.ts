@@ -1,7 +1,9 @@
 import type { GenericSchema } from 'valibot';
 
-/** One endpoint's request and answer schemas (valibot), as the table names them. */
+/** One endpoint's summary, request and answer schemas (valibot), as the table names them. */
 export interface EndpointSchemas {
+  /** One line for /openapi.json. */
+  summary: string;
   bodySchema?: GenericSchema;
   querySchema?: GenericSchema;
   headersSchema?: GenericSchema;
