@@ -1,6 +1,7 @@
 // The Spanish catalog: loaded lazily (a chunk of its own) only when Spanish is active.
 import type { Catalog } from '../en';
 import { common } from './common';
+import { deliver } from './deliver';
 import { domain } from './domain';
 import { home, login } from './home';
 import { log } from './log';
@@ -8,6 +9,6 @@ import { nav } from './nav';
 import { order, outbox } from './order';
 import { screens } from './screens';
 
-export const es: Catalog = { common, login, home, ...screens, order, outbox, log, nav };
+export const es: Catalog = { common, login, home, ...screens, order, outbox, log, nav, deliver };
 
 export { domain };
