@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_TEXT, FILTER_LABELS } from '../src/domain';
 import { en } from '../src/ui/i18n/en';
 import { deliver } from '../src/ui/i18n/en/deliver';
+import { schedule } from '../src/ui/i18n/en/schedule';
 import { log } from '../src/ui/i18n/en/log';
 import { nav } from '../src/ui/i18n/en/nav';
 import { order, outbox } from '../src/ui/i18n/en/order';
@@ -37,7 +38,7 @@ const spanish = new Map(leaves(es));
  * "Email" could be a customer's data); texts Spanish keeps as they are (the app's name) left out.
  */
 const ENGLISH_PIECES = [
-  ...leaves({ ...en, ...screens, order, outbox, log, nav, deliver })
+  ...leaves({ ...en, ...screens, order, outbox, log, nav, deliver, schedule })
     .filter(([key, text]) => spanish.get(key) !== text)
     .map(([, text]) => text),
   ...Object.values(ERROR_TEXT),

@@ -5,6 +5,7 @@ import { applyLanguage, t } from '../../src/ui/i18n';
 import { errorText, filterLabel, knownText, serverErrorText } from '../../src/ui/i18n/domainText';
 import { en } from '../../src/ui/i18n/en';
 import { deliver } from '../../src/ui/i18n/en/deliver';
+import { schedule } from '../../src/ui/i18n/en/schedule';
 import { log } from '../../src/ui/i18n/en/log';
 import { nav } from '../../src/ui/i18n/en/nav';
 import { order, outbox } from '../../src/ui/i18n/en/order';
@@ -27,7 +28,7 @@ function flatten(tree: object, prefix = ''): Map<string, string> {
 
 const placeholders = (text: string): string[] => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
 
-const english = flatten({ ...en, ...screens, order, outbox, log, nav, deliver });
+const english = flatten({ ...en, ...screens, order, outbox, log, nav, deliver, schedule });
 const spanish = flatten(es);
 
 describe('the Spanish catalog', () => {

@@ -4,6 +4,7 @@
 // catalog (../es, a lazy chunk) has exactly the same keys (typed as `Catalog`).
 import { common } from './common';
 import type { deliver } from './deliver';
+import type { schedule } from './schedule';
 import { home, login } from './home';
 import type { log } from './log';
 import type { nav } from './nav';
@@ -12,4 +13,4 @@ import type { screens } from './screens';
 
 export const en = { common, login, home };
 
-export type Catalog = typeof en & typeof screens & { order: typeof order; outbox: typeof outbox; log: typeof log; nav: typeof nav; deliver: typeof deliver };
+export type Catalog = typeof en & typeof screens & { order: typeof order; outbox: typeof outbox; log: typeof log; nav: typeof nav; deliver: typeof deliver; schedule: typeof schedule };

@@ -2,6 +2,7 @@
 import type { Catalog } from '../en';
 import { common } from './common';
 import { deliver } from './deliver';
+import { schedule } from './schedule';
 import { domain } from './domain';
 import { home, login } from './home';
 import { log } from './log';
@@ -9,6 +10,6 @@ import { nav } from './nav';
 import { order, outbox } from './order';
 import { screens } from './screens';
 
-export const es: Catalog = { common, login, home, ...screens, order, outbox, log, nav, deliver };
+export const es: Catalog = { common, login, home, ...screens, order, outbox, log, nav, deliver, schedule };
 
 export { domain };
