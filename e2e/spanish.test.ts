@@ -12,6 +12,8 @@ import { ERROR_TEXT, FILTER_LABELS } from '../src/domain';
 import { en } from '../src/ui/i18n/en';
 import { deliver } from '../src/ui/i18n/en/deliver';
 import { schedule } from '../src/ui/i18n/en/schedule';
+import { settingsEdit } from '../src/ui/i18n/en/settingsEdit';
+import { map } from '../src/ui/i18n/en/map';
 import { log } from '../src/ui/i18n/en/log';
 import { nav } from '../src/ui/i18n/en/nav';
 import { order, outbox } from '../src/ui/i18n/en/order';
@@ -50,7 +52,7 @@ const spanish = new Map(leaves(es));
  * "Email" could be a customer's data); texts Spanish keeps as they are (the app's name) left out.
  */
 const ENGLISH_PIECES = [
-  ...leaves({ ...en, ...screens, order, outbox, log, nav, deliver, schedule })
+  ...leaves({ ...en, ...screens, order, outbox, log, nav, deliver, schedule, settingsEdit, map })
     .filter(([key, text]) => spanish.get(key) !== text)
     .map(([, text]) => text),
   ...Object.values(ERROR_TEXT),
@@ -197,6 +199,18 @@ describe('the app in Spanish', () => {
     await page.goto(`${server.url}/customer-order-schedule-details/${orderId}`);
     await page.getByTestId('schedule-when').waitFor({ timeout: 30_000 });
     await expectSpanish('schedule-details', await englishOn('schedule-details', true));
+  });
+
+  it('the map', async () => {
+    await page.goto(`${server.url}/map`);
+    await expect.poll(() => page.getByTestId('map-summary').textContent(), { timeout: 30_000 }).toMatch(/pedidos?/);
+    await expectSpanish('map');
+  });
+
+  it('Edit profile', async () => {
+    await open('/settings/edit', 'Editar perfil');
+    await page.getByTestId('settings-save').waitFor({ timeout: 30_000 });
+    await expectSpanish('settings-edit');
   });
 
   it('Settings, then English chosen there applies at once, without a reload', async () => {

@@ -6,6 +6,8 @@ import { errorText, filterLabel, knownText, serverErrorText } from '../../src/ui
 import { en } from '../../src/ui/i18n/en';
 import { deliver } from '../../src/ui/i18n/en/deliver';
 import { schedule } from '../../src/ui/i18n/en/schedule';
+import { settingsEdit } from '../../src/ui/i18n/en/settingsEdit';
+import { map } from '../../src/ui/i18n/en/map';
 import { log } from '../../src/ui/i18n/en/log';
 import { nav } from '../../src/ui/i18n/en/nav';
 import { order, outbox } from '../../src/ui/i18n/en/order';
@@ -28,7 +30,7 @@ function flatten(tree: object, prefix = ''): Map<string, string> {
 
 const placeholders = (text: string): string[] => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
 
-const english = flatten({ ...en, ...screens, order, outbox, log, nav, deliver, schedule });
+const english = flatten({ ...en, ...screens, order, outbox, log, nav, deliver, schedule, settingsEdit, map });
 const spanish = flatten(es);
 
 describe('the Spanish catalog', () => {

@@ -3,6 +3,8 @@ import type { Catalog } from '../en';
 import { common } from './common';
 import { deliver } from './deliver';
 import { schedule } from './schedule';
+import { settingsEdit } from './settingsEdit';
+import { map } from './map';
 import { domain } from './domain';
 import { home, login } from './home';
 import { log } from './log';
@@ -10,6 +12,6 @@ import { nav } from './nav';
 import { order, outbox } from './order';
 import { screens } from './screens';
 
-export const es: Catalog = { common, login, home, ...screens, order, outbox, log, nav, deliver, schedule };
+export const es: Catalog = { common, login, home, ...screens, order, outbox, log, nav, deliver, schedule, settingsEdit, map };
 
 export { domain };
