@@ -2,12 +2,18 @@
 // order's details, Scheduled, Notifications, Settings, Tech support and the delivery log show
 // no English text of the catalog (visible text, aria-labels and placeholders); nothing
 // overflows the phone's width, targets stay 48 px and body text 16 px. Choosing English in
-// Settings switches back at once, without a reload. Screenshots: test-results/es-*.png.
+// Settings switches back at once, without a reload. Also an on-lot delivery form (its rules'
+// messages shown), a customer delivery form (the new-card form open), the schedule screen and
+// the schedule details. Screenshots: test-results/es-*.png.
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ERROR_TEXT, FILTER_LABELS } from '../src/domain';
 import { en } from '../src/ui/i18n/en';
+import { deliver } from '../src/ui/i18n/en/deliver';
+import { schedule } from '../src/ui/i18n/en/schedule';
+import { settingsEdit } from '../src/ui/i18n/en/settingsEdit';
+import { map } from '../src/ui/i18n/en/map';
 import { log } from '../src/ui/i18n/en/log';
 import { nav } from '../src/ui/i18n/en/nav';
 import { order, outbox } from '../src/ui/i18n/en/order';
@@ -23,6 +29,16 @@ let page: Page;
 
 useBrowserHarness({}, (h) => ({ server, page } = h));
 
+/** The driver's undelivered orders of a kind, oldest first. */
+async function liveOrders(kind: 'onlot' | 'customer'): Promise<number[]> {
+  const rows = await server.query<{ id: number }>(
+    `select o.id from orders o join accounts a on a.id = o.driver_id
+      where a.email = $1 and o.kind = $2 and o.delivered_at is null and o.cancelled_at is null order by o.id`,
+    [DRIVER.email, kind],
+  );
+  return rows.map((r) => Number(r.id));
+}
+
 function leaves(tree: object, prefix = ''): [string, string][] {
   return Object.entries(tree).flatMap(([key, value]): [string, string][] =>
     typeof value === 'string' ? [[`${prefix}${key}`, value]] : leaves(value as object, `${prefix}${key}.`),
@@ -36,7 +52,7 @@ const spanish = new Map(leaves(es));
  * "Email" could be a customer's data); texts Spanish keeps as they are (the app's name) left out.
  */
 const ENGLISH_PIECES = [
-  ...leaves({ ...en, ...screens, order, outbox, log, nav })
+  ...leaves({ ...en, ...screens, order, outbox, log, nav, deliver, schedule, settingsEdit, map })
     .filter(([key, text]) => spanish.get(key) !== text)
     .map(([, text]) => text),
   ...Object.values(ERROR_TEXT),
@@ -56,20 +72,20 @@ function screenText(dataValues: boolean): Promise<string> {
     );
     let text = `${document.body.innerText}\n${attributes.join('\n')}`;
     // Data, not the app's words: an order's type, status and place as the office wrote them,
-    // what a notification says.
+    // what a notification says, the happy list's items and the survey's questions.
     // On an order's details the listed values are the order's (its status "Scheduled for Delivery").
-    const selectors = ['.order-card__meta', '[data-testid="notification"] h3', '[data-testid="notification"] p', ...(valuesAreData ? ['dd'] : [])];
+    const selectors = ['.order-card__meta', '[data-testid="notification"] h3', '[data-testid="notification"] p', '[data-field="happy-list"] label', '[data-field="survey"] label', ...(valuesAreData ? ['dd'] : [])];
     const data = [...document.querySelectorAll(selectors.join(', '))];
     for (const el of data) for (const line of (el as HTMLElement).innerText.split('\n')) if (line.trim()) text = text.split(line.trim()).join(' ');
     return text;
   }, dataValues);
 }
 
-async function englishOn(name: string): Promise<string[]> {
+async function englishOn(name: string, valuesAreData = name === 'order-details'): Promise<string[]> {
   // Let lazy texts, snapshots and the sync status settle before judging.
   await page.waitForTimeout(500);
   await page.screenshot({ path: resolve(RESULTS, `es-${name}.png`), });
-  const text = await screenText(name === 'order-details');
+  const text = await screenText(valuesAreData);
   // Each piece found, with what surrounds it on screen (to tell where it is).
   return [...new Set(ENGLISH_PIECES.filter((piece) => text.includes(piece)))].map((piece) => {
     const at = text.indexOf(piece);
@@ -146,6 +162,55 @@ describe('the app in Spanish', () => {
     await open('/delivery-log', 'Registro de entregas');
     await page.getByTestId('log-totals').waitFor({ timeout: 30_000 });
     await expectSpanish('delivery-log');
+  });
+
+  it('an on-lot delivery form, with its rules said in Spanish', async () => {
+    const [orderId] = await liveOrders('onlot');
+    await page.goto(`${server.url}/delivery-details/${orderId}?onlotInventoryOrder=true`);
+    await page.getByRole('heading', { name: /^Entregar / }).waitFor({ timeout: 30_000 });
+    await page.getByText('Millas recorridas').waitFor();
+    // Deliver on the empty form: nothing is queued, each rule's message shows beside its field.
+    await page.getByRole('button', { name: 'Entregar', exact: true }).click();
+    await expect.poll(() => page.getByText('Se requieren fotos de la entrega').count()).toBeGreaterThan(0);
+    await expectSpanish('onlot-delivery');
+  });
+
+  it('a customer delivery form, with the new-card form open', async () => {
+    const [orderId] = await liveOrders('customer');
+    await page.goto(`${server.url}/delivery-details/${orderId}?customerOrder=true`);
+    await page.getByRole('heading', { name: /^Entregar / }).waitFor({ timeout: 30_000 });
+    await page.getByTestId('payment').waitFor({ timeout: 30_000 });
+    const card = page.getByRole('button', { name: es.deliver.creditCard, exact: true });
+    if (await card.isVisible()) {
+      await card.click();
+      await page.getByRole('button', { name: es.deliver.newCard, exact: true }).click();
+      await page.getByTestId('new-card-form').waitFor();
+    }
+    await page.screenshot({ path: resolve(RESULTS, 'es-customer-delivery-full.png'), fullPage: true });
+    await expectSpanish('customer-delivery');
+  });
+
+  it('the schedule screen and the schedule details', async () => {
+    const [orderId] = await liveOrders('customer');
+    await page.goto(`${server.url}/schedule/${orderId}?customerOrder=true`);
+    await page.getByRole('heading', { name: /^(Programar|Reprogramar) entrega$/ }).waitFor({ timeout: 30_000 });
+    await page.getByTestId('reassign').waitFor();
+    await expectSpanish('schedule');
+    await page.goto(`${server.url}/customer-order-schedule-details/${orderId}`);
+    await page.getByTestId('schedule-when').waitFor({ timeout: 30_000 });
+    await expectSpanish('schedule-details', await englishOn('schedule-details', true));
+  });
+
+  it('the map', async () => {
+    await page.goto(`${server.url}/map`);
+    await expect.poll(() => page.getByTestId('map-summary').textContent(), { timeout: 30_000 }).toMatch(/pedidos?/);
+    await expectSpanish('map');
+  });
+
+  it('Edit profile', async () => {
+    await open('/settings/edit', 'Editar perfil');
+    await page.getByTestId('settings-save').waitFor({ timeout: 30_000 });
+    await expectSpanish('settings-edit');
   });
 
   it('Settings, then English chosen there applies at once, without a reload', async () => {

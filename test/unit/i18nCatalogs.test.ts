@@ -1,9 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { ERROR_TEXT, FILTER_LABELS, LOG_ORDER_TYPE_LABEL, formatDateHeader, groupScheduled, signedOutText as domainSignedOutText, type SignOutReason } from '../../src/domain';
+import { ERROR_TEXT, FILTER_LABELS, LOG_ORDER_TYPE_LABEL, PAYMENT_TEXT, formatDateHeader, groupScheduled, signedOutText as domainSignedOutText, type SignOutReason } from '../../src/domain';
 import { formatDate } from '../../src/ui/format';
 import { applyLanguage, t } from '../../src/ui/i18n';
 import { errorText, filterLabel, knownText, serverErrorText } from '../../src/ui/i18n/domainText';
 import { en } from '../../src/ui/i18n/en';
+import { deliver } from '../../src/ui/i18n/en/deliver';
+import { schedule } from '../../src/ui/i18n/en/schedule';
+import { settingsEdit } from '../../src/ui/i18n/en/settingsEdit';
+import { map } from '../../src/ui/i18n/en/map';
 import { log } from '../../src/ui/i18n/en/log';
 import { nav } from '../../src/ui/i18n/en/nav';
 import { order, outbox } from '../../src/ui/i18n/en/order';
@@ -26,7 +30,7 @@ function flatten(tree: object, prefix = ''): Map<string, string> {
 
 const placeholders = (text: string): string[] => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
 
-const english = flatten({ ...en, ...screens, order, outbox, log, nav });
+const english = flatten({ ...en, ...screens, order, outbox, log, nav, deliver, schedule, settingsEdit, map });
 const spanish = flatten(es);
 
 describe('the Spanish catalog', () => {
@@ -40,7 +44,7 @@ describe('the Spanish catalog', () => {
   });
 
   it('translates every text (none left empty or in English, except names)', () => {
-    const same = new Set(['login.appName', 'support.bytes_one', 'support.bytes_other', 'order.no', 'log.miles']);
+    const same = new Set(['login.appName', 'support.bytes_one', 'support.bytes_other', 'order.no', 'log.miles', 'deliver.no', 'deliver.latLon']);
     for (const [key, text] of spanish) {
       expect(text.trim(), key).not.toBe('');
       if (!same.has(key)) expect({ key, text }).not.toEqual({ key, text: english.get(key) });
@@ -50,6 +54,7 @@ describe('the Spanish catalog', () => {
   it('has a text for every error identifier and filter of src/domain, and no other', () => {
     expect(Object.keys(domain.errors).sort()).toEqual(Object.keys(ERROR_TEXT).sort());
     expect(Object.keys(domain.filters).sort()).toEqual(Object.keys(FILTER_LABELS).sort());
+    expect(Object.keys(domain.payment).sort()).toEqual(Object.keys(PAYMENT_TEXT).sort());
   });
 
   it('words the delivery log\'s order types as src/domain does in English', () => {

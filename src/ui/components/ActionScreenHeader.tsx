@@ -2,6 +2,10 @@ import { Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { OrderDoc, OutboxDoc } from '../../db';
 import { OutboxEntryCard } from './OutboxEntryCard';
+import { registerTexts, t } from '../i18n';
+import { schedule as scheduleTexts } from '../i18n/en/schedule';
+
+registerTexts('schedule', scheduleTexts);
 
 /**
  * The top of an order action screen (schedule, note): what is being done, to which order, and
@@ -22,7 +26,7 @@ export function ActionScreenHeader({ title, order, orderId, actions, extra }: {
           {title}
         </Heading>
         <Text color="fg.muted">
-          {order ? `${order.customer_name ?? order.dealer_name} · ${order.building_model} · Serial ${order.serial_number}` : `Order #${orderId}`}
+          {order ? t('schedule.orderLine', { name: order.customer_name ?? order.dealer_name, model: order.building_model, serial: order.serial_number }) : t('schedule.orderNumber', { id: orderId })}
         </Text>
         {extra}
       </Stack>

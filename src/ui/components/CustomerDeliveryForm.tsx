@@ -5,6 +5,8 @@ import { validateDelivery, type CustomerDeliveryDetails, type ErrorCode, type Sa
 import { customerFacts } from '../../outbox';
 import { useDeliverAction } from '../hooks/useDeliverAction';
 import { useDraftWriter } from '../hooks/useDraftWriter';
+import { registerTexts, t } from '../i18n';
+import { deliver as deliverTexts } from '../i18n/en/deliver';
 import { HappyListField } from './customer/HappyListField';
 import { PaymentFields, type PaymentField } from './customer/PaymentFields';
 import { SurveyFields } from './customer/SurveyFields';
@@ -12,6 +14,8 @@ import { DeliveryCommonFields, type CommonField } from './DeliveryCommonFields';
 import { DeliverFooter } from './DeliverFooter';
 import { PhotoPicker } from './PhotoPicker';
 import { SignaturePad } from './SignaturePad';
+
+registerTexts('deliver', deliverTexts);
 
 type Field = CommonField | PaymentField | 'signature' | 'survey';
 
@@ -91,12 +95,12 @@ export function CustomerDeliveryForm({ orderId, details, draft, savedChecks, loc
           </Card.Body>
         </Card.Root>
       ) : null}
-      <SectionCard title={details.is_rto ? 'Rent to own' : 'Payment'} testId="payment">
+      <SectionCard title={details.is_rto ? t('deliver.rentToOwn') : t('deliver.payment')} testId="payment">
           {details.is_rto ? (
             <Alert.Root status="info">
               <Alert.Indicator />
               <Alert.Title>
-                Rent-to-own order{details.rto_company_name ? ` with ${details.rto_company_name}` : ''}: no payment is taken at delivery.
+                {details.rto_company_name ? t('deliver.rtoNoteWith', { company: details.rto_company_name }) : t('deliver.rtoNote')}
               </Alert.Title>
             </Alert.Root>
           ) : (

@@ -4,6 +4,10 @@ import type { DraftCommon } from '../../db';
 import type { DraftWriter } from '../hooks/useDraftWriter';
 import { GpsField } from './GpsField';
 import { TimeField } from './TimeField';
+import { registerTexts, t } from '../i18n';
+import { deliver as deliverTexts } from '../i18n/en/deliver';
+
+registerTexts('deliver', deliverTexts);
 
 export type CommonField = 'photos' | 'miles' | 'time' | 'gps';
 
@@ -30,7 +34,7 @@ export function DeliveryCommonFields({ draft, writer, locked, errorFor, timesReq
   return (
     <>
       <Field.Root invalid={Boolean(errorFor('miles'))} disabled={locked} data-field="miles">
-        <Field.Label>Miles driven</Field.Label>
+        <Field.Label>{t('deliver.miles')}</Field.Label>
         <Input
           type="number"
           inputMode="decimal"
@@ -46,8 +50,8 @@ export function DeliveryCommonFields({ draft, writer, locked, errorFor, timesReq
         {errorFor('miles') ? <Field.ErrorText>{errorFor('miles')}</Field.ErrorText> : null}
       </Field.Root>
       <Stack gap="3" data-field="time">
-        <TimeField label={timesRequired ? 'Delivery started' : 'Delivery started (optional)'} value={draft.deliveryBegan} disabled={locked} invalid={Boolean(errorFor('time'))} onChange={(iso) => writer.patch({ deliveryBegan: iso })} />
-        <TimeField label={timesRequired ? 'Delivery ended' : 'Delivery ended (optional)'} value={draft.deliveryEnded} disabled={locked} invalid={Boolean(errorFor('time'))} onChange={(iso) => writer.patch({ deliveryEnded: iso })} />
+        <TimeField label={timesRequired ? t('deliver.started') : t('deliver.startedOptional')} value={draft.deliveryBegan} disabled={locked} invalid={Boolean(errorFor('time'))} onChange={(iso) => writer.patch({ deliveryBegan: iso })} />
+        <TimeField label={timesRequired ? t('deliver.ended') : t('deliver.endedOptional')} value={draft.deliveryEnded} disabled={locked} invalid={Boolean(errorFor('time'))} onChange={(iso) => writer.patch({ deliveryEnded: iso })} />
         {errorFor('time') ? (
           <Field.Root invalid>
             <Field.ErrorText>{errorFor('time')}</Field.ErrorText>
@@ -68,7 +72,7 @@ export function DeliveryCommonFields({ draft, writer, locked, errorFor, timesReq
         ) : null}
       </Stack>
       <Field.Root disabled={locked}>
-        <Field.Label>Note</Field.Label>
+        <Field.Label>{t('deliver.note')}</Field.Label>
         <Textarea
           bg="bg"
           rows={3}

@@ -1,6 +1,10 @@
 import { Button, Field, HStack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { notify } from '../toaster';
+import { registerTexts, t } from '../i18n';
+import { deliver as deliverTexts } from '../i18n/en/deliver';
+
+registerTexts('deliver', deliverTexts);
 
 interface Props {
   lat: number | null;
@@ -14,7 +18,7 @@ export function GpsField({ lat, lon, disabled, onChange }: Props) {
   const [locating, setLocating] = useState(false);
   const locate = (): void => {
     if (!('geolocation' in navigator)) {
-      notify('Location is not available on this device', 'warning');
+      notify(t('deliver.noLocation'), 'warning');
       return;
     }
     setLocating(true);
@@ -25,7 +29,7 @@ export function GpsField({ lat, lon, disabled, onChange }: Props) {
       },
       (error) => {
         setLocating(false);
-        notify(error.code === error.PERMISSION_DENIED ? 'Location permission was denied' : 'Could not get your location', 'warning');
+        notify(error.code === error.PERMISSION_DENIED ? t('deliver.locationDenied') : t('deliver.locationFailed'), 'warning');
       },
       // GPS without a network can take a while for a first fix.
       { enableHighAccuracy: true, timeout: 30_000, maximumAge: 60_000 },
@@ -34,19 +38,19 @@ export function GpsField({ lat, lon, disabled, onChange }: Props) {
   const hasPosition = lat !== null && lon !== null;
   return (
     <Field.Root disabled={disabled}>
-      <Field.Label>Location (optional)</Field.Label>
+      <Field.Label>{t('deliver.location')}</Field.Label>
       <HStack w="full" justify="space-between" flexWrap="wrap" rowGap="2">
         <Text fontSize="md" color={hasPosition ? 'fg' : 'fg.muted'} data-testid="gps-value">
-          {hasPosition ? `Lat ${lat.toFixed(5)}, Lon ${lon.toFixed(5)}` : 'Not set'}
+          {hasPosition ? t('deliver.latLon', { lat: lat.toFixed(5), lon: lon.toFixed(5) }) : t('deliver.notSet')}
         </Text>
         <HStack>
           {hasPosition && !disabled ? (
             <Button size="md" variant="ghost" colorPalette="primary" onClick={() => onChange(null)}>
-              Clear
+              {t('deliver.clear')}
             </Button>
           ) : null}
           <Button size="md" variant="outline" colorPalette="primary" loading={locating} disabled={disabled} onClick={locate}>
-            Use my location
+            {t('deliver.useMyLocation')}
           </Button>
         </HStack>
       </HStack>

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { mainAppLink, mainAppOrigin, orderOfAddress } from '../../domain';
 import { getSyncClient } from '../../workers/client';
 import { useImpersonation } from '../hooks/useSessionNotes';
+import { t } from '../i18n';
 
 /**
  * SPEC §6: while the office views the app as a driver (an impersonation token from the main
@@ -28,11 +29,11 @@ export function ImpersonationBar() {
   };
 
   return (
-    <Box as="aside" aria-label="Viewing as another driver" bg="secondary.solid" color="white" data-testid="impersonation-bar">
+    <Box as="aside" aria-label={t('common.impersonation.label')} bg="secondary.solid" color="white" data-testid="impersonation-bar">
       <Flex maxW="3xl" mx="auto" px="3" py="2" gap="3" align="center">
         <Box flex="1" minW="0">
           <Text fontWeight="bold" fontSize="md" truncate>
-            Viewing as {note.name}
+            {t('common.impersonation.viewingAs', { name: note.name })}
           </Text>
           {note.kept > 0 ? (
             <Text fontSize="sm">
@@ -41,7 +42,7 @@ export function ImpersonationBar() {
           ) : null}
         </Box>
         <Button size="lg" variant="solid" bg="white" color="secondary.fg" _hover={{ bg: 'whiteAlpha.900' }} loading={ending} onClick={() => void end()} data-testid="end-impersonation">
-          End
+          {t('common.impersonation.end')}
         </Button>
       </Flex>
     </Box>
@@ -50,7 +51,5 @@ export function ImpersonationBar() {
 
 /** "Saying so" (SPEC §4): what happened to the unsent work of whoever used this phone before. */
 function keptText(kept: number, owner: string | null): string {
-  const what = kept === 1 ? '1 unsent action' : `${kept} unsent actions`;
-  const verb = kept === 1 ? 'stays' : 'stay';
-  return `${what} of ${owner ?? 'another driver'} ${verb} on this phone, sent only when ${owner ? 'they sign' : 'that driver signs'} in again.`;
+  return owner ? t('common.impersonation.keptOwner', { count: kept, owner }) : t('common.impersonation.kept', { count: kept });
 }

@@ -6,6 +6,19 @@ import {
   type CardFormErrors, type CardFormField, type CardFormValues, type CustomerDeliveryDetails,
 } from '../../domain';
 import { getSyncClient } from '../../workers/client';
+import { registerTexts, t } from '../i18n';
+import { deliver as deliverTexts } from '../i18n/en/deliver';
+import { domainText, errorText, knownText } from '../i18n/domainText';
+
+registerTexts('deliver', deliverTexts);
+
+const paymentKeyOf = new Map<string, string>(Object.entries(PAYMENT_TEXT).map(([key, text]) => [text, key]));
+
+/** A card-form rule's text (a PAYMENT_TEXT or an ERROR_TEXT, as validateCardForm gives it) in the active language. */
+function cardFormText(message: string): string {
+  const key = paymentKeyOf.get(message);
+  return key ? domainText(`payment.${key}`, message) : knownText(message);
+}
 
 interface Props {
   customerOrderId: number;
@@ -57,7 +70,7 @@ export function NewCardPanel({ customerOrderId, details, amount, authorized, onl
   const inFlight = useRef(false);
 
   if (authorized) {
-    const which = authorized.lastFour ? `ending ${authorized.lastFour}` : `starting ${authorized.firstFour}`;
+    const which = authorized.lastFour ? t('deliver.cardEnding', { digits: authorized.lastFour }) : t('deliver.cardStarting', { digits: authorized.firstFour });
     const changed = toCents(amount, { allowZero: true }) !== null && toCents(amount, { allowZero: true }) !== toCents(authorized.amount, { allowZero: true });
     return (
       <Stack gap="3" data-testid="new-card-authorized">
@@ -65,18 +78,18 @@ export function NewCardPanel({ customerOrderId, details, amount, authorized, onl
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>
-              Card {which} authorized for ${money(authorized.amount)}
+              {t('deliver.cardAuthorized', { which, amount: money(authorized.amount) })}
             </Alert.Title>
             {changed ? (
               <Alert.Description>
-                The payment amount is now ${money(amount)}. Use another card to authorize the new amount.
+                {t('deliver.amountChanged', { amount: money(amount) })}
               </Alert.Description>
             ) : null}
           </Alert.Content>
         </Alert.Root>
         <Box>
           <Button variant="outline" colorPalette="primary" disabled={disabled} onClick={onReset}>
-            Use another card
+            {t('deliver.useAnotherCard')}
           </Button>
         </Box>
       </Stack>
@@ -104,7 +117,7 @@ export function NewCardPanel({ customerOrderId, details, amount, authorized, onl
     }
     setErrors({});
     if (toCents(amount) === null) {
-      setFailure(`Payment amount: ${PAYMENT_TEXT.amount}`);
+      setFailure(t('deliver.paymentAmount', { reason: domainText('payment.amount', PAYMENT_TEXT.amount) }));
       return;
     }
     const card = checked.card;
@@ -128,7 +141,7 @@ export function NewCardPanel({ customerOrderId, details, amount, authorized, onl
         onAuthorized(outcome.card);
       } else {
         setCvv('');
-        setFailure(outcome.message || ERROR_TEXT.ErrorAuthenticatingCard);
+        setFailure(outcome.message ? knownText(outcome.message) : ERROR_TEXT.ErrorAuthenticatingCard);
       }
     } catch {
       // The worker itself failed (never the server's answer): nothing about the card is shown.
@@ -144,7 +157,7 @@ export function NewCardPanel({ customerOrderId, details, amount, authorized, onl
     <Field.Root invalid={Boolean(errors[name])} disabled={locked} data-field={`card-${name}`}>
       <Field.Label>{label}</Field.Label>
       {input}
-      {errors[name] ? <Field.ErrorText>{errors[name]}</Field.ErrorText> : null}
+      {errors[name] ? <Field.ErrorText>{cardFormText(errors[name])}</Field.ErrorText> : null}
     </Field.Root>
   );
 
@@ -156,38 +169,38 @@ export function NewCardPanel({ customerOrderId, details, amount, authorized, onl
 
   return (
     <Stack gap="4" data-testid="new-card-form">
-      {field('cardNumber', 'Card number', (
+      {field('cardNumber', t('deliver.cardNumber'), (
         <Input bg="bg" inputMode="numeric" placeholder="1234 5678 9012 3456" maxLength={23} value={cardNumber} onChange={(e) => edit('cardNumber', e.target.value)} {...secretProps} />
       ))}
       <SimpleGrid columns={2} gap="3">
-        {field('expiration', 'Expiry (MM/YY)', (
+        {field('expiration', t('deliver.expiry'), (
           <Input bg="bg" inputMode="numeric" placeholder="MM/YY" maxLength={5} value={expiration} onChange={(e) => edit('expiration', e.target.value)} {...secretProps} />
         ))}
         {field('cvv', 'CVV', (
           <Input bg="bg" inputMode="numeric" placeholder="123" maxLength={4} value={cvv} onChange={(e) => edit('cvv', e.target.value)} {...secretProps} />
         ))}
       </SimpleGrid>
-      <Text fontWeight="semibold" textStyle="md">Billing details</Text>
+      <Text fontWeight="semibold" textStyle="md">{t('deliver.billingDetails')}</Text>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-        {text('firstName', 'First name', { autoComplete: 'off' })}
-        {text('lastName', 'Last name', { autoComplete: 'off' })}
+        {text('firstName', t('deliver.firstName'), { autoComplete: 'off' })}
+        {text('lastName', t('deliver.lastName'), { autoComplete: 'off' })}
       </SimpleGrid>
-      {text('streetAddress', 'Street address', { autoComplete: 'off' })}
+      {text('streetAddress', t('deliver.streetAddress'), { autoComplete: 'off' })}
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
-        {text('city', 'City', { autoComplete: 'off' })}
-        {text('state', 'State', { autoComplete: 'off', maxLength: 2, placeholder: 'PA' })}
-        {text('zip', 'ZIP', { autoComplete: 'off', inputMode: 'numeric', maxLength: 10 })}
+        {text('city', t('deliver.city'), { autoComplete: 'off' })}
+        {text('state', t('deliver.state'), { autoComplete: 'off', maxLength: 2, placeholder: 'PA' })}
+        {text('zip', t('deliver.zip'), { autoComplete: 'off', inputMode: 'numeric', maxLength: 10 })}
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-        {text('phone', 'Phone', { autoComplete: 'off', type: 'tel', maxLength: 15 })}
-        {text('email', 'Email (optional)', { autoComplete: 'off', type: 'email' })}
+        {text('phone', t('deliver.phone'), { autoComplete: 'off', type: 'tel', maxLength: 15 })}
+        {text('email', t('deliver.emailOptional'), { autoComplete: 'off', type: 'email' })}
       </SimpleGrid>
       {failure ? (
         <Alert.Root status="error" data-testid="card-auth-error">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>{ERROR_TEXT.ErrorAuthenticatingCard}</Alert.Title>
-            {failure !== ERROR_TEXT.ErrorAuthenticatingCard ? <Alert.Description>{failure}</Alert.Description> : null}
+            <Alert.Title>{errorText('ErrorAuthenticatingCard')}</Alert.Title>
+            {failure !== ERROR_TEXT.ErrorAuthenticatingCard && failure !== errorText('ErrorAuthenticatingCard') ? <Alert.Description>{failure}</Alert.Description> : null}
           </Alert.Content>
         </Alert.Root>
       ) : null}
@@ -197,10 +210,10 @@ export function NewCardPanel({ customerOrderId, details, amount, authorized, onl
         w="full"
         disabled={locked || !online}
         loading={busy}
-        loadingText="Authorizing…"
+        loadingText={t('deliver.authorizing')}
         onClick={() => void authorize()}
       >
-        {online ? 'Authorize card' : 'Authorizing a card needs a connection'}
+        {online ? t('deliver.authorizeCard') : t('deliver.authorizeNeedsConnection')}
       </Button>
     </Stack>
   );

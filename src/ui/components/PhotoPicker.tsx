@@ -1,13 +1,18 @@
 import { Button, Field, HStack, SimpleGrid, Text } from '@chakra-ui/react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { addDraftImage, removeDraftImage, type DraftPhoto } from '../../db';
-import { ERROR_TEXT, MAX_BUILDING_IMAGES, MAX_UPLOAD_BYTES } from '../../domain';
+import { MAX_BUILDING_IMAGES, MAX_UPLOAD_BYTES } from '../../domain';
 import { compressPhotoFile } from '../../workers/photoClient';
 import { useSession } from '../hooks/useAuth';
 import { useBlobStore, useDatabase } from '../hooks/useDatabase';
 import type { DraftWriter } from '../hooks/useDraftWriter';
 import { notify } from '../toaster';
 import { PhotoThumb } from './PhotoThumb';
+import { registerTexts, t } from '../i18n';
+import { deliver as deliverTexts } from '../i18n/en/deliver';
+import { errorText } from '../i18n/domainText';
+
+registerTexts('deliver', deliverTexts);
 
 const ACCEPT = 'image/jpeg,image/png';
 const EXTENSION = /\.(jpe?g|png)$/i;
@@ -39,10 +44,10 @@ export function PhotoPicker({ photos, disabled, invalidText, writer }: Props) {
     event.target.value = ''; // choosing the same file again fires change again
     if (!files.length) return;
     const accepted = files.filter(isAcceptedImage);
-    if (accepted.length < files.length) notify(ERROR_TEXT.WrongImageExtension, 'error');
+    if (accepted.length < files.length) notify(errorText('WrongImageExtension'), 'error');
     if (!accepted.length) return;
     if (photos.length + accepted.length > MAX_BUILDING_IMAGES) {
-      notify(ERROR_TEXT.TooManyFiles, 'error');
+      notify(errorText('TooManyFiles'), 'error');
       return;
     }
     setProcessing((n) => n + accepted.length);
@@ -51,11 +56,11 @@ export function PhotoPicker({ photos, disabled, invalidText, writer }: Props) {
         try {
           const photo = await compressPhotoFile(file);
           if (photo.bytes.byteLength > MAX_UPLOAD_BYTES) {
-            notify(ERROR_TEXT.FileTooLarge, 'error');
+            notify(errorText('FileTooLarge'), 'error');
             return;
           }
           const result = await addDraftImage(db, blobs, session, writer.kind, writer.orderId, photo);
-          if (!result.ok) notify(ERROR_TEXT.TooManyFiles, 'error');
+          if (!result.ok) notify(errorText('TooManyFiles'), 'error');
         } finally {
           setProcessing((n) => n - 1);
         }
@@ -69,7 +74,7 @@ export function PhotoPicker({ photos, disabled, invalidText, writer }: Props) {
   return (
     <Field.Root invalid={Boolean(invalidText)} disabled={disabled}>
       <Field.Label>
-        Building photos ({photos.length}/{MAX_BUILDING_IMAGES})
+        {t('deliver.photos', { n: photos.length, max: MAX_BUILDING_IMAGES })}
       </Field.Label>
       {photos.length > 0 ? (
         <SimpleGrid columns={3} gap="2" w="full">
@@ -81,20 +86,20 @@ export function PhotoPicker({ photos, disabled, invalidText, writer }: Props) {
       {!disabled ? (
         <HStack gap="2" w="full">
           <Button flex="1" variant="outline" colorPalette="primary" disabled={full} loading={processing > 0} onClick={() => cameraInput.current?.click()}>
-            Take photo
+            {t('deliver.takePhoto')}
           </Button>
           <Button flex="1" variant="outline" colorPalette="primary" disabled={full || processing > 0} onClick={() => filesInput.current?.click()}>
-            Choose files
+            {t('deliver.chooseFiles')}
           </Button>
         </HStack>
       ) : null}
       {/* Two inputs: with capture, most phones open only the camera; without it, the gallery. */}
-      <input ref={cameraInput} hidden type="file" accept={ACCEPT} capture="environment" onChange={onFiles} aria-label="Take photo" data-testid="photo-camera-input" />
-      <input ref={filesInput} hidden type="file" accept={ACCEPT} multiple onChange={onFiles} aria-label="Choose photo files" data-testid="photo-files-input" />
+      <input ref={cameraInput} hidden type="file" accept={ACCEPT} capture="environment" onChange={onFiles} aria-label={t('deliver.takePhoto')} data-testid="photo-camera-input" />
+      <input ref={filesInput} hidden type="file" accept={ACCEPT} multiple onChange={onFiles} aria-label={t('deliver.choosePhotoFiles')} data-testid="photo-files-input" />
       {invalidText ? <Field.ErrorText>{invalidText}</Field.ErrorText> : null}
       {full ? (
         <Text fontSize="md" color="fg.muted">
-          Maximum of {MAX_BUILDING_IMAGES} photos reached.
+          {t('deliver.maxPhotos', { max: MAX_BUILDING_IMAGES })}
         </Text>
       ) : null}
     </Field.Root>

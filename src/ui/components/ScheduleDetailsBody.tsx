@@ -14,9 +14,10 @@ import { Loading } from './Loading';
 import { MessageScreen } from './MessageScreen';
 import { OrderScreenFrame } from './OrderScreenFrame';
 import { SectionCard } from './SectionCard';
-import { activeLocale, t } from '../i18n';
+import { activeLocale, registerTexts, t } from '../i18n';
+import { schedule as scheduleTexts } from '../i18n/en/schedule';
 
-const KIND_LABEL = { customer: 'Customer order', onlot: 'On-lot inventory order', move: 'Inventory move order' } as const satisfies Record<OrderKind, string>;
+registerTexts('schedule', scheduleTexts);
 
 /**
  * The schedule details of one order (SPEC §2: one screen per kind, each with an id). The order
@@ -35,12 +36,12 @@ export function ScheduleDetailsBody({ kind, id }: { kind: OrderKind; id: number 
     // reassign or a delivery does not make it this driver's.
     return (
       <MessageScreen
-        title="Order not found"
+        title={t('schedule.notFound')}
         lines={[
-          'This order is not on this phone, or it is no longer yours.',
-          'It may have been delivered, reassigned or cancelled by the office.',
+          t('schedule.notHere'),
+          t('schedule.maybeGone'),
           <Button key="scheduled" asChild colorPalette="primary" variant="outline">
-            <Link to="/scheduled">See your scheduled orders</Link>
+            <Link to="/scheduled">{t('schedule.seeScheduled')}</Link>
           </Button>,
         ]}
         onHome={() => void navigate('/')}
@@ -54,7 +55,7 @@ export function ScheduleDetailsBody({ kind, id }: { kind: OrderKind; id: number 
       kind={kind}
       id={id}
       title={order.customer_name ?? order.dealer_name}
-      subtitle={`${KIND_LABEL[kind]} #${id}`}
+      subtitle={t(`schedule.kind_${kind}`, { id })}
       order={order}
       hasDelivery={Boolean(delivery?.server)}
       entry={entry}
@@ -65,11 +66,11 @@ export function ScheduleDetailsBody({ kind, id }: { kind: OrderKind; id: number 
         <Stack gap="2">
           <Button asChild colorPalette="primary" variant="outline">
             <Link to={`/schedule/${id}?${orderActionQuery(kind, { reschedule: scheduled })}`} state={RETURN_HERE}>
-              {scheduled ? 'Unschedule / reassign' : 'Reassign'}
+              {scheduled ? t('schedule.unscheduleOrReassign') : t('schedule.reassign')}
             </Link>
           </Button>
           <Button asChild colorPalette="primary" variant="outline">
-            <Link to={detailsPath(kind, id)}>Open order</Link>
+            <Link to={detailsPath(kind, id)}>{t('schedule.openOrder')}</Link>
           </Button>
         </Stack>
       }
@@ -96,7 +97,7 @@ function WhenCard({ order, details }: { order: OrderDoc; details: ScheduleDetail
           <HStack justify="space-between" align="start" gap="2">
             <Stack gap="0">
               <Text fontSize="h1" fontWeight="bold" data-testid="schedule-day">
-                {scheduled ? header || 'Date not set' : 'Not scheduled'}
+                {scheduled ? header || t('schedule.dateNotSet') : t('schedule.notScheduled')}
               </Text>
               {time ? (
                 <Text fontSize="h1" fontWeight="bold" color="primary.fg" data-testid="schedule-time">
@@ -106,7 +107,7 @@ function WhenCard({ order, details }: { order: OrderDoc; details: ScheduleDetail
             </Stack>
             {overdue ? (
               <Badge colorPalette="red" variant="solid" data-testid="overdue">
-                Overdue
+                {t('schedule.overdue')}
               </Badge>
             ) : relative ? (
               <Badge colorPalette="primary" variant="solid">
@@ -116,17 +117,17 @@ function WhenCard({ order, details }: { order: OrderDoc; details: ScheduleDetail
           </HStack>
           <DetailList
             items={[
-              { label: 'Date', value: scheduled ? formatDate(order.scheduled_date) : 'Not scheduled' },
-              { label: 'Status', value: order.order_status },
-              { label: 'Destination', value: details?.destination_address },
+              { label: t('schedule.date'), value: scheduled ? formatDate(order.scheduled_date) : t('schedule.notScheduled') },
+              { label: t('schedule.status'), value: order.order_status },
+              { label: t('schedule.destination'), value: details?.destination_address },
             ]}
           />
           {phone ? (
             <HStack justify="space-between" gap="3">
               <Text>{phone}</Text>
               <Button asChild colorPalette="primary" variant="outline">
-                <a href={telHref(phone)} aria-label={`Call ${phone}`}>
-                  Call
+                <a href={telHref(phone)} aria-label={t('schedule.callLabel', { phone })}>
+                  {t('schedule.call')}
                 </a>
               </Button>
             </HStack>
@@ -135,8 +136,8 @@ function WhenCard({ order, details }: { order: OrderDoc; details: ScheduleDetail
             <Alert.Root status="info" data-testid="details-pending">
               <Alert.Indicator />
               <Alert.Content>
-                <Alert.Title>Details arrive with the next sync</Alert.Title>
-                <Alert.Description>The address, phone and order number download when the phone is online.</Alert.Description>
+                <Alert.Title>{t('schedule.detailsLater')}</Alert.Title>
+                <Alert.Description>{t('schedule.detailsLaterText')}</Alert.Description>
               </Alert.Content>
             </Alert.Root>
           )}
@@ -150,19 +151,19 @@ function WhenCard({ order, details }: { order: OrderDoc; details: ScheduleDetail
 function OrderFactsCard({ order, details }: { order: OrderDoc; details: ScheduleDetails | null }) {
   const session = useSession();
   return (
-    <SectionCard title="Order" testId="schedule-order">
+    <SectionCard title={t('schedule.order')} testId="schedule-order">
         <DetailList
           items={[
-            ...(order.customer_name ? [{ label: 'Customer', value: order.customer_name }] : []),
-            { label: 'Dealer', value: order.dealer_name },
-            { label: 'Model', value: order.building_model },
-            { label: 'Serial', value: order.serial_number },
-            { label: 'Order number', value: details?.order_number },
-            { label: 'Type', value: order.order_type },
-            { label: 'Stage', value: order.building_stage },
-            { label: 'Location', value: order.building_location },
+            ...(order.customer_name ? [{ label: t('schedule.customer'), value: order.customer_name }] : []),
+            { label: t('schedule.dealer'), value: order.dealer_name },
+            { label: t('schedule.model'), value: order.building_model },
+            { label: t('schedule.serial'), value: order.serial_number },
+            { label: t('schedule.number'), value: details?.order_number },
+            { label: t('schedule.type'), value: order.order_type },
+            { label: t('schedule.stage'), value: order.building_stage },
+            { label: t('schedule.location'), value: order.building_location },
             // The row is on this driver's list, so until a reassign goes through it is theirs.
-            { label: 'Driver', value: details?.driver?.name ?? session.claims.name },
+            { label: t('schedule.driver'), value: details?.driver?.name ?? session.claims.name },
           ]}
         />
     </SectionCard>

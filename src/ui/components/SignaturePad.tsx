@@ -5,6 +5,10 @@ import type { DraftPhoto } from '../../db';
 import type { SignatureFrom } from '../../domain';
 import { useBlobUrl } from '../hooks/useBlobUrl';
 import { LEGIBLE_WHEN_DISABLED } from './OnlineOnlyNote';
+import { registerTexts, t } from '../i18n';
+import { deliver as deliverTexts } from '../i18n/en/deliver';
+
+registerTexts('deliver', deliverTexts);
 
 export interface SignatureImage {
   bytes: ArrayBuffer;
@@ -89,7 +93,7 @@ function exportPng(canvas: HTMLCanvasElement): Promise<SignatureImage | null> {
 function SavedSignature({ photo }: { photo: DraftPhoto }) {
   const url = useBlobUrl(photo.id);
   return url ? (
-    <Image src={url} alt="Saved signature" objectFit="contain" w="full" h="full" data-testid="signature-saved" />
+    <Image src={url} alt={t('deliver.savedSignature')} objectFit="contain" w="full" h="full" data-testid="signature-saved" />
   ) : (
     <Skeleton w="full" h="full" />
   );
@@ -260,13 +264,13 @@ export function SignaturePad({ value, from, disabled, invalidText, onSave, onCle
   };
 
   const options: { value: SignatureFrom; label: string }[] = [
-    { value: 'customer', label: 'Customer' },
-    { value: 'driver', label: 'Driver' },
+    { value: 'customer', label: t('deliver.customer') },
+    { value: 'driver', label: t('deliver.driver') },
   ];
 
   return (
     <Field.Root invalid={Boolean(invalidText)} disabled={disabled} data-field="signature">
-      <Field.Label>Signature</Field.Label>
+      <Field.Label>{t('deliver.signature')}</Field.Label>
       <Stack gap="3" w="full">
         <Box
           position="relative"
@@ -285,7 +289,7 @@ export function SignaturePad({ value, from, disabled, invalidText, onSave, onCle
               <canvas
                 ref={setCanvas}
                 role="img"
-                aria-label={disabled ? 'Signature pad (read only)' : 'Signature pad: sign with a finger or a pen'}
+                aria-label={disabled ? t('deliver.padReadOnly') : t('deliver.padSign')}
                 style={{ display: 'block', width: '100%', height: '100%', touchAction: 'none', cursor: disabled ? 'not-allowed' : 'crosshair' }}
                 onPointerDown={onPointerDown}
                 onPointerMove={onPointerMove}
@@ -296,7 +300,7 @@ export function SignaturePad({ value, from, disabled, invalidText, onSave, onCle
               />
               {empty && value === null ? (
                 <Text position="absolute" bottom="3" left="4" color="fg.muted" pointerEvents="none" userSelect="none" textStyle="md">
-                  {disabled ? 'No signature' : 'Sign here'}
+                  {disabled ? t('deliver.noSignature') : t('deliver.signHere')}
                 </Text>
               ) : null}
             </>
@@ -305,7 +309,7 @@ export function SignaturePad({ value, from, disabled, invalidText, onSave, onCle
         <HStack justify="space-between" wrap="wrap" gap="3">
           <HStack gap="2" wrap="wrap" role="radiogroup" aria-labelledby={`${radioName}-label`}>
             <Text id={`${radioName}-label`} textStyle="md" fontWeight="medium" me="1">
-              Signed by:
+              {t('deliver.signedBy')}
             </Text>
             {options.map((option) => {
               const checked = from === option.value;
@@ -344,10 +348,10 @@ export function SignaturePad({ value, from, disabled, invalidText, onSave, onCle
             })}
           </HStack>
           <Button variant="outline" colorPalette="primary" {...LEGIBLE_WHEN_DISABLED} disabled={disabled || (empty && value === null)} onClick={clear}>
-            Clear
+            {t('deliver.clear')}
           </Button>
         </HStack>
-        {showSaved && !disabled ? <Text color="fg.muted" textStyle="md">Saved. Clear to sign again.</Text> : null}
+        {showSaved && !disabled ? <Text color="fg.muted" textStyle="md">{t('deliver.savedClearToSign')}</Text> : null}
       </Stack>
       {invalidText ? <Field.ErrorText>{invalidText}</Field.ErrorText> : null}
     </Field.Root>

@@ -1,6 +1,10 @@
 import { Button, Field, HStack, Input } from '@chakra-ui/react';
 import { useState } from 'react';
 import { fromLocalInput, toLocalInput } from '../format';
+import { registerTexts, t } from '../i18n';
+import { deliver as deliverTexts } from '../i18n/en/deliver';
+
+registerTexts('deliver', deliverTexts);
 
 interface Props {
   label: string;
@@ -29,10 +33,10 @@ export function TimeField({ label, value, disabled, invalid, onChange }: Props) 
           variant="outline"
           colorPalette="primary"
           disabled={disabled}
-          aria-label={`${label}: now`}
+          aria-label={t('deliver.nowLabel', { label })}
           onClick={() => set(toLocalInput(new Date().toISOString()))}
         >
-          Now
+          {t('deliver.now')}
         </Button>
       </HStack>
     </Field.Root>

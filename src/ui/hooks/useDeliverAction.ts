@@ -1,13 +1,18 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ERROR_TEXT, type ErrorCode, type OrderKind } from '../../domain';
+import type { ErrorCode, OrderKind } from '../../domain';
 import { queueDelivery } from '../../outbox';
 import { getSyncClient } from '../../workers/client';
+import { registerTexts, t } from '../i18n';
+import { errorText } from '../i18n/domainText';
+import { outbox as outboxTexts } from '../i18n/en/order';
 import { notify } from '../toaster';
 import { useSession } from './useAuth';
 import { useDatabase } from './useDatabase';
 import type { DraftWriter } from './useDraftWriter';
 import { useNavigatorOnline } from './useSyncStatus';
+
+registerTexts('outbox', outboxTexts);
 
 /**
  * Pressing Deliver, the same on every delivery screen: wait for the last draft write, run
@@ -40,17 +45,17 @@ export function useDeliverAction<F extends string>(
       setQueueErrors(result.ok ? [] : result.errors);
       if (!result.ok) {
         setAttempted(true);
-        notify(ERROR_TEXT[result.errors[0] ?? 'GeneralError'], 'error');
+        notify(errorText(result.errors[0] ?? 'GeneralError'), 'error');
         const field = result.errors.map((code) => fieldOf[code]).find(Boolean);
         if (field) document.querySelector(`[data-field="${field}"]`)?.scrollIntoView({ behavior: 'smooth', block: 'center' });
         return;
       }
-      notify(online ? 'Attempting to deliver order' : 'Delivery queued — it will be sent when you are online', 'info');
+      notify(online ? t('outbox.attemptingDelivery') : t('outbox.deliveryQueued'), 'info');
       void getSyncClient().syncNow();
       void navigate('/');
     } catch (error) {
       console.error('queueing the delivery failed', error);
-      notify(ERROR_TEXT.FailedToDeliverOrder, 'error');
+      notify(errorText('FailedToDeliverOrder'), 'error');
     } finally {
       setSubmitting(false);
     }
@@ -58,7 +63,7 @@ export function useDeliverAction<F extends string>(
   const errors = attempted ? rules() : [];
   const errorFor = (field: F): string | null => {
     const code = errors.find((e) => fieldOf[e] === field);
-    return code ? ERROR_TEXT[code] : null;
+    return code ? errorText(code) : null;
   };
   const otherErrors = queueErrors.filter((e) => !fieldOf[e]);
   return { deliver, submitting, errorFor, otherErrors };

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ActionResult } from '../../outbox';
 import { announceQueued, type ActionTexts } from '../announce';
+import { errorText, serverErrorText } from '../i18n/domainText';
 import { notify } from '../toaster';
 import { useDatabase } from './useDatabase';
 
@@ -26,15 +27,16 @@ export function useIntentSubmit({ snackbarOnRefusal = false }: { snackbarOnRefus
     try {
       const result = await queueIt();
       if (!result.ok) {
-        setError(result.message);
-        if (snackbarOnRefusal) notify(result.message, 'error');
+        const message = serverErrorText(result.error, result.message);
+        setError(message);
+        if (snackbarOnRefusal) notify(message, 'error');
         return;
       }
       announceQueued(db, result.entryId, texts);
       // -1: back to the screen that opened this one (an order or schedule-details screen).
       void (then === -1 ? navigate(-1) : navigate(then));
     } catch (e) {
-      notify(e instanceof Error ? e.message : 'There was an error', 'error');
+      notify(e instanceof Error ? e.message : errorText('GeneralError'), 'error');
     } finally {
       setBusy(false);
     }

@@ -3,12 +3,17 @@ import {
   clearSettingsDraft, uuidv7, writeSettingsDraft,
   type DraftPicture, type SettingsDraft, type SettingsDraftFields,
 } from '../../db';
-import { ERROR_TEXT, MAX_UPLOAD_BYTES, settingsFormOf, type DriverSettings, type SettingsErrors, type SettingsField } from '../../domain';
+import { MAX_UPLOAD_BYTES, settingsFormOf, type DriverSettings, type SettingsErrors, type SettingsField } from '../../domain';
 import { compressPhotoFile } from '../../workers/photoClient';
 import { isAcceptedImage } from '../components/PhotoPicker';
+import { registerTexts, t } from '../i18n';
+import { errorText } from '../i18n/domainText';
+import { settingsEdit as settingsEditTexts } from '../i18n/en/settingsEdit';
 import { notify } from '../toaster';
 import { useSession } from './useAuth';
 import { useBlobStore, useDatabase } from './useDatabase';
+
+registerTexts('settingsEdit', settingsEditTexts);
 
 /** A profile picture needs far fewer pixels than a building photo. */
 const PICTURE_EDGE_PX = 1024;
@@ -47,7 +52,7 @@ export function useSettingsEditor(settings: DriverSettings, draft: SettingsDraft
       })
       .catch((error: unknown) => {
         console.error('settings draft not saved', error);
-        notify('Could not keep your changes on this phone', 'error');
+        notify(t('settingsEdit.notKept'), 'error');
       });
   };
 
@@ -64,14 +69,14 @@ export function useSettingsEditor(settings: DriverSettings, draft: SettingsDraft
 
   const choosePicture = async (file: File): Promise<void> => {
     if (!isAcceptedImage(file)) {
-      notify(ERROR_TEXT.WrongImageExtension, 'error');
+      notify(errorText('WrongImageExtension'), 'error');
       return;
     }
     setProcessing(true);
     try {
       const photo = await compressPhotoFile(file, PICTURE_EDGE_PX);
       if (photo.bytes.byteLength > MAX_UPLOAD_BYTES) {
-        notify(ERROR_TEXT.FileTooLarge, 'error');
+        notify(errorText('FileTooLarge'), 'error');
         return;
       }
       const next: DraftPicture = { id: uuidv7(), type: photo.type, extension: photo.type === 'image/png' ? 'png' : 'jpg' };

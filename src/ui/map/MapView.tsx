@@ -27,6 +27,10 @@ import { QuietMarker } from './QuietMarker';
 import { readRendered, tapAt, writeRendered, type ClusterLabel, type Tapped } from './rendered';
 import { useBasemap } from './useBasemap';
 import { useOwnPosition } from './useOwnPosition';
+import { registerTexts, t } from '../i18n';
+import { map as mapTexts } from '../i18n/en/map';
+
+registerTexts('map', mapTexts);
 
 const FIT = { padding: 56, maxZoom: 13, duration: 0 } as const;
 /** Where the popup sits from its point (by the side maplibre puts it on): clear of an order's circle, of a pin's head. */
@@ -131,7 +135,7 @@ export default function MapView({ selection, online, onBroken }: Props) {
       <Center h="full" bg="appBg" rounded="l3" role="status">
         <Spinner size="lg" color="primary.solid" borderWidth="3px" />
         <Text ms="3" color="fg.muted">
-          Loading the map…
+          {t('map.loading')}
         </Text>
       </Center>
     );
@@ -215,11 +219,11 @@ export default function MapView({ selection, online, onBroken }: Props) {
           mapRef.current?.fitBounds(bounds, { ...FIT, duration: 400 });
         }}
       >
-        Show all
+        {t('map.showAll')}
       </Button>
       {basemap.kind === 'offline' ? (
         <Badge position="absolute" top="2" left="2" colorPalette="yellow" variant="solid" size="md" boxShadow="sm" data-testid="offline-badge">
-          Offline map
+          {t('map.offlineMap')}
         </Badge>
       ) : null}
       {basemap.problem ? (
@@ -251,7 +255,7 @@ function PopupBody({ open, selection }: { open: Open; selection: MapSelection })
 /** The driver's own position: maplibre's own dot, labelled for screen readers. */
 function OwnPosition({ at }: { at: LatLon }) {
   return (
-    <QuietMarker longitude={at.lon} latitude={at.lat} label="Your position">
+    <QuietMarker longitude={at.lon} latitude={at.lat} label={t('map.yourPosition')}>
       <div className="maplibregl-user-location-dot" data-testid="own-position" />
     </QuietMarker>
   );

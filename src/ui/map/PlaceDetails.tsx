@@ -6,13 +6,17 @@ import { parseOrderKey, type MapDealer, type MapOrder, type MapShop } from '../.
 import { NavigateMenu } from '../components/NavigateMenu';
 import { formatDate } from '../format';
 import { detailsPath } from '../orderLinks';
+import { registerTexts, t } from '../i18n';
+import { map as mapTexts } from '../i18n/en/map';
+
+registerTexts('map', mapTexts);
 
 /** The name a driver knows an order by: the customer, or the dealer for inventory. */
 export const orderTitle = (order: MapOrder): string => order.customer_name ?? order.dealer_name;
 
 /** One order's lines: name (Rush), dealer, model · serial, status · scheduled date. */
 export function OrderLines({ order, head = false }: { order: MapOrder; head?: boolean }) {
-  const scheduled = order.is_scheduled_for_delivery ? formatDate(order.scheduled_date) || 'Scheduled' : 'Unscheduled';
+  const scheduled = order.is_scheduled_for_delivery ? formatDate(order.scheduled_date) || t('map.scheduled') : t('map.unscheduled');
   return (
     <Stack gap="0" lineHeight="1.4" minW="0">
       <HStack gap="2" justify="space-between" align="flex-start" data-popup-head={head || undefined}>
@@ -21,7 +25,7 @@ export function OrderLines({ order, head = false }: { order: MapOrder; head?: bo
         </Text>
         {order.is_rush_order ? (
           <Badge colorPalette="red" variant="solid" flexShrink={0}>
-            Rush
+            {t('map.rush')}
           </Badge>
         ) : null}
       </HStack>
@@ -43,7 +47,7 @@ export function OrderDetailsButton({ order, buttonProps }: { order: MapOrder; bu
   if (!ref) return null;
   return (
     <Button asChild colorPalette="primary" size="md" data-testid="open-order" {...buttonProps}>
-      <Link to={detailsPath(ref.kind, ref.id)}>Open order</Link>
+      <Link to={detailsPath(ref.kind, ref.id)}>{t('map.openOrder')}</Link>
     </Button>
   );
 }
@@ -66,7 +70,7 @@ export function OrdersPlace({ orders }: { orders: MapOrder[] }) {
   return (
     <Stack gap="3" data-testid="place-orders">
       <Text fontWeight="bold" fontSize="md" data-popup-head>
-        {orders.length} orders here
+        {t('map.ordersHere', { count: orders.length })}
       </Text>
       <Stack gap="3" maxH="30dvh" overflowY="auto">
         {orders.map((order) => (
@@ -91,7 +95,7 @@ export function SitePlace({ site }: { site: { kind: 'dealer'; value: MapDealer }
           {name}
         </Text>
         <Text fontSize="md" color="fg.muted">
-          {site.kind === 'dealer' ? 'Dealer' : 'Shop'}
+          {site.kind === 'dealer' ? t('map.dealer') : t('map.shop')}
         </Text>
         <Text fontSize="md">{site.value.address}</Text>
       </Stack>

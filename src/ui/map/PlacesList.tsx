@@ -2,6 +2,10 @@ import { Alert, Card, chakra, Heading, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { MapSelection } from '../../domain';
 import { OrdersPlace, SitePlace } from './PlaceDetails';
+import { registerTexts, t } from '../i18n';
+import { map as mapTexts } from '../i18n/en/map';
+
+registerTexts('map', mapTexts);
 
 /**
  * The map's places as a list, for phones that cannot draw the map (no WebGL): the same
@@ -13,25 +17,25 @@ export function PlacesList({ selection }: { selection: MapSelection }) {
       <Alert.Root status="info">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>This phone cannot draw the map</Alert.Title>
-          <Alert.Description>Here are the same places as a list. Navigate opens your map app.</Alert.Description>
+          <Alert.Title>{t('map.cannotDraw')}</Alert.Title>
+          <Alert.Description>{t('map.cannotDrawText')}</Alert.Description>
         </Alert.Content>
       </Alert.Root>
-      <Section title="Orders" count={selection.orders.length}>
+      <Section title={t('map.ordersTitle')} count={selection.orders.length}>
         {selection.orders.map((order) => (
           <Place key={order.id}>
             <OrdersPlace orders={[order]} />
           </Place>
         ))}
       </Section>
-      <Section title="Dealers" count={selection.dealers.length}>
+      <Section title={t('map.dealersTitle')} count={selection.dealers.length}>
         {selection.dealers.map((dealer) => (
           <Place key={dealer.id}>
             <SitePlace site={{ kind: 'dealer', value: dealer }} />
           </Place>
         ))}
       </Section>
-      <Section title="Shops" count={selection.shops.length}>
+      <Section title={t('map.shopsTitle')} count={selection.shops.length}>
         {selection.shops.map((shop) => (
           <Place key={shop.id}>
             <SitePlace site={{ kind: 'shop', value: shop }} />

@@ -12,7 +12,11 @@ import { useOrderBundle } from '../hooks/useDelivery';
 import { useIntentSubmit } from '../hooks/useIntentSubmit';
 import { useOrderRefParam } from '../hooks/useOrderRefParam';
 import { detailsPath, opensToReturn } from '../orderLinks';
+import { registerTexts, t } from '../i18n';
+import { schedule as scheduleTexts } from '../i18n/en/schedule';
 import NotFound from './NotFound';
+
+registerTexts('schedule', scheduleTexts);
 
 /** /create-note/:id?{customerOrder,onlotInventoryOrder,inventoryMoveOrder}=true (SPEC §2): a note for the office. */
 export default function CreateNote() {
@@ -32,16 +36,16 @@ function Note({ kind, orderId }: { kind: OrderKind; orderId: number }) {
   if (!order && !delivery) return <OrderNotFound />;
 
   const save = (): Promise<void> =>
-    submit(() => queueNote(db, session, { kind, id: orderId }, text), { progress: 'Sending the note', success: 'Note added' }, returnHere ? -1 : detailsPath(kind, orderId));
+    submit(() => queueNote(db, session, { kind, id: orderId }, text), { progress: t('schedule.noteProgress'), success: t('schedule.noteSuccess') }, returnHere ? -1 : detailsPath(kind, orderId));
 
   return (
     <Stack gap="4">
-      <ActionScreenHeader title="Add note" order={order} orderId={orderId} actions={actions} />
+      <ActionScreenHeader title={t('schedule.addNote')} order={order} orderId={orderId} actions={actions} />
       <Card.Root size="sm">
         <Card.Body>
           <Stack gap="4">
             <Field.Root invalid={Boolean(error)}>
-              <Field.Label>Note for the office</Field.Label>
+              <Field.Label>{t('schedule.noteForOffice')}</Field.Label>
               <Textarea
                 bg="bg"
                 rows={6}
@@ -51,16 +55,16 @@ function Note({ kind, orderId }: { kind: OrderKind; orderId: number }) {
                   setText(e.target.value);
                   setError(null);
                 }}
-                placeholder="e.g. Gate code 1234, call the customer 30 minutes ahead"
+                placeholder={t('schedule.notePlaceholder')}
                 data-testid="note-text"
               />
               <Field.HelperText>
-                {text.length}/{ORDER_NOTE_MAX} · saved on this phone and sent when online
+                {t('schedule.noteHelper', { length: text.length, max: ORDER_NOTE_MAX })}
               </Field.HelperText>
               {error ? <Field.ErrorText data-testid="note-error">{error}</Field.ErrorText> : null}
             </Field.Root>
             <Button colorPalette="primary" size="lg" loading={busy} onClick={() => void save()}>
-              Save note
+              {t('schedule.saveNote')}
             </Button>
           </Stack>
         </Card.Body>

@@ -10,6 +10,10 @@ import { customerNameOf } from '../customerText';
 import { useOrderBundle } from '../hooks/useDelivery';
 import { useOrderRefParam } from '../hooks/useOrderRefParam';
 import NotFound from './NotFound';
+import { registerTexts, t } from '../i18n';
+import { deliver as deliverTexts } from '../i18n/en/deliver';
+
+registerTexts('deliver', deliverTexts);
 
 /** Delivery details (SPEC §2): the delivery-completion screen; kind and id come from the address. */
 export default function DeliveryDetails() {
@@ -32,10 +36,10 @@ function Delivery({ kind, orderId }: { kind: OrderKind; orderId: number }) {
     <Stack gap="4">
       <Stack gap="0">
         <Heading as="h2" fontSize="h1">
-          Deliver {order?.building_model ?? `order #${orderId}`}
+          {t('deliver.heading', { what: order?.building_model ?? t('deliver.orderNumber', { id: orderId }) })}
         </Heading>
         <Text color="fg.muted">
-          {title} · Serial {order?.serial_number ?? (server as { serial_number?: string } | null)?.serial_number}
+          {t('deliver.subtitle', { title: title ?? '', serial: order?.serial_number ?? (server as { serial_number?: string } | null)?.serial_number ?? '' })}
         </Text>
         {address ? <Text color="fg.muted">{address}</Text> : null}
       </Stack>
@@ -44,7 +48,7 @@ function Delivery({ kind, orderId }: { kind: OrderKind; orderId: number }) {
         <Alert.Root status="warning" data-testid="delivery-error">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>The last attempt was not accepted</Alert.Title>
+            <Alert.Title>{t('deliver.lastNotAccepted')}</Alert.Title>
             <Alert.Description>{draft.deliveryError}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
@@ -55,7 +59,7 @@ function Delivery({ kind, orderId }: { kind: OrderKind; orderId: number }) {
         ) : (
           <Alert.Root status="info">
             <Alert.Indicator />
-            <Alert.Title>This order's delivery details are not on this phone yet. Connect once to download them, then deliver.</Alert.Title>
+            <Alert.Title>{t('deliver.detailsNotHere')}</Alert.Title>
           </Alert.Root>
         )
       ) : (

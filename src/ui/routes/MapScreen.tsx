@@ -2,7 +2,7 @@ import { Alert, Box, Button, EmptyState, Flex, HStack, Stack, Text } from '@chak
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CACHE_KEYS } from '../../db';
-import { FILTER_LABELS, filterOrders, filterParams, mapSummary, parseFilterParams, selectMapPoints, type MapSelection, type OrderMap } from '../../domain';
+import { filterOrders, filterParams, parseFilterParams, selectMapPoints, type MapSelection, type OrderMap } from '../../domain';
 import { getSyncClient } from '../../workers/client';
 import { Loading } from '../components/Loading';
 import { formatDateTime } from '../format';
@@ -12,6 +12,11 @@ import { useNavigatorOnline } from '../hooks/useSyncStatus';
 import { MAP_COLORS } from '../map/layers';
 import { PlacesList } from '../map/PlacesList';
 import { hasWebGL } from '../map/webgl';
+import { registerTexts, t } from '../i18n';
+import { map as mapTexts } from '../i18n/en/map';
+import { filterLabel } from '../i18n/domainText';
+
+registerTexts('map', mapTexts);
 
 // maplibre (~250 KB gzipped) loads with the map itself, after this screen's own chunk.
 const MapView = lazy(() => import('../map/MapView'));
@@ -38,26 +43,26 @@ export default function MapScreen() {
   const [canDraw, setCanDraw] = useState(hasWebGL);
   const narrowed = selected.length > 0 || search.trim() !== '';
   const query = filterParams(selected, search).toString();
-  const filterText = [...selected.map((key) => FILTER_LABELS[key]), ...(search.trim() ? [`“${search.trim()}”`] : [])].join(' · ');
+  const filterText = [...selected.map((key) => filterLabel(key)), ...(search.trim() ? [`“${search.trim()}”`] : [])].join(' · ');
 
   const header = (
     <HStack justify="space-between" align="center" gap="3" flexShrink={0}>
       <Stack gap="0" minW="0">
         <Summary selection={selection} />
         <Text textStyle="xs" color="fg.muted" truncate data-testid="map-subtitle">
-          {narrowed ? `Filtered: ${filterText}` : snapshot ? `Map data of ${formatDateTime(snapshot.fetchedAt)}` : ''}
+          {narrowed ? t('map.filtered', { filters: filterText }) : snapshot ? t('map.dataOf', { time: formatDateTime(snapshot.fetchedAt) }) : ''}
         </Text>
       </Stack>
       <Button asChild colorPalette="primary" variant="outline" flexShrink={0}>
         <Link to={query ? `/?${query}` : '/'} data-testid="list-link">
           <ListIcon />
-          List
+          {t('map.list')}
         </Link>
       </Button>
     </HStack>
   );
 
-  if (all === undefined || snapshot === undefined || !listed) return <Loading label="Loading the map…" />;
+  if (all === undefined || snapshot === undefined || !listed) return <Loading label={t('map.loading')} />;
   if (snapshot === null || !selection) return <NoSnapshot online={online} listPath={query ? `/?${query}` : '/'} />;
 
   const notices = <Notices selection={selection} total={all.length} narrowed={narrowed} />;
@@ -76,7 +81,7 @@ export default function MapScreen() {
       {header}
       {notices}
       <Box flex="1" minH="240px">
-        <Suspense fallback={<Loading label="Loading the map…" />}>
+        <Suspense fallback={<Loading label={t('map.loading')} />}>
           <MapView
             selection={selection}
             online={online}
@@ -93,7 +98,9 @@ export default function MapScreen() {
 
 /** "12 orders · 4 dealers · 2 shops", each count after its map symbol (the legend). */
 function Summary({ selection }: { selection: MapSelection | undefined }) {
-  const parts = selection ? mapSummary(selection).split(' · ') : [];
+  const parts = selection
+    ? [t('map.orders', { count: selection.orders.length }), t('map.dealers', { count: selection.dealers.length }), t('map.shops', { count: selection.shops.length })]
+    : [];
   const symbols = [<Dot key="o" color={MAP_COLORS.order} />, <Pin key="d" color={MAP_COLORS.dealer} />, <Pin key="s" color={MAP_COLORS.shop} house />];
   return (
     <Text fontWeight="semibold" fontSize="md" lineHeight="1.4" data-testid="map-summary" aria-live="polite">
@@ -118,10 +125,10 @@ function Notices({ selection, total, narrowed }: { selection: MapSelection; tota
       <Alert.Root key="none" status="warning" data-testid="no-match">
         <Alert.Indicator />
         <Alert.Content gap="2">
-          <Alert.Title>No orders match these filters</Alert.Title>
-          <Alert.Description>None of your {total} orders match the filters on the list.</Alert.Description>
+          <Alert.Title>{t('map.noMatch')}</Alert.Title>
+          <Alert.Description>{t('map.noneOfYours', { total })}</Alert.Description>
           <Button asChild colorPalette="primary" variant="outline" bg="bg" alignSelf="flex-start">
-            <Link to="/map">Clear filters</Link>
+            <Link to="/map">{t('map.clearFilters')}</Link>
           </Button>
         </Alert.Content>
       </Alert.Root>,
@@ -129,14 +136,14 @@ function Notices({ selection, total, narrowed }: { selection: MapSelection; tota
   } else if (selection.orders.length === 0 && total === 0) {
     out.push(
       <Text key="empty" color="fg.muted" data-testid="no-orders">
-        No orders to deliver right now.{selection.dealers.length + selection.shops.length > 0 ? ' Dealers and shops are on the map.' : ''}
+        {t('map.noOrders')}{selection.dealers.length + selection.shops.length > 0 ? t('map.sitesOnMap') : ''}
       </Text>,
     );
   }
   if (selection.notOnMap > 0) {
     out.push(
       <Text key="missing" textStyle="xs" color="fg.muted" data-testid="not-on-map">
-        {selection.notOnMap === 1 ? '1 order has' : `${selection.notOnMap} orders have`} no position on the map yet; it arrives with the next sync.
+        {t('map.notOnMap', { count: selection.notOnMap })}
       </Text>,
     );
   }
@@ -148,20 +155,20 @@ function NoSnapshot({ online, listPath }: { online: boolean; listPath: string })
   return (
     <EmptyState.Root data-testid="no-snapshot">
       <EmptyState.Content>
-        <EmptyState.Title>The map is not on this phone yet</EmptyState.Title>
+        <EmptyState.Title>{t('map.notHereTitle')}</EmptyState.Title>
         <EmptyState.Description>
           {online
-            ? 'The app downloads it when it syncs with the office, and has not managed yet. Tap Sync now to try again; once it is here, the map works offline too.'
-            : 'This phone has been offline since you signed in. Open the app once with signal or Wi-Fi and the map downloads; after that it works offline too.'}
+            ? t('map.notHereOnline')
+            : t('map.notHereOffline')}
         </EmptyState.Description>
         <HStack gap="2" flexWrap="wrap" justify="center">
           {online ? (
             <Button colorPalette="primary" onClick={() => void getSyncClient().syncNow()}>
-              Sync now
+              {t('map.syncNow')}
             </Button>
           ) : null}
           <Button asChild colorPalette="primary" variant="outline">
-            <Link to={listPath}>Back to the list</Link>
+            <Link to={listPath}>{t('map.backToList')}</Link>
           </Button>
         </HStack>
       </EmptyState.Content>

@@ -18,7 +18,12 @@ import { useIntentSubmit } from '../hooks/useIntentSubmit';
 import { useObservable } from '../hooks/useObservable';
 import { useOrderRefParam } from '../hooks/useOrderRefParam';
 import { detailsPath, opensToReturn } from '../orderLinks';
+import { registerTexts, t } from '../i18n';
+import { errorText } from '../i18n/domainText';
+import { schedule as scheduleTexts } from '../i18n/en/schedule';
 import NotFound from './NotFound';
+
+registerTexts('schedule', scheduleTexts);
 
 /** /schedule/:id?{customerOrder,onlotInventoryOrder,inventoryMoveOrder}=true&reschedule=true (SPEC §2). */
 export default function ScheduleOrder() {
@@ -28,12 +33,10 @@ export default function ScheduleOrder() {
   return <Schedule key={`${ref.kind}-${ref.orderId}`} kind={ref.kind} orderId={ref.orderId} reschedule={params.get('reschedule') === 'true'} />;
 }
 
-const TEXTS = {
-  schedule: { progress: 'Attempting to schedule order', success: 'Order scheduled' },
-  reschedule: { progress: 'Attempting to reschedule order', success: 'Order rescheduled' },
-  unschedule: { progress: 'Attempting to unschedule order', success: 'Order unscheduled' },
-  reassign: { progress: 'Attempting to reassign order', success: 'Order reassigned' },
-} as const satisfies Record<string, ActionTexts>;
+type Action = 'schedule' | 'reschedule' | 'unschedule' | 'reassign';
+
+/** SPEC §8's progress and success texts of each action, in the active language. */
+const textsOf = (action: Action): ActionTexts => ({ progress: t(`schedule.${action}Progress`), success: t(`schedule.${action}Success`) });
 
 /** Tomorrow at 09:00 on this device's clock, as a datetime-local value. */
 function tomorrowMorning(): string {
@@ -62,13 +65,13 @@ function Schedule({ kind, orderId, reschedule }: { kind: OrderKind; orderId: num
 
   // A reassigned order leaves the list; any other action returns to the order screen that
   // opened it (details or schedule details), else to the order's details.
-  const run = (action: keyof typeof TEXTS, queueIt: () => Promise<ActionResult>): Promise<void> =>
-    submit(queueIt, TEXTS[action], action === 'reassign' ? '/' : returnHere ? -1 : detailsPath(kind, orderId));
+  const run = (action: Action, queueIt: () => Promise<ActionResult>): Promise<void> =>
+    submit(queueIt, textsOf(action), action === 'reassign' ? '/' : returnHere ? -1 : detailsPath(kind, orderId));
 
   const scheduleIt = (again: boolean) => {
     const iso = fromLocalInput(when);
     if (!iso) {
-      const message = `${again ? 'Failed to reschedule delivery' : 'Failed to schedule delivery'}: choose a date and time`;
+      const message = `${errorText(again ? 'FailedToRescheduleDelivery' : 'FailedToScheduleDelivery')}: ${t('schedule.chooseDateTime')}`;
       setError(message);
       return;
     }
@@ -78,17 +81,17 @@ function Schedule({ kind, orderId, reschedule }: { kind: OrderKind; orderId: num
   return (
     <Stack gap="4">
       <ActionScreenHeader
-        title={scheduled ? 'Reschedule delivery' : 'Schedule delivery'}
+        title={scheduled ? t('schedule.rescheduleTitle') : t('schedule.scheduleTitle')}
         order={order}
         orderId={orderId}
         actions={actions}
-        extra={order?.is_scheduled_for_delivery ? <Text color="fg.muted">Now scheduled for {formatDateTime(order.scheduled_date)}</Text> : null}
+        extra={order?.is_scheduled_for_delivery ? <Text color="fg.muted">{t('schedule.nowScheduledFor', { time: formatDateTime(order.scheduled_date) })}</Text> : null}
       />
       <Card.Root size="sm">
         <Card.Body>
           <Stack gap="4">
             <Field.Root invalid={Boolean(error)}>
-              <Field.Label>Delivery date and time</Field.Label>
+              <Field.Label>{t('schedule.dateAndTime')}</Field.Label>
               <Input type="datetime-local" bg="bg" value={when} onChange={(e) => {
                   setWhen(e.target.value);
                   setError(null);
@@ -98,7 +101,7 @@ function Schedule({ kind, orderId, reschedule }: { kind: OrderKind; orderId: num
             {scheduled ? (
               <Stack gap="2">
                 <Button colorPalette="primary" size="lg" loading={busy} onClick={() => scheduleIt(true)}>
-                  Reschedule
+                  {t('schedule.reschedule')}
                 </Button>
                 <Button
                   colorPalette="primary"
@@ -106,31 +109,31 @@ function Schedule({ kind, orderId, reschedule }: { kind: OrderKind; orderId: num
                   disabled={busy}
                   onClick={() => void run('unschedule', () => queueUnschedule(db, session, { kind, id: orderId }))}
                 >
-                  Unschedule
+                  {t('schedule.unschedule')}
                 </Button>
               </Stack>
             ) : (
               <Button colorPalette="primary" size="lg" loading={busy} onClick={() => scheduleIt(false)}>
-                Schedule
+                {t('schedule.schedule')}
               </Button>
             )}
-            <Text color="fg.muted">Works offline: the change is sent when the phone is back online.</Text>
+            <Text color="fg.muted">{t('schedule.worksOffline')}</Text>
           </Stack>
         </Card.Body>
       </Card.Root>
-      <SectionCard title="Reassign to another driver" testId="reassign">
+      <SectionCard title={t('schedule.reassignTitle')} testId="reassign">
           {drivers === undefined ? (
             <Loading />
           ) : drivers === null ? (
             <Alert.Root status="info">
               <Alert.Indicator />
-              <Alert.Title>The company's drivers are not on this phone yet. Connect once to download them.</Alert.Title>
+              <Alert.Title>{t('schedule.driversLater')}</Alert.Title>
             </Alert.Root>
           ) : others.length === 0 ? (
-            <Text color="fg.muted">There are no other drivers in your company.</Text>
+            <Text color="fg.muted">{t('schedule.noOtherDrivers')}</Text>
           ) : (
             <Stack gap="3">
-              <Stack gap="2" role="radiogroup" aria-label="Driver" data-testid="reassign-driver">
+              <Stack gap="2" role="radiogroup" aria-label={t('schedule.driver')} data-testid="reassign-driver">
                 {others.map((d) => {
                   const chosen = driverId === String(d.id);
                   return (
@@ -163,13 +166,13 @@ function Schedule({ kind, orderId, reschedule }: { kind: OrderKind; orderId: num
                 variant="outline"
                 disabled={busy}
                 onClick={() => {
-                  if (!driverId) setPickError('Choose the driver who takes the order over');
+                  if (!driverId) setPickError(t('schedule.chooseDriver'));
                   else void run('reassign', () => queueReassign(db, session, { kind, id: orderId }, Number(driverId)));
                 }}
               >
-                Reassign order
+                {t('schedule.reassignOrder')}
               </Button>
-              <Text color="fg.muted">The order leaves your list once the office has the change.</Text>
+              <Text color="fg.muted">{t('schedule.leavesList')}</Text>
             </Stack>
           )}
       </SectionCard>

@@ -11,7 +11,12 @@ import { useDriverSettings, useSettingsDraft } from '../hooks/useSettings';
 import { useSettingsEditor } from '../hooks/useSettingsEditor';
 import { useSyncStatus } from '../hooks/useSyncStatus';
 import { notify } from '../toaster';
+import { registerTexts, t } from '../i18n';
+import { knownText } from '../i18n/domainText';
+import { settingsEdit as settingsEditTexts } from '../i18n/en/settingsEdit';
 import Settings from './Settings';
+
+registerTexts('settingsEdit', settingsEditTexts);
 
 /**
  * /settings/edit (SPEC §2, §3, §5): name, phone, email, a new password (sent only when typed)
@@ -22,17 +27,18 @@ export default function SettingsEdit() {
   const { online } = useSyncStatus();
   const { settings } = useDriverSettings(online);
   const draft = useSettingsDraft();
-  if (settings === undefined || draft === undefined) return <Loading label="Loading your settings…" />;
+  if (settings === undefined || draft === undefined) return <Loading label={t('settingsEdit.loading')} />;
   // Never read on this phone: /settings says why (and reads them again).
   if (settings === null) return <Settings />;
   return <Editor settings={settings.data} draft={draft} online={online} />;
 }
 
-const FIELDS: { field: SettingsField; label: string; type: string; autoComplete: string; inputMode?: 'tel' | 'email' }[] = [
-  { field: 'first_name', label: 'First name', type: 'text', autoComplete: 'given-name' },
-  { field: 'last_name', label: 'Last name', type: 'text', autoComplete: 'family-name' },
-  { field: 'phone_number', label: 'Phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
-  { field: 'email', label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email' },
+/** The profile's fields, labelled in the active language (called while rendering). */
+const fieldsOf = (): { field: SettingsField; label: string; type: string; autoComplete: string; inputMode?: 'tel' | 'email' }[] => [
+  { field: 'first_name', label: t('settingsEdit.firstName'), type: 'text', autoComplete: 'given-name' },
+  { field: 'last_name', label: t('settingsEdit.lastName'), type: 'text', autoComplete: 'family-name' },
+  { field: 'phone_number', label: t('settingsEdit.phone'), type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+  { field: 'email', label: t('settingsEdit.email'), type: 'email', autoComplete: 'email', inputMode: 'email' },
 ];
 
 function Editor({ settings, draft, online }: { settings: DriverSettings; draft: SettingsDraft | null; online: boolean }) {
@@ -59,13 +65,13 @@ function Editor({ settings, draft, online }: { settings: DriverSettings; draft: 
       await editor.flushed();
       const outcome = await getSyncClient().saveSettings({ form, pictureId: picture?.id ?? null });
       if (outcome.ok) {
-        notify('Settings saved', 'success');
+        notify(t('settingsEdit.saved'), 'success');
         // Back to the screen it came from; opened from a link, to /settings.
         if (location.key !== 'default') void navigate(-1);
         else void navigate('/settings', { replace: true });
         return;
       }
-      notify(outcome.offline ? 'Saving needs a connection. Your changes are kept on this phone.' : outcome.message, 'error');
+      notify(outcome.offline ? t('settingsEdit.needsConnection') : knownText(outcome.message), 'error');
       if (outcome.field && outcome.detail) editor.setErrors({ [outcome.field]: outcome.detail });
       else setServerDetail(outcome.detail);
     } finally {
@@ -76,37 +82,36 @@ function Editor({ settings, draft, online }: { settings: DriverSettings; draft: 
   const name = `${fields.first_name} ${fields.last_name}`;
   return (
     <Stack gap="4">
-      <Heading as="h2" fontSize="h1">Edit profile</Heading>
+      <Heading as="h2" fontSize="h1">{t('settingsEdit.title')}</Heading>
       {!online ? (
-        <OnlineOnlyNote title="Offline: your changes cannot be saved yet" testId="settings-edit-offline">
-          Saving goes to the office and needs a connection. What you type stays on this phone, even after a reload; a new password is
-          not kept, so type it again before saving.
+        <OnlineOnlyNote title={t('settingsEdit.offlineTitle')} testId="settings-edit-offline">
+          {t('settingsEdit.offlineText')}
         </OnlineOnlyNote>
       ) : null}
       <Card.Root size="sm">
         <Card.Body>
           <Stack gap="4">
             <Field.Root invalid={Boolean(errors.picture)}>
-              <Field.Label>Profile picture</Field.Label>
+              <Field.Label>{t('settingsEdit.picture')}</Field.Label>
               <HStack gap="4">
                 <ProfilePicture guid={settings.profile_image_attributes?.guid ?? null} draftId={picture?.id ?? null} name={name} />
                 <Stack gap="2" flex="1">
                   <Button variant="outline" colorPalette="primary" loading={editor.processing} onClick={() => fileInput.current?.click()}>
-                    {picture || settings.profile_image_attributes ? 'Choose another picture' : 'Choose a picture'}
+                    {picture || settings.profile_image_attributes ? t('settingsEdit.chooseAnother') : t('settingsEdit.choose')}
                   </Button>
                   {picture ? (
-                    <Button variant="ghost" colorPalette="primary" onClick={editor.dropPicture}>Keep the current picture</Button>
+                    <Button variant="ghost" colorPalette="primary" onClick={editor.dropPicture}>{t('settingsEdit.keepCurrent')}</Button>
                   ) : null}
                 </Stack>
               </HStack>
-              {picture ? <Field.HelperText>The new picture is uploaded when you save.</Field.HelperText> : null}
+              {picture ? <Field.HelperText>{t('settingsEdit.uploadedOnSave')}</Field.HelperText> : null}
               {errors.picture ? <Field.ErrorText>{errors.picture}</Field.ErrorText> : null}
               <input
                 ref={fileInput}
                 hidden
                 type="file"
                 accept="image/jpeg,image/png"
-                aria-label="Choose a profile picture"
+                aria-label={t('settingsEdit.chooseProfilePicture')}
                 data-testid="picture-input"
                 onChange={(e) => {
                   const file = e.target.files?.[0];
@@ -115,7 +120,7 @@ function Editor({ settings, draft, online }: { settings: DriverSettings; draft: 
                 }}
               />
             </Field.Root>
-            {FIELDS.map((f) => (
+            {fieldsOf().map((f) => (
               <Field.Root key={f.field} invalid={Boolean(errors[f.field])} required>
                 <Field.Label>{f.label}</Field.Label>
                 <Input
@@ -131,9 +136,9 @@ function Editor({ settings, draft, online }: { settings: DriverSettings; draft: 
               </Field.Root>
             ))}
             <Field.Root invalid={Boolean(errors.password)}>
-              <Field.Label>New password</Field.Label>
+              <Field.Label>{t('settingsEdit.newPassword')}</Field.Label>
               <Input bg="bg" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => editor.setField('password', e.target.value)} />
-              <Field.HelperText>Leave empty to keep your password. For your safety it is never stored on this phone.</Field.HelperText>
+              <Field.HelperText>{t('settingsEdit.passwordHint')}</Field.HelperText>
               {errors.password ? <Field.ErrorText data-testid="error-password">{errors.password}</Field.ErrorText> : null}
             </Field.Root>
             {serverDetail ? (
@@ -143,12 +148,12 @@ function Editor({ settings, draft, online }: { settings: DriverSettings; draft: 
               </Alert.Root>
             ) : null}
             <Button colorPalette="primary" size="lg" {...WAITS_FOR_CONNECTION} loading={busy} disabled={!online || editor.processing} onClick={() => void save()} data-testid="settings-save">
-              {online ? 'Save' : 'Save (needs a connection)'}
+              {online ? t('settingsEdit.save') : t('settingsEdit.saveNeedsConnection')}
             </Button>
             {draft ? (
               <Stack gap="1">
-                <Text textStyle="sm" color="fg.muted">Your changes are kept on this phone until you save or discard them.</Text>
-                <Button variant="outline" colorPalette="primary" onClick={editor.discard}>Discard changes</Button>
+                <Text textStyle="sm" color="fg.muted">{t('settingsEdit.keptUntilSave')}</Text>
+                <Button variant="outline" colorPalette="primary" onClick={editor.discard}>{t('settingsEdit.discard')}</Button>
               </Stack>
             ) : null}
           </Stack>

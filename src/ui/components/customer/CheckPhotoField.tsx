@@ -1,14 +1,19 @@
 import { Button, Field, SimpleGrid } from '@chakra-ui/react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { addDraftImage, removeDraftImage, type DraftPhoto } from '../../../db';
-import { ERROR_TEXT, MAX_UPLOAD_BYTES } from '../../../domain';
+import { MAX_UPLOAD_BYTES } from '../../../domain';
 import { compressPhotoFile } from '../../../workers/photoClient';
 import { useSession } from '../../hooks/useAuth';
 import { useBlobStore, useDatabase } from '../../hooks/useDatabase';
 import type { DraftWriter } from '../../hooks/useDraftWriter';
 import { notify } from '../../toaster';
+import { registerTexts, t } from '../../i18n';
+import { deliver as deliverTexts } from '../../i18n/en/deliver';
+import { errorText } from '../../i18n/domainText';
 import { isAcceptedImage } from '../PhotoPicker';
 import { PhotoThumb } from '../PhotoThumb';
+
+registerTexts('deliver', deliverTexts);
 
 /** A photo of the customer's check (SPEC §5 NewCheck), one image, replaced when retaken. */
 export function CheckPhotoField({ check, writer, disabled, invalidText }: { check: DraftPhoto | null; writer: DraftWriter<'customer'>; disabled: boolean; invalidText: string | null }) {
@@ -23,14 +28,14 @@ export function CheckPhotoField({ check, writer, disabled, invalidText }: { chec
     event.target.value = '';
     if (!file) return;
     if (!isAcceptedImage(file)) {
-      notify(ERROR_TEXT.WrongImageExtension, 'error');
+      notify(errorText('WrongImageExtension'), 'error');
       return;
     }
     setBusy(true);
     writer.run(async () => {
       try {
         const photo = await compressPhotoFile(file);
-        if (photo.bytes.byteLength > MAX_UPLOAD_BYTES) notify(ERROR_TEXT.FileTooLarge, 'error');
+        if (photo.bytes.byteLength > MAX_UPLOAD_BYTES) notify(errorText('FileTooLarge'), 'error');
         else await addDraftImage(db, blobs, session, 'customer', writer.orderId, photo, 'check');
       } finally {
         setBusy(false);
@@ -40,7 +45,7 @@ export function CheckPhotoField({ check, writer, disabled, invalidText }: { chec
 
   return (
     <Field.Root invalid={Boolean(invalidText)} disabled={disabled} data-field="check">
-      <Field.Label>Photo of the check</Field.Label>
+      <Field.Label>{t('deliver.checkPhoto')}</Field.Label>
       {check ? (
         <SimpleGrid columns={2} gap="2" w="full">
           <PhotoThumb photo={check} index={0} disabled={disabled} onRemove={() => writer.run(() => removeDraftImage(db, blobs, session, 'customer', writer.orderId, check.id, 'check'))} />
@@ -48,10 +53,10 @@ export function CheckPhotoField({ check, writer, disabled, invalidText }: { chec
       ) : null}
       {!disabled ? (
         <Button variant="outline" colorPalette="primary" loading={busy} onClick={() => input.current?.click()}>
-          {check ? 'Retake check photo' : 'Take check photo'}
+          {check ? t('deliver.retakeCheckPhoto') : t('deliver.takeCheckPhoto')}
         </Button>
       ) : null}
-      <input ref={input} hidden type="file" accept="image/jpeg,image/png" capture="environment" onChange={onFile} aria-label="Take check photo" data-testid="check-photo-input" />
+      <input ref={input} hidden type="file" accept="image/jpeg,image/png" capture="environment" onChange={onFile} aria-label={t('deliver.takeCheckPhoto')} data-testid="check-photo-input" />
       {invalidText ? <Field.ErrorText>{invalidText}</Field.ErrorText> : null}
     </Field.Root>
   );

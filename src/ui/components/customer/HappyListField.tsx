@@ -1,5 +1,9 @@
 import { Checkbox, Fieldset, Stack, Text } from '@chakra-ui/react';
 import type { CustomerDeliveryDetails } from '../../../domain';
+import { registerTexts, t } from '../../i18n';
+import { deliver as deliverTexts } from '../../i18n/en/deliver';
+
+registerTexts('deliver', deliverTexts);
 
 /** The happy-list checklist (SPEC §1, §3): each item the driver ticks is sent as {item, text, value: true}. */
 export function HappyListField({ items, ticked, disabled, onChange }: {
@@ -13,7 +17,7 @@ export function HappyListField({ items, ticked, disabled, onChange }: {
   return (
     <Fieldset.Root disabled={disabled} data-field="happy-list">
       <Fieldset.Legend fontSize="md" fontWeight="semibold">
-        Happy list
+        {t('deliver.happyList')}
       </Fieldset.Legend>
       <Stack gap="1">
         {items.map((item) => (

@@ -6,16 +6,21 @@ import type { DraftWriter } from '../../hooks/useDraftWriter';
 import { useNavigatorOnline } from '../../hooks/useSyncStatus';
 import { NewCardPanel } from '../NewCardPanel';
 import { CheckPhotoField } from './CheckPhotoField';
+import { registerTexts, t } from '../../i18n';
+import { deliver as deliverTexts } from '../../i18n/en/deliver';
 import { ChoiceButtons } from './ChoiceButtons';
 
 export type PaymentField = 'payment' | 'amount' | 'check' | 'saved-check' | 'card';
 
-const METHODS = [
-  { value: 'Cash', label: 'Cash' },
-  { value: 'Check', label: 'Check' },
-  { value: 'CreditCard', label: 'Credit card' },
-  { value: 'NoPayment', label: 'No payment' },
-] as const satisfies readonly { value: PaymentMethod; label: string }[];
+registerTexts('deliver', deliverTexts);
+
+/** The payment methods, in the active language (called while rendering). */
+const methods = (): { value: PaymentMethod; label: string }[] => [
+  { value: 'Cash', label: t('deliver.cash') },
+  { value: 'Check', label: t('deliver.check') },
+  { value: 'CreditCard', label: t('deliver.creditCard') },
+  { value: 'NoPayment', label: t('deliver.noPayment') },
+];
 
 /** Payment at delivery (SPEC §1, §5): cash, check (new or saved), card (saved or new), none. */
 export function PaymentFields({ orderId, details, draft, savedChecks, writer, locked, errorFor }: {
@@ -34,11 +39,11 @@ export function PaymentFields({ orderId, details, draft, savedChecks, writer, lo
 
   return (
     <Stack gap="4">
-      <Text>Remaining balance: ${details.remaining_balance}</Text>
+      <Text>{t('deliver.remainingBalance', { amount: details.remaining_balance })}</Text>
       <ChoiceButtons
-        label="Payment method"
+        label={t('deliver.paymentMethod')}
         field="payment"
-        choices={METHODS}
+        choices={methods()}
         value={method}
         disabled={locked}
         invalidText={errorFor('payment')}
@@ -46,9 +51,9 @@ export function PaymentFields({ orderId, details, draft, savedChecks, writer, lo
       />
       {method === 'Check' ? (
         <ChoiceButtons<CheckSelection>
-          label="Check"
+          label={t('deliver.check')}
           field="check-selection"
-          choices={[{ value: 'NewCheck', label: 'New check' }, { value: 'SavedCheck', label: 'Saved check' }]}
+          choices={[{ value: 'NewCheck', label: t('deliver.newCheck') }, { value: 'SavedCheck', label: t('deliver.savedCheck') }]}
           value={draft.checkSelection}
           disabled={locked}
           invalidText={errorFor('payment') && !draft.checkSelection ? errorFor('payment') : null}
@@ -57,9 +62,9 @@ export function PaymentFields({ orderId, details, draft, savedChecks, writer, lo
       ) : null}
       {method === 'CreditCard' ? (
         <ChoiceButtons<CardSelection>
-          label="Card"
+          label={t('deliver.card')}
           field="card-selection"
-          choices={[{ value: 'ExistingCard', label: 'Saved card' }, { value: 'NewCard', label: 'New card' }]}
+          choices={[{ value: 'ExistingCard', label: t('deliver.savedCard') }, { value: 'NewCard', label: t('deliver.newCard') }]}
           value={draft.cardSelection}
           disabled={locked}
           invalidText={errorFor('payment') && !draft.cardSelection ? errorFor('payment') : null}
@@ -74,7 +79,7 @@ export function PaymentFields({ orderId, details, draft, savedChecks, writer, lo
       ) : null}
       {needsAmount ? (
         <Field.Root invalid={Boolean(errorFor('amount'))} disabled={locked} data-field="amount">
-          <Field.Label>Amount collected ($)</Field.Label>
+          <Field.Label>{t('deliver.amountCollected')}</Field.Label>
           <Input
             inputMode="decimal"
             bg="bg"
@@ -95,7 +100,7 @@ export function PaymentFields({ orderId, details, draft, savedChecks, writer, lo
       {method === 'Check' && draft.checkSelection === 'SavedCheck' ? (
         savedChecks && savedChecks.length > 0 ? (
           <ChoiceButtons<number>
-            label="Saved check"
+            label={t('deliver.savedCheck')}
             field="saved-check"
             columns={1}
             choices={savedChecks.map((c) => ({ value: c.id, label: `${c.name} · ${c.bank_name} ····${c.account_last_four}` }))}
@@ -106,17 +111,17 @@ export function PaymentFields({ orderId, details, draft, savedChecks, writer, lo
           />
         ) : (
           <Text color="fg.muted" data-field="saved-check">
-            {savedChecks ? 'This order has no saved checks. Take a photo of a new check instead.' : 'Saved checks download the next time the app syncs online.'}
+            {savedChecks ? t('deliver.noSavedChecks') : t('deliver.savedChecksLater')}
           </Text>
         )
       ) : null}
       {method === 'CreditCard' && draft.cardSelection === 'ExistingCard' ? (
         details.customer_card_list.length > 0 ? (
           <ChoiceButtons<string>
-            label="Saved card"
+            label={t('deliver.savedCard')}
             field="card"
             columns={1}
-            choices={details.customer_card_list.map((c) => ({ value: c.card_profile_id, label: `${c.brand} ····${c.last_four} · exp ${String(c.exp_month).padStart(2, '0')}/${String(c.exp_year).slice(-2)}` }))}
+            choices={details.customer_card_list.map((c) => ({ value: c.card_profile_id, label: t('deliver.cardChoice', { brand: c.brand, last: c.last_four, month: String(c.exp_month).padStart(2, '0'), year: String(c.exp_year).slice(-2) }) }))}
             value={draft.cardProfileId}
             disabled={locked}
             invalidText={errorFor('card')}
@@ -124,7 +129,7 @@ export function PaymentFields({ orderId, details, draft, savedChecks, writer, lo
           />
         ) : (
           <Text color="fg.muted" data-field="card">
-            This customer has no saved card. Choose New card.
+            {t('deliver.noSavedCard')}
           </Text>
         )
       ) : null}

@@ -1,5 +1,9 @@
 import { Button, Field, Fieldset, HStack, Input, Stack } from '@chakra-ui/react';
 import type { CustomerDeliveryDetails } from '../../../domain';
+import { registerTexts, t } from '../../i18n';
+import { deliver as deliverTexts } from '../../i18n/en/deliver';
+
+registerTexts('deliver', deliverTexts);
 
 /** The delivery survey (SPEC §3): YESNO questions take Yes/No, the others text. */
 export function SurveyFields({ questions, answers, disabled, invalidText, onAnswer }: {
@@ -13,7 +17,7 @@ export function SurveyFields({ questions, answers, disabled, invalidText, onAnsw
   return (
     <Fieldset.Root disabled={disabled} invalid={Boolean(invalidText)} data-field="survey">
       <Fieldset.Legend fontSize="md" fontWeight="semibold">
-        Delivery survey
+        {t('deliver.survey')}
       </Fieldset.Legend>
       <Stack gap="4">
         {questions.map((q) => {
@@ -34,7 +38,7 @@ export function SurveyFields({ questions, answers, disabled, invalidText, onAnsw
                     disabled={disabled}
                     onClick={() => onAnswer(q.id, value)}
                   >
-                    {value ? 'Yes' : 'No'}
+                    {value ? t('deliver.yes') : t('deliver.no')}
                   </Button>
                 ))}
               </HStack>

@@ -38,6 +38,15 @@ export const common = {
     needs_attention: 'Needs attention',
     done: 'Sent',
   },
+  impersonation: {
+    label: 'Viewing as another driver',
+    viewingAs: 'Viewing as {{name}}',
+    end: 'End',
+    keptOwner_one: '1 unsent action of {{owner}} stays on this phone, sent only when they sign in again.',
+    keptOwner_other: '{{count}} unsent actions of {{owner}} stay on this phone, sent only when they sign in again.',
+    kept_one: '1 unsent action of another driver stays on this phone, sent only when that driver signs in again.',
+    kept_other: '{{count}} unsent actions of another driver stay on this phone, sent only when that driver signs in again.',
+  },
   messages: {
     notFoundTitle: 'Oops!',
     notFoundLine: "We can't seem to find the page you're looking for.",

@@ -3,6 +3,10 @@
 // chunk loads (`registerTexts`), so the first load carries only what it shows. The Spanish
 // catalog (../es, a lazy chunk) has exactly the same keys (typed as `Catalog`).
 import { common } from './common';
+import type { deliver } from './deliver';
+import type { schedule } from './schedule';
+import type { settingsEdit } from './settingsEdit';
+import type { map } from './map';
 import { home, login } from './home';
 import type { log } from './log';
 import type { nav } from './nav';
@@ -11,4 +15,4 @@ import type { screens } from './screens';
 
 export const en = { common, login, home };
 
-export type Catalog = typeof en & typeof screens & { order: typeof order; outbox: typeof outbox; log: typeof log; nav: typeof nav };
+export type Catalog = typeof en & typeof screens & { order: typeof order; outbox: typeof outbox; log: typeof log; nav: typeof nav; deliver: typeof deliver; schedule: typeof schedule; settingsEdit: typeof settingsEdit; map: typeof map };

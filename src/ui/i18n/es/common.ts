@@ -38,6 +38,15 @@ export const common: Catalog['common'] = {
     needs_attention: 'Requiere atención',
     done: 'Enviado',
   },
+  impersonation: {
+    label: 'Viendo como otro conductor',
+    viewingAs: 'Viendo como {{name}}',
+    end: 'Terminar',
+    keptOwner_one: '1 acción sin enviar de {{owner}} queda en este teléfono; se enviará solo cuando vuelva a iniciar sesión.',
+    keptOwner_other: '{{count}} acciones sin enviar de {{owner}} quedan en este teléfono; se enviarán solo cuando vuelva a iniciar sesión.',
+    kept_one: '1 acción sin enviar de otro conductor queda en este teléfono; se enviará solo cuando ese conductor vuelva a iniciar sesión.',
+    kept_other: '{{count}} acciones sin enviar de otro conductor quedan en este teléfono; se enviarán solo cuando ese conductor vuelva a iniciar sesión.',
+  },
   messages: {
     notFoundTitle: '¡Vaya!',
     notFoundLine: 'No encontramos la página que busca.',

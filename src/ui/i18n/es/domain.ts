@@ -1,7 +1,7 @@
 // Spanish for the texts src/domain keeps in English (by the same identifiers): the `domain`
 // namespace, read by ../domainText.ts. Checked against ERROR_TEXT and FILTER_LABELS in
 // test/unit/i18nCatalogs.test.ts.
-import type { ErrorCode, FilterKey, OrderCategoryKey } from '../../../domain';
+import type { ErrorCode, FilterKey, OrderCategoryKey, PAYMENT_TEXT } from '../../../domain';
 
 export const errors: Record<ErrorCode, string> = {
   DeliveryPhotoRequired: 'Se requieren fotos de la entrega',
@@ -156,4 +156,20 @@ export const categories: Record<OrderCategoryKey, string> = {
   inventoryMoveOrder: 'Traslado',
 };
 
-export const domain = { errors, filters, kinds, environments, categories };
+/** The payments rules' texts (PAYMENT_TEXT), shown beside the new-card form's fields. */
+export const payment: Record<keyof typeof PAYMENT_TEXT, string> = {
+  required: 'Obligatorio',
+  expiration: 'Formato MMAA',
+  state: 'Abreviatura del estado, 2 letras mayúsculas',
+  phone: 'De 5 a 15 caracteres',
+  cvv: 'El CVV debe tener 3 o 4 dígitos',
+  amount: 'El importe debe ser un número positivo con 2 decimales como máximo',
+  amountNumber: 'El importe debe ser un número',
+  tooLong: 'Demasiado largo',
+  type: 'type debe ser ach-new o ach-token',
+  boolean: 'Debe ser verdadero o falso',
+  refundAmount: 'amount es obligatorio salvo que full_refund sea true',
+  body: 'El cuerpo debe ser un objeto JSON',
+};
+
+export const domain = { errors, filters, kinds, environments, categories, payment };

@@ -1,6 +1,10 @@
 // The Spanish catalog: loaded lazily (a chunk of its own) only when Spanish is active.
 import type { Catalog } from '../en';
 import { common } from './common';
+import { deliver } from './deliver';
+import { schedule } from './schedule';
+import { settingsEdit } from './settingsEdit';
+import { map } from './map';
 import { domain } from './domain';
 import { home, login } from './home';
 import { log } from './log';
@@ -8,6 +12,6 @@ import { nav } from './nav';
 import { order, outbox } from './order';
 import { screens } from './screens';
 
-export const es: Catalog = { common, login, home, ...screens, order, outbox, log, nav };
+export const es: Catalog = { common, login, home, ...screens, order, outbox, log, nav, deliver, schedule, settingsEdit, map };
 
 export { domain };

@@ -1,0 +1,27 @@
+import type { Catalog } from '../en';
+
+export const settingsEdit: Catalog['settingsEdit'] = {
+  loading: 'Cargando sus ajustes…',
+  firstName: 'Nombre',
+  lastName: 'Apellido',
+  phone: 'Teléfono',
+  email: 'Correo electrónico',
+  saved: 'Ajustes guardados',
+  needsConnection: 'Guardar requiere conexión. Sus cambios se conservan en este teléfono.',
+  title: 'Editar perfil',
+  offlineTitle: 'Sin conexión: aún no se pueden guardar sus cambios',
+  offlineText: 'Guardar envía los cambios a la oficina y requiere conexión. Lo que escriba se conserva en este teléfono, incluso al recargar; la contraseña nueva no se guarda, así que escríbala de nuevo antes de guardar.',
+  picture: 'Foto de perfil',
+  chooseAnother: 'Elegir otra foto',
+  choose: 'Elegir una foto',
+  keepCurrent: 'Conservar la foto actual',
+  uploadedOnSave: 'La foto nueva se sube al guardar.',
+  chooseProfilePicture: 'Elegir una foto de perfil',
+  newPassword: 'Contraseña nueva',
+  passwordHint: 'Déjela vacía para conservar su contraseña. Por su seguridad, nunca se guarda en este teléfono.',
+  save: 'Guardar',
+  saveNeedsConnection: 'Guardar (requiere conexión)',
+  keptUntilSave: 'Sus cambios se conservan en este teléfono hasta que los guarde o descarte.',
+  discard: 'Descartar cambios',
+  notKept: 'No se pudieron conservar sus cambios en este teléfono',
+};
