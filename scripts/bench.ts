@@ -203,7 +203,7 @@ async function serverLoadRows(): Promise<void> {
   for (const [figure, budget] of [[small, 25], [large, 100]] as const) {
     if (!figure) continue;
     row(`${figure.what}: p99 at ${figure.rate} req/s (p50 ${figure.p50} ms; /healthz p99 ${figure.bareP99} ms, ratio ${(figure.p99 / Math.max(1, figure.bareP99)).toFixed(1)}×)`, figure.p99, 'ms', budget, 0);
-    note(`server under load: ${figure.what}: ${kb(figure.bytesPerAnswer)} per answer as sent${figure.non2xx ? `, ${figure.non2xx} failed` : ''}`);
+    note(`server under load: ${figure.what}: ${kb(figure.bytesPerAnswer)} per answer as sent${figure.non2xx ? `, ${figure.non2xx} failed` : ''}; an answer not remembered yet (the answer cache's miss) takes ${figure.missMedian.toFixed(1)} ms, one at a time`);
   }
 }
 

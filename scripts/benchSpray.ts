@@ -3,28 +3,11 @@
 // spray. Both loads come from autocannon in child processes (so the load generator never
 // shares the server's event loop); the server runs here with the production limits and hash
 // gate, behind a trusted proxy so the spray's X-Forwarded-For is its one address.
-import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { API } from '../src/domain';
+import { DEFAULT_REFUSAL_DELAY_MS } from '../server/http/limits';
 import { DEFAULT_LOGIN_LIMITS } from '../server/services/loginLimits';
 import { startTestServer } from '../test/support/server';
-
-interface CannonResult {
-  latency: { p50: number; p99: number };
-  requests: { total: number };
-  statusCodeStats?: Record<string, { count: number }>;
-}
-
-const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
-
-function cannon(args: string[]): Promise<CannonResult> {
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, [autocannonBin, '--json', ...args], { maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => {
-      if (err) reject(new Error(`autocannon failed: ${err.message}`));
-      else resolve(JSON.parse(stdout) as CannonResult);
-    });
-  });
-}
+import { cannon } from './benchCannon';
 
 export interface SprayFigures {
   baseP50: number;
@@ -48,7 +31,7 @@ export async function sprayFigures(opts: SprayOptions): Promise<SprayFigures> {
   let hashes = 0;
   const server = await startTestServer({
     loginLimits: opts.loginLimits ?? DEFAULT_LOGIN_LIMITS,
-    build: { trustProxy: true, passwordHashing: { ...opts.passwordHashing, onHash: () => (hashes += 1) } },
+    build: { trustProxy: true, limitRefusalDelayMs: DEFAULT_REFUSAL_DELAY_MS, passwordHashing: { ...opts.passwordHashing, onHash: () => (hashes += 1) } },
   });
   try {
     const token = await server.login('driver@summit.test', 'summit-driver-1');

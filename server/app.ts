@@ -14,6 +14,7 @@ import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import { seedBulkOrders } from './db/seedBulkOrders';
 import type { AppContext } from './context';
+import { createAnswerCache } from './http/answerCache';
 import { cardEntryGuard } from './http/cardEntryLimit';
 import { installAuth } from './http/auth';
 import { installCompression } from './http/compression';
@@ -60,6 +61,10 @@ export interface BuildServerOptions {
   loginLimits?: Partial<LoginLimits>;
   /** The clock of the rate-limit windows (default Date.now); tests fix it. */
   limitClock?: () => number;
+  /** How long a request refused as over its limit again is held back (default 1,000 ms; http/limits.ts). */
+  limitRefusalDelayMs?: number;
+  /** Bytes of remembered hot-read answers (default 64 MiB; 0 remembers none: http/answerCache.ts). */
+  answerCacheBytes?: number;
   /** Password hashing: hashes at once (default 1), queue (default 8), a hook per hash (tests count them). */
   passwordHashing?: HashGateOptions;
   /** Card-entry limit per account (default 20 per 10 minutes): stops a stolen token testing cards. */
@@ -136,7 +141,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     await database.close();
     throw err;
   }
-  const limiter = createLimiter(database.db, limitClock);
+  const limiter = createLimiter(database.db, limitClock, { refusalDelayMs: opts.limitRefusalDelayMs });
   const ctx: AppContext = {
     db: database.db,
     database,
@@ -145,6 +150,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     files,
     cardEntryGuard: cardEntryGuard(limiter, opts.cardEntryRateLimit ?? { max: 20, timeWindowMs: 10 * 60_000 }),
     passwords: createPasswords(opts.passwordHashing),
+    answers: createAnswerCache(database.db, opts.answerCacheBytes),
     mailer: createMailer({ smtpUrl: opts.smtpUrl, from: opts.mailFrom, captureDir: join(resolve(opts.dataDir ?? './data'), 'mail') }),
   };
   const routerAnswerHeaders: Record<string, string> = {}; // filled once ready, below

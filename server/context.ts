@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { JwtKeys } from './auth/jwt';
 import type { Database, Db } from './db/client';
+import type { AnswerCache } from './http/answerCache';
 import type { Passwords } from './services/passwords';
 import type { PaymentGateway } from './services/payments/gateway';
 import type { Mailer } from './services/mail/transport';
@@ -19,6 +20,8 @@ export interface AppContext {
   mailer?: Mailer;
   /** Password checks and hashes, a few at a time (services/passwords.ts). */
   passwords: Passwords;
+  /** Remembered answers of the hot reads, under the company's orders version (http/answerCache.ts). */
+  answers: AnswerCache;
   /** preHandler of the card-entry routes (tokenize, authorize a new card): a per-account limit. */
   cardEntryGuard: (request: FastifyRequest) => Promise<void>;
 }

@@ -1,7 +1,7 @@
 // Drizzle mirror of server/db/migrations/*.sql (the SQL files are the source of truth;
 // keep both in step). Timestamps are timestamptz(3) read as Date: millisecond-exact.
 import {
-  boolean, customType, doublePrecision, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid,
+  bigint, boolean, customType, doublePrecision, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid,
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
@@ -20,6 +20,8 @@ export const companies = pgTable('companies', {
   phone: text('phone'),
   address: text('address'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** Moved by triggers on every change to the company's orders or dealers (migration 0012). */
+  ordersVersion: bigint('orders_version', { mode: 'number' }).notNull().default(0),
 });
 
 export const accounts = pgTable('accounts', {

@@ -15,7 +15,7 @@ const THRESHOLD = 1024;
 const SYNC_UP_TO = 128 * 1024;
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|xml|problem\+json|[\w.-]+\+json|csv))/i;
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
 /** The best encoding the client accepts (brotli, then gzip); q=0 refuses one. */
 export function pickEncoding(header: string | undefined): Encoding | null {
@@ -46,23 +46,30 @@ function compress(encoding: Encoding, body: Buffer): Buffer | Promise<Buffer> {
   return encoding === 'br' ? brotliAsync(body, brotliParams(body.length)) : gzipAsync(body, { level: 6 });
 }
 
-function addVary(reply: FastifyReply): void {
+export function addVary(reply: FastifyReply): void {
   const current = reply.getHeader('vary');
   const text = Array.isArray(current) ? current.join(', ') : current === undefined ? '' : String(current);
   if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(text)) reply.header('vary', text ? `${text}, Accept-Encoding` : 'Accept-Encoding');
+}
+
+/**
+ * The body as this client should receive it: brotli or gzip when it accepts one and the body
+ * is worth compressing, else as it is. The answer cache (answerCache.ts) encodes with it too.
+ */
+export async function encodeFor(acceptEncoding: string | undefined, body: Buffer): Promise<{ body: Buffer; encoding: Encoding | null }> {
+  const encoding = body.length < THRESHOLD ? null : pickEncoding(acceptEncoding);
+  return encoding ? { body: await compress(encoding, body), encoding } : { body, encoding: null };
 }
 
 async function compressAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
   if (reply.hasHeader('content-encoding') || !COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
   addVary(reply);
-  const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-  const encoding = body.length < THRESHOLD ? null : pickEncoding(request.headers['accept-encoding']);
-  if (!encoding) return payload;
-  const compressed = await compress(encoding, body);
-  reply.header('content-encoding', encoding);
+  const encoded = await encodeFor(request.headers['accept-encoding'], typeof payload === 'string' ? Buffer.from(payload) : payload);
+  if (!encoded.encoding) return payload;
+  reply.header('content-encoding', encoded.encoding);
   reply.removeHeader('content-length');
-  return compressed;
+  return encoded.body;
 }
 
 /**

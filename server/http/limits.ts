@@ -3,20 +3,44 @@
 // A key found over its limit is also remembered in this process until its window ends, and
 // refused from memory: a flood of refused requests (a sign-in spray) costs no database write
 // each. Safe across instances: within a window a count only grows, so "over" stays true.
+// A refusal from memory is also held back a moment (refusalDelayMs, a tarpit): a client that
+// keeps asking while over its limit, as fast as its connections allow, then gets a few answers
+// a second instead of thousands, and the other drivers' reads keep their event loop. At most
+// MAX_HELD refusals wait at once; past that they are answered at once.
 import type { Db } from '../db/client';
 import { hit, type Limit } from '../services/rateLimits';
 import { tooManyRequests } from './errors';
 
 /** Keys remembered as over their limit at most (idle ones are dropped first). */
 const MAX_REMEMBERED = 10_000;
+/** The tarpit's default hold (LimiterOptions.refusalDelayMs). */
+export const DEFAULT_REFUSAL_DELAY_MS = 1_000;
+/** Refusals held back at once at most (each holds a socket and a timer). */
+const MAX_HELD = 1_000;
+
+export interface LimiterOptions {
+  /** How long a refusal from memory is held back (ms; never past the window's end). Default 1,000; 0 answers at once. */
+  refusalDelayMs?: number;
+}
 
 export interface Limiter {
   /** Counts one request on `key`; throws 429 past the limit. */
   enforce(key: string, limit: Limit, message?: string): Promise<void>;
 }
 
-export function createLimiter(db: Db, now: () => number): Limiter {
+export function createLimiter(db: Db, now: () => number, opts: LimiterOptions = {}): Limiter {
+  const refusalDelayMs = opts.refusalDelayMs ?? DEFAULT_REFUSAL_DELAY_MS;
   const overUntil = new Map<string, number>();
+  let held = 0;
+  const holdBack = async (ms: number): Promise<void> => {
+    if (ms <= 0 || held >= MAX_HELD) return;
+    held += 1;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+    } finally {
+      held -= 1;
+    }
+  };
   const remember = (key: string, until: number, at: number): void => {
     if (overUntil.size >= MAX_REMEMBERED) {
       for (const [k, end] of overUntil) if (end <= at) overUntil.delete(k);
@@ -31,7 +55,10 @@ export function createLimiter(db: Db, now: () => number): Limiter {
       const until = overUntil.get(key);
       if (until !== undefined) {
         if (at >= until || at < until - limit.windowMs) overUntil.delete(key); // its window is over (or the clock went back)
-        else throw tooManyRequests((until - at) / 1000, message);
+        else {
+          await holdBack(Math.min(refusalDelayMs, until - at));
+          throw tooManyRequests((until - now()) / 1000, message);
+        }
       }
       const counted = await hit(db, key, limit, at);
       if (counted.allowed) return;

@@ -123,12 +123,17 @@ async function download(server: TestServer, path: string): Promise<{ status: num
 }
 
 describe('two instances on one PostgreSQL and one bucket', () => {
-  it('photo uploaded through A, delivered through B, replayed on A with the same key: one delivery, the same answer', async () => {
+  it('photo uploaded through A, delivered through B, replayed on A with the same key: one delivery, the same answer; A\'s remembered list drops the order', async () => {
     const [orderId] = await liveOrderIds(a, SUMMIT_DRIVER.email, 'onlot');
     if (orderId === undefined) throw new Error('no on-lot order');
     const photo = await uploadPhoto(a, token, 81);
     const [row] = await database.raw.query<{ n: number }>('SELECT octet_length(bytes) AS n FROM uploads WHERE guid = $1', [photo.guid]);
     expect(row?.n).toBe(0); // in the bucket, not the row
+
+    // A's answer cache remembers the list; the delivery through B must still show on A.
+    const listed = async (server: TestServer) => (await call<{ documents: { id: string }[] }>(server, API.orderList, { token })).body.documents.map((d) => d.id);
+    expect(await listed(a)).toContain(`oio-${orderId}`);
+    expect(await listed(a)).toContain(`oio-${orderId}`);
 
     const key = newKey();
     const body = deliverBody(orderId, [photo]);
@@ -139,6 +144,7 @@ describe('two instances on one PostgreSQL and one bucket', () => {
     expect(onA.body).toEqual(onB.body); // the remembered answer (jsonb: the same JSON, keys maybe reordered)
     expect((onA.body as { delivery_id: number }).delivery_id).toBeGreaterThan(0);
     expect(await countRows(a, 'SELECT 1 FROM deliveries WHERE order_id = $1', [orderId])).toBe(1);
+    expect(await listed(a)).not.toContain(`oio-${orderId}`);
 
     const viaA = await download(a, photo.download_urls[0] ?? '');
     const viaB = await download(b, photo.download_urls[0] ?? '');

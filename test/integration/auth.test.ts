@@ -37,7 +37,7 @@ beforeAll(async () => {
   database = await testDatabase(dataDir); // PGlite here, PostgreSQL in integration-pg
   server = await buildServer({ dataDir, databaseUrl: database.databaseUrl, jwtSecret: SECRET, logger: false, staticDir: null,
     loginLimits: { perIp: { max: 1_000, windowMs: 60_000 }, perAccount: { max: 3, windowMs: 15 * 60_000 } },
-    limitClock: () => clock,
+    limitClock: () => clock, limitRefusalDelayMs: 0,
   });
 });
 

@@ -46,7 +46,7 @@ async function freshDatabase(): Promise<{ dataDir: string; databaseUrl?: string 
 async function limited(where: { dataDir: string; databaseUrl?: string }, opts: Partial<BuildServerOptions> = {}): Promise<Limited> {
   let hashes = 0;
   const server = await buildServer({
-    ...where, logger: false, staticDir: null, limitClock: () => clock,
+    ...where, logger: false, staticDir: null, limitClock: () => clock, limitRefusalDelayMs: 0,
     loginLimits: { perIp: { max: 1_000, windowMs: 60_000 }, perAccount: { max: 1_000, windowMs: 15 * 60_000 } },
     ...opts,
     passwordHashing: { queue: 1_000, ...opts.passwordHashing, onHash: () => (hashes += 1) },
@@ -60,6 +60,27 @@ const login = (server: BuiltServer, body: unknown, ip = '10.1.0.1', headers: Rec
 const sprayBody = () => ({ email: `spray-${randomUUID()}@example.test`, password: 'hunter2' });
 
 describe('per-address limit', () => {
+  it('holds back a refusal from memory (a tarpit), and still answers 429 with the window\'s Retry-After', async () => {
+    const { server, hashes } = await limited(await freshDatabase(), {
+      limitRefusalDelayMs: 300,
+      loginLimits: { perIp: { max: 2, windowMs: 60_000 }, perAccount: { max: 1_000, windowMs: 15 * 60_000 } },
+    });
+    for (let i = 0; i < 2; i++) expect((await login(server, sprayBody())).statusCode).toBe(401);
+    // The first refusal is counted in the database and found over: answered at once.
+    let started = performance.now();
+    expect((await login(server, sprayBody())).statusCode).toBe(429);
+    expect(performance.now() - started).toBeLessThan(300);
+    // From then on the address is known to be over: each refusal waits, all of them at once.
+    started = performance.now();
+    const held = await Promise.all(Array.from({ length: 10 }, () => login(server, sprayBody())));
+    const took = performance.now() - started;
+    expect(held.map((a) => a.statusCode)).toEqual(Array(10).fill(429));
+    expect(held[0]?.headers['retry-after']).toBe('60');
+    expect(took).toBeGreaterThanOrEqual(290);
+    expect(took).toBeLessThan(10 * 300); // side by side, not one after the other
+    expect(hashes()).toBe(2);
+  });
+
   it('cuts off a spray of different emails from one address before hashing', async () => {
     const { server, hashes } = await limited(await freshDatabase(), {
       loginLimits: { perIp: { max: 5, windowMs: 60_000 }, perAccount: { max: 1_000, windowMs: 15 * 60_000 } },

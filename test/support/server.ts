@@ -33,7 +33,7 @@ export interface TestServerOptions {
   /** The built PWA to serve (e2e); default none. */
   staticDir?: string | null;
   /** More buildServer options (trust proxy, purge interval, probe routes, …). */
-  build?: Pick<BuildServerOptions, 'minContractVersion' | 'trustProxy' | 'idempotencyPurgeIntervalMs' | 'limitClock' | 'passwordHashing' | 'rateLimitPurgeIntervalMs' | 'extraRoutes' | 'smtpUrl' | 'mailFrom' | 'logger' | 'logStream' | 'seedOrdersPerDriver' | 's3'>;
+  build?: Pick<BuildServerOptions, 'minContractVersion' | 'limitRefusalDelayMs' | 'answerCacheBytes' | 'trustProxy' | 'idempotencyPurgeIntervalMs' | 'limitClock' | 'passwordHashing' | 'rateLimitPurgeIntervalMs' | 'extraRoutes' | 'smtpUrl' | 'mailFrom' | 'logger' | 'logStream' | 'seedOrdersPerDriver' | 's3'>;
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
@@ -48,6 +48,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     staticDir: opts.staticDir ?? null,
     loginLimits: opts.loginLimits ?? { perIp: { max: 10_000, windowMs: 60_000 }, perAccount: { max: 10_000, windowMs: 60_000 } },
     cardEntryRateLimit: opts.cardEntryRateLimit ?? { max: 10_000, timeWindowMs: 60_000 },
+    // Refusals at once, so suites that go over a limit do not wait; the tarpit has its own test.
+    limitRefusalDelayMs: 0,
     ...opts.build,
   }).catch(async (err: unknown) => {
     await database.drop();

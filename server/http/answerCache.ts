@@ -1,0 +1,78 @@
+// Remembered answers of the hot reads (issue 10): the order list a phone pulls again and
+// again. A read costs the database work, the JSON and the compression (~4 ms for 34 orders,
+// ~40 ms for a page of 1,000 on PGlite); a remembered one costs one indexed lookup.
+//
+// An answer is remembered per account, address and accepted encoding, under the company's
+// orders_version (migration 0012: triggers move it on every change to the company's orders
+// or dealers, by whatever writer). Each read looks the version up first, so a change on any
+// instance is seen on the very next read, and an answer produced while a change commits is
+// at worst remembered under the older version, which no later read asks for.
+// In process memory, least recently used first out, bounded in bytes.
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { companies } from '../db/schema';
+import { authOf } from './auth';
+import { addVary, encodeFor, pickEncoding, type Encoding } from './compression';
+
+interface Remembered {
+  version: number;
+  body: Buffer;
+  encoding: Encoding | null;
+}
+
+export interface AnswerCache {
+  /** Sends the remembered answer when the company's orders are unchanged since; else produces, remembers and sends it. */
+  send(request: FastifyRequest, reply: FastifyReply, produce: () => Promise<unknown>): Promise<FastifyReply>;
+}
+
+export function createAnswerCache(db: Db, maxBytes = 64 * 1024 * 1024): AnswerCache {
+  const entries = new Map<string, Remembered>();
+  let bytes = 0;
+  const forget = (key: string): void => {
+    const old = entries.get(key);
+    if (!old) return;
+    entries.delete(key);
+    bytes -= old.body.length;
+  };
+  const remember = (key: string, value: Remembered): void => {
+    forget(key);
+    if (value.body.length > maxBytes / 4) return; // one answer never pushes out most of the rest (and 0 remembers none)
+    entries.set(key, value);
+    bytes += value.body.length;
+    for (const oldest of entries.keys()) {
+      if (bytes <= maxBytes) break;
+      forget(oldest);
+    }
+  };
+  const versionOf = async (companyId: number): Promise<number> => {
+    const [row] = await db.select({ v: companies.ordersVersion }).from(companies).where(eq(companies.id, companyId));
+    return row?.v ?? -1;
+  };
+  const sendBody = (reply: FastifyReply, { body, encoding }: Remembered): FastifyReply => {
+    reply.header('content-type', 'application/json; charset=utf-8');
+    addVary(reply);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(body);
+  };
+  return {
+    async send(request, reply, produce) {
+      const auth = authOf(request);
+      const accept = request.headers['accept-encoding'];
+      const key = `${auth.account_id}\n${request.url}\n${pickEncoding(accept) ?? ''}`;
+      const version = await versionOf(auth.company_id);
+      const hit = entries.get(key);
+      if (hit?.version === version) {
+        // Most recently used last: re-inserted.
+        entries.delete(key);
+        entries.set(key, hit);
+        return sendBody(reply, hit);
+      }
+      const answer = await produce();
+      const encoded = await encodeFor(accept, Buffer.from(JSON.stringify(answer)));
+      const value = { version, ...encoded };
+      remember(key, value);
+      return sendBody(reply, value);
+    },
+  };
+}
