@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { OrderDoc, OutboxDoc } from '../../db';
 import { useDriverBusy } from '../hooks/useDriverBusy';
 import { useInAppLinkClick } from '../hooks/useInAppLinkClick';
@@ -24,6 +24,11 @@ const ROW_GAP = 8;
  * others (a style and layout pass per new card), and a slot with no row (a search narrowed to
  * one order) is hidden with its last card kept for when the rows come back. Each slot is a
  * fixed-size, contained box: a card's new text lays out that card only.
+ *
+ * The rows on screen show a new result in the keystroke's own render; the overscan rows (off
+ * screen) and the list's height follow a deferred copy of the result, in a render React runs
+ * after the screen is updated and interrupts for the next keystroke. The keystroke then lays
+ * out only the cards the driver can see.
  */
 export default function VirtualOrderList({ orders, byOrder, todayStart }: { orders: OrderDoc[]; byOrder: Map<string, OutboxDoc>; todayStart: number }) {
   const listRef = useRef<HTMLUListElement>(null);
@@ -36,6 +41,9 @@ export default function VirtualOrderList({ orders, byOrder, todayStart }: { orde
   }, [busy]);
   const [rowHeight, setRowHeight] = useState(ESTIMATED_ROW);
   const { first, last } = useWindowRows(listRef, orders.length, rowHeight, OVERSCAN);
+  const later = useDeferredValue(orders);
+  // Off screen: the overscan rows, when the window is not clamped at that end of the list.
+  const offScreen = (index: number): boolean => (first > 0 && index < first + OVERSCAN) || (last < orders.length - 1 && index > last - OVERSCAN);
   // The first card's real height (font size, zoom), read once after it rendered.
   const measured = useRef(false);
   const measureCard = (el: HTMLLIElement | null): void => {
@@ -52,7 +60,7 @@ export default function VirtualOrderList({ orders, byOrder, todayStart }: { orde
   const items: { slot: number; index: number; order: OrderDoc; hidden: boolean }[] = [];
   const used = new Set<number>();
   for (let index = first; index <= Math.min(last, orders.length - 1); index++) {
-    const order = orders[index];
+    const order = offScreen(index) ? (later[index] ?? orders[index]) : orders[index];
     if (!order) continue;
     const slot = index % slots;
     used.add(slot);
@@ -68,7 +76,7 @@ export default function VirtualOrderList({ orders, byOrder, todayStart }: { orde
   items.sort((a, b) => (a.hidden === b.hidden ? a.index - b.index : a.hidden ? 1 : -1));
   return (
     // Plain elements (OrderCard.css): Chakra's styling per row was a part of every keystroke.
-    <ul ref={listRef} className="order-list order-list--windowed" style={{ height: orders.length * rowHeight }}>
+    <ul ref={listRef} className="order-list order-list--windowed" style={{ height: Math.max(orders.length, later.length) * rowHeight }}>
       {items.map(({ slot, index, order, hidden }) =>
         hidden ? (
           // Out of the page's picture and of the cold-start snapshot (homeSnapshot.ts).
