@@ -60,8 +60,9 @@ describe('notifications', () => {
     // Tab 1 in the address, and back.
     await page.getByRole('tab', { name: /^Dismissed/ }).click();
     await page.waitForURL((url) => url.searchParams.get('tabIndex') === '1');
-    expect(await page.getByRole('tab', { name: /^Dismissed/ }).getAttribute('aria-selected')).toBe('true');
-    expect(await cards().count()).toBeGreaterThan(0);
+    // The address changes first; the tab follows in the next render (read until it has).
+    await expect.poll(() => page.getByRole('tab', { name: /^Dismissed/ }).getAttribute('aria-selected'), { timeout: 10_000 }).toBe('true');
+    await expect.poll(() => cards().count(), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(await cards().getByTestId('dismiss-notification').count()).toBe(0);
     await shot('notifications-dismissed.png');
     await readable();

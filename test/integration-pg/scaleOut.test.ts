@@ -96,7 +96,8 @@ beforeAll(async () => {
   databaseUrl = db.databaseUrl;
   dropDatabase = () => db.drop();
   database = await openDatabase({ databaseUrl });
-  const env = { DATABASE_URL: databaseUrl, JWT_SECRET: SECRET, ...s3.env('scale/') };
+  // Behind a trusted proxy (as deployed): X-Forwarded-For names the client the limits count.
+  const env = { DATABASE_URL: databaseUrl, JWT_SECRET: SECRET, TRUST_PROXY: '1', ...s3.env('scale/') };
   // One after the other: two instances of a 2-core machine booting at once only costs time.
   const first = await spawnServer(env);
   const second = await spawnServer(env);
@@ -181,6 +182,30 @@ describe('two instances on one PostgreSQL and one bucket', () => {
     expect(viaB.type).toBe('application/pdf');
     expect(viaB.bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(viaB.bytes.equals(viaA.bytes)).toBe(true);
+  });
+});
+
+describe('sign-in limits across the two instances', () => {
+  it('count one budget per address: attempts spread over A and B are refused after the 20th', async () => {
+    // Windows are fixed minutes of the real clock: a run that straddles a minute's end is
+    // tried again from another address (at most once more: the run takes a second or two).
+    for (let tries = 0; tries < 2; tries++) {
+      const address = `198.51.100.${7 + tries}`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 22; i++) {
+        const res = await call(i % 2 === 0 ? a : b, API.login, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+          body: JSON.stringify({ email: `spread-${tries}-${i}@example.test`, password: 'wrong-password' }),
+        });
+        statuses.push(res.status);
+      }
+      if (await countRows(a, 'SELECT 1 FROM rate_limits WHERE key = $1', [`login-ip:${address}`]) > 1) continue;
+      expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+      expect(statuses.slice(20)).toEqual([429, 429]); // one on each instance, counted in the database
+      return;
+    }
+    throw new Error('both runs straddled a minute');
   });
 });
 
