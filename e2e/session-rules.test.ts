@@ -149,21 +149,20 @@ describe('an account the office removed', () => {
     await page.getByTestId('order-card').first().waitFor({ timeout: 30_000 });
     await ensureServiceWorker(page);
     await dismissOneOffline(base);
-    // The server has no such answer yet (its auth hook checks the signature only); the client
-    // is ready for it: every API call now answers it.
-    const isApi = (url: URL): boolean => /^\/(api|secure)\//.test(url.pathname);
-    await page.context().route(isApi, (route) =>
-      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ error: 'AccountRemoved', message: 'Your account was removed by the office' }) }));
+    // The office removes the account (in the real database): every call now answers 401
+    // AccountRemoved, and the removed-user poll answers true.
+    await server.query('UPDATE accounts SET removed_at = now() WHERE email = $1', [DRIVER.email]);
     const pending = await undismissed(DRIVER.email);
     await harness.setOnline(true);
     await page.waitForURL((url) => url.pathname === '/login', { timeout: 60_000 });
     const reason = page.getByTestId('signed-out-reason');
     await reason.waitFor();
+    // The count of unsent work is read from PWADB after the first render: read until it is there.
+    await expect.poll(() => reason.textContent(), { timeout: 10_000 }).toContain('Call the office: 1 action on this phone was not sent.');
     expect(await reason.textContent()).toContain('Your account was removed by the office.');
-    expect(await reason.textContent()).toContain('Call the office: 1 action on this phone was not sent.');
     expect(await undismissed(DRIVER.email)).toEqual(pending);
     await shot('login-account-removed.png');
     await expectReadable(page);
-    await page.context().unroute(isApi);
+    await server.query('UPDATE accounts SET removed_at = NULL WHERE email = $1', [DRIVER.email]);
   });
 });
