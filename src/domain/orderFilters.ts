@@ -229,10 +229,32 @@ export function narrowingFilter<T extends OrderListItem>(): (prepared: PreparedO
     while (kept.length > 1 && !needle.startsWith(kept[kept.length - 1]?.needle ?? '')) kept.pop();
     const last = kept[kept.length - 1] ?? entry('', filterRows(prepared, selected, ''));
     if (last.needle === needle) return last.items;
-    const next = entry(needle, narrowRows(last.rows, search));
+    const next = needle.includes(FIELD_SEPARATOR) ? entry(needle, narrowRows(last.rows, search)) : narrowEntry(last.rows, needle);
     kept.push(next);
     return next.items;
   };
+}
+
+/**
+ * narrowRows and entry in one pass, for a term without the separator: the rows and their items
+ * written into arrays made once at the largest size. A keystroke whose term still matches most
+ * of 10,000 orders spent as long building two arrays of them as searching (npm run bench).
+ */
+function narrowEntry<T extends OrderListItem>(rows: readonly PreparedRow<T>[], needle: string): { needle: string; rows: PreparedRow<T>[]; items: T[] } {
+  const count = rows.length;
+  const matched = new Array<PreparedRow<T>>(count);
+  const items = new Array<T>(count);
+  let found = 0;
+  for (let i = 0; i < count; i++) {
+    const row = rows[i] as PreparedRow<T>;
+    if (row.text.includes(needle)) {
+      matched[found] = row;
+      items[found++] = row.item;
+    }
+  }
+  matched.length = found;
+  items.length = found;
+  return { needle, rows: matched, items };
 }
 
 /** The list Home shows: the selected filters, then the search (SPEC §4), in the list's order. */

@@ -34,12 +34,15 @@ export const OrderCard = memo(function OrderCard({
   outbox,
   todayStart,
   onOpen,
+  spare = false,
 }: {
   order: OrderDoc;
   outbox: OutboxDoc | undefined;
   todayStart: number;
   /** The list's one in-app navigation handler (useInAppLinkClick): a plain link per row is cheaper than a router Link. */
   onOpen: (event: MouseEvent<HTMLAnchorElement>) => void;
+  /** In a list slot with no row (VirtualOrderList): kept out of the Tab order. */
+  spare?: boolean;
 }) {
   const path = orderDetailsPath(order);
   const name = order.customer_name ?? order.dealer_name;
@@ -66,26 +69,23 @@ export const OrderCard = memo(function OrderCard({
       </p>
       <p className="order-card__line">{`${order.building_model}${dot}${order.serial_number}`}</p>
       <p className="order-card__line order-card__meta">
-        {order.is_scheduled_for_delivery ? (
-          <span className="order-card__badge order-card__badge--date">
-            {date ? <span className="order-card__hidden">{t('home.scheduledHidden')}</span> : null}
-            {date || t('home.scheduled')}
-          </span>
-        ) : (
-          <span className="order-card__badge order-card__badge--outline">{t('home.unscheduled')}</span>
-        )}
-        {outbox ? (
-          // A queued action says what it is (delivery, schedule, note…) in place of the details.
-          <span data-testid="outbox-kind">{kindText(outbox.kind, kindLabel(outbox.kind))}</span>
-        ) : (
-          `${order.order_type}${dot}${order.order_status}${dot}${order.building_location}`
-        )}
+        {/* The same elements for every order (only text and classes change): a keystroke
+            re-renders the cards on screen with other orders, and an element removed and
+            another made costs a style pass each. */}
+        <span className={`order-card__badge ${order.is_scheduled_for_delivery ? 'order-card__badge--date' : 'order-card__badge--outline'}`}>
+          <span className="order-card__hidden">{order.is_scheduled_for_delivery && date ? t('home.scheduledHidden') : ''}</span>
+          {order.is_scheduled_for_delivery ? date || t('home.scheduled') : t('home.unscheduled')}
+        </span>
+        {/* A queued action says what it is (delivery, schedule, note…) in place of the details. */}
+        <span data-testid={outbox ? 'outbox-kind' : undefined}>
+          {outbox ? kindText(outbox.kind, kindLabel(outbox.kind)) : `${order.order_type}${dot}${order.order_status}${dot}${order.building_location}`}
+        </span>
       </p>
     </>
   );
   return path ? (
     // Named by its whole visible text (no aria-label): a voice user says what they see (WCAG 2.5.3).
-    <a href={path} onClick={onOpen} className="order-card order-card-link" data-testid="order-card" data-order-key={order.id}>
+    <a href={path} onClick={onOpen} tabIndex={spare ? -1 : undefined} className="order-card order-card-link" data-testid="order-card" data-order-key={order.id}>
       {content}
     </a>
   ) : (

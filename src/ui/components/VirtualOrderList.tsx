@@ -22,7 +22,7 @@ const ROW_GAP = 8;
  * Rows are a fixed pool of slots: row `i` goes to slot `i % slots`, so a keystroke or a scroll
  * rewrites the text of the cards already in the page instead of removing some and building
  * others (a style and layout pass per new card), and a slot with no row (a search narrowed to
- * one order) is hidden with its last card kept for when the rows come back. Each slot is a
+ * one order) is made invisible with its last card kept for when the rows come back. Each slot is a
  * fixed-size, contained box: a card's new text lays out that card only.
  *
  * The rows on screen show a new result in the keystroke's own render; the overscan rows (off
@@ -79,9 +79,13 @@ export default function VirtualOrderList({ orders, byOrder, todayStart }: { orde
     <ul ref={listRef} className="order-list order-list--windowed" style={{ height: Math.max(orders.length, later.length) * rowHeight }}>
       {items.map(({ slot, index, order, hidden }) =>
         hidden ? (
-          // Out of the page's picture and of the cold-start snapshot (homeSnapshot.ts).
-          <li key={slot} hidden data-snapshot-omit="" className="order-list__row">
-            <OrderCard order={order} outbox={byOrder.get(order.id)} todayStart={todayStart} onOpen={open} />
+          // Above the page (where nothing scrolls to), out of the accessibility tree, the Tab
+          // order and the cold-start snapshot (homeSnapshot.ts), but still laid out as it was:
+          // shown again, only its position and text change. display: none, or visibility,
+          // restyled every element of the card both ways (the costliest keystrokes, from one
+          // match to ten and back).
+          <li key={slot} aria-hidden="true" data-snapshot-omit="" className="order-list__row" style={{ height: rowHeight, transform: 'translateY(-10000px)' }}>
+            <OrderCard order={order} outbox={byOrder.get(order.id)} todayStart={todayStart} onOpen={open} spare />
           </li>
         ) : (
           <li

@@ -1,9 +1,9 @@
 // The app's one i18n instance (i18next). English is the source language; Spanish is a lazy
 // chunk loaded only when it is the active language. Every UI text is `t('area.key')`, the
-// instance's own (bound) `t`, called while rendering: a language change remounts the screens
-// (App keys its router on `useLanguage()`), so memoized rows and module-level helpers follow it
-// too, with no per-component subscription (react-i18next's hook would add first-load weight
-// and a subscription per row of Home's list for nothing).
+// instance's `t` (below, plain texts remembered), called while rendering: a language change
+// remounts the screens (App keys its router on `useLanguage()`), so memoized rows and
+// module-level helpers follow it too, with no per-component subscription (react-i18next's hook
+// would add first-load weight and a subscription per row of Home's list for nothing).
 // English texts of the first-load screens are in `./en`; a lazy screen's area registers its
 // own English texts when its chunk loads (`registerTexts`, from `./en/lazy`).
 import i18next from 'i18next';
@@ -14,8 +14,24 @@ import { languageOf, setActiveLanguage, storedChoice, storeChoice, type Language
 export type { Catalog } from './en';
 export { activeLanguage, activeLocale, LOCALES, storedChoice, type Language, type LanguageChoice } from './language';
 export { i18next };
-/** The instance's `t` (i18next binds it), typed by the catalog (types.d.ts). */
-export { t } from 'i18next';
+
+/**
+ * The instance's `t`, typed by the catalog (types.d.ts), with the texts that take no options
+ * remembered per key: i18next resolves a key through several layers on every call, and Home's
+ * count line and cards call it on every search keystroke (npm run bench). Forgotten when the
+ * language changes or a lazy area's texts arrive.
+ */
+export const t: typeof i18next.t = ((key: string, options?: unknown) => {
+  const translate = i18next.t as (k: unknown, o?: unknown) => string;
+  if (options !== undefined || typeof key !== 'string') return translate(key, options);
+  let text = plainTexts.get(key);
+  if (text === undefined) {
+    text = translate(key);
+    plainTexts.set(key, text);
+  }
+  return text;
+}) as typeof i18next.t;
+const plainTexts = new Map<string, string>();
 
 void i18next.init({
   resources: { en: { translation: en } },
@@ -24,6 +40,9 @@ void i18next.init({
   initAsync: false,
   interpolation: { escapeValue: false },
 });
+// After init (the store is made there; initAsync: false makes it synchronous).
+i18next.on('languageChanged', () => plainTexts.clear());
+i18next.store.on('added', () => plainTexts.clear());
 
 /** A lazy screen's English texts (its area of the catalog), added when its chunk loads. */
 export function registerTexts<K extends keyof Catalog>(area: K, texts: Catalog[K]): void {

@@ -239,14 +239,21 @@ const CountLine = memo(function CountLine({ shown, total, narrowed, lastSyncAt, 
       <p data-testid="order-count">
         {shown !== undefined && total !== undefined ? (narrowed ? t('home.shownOfTotal', { shown, total }) : t('home.orders', { count: shown })) : ''}
       </p>
-      <p data-testid="sync-line">
-        {progress
-          ? t('home.downloading', { stored: progress.stored.toLocaleString(activeLocale()), total: progress.total.toLocaleString(activeLocale()) })
-          : lastSyncAt
-            ? t('home.updated', { time: formatDateTime(lastSyncAt) })
-            : t('common.notSyncedYet')}
-      </p>
+      <SyncLine lastSyncAt={lastSyncAt} stored={progress?.stored} total={progress?.total} />
     </div>
+  );
+});
+
+/** When the list was last synced, or the first download's progress: its own memo, as a keystroke changes only the count. */
+const SyncLine = memo(function SyncLine({ lastSyncAt, stored, total }: { lastSyncAt: string | null | undefined; stored: number | undefined; total: number | undefined }) {
+  return (
+    <p data-testid="sync-line">
+      {stored !== undefined && total !== undefined
+        ? t('home.downloading', { stored: stored.toLocaleString(activeLocale()), total: total.toLocaleString(activeLocale()) })
+        : lastSyncAt
+          ? t('home.updated', { time: formatDateTime(lastSyncAt) })
+          : t('common.notSyncedYet')}
+    </p>
   );
 });
 
