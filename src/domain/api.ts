@@ -83,7 +83,7 @@ export function decodeCheckpoint(text: string): Checkpoint | null {
 
 /** Pull paging (DESIGN §6): `?checkpoint=<encodeCheckpoint(...)>&limit=N`. */
 export const PULL_LIMIT_DEFAULT = 1000;
-export const PULL_LIMIT_MAX = 1000;
+export const PULL_LIMIT_MAX = 2500;
 
 /** The fields every order details answer shares (on-lot here; customer and move in orderReads). */
 export const OrderCoreEntries = {

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerSW } from 'virtual:pwa-register';
 import { getSyncClient } from '../workers/client';
@@ -27,10 +27,15 @@ getSyncClient();
 void Promise.allSettled([startImpersonationFromAddress(), startLanguage()]).finally(() => {
   const root = document.getElementById('root');
   if (root) {
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    // A transition: React renders the first screen in slices of a few ms, yielding between
+    // them, instead of one task of several hundred ms on a slow phone (Chakra styles every
+    // part on its first render), so a tap or a paint is never held that long.
+    startTransition(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    });
   }
 });
