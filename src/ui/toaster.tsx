@@ -1,9 +1,39 @@
-import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
+import { useSyncExternalStore } from 'react';
 
-// SPEC §9 snackbars: at most 3 visible, 5000 ms, bottom-left.
-export const toaster = createToaster({ placement: 'bottom-start', max: 3, duration: 5000, pauseOnPageIdle: true });
+// The app's snackbars (SPEC §9). The view and its store are a lazy chunk (toasterView.tsx):
+// most first loads show none, and the toast machinery was ~5 KB of the first load's 300 KB
+// budget. A snackbar asked for before the chunk arrives waits here and shows once it is in.
 
 export type SnackbarVariant = 'success' | 'warning' | 'error' | 'info' | 'default';
+
+type View = typeof import('./toasterView');
+
+let view: View | null = null;
+let loading: Promise<void> | null = null;
+/** Snackbars asked for before the view was mounted, by id (a repeat replaces its first). */
+const waiting = new Map<string, { title: string; type: Exclude<SnackbarVariant, 'default'> }>();
+let mounted = false;
+const listeners = new Set<() => void>();
+
+function load(): void {
+  loading ??= import('./toasterView')
+    .then((module) => {
+      view = module;
+      for (const listener of listeners) listener();
+    })
+    .catch((error: unknown) => {
+      // Precached by the service worker, so only a broken deploy gets here; try again next time.
+      loading = null;
+      console.warn('the snackbars could not be loaded', error);
+    });
+}
+
+/** The view is on the page: the snackbars that waited are shown, in the order asked. */
+function flush(): void {
+  mounted = true;
+  for (const [id, { title, type }] of waiting) view?.toaster.create({ id, title, type, closable: true });
+  waiting.clear();
+}
 
 /**
  * Shows a snackbar. The id is derived from the text so the same message shown twice
@@ -11,36 +41,38 @@ export type SnackbarVariant = 'success' | 'warning' | 'error' | 'info' | 'defaul
  */
 export function notify(message: string, variant: SnackbarVariant = 'default'): void {
   const type = variant === 'default' ? 'info' : variant;
-  toaster.create({ id: `${variant}:${message}`, title: message, type, closable: true });
+  const id = `${variant}:${message}`;
+  if (view && mounted) {
+    view.toaster.create({ id, title: message, type, closable: true });
+    return;
+  }
+  waiting.delete(id);
+  waiting.set(id, { title: message, type });
+  load();
 }
 
 /** Takes a snackbar down early (a progress text once its outcome is shown). */
 export function dismissNotice(message: string, variant: SnackbarVariant = 'default'): void {
-  toaster.dismiss(`${variant}:${message}`);
+  const id = `${variant}:${message}`;
+  waiting.delete(id);
+  view?.toaster.dismiss(id);
 }
 
-/**
- * The snackbars never hide a full-width button at the bottom of a screen (Deliver):
- * - on phones they stop 64 px short of the right edge, so the right end of such a button
- *   (a 48 px target) stays uncovered and tappable while a snackbar is up;
- * - the Shell pads every screen 160 px at the bottom, more than the collapsed stack is
- *   tall, so the last button can always be scrolled above the snackbars.
- */
+/** Takes every snackbar down (a new session starts). */
+export function dismissAll(): void {
+  waiting.clear();
+  view?.toaster.dismiss();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Where the snackbars show: nothing until the first one is asked for. */
 export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ base: 'calc(100% - 4rem)', md: 'sm' }} data-testid="snackbar">
-            {toast.type === 'loading' ? <Spinner size="sm" color="primary.solid" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
-              {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
-            </Stack>
-            {toast.closable ? <Toast.CloseTrigger /> : null}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
-  );
+  const loaded = useSyncExternalStore(subscribe, () => view);
+  if (!loaded) return null;
+  const { ToasterView } = loaded;
+  return <ToasterView onMounted={flush} />;
 }

@@ -23,6 +23,9 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), `<!doctype html><html><head><script type="module" src="/assets/app-1a2b3c.js"></script></head><body>${'<!-- shell -->'.repeat(100)}</body></html>`);
   writeFileSync(join(dist, 'assets', 'app-1a2b3c.js'), script);
   writeFileSync(join(dist, 'sync-worker.js'), `import "./assets/app-1a2b3c.js";\n${script}`);
+  writeFileSync(join(dist, 'sw.js'), script);
+  writeFileSync(join(dist, 'home-snapshot.js'), script);
+  writeFileSync(join(dist, 'manifest.webmanifest'), JSON.stringify({ name: 'Driver App' }));
   execFileSync(process.execPath, ['scripts/precompress.mjs', dist]);
   server = await startTestServer({ staticDir: dist });
   token = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
@@ -80,6 +83,15 @@ describe('compression on the wire', () => {
     expect(worker.headers.get('cache-control')).toBe('no-cache');
     // A worker's CSP comes with its own script.
     expect(worker.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect((await raw('/sw.js', 'br')).headers.get('content-security-policy')).toContain("script-src 'self'");
+    // Fixed names that govern nothing (the page's CSP covers what they do): no document headers.
+    for (const path of ['/home-snapshot.js', '/manifest.webmanifest']) {
+      const fixed = await raw(path, 'br');
+      expect(fixed.status, path).toBe(200);
+      expect(fixed.headers.get('cache-control'), path).toBe('no-cache');
+      expect(fixed.headers.get('content-security-policy'), path).toBeNull();
+      expect(fixed.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
   });
 
   it('compresses API answers when the client accepts it', async () => {

@@ -8,7 +8,7 @@ import { useAuth } from '../hooks/useAuth';
 import { useSignedOutNote, useUnsentCount } from '../hooks/useSessionNotes';
 import { useNavigatorOnline } from '../hooks/useSyncStatus';
 import { afterLoginTarget } from '../loginRedirect';
-import { toaster } from '../toaster';
+import { dismissAll } from '../toaster';
 import { t } from '../i18n';
 import { errorText } from '../i18n/domainText';
 import { signedOutText } from '../i18n/sessionText';
@@ -31,7 +31,7 @@ export default function Login() {
   const [error, setError] = useState<{ title: string; detail: string | null } | null>(null);
   // Snackbars of the session that ended (e.g. "Saved on this phone") would talk over why it ended.
   useEffect(() => {
-    toaster.dismiss();
+    dismissAll();
   }, []);
   // Why the app signed this phone's driver out (SPEC §4), with their unsent work kept here.
   const note = useSignedOutNote();
