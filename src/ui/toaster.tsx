@@ -28,10 +28,14 @@ function load(): void {
     });
 }
 
+function show(id: string, title: string, type: Exclude<SnackbarVariant, 'default'>): void {
+  view?.toaster.create({ id, title, type, closable: true });
+}
+
 /** The view is on the page: the snackbars that waited are shown, in the order asked. */
 function flush(): void {
   mounted = true;
-  for (const [id, { title, type }] of waiting) view?.toaster.create({ id, title, type, closable: true });
+  for (const [id, { title, type }] of waiting) show(id, title, type);
   waiting.clear();
 }
 
@@ -43,7 +47,7 @@ export function notify(message: string, variant: SnackbarVariant = 'default'): v
   const type = variant === 'default' ? 'info' : variant;
   const id = `${variant}:${message}`;
   if (view && mounted) {
-    view.toaster.create({ id, title: message, type, closable: true });
+    show(id, message, type);
     return;
   }
   waiting.delete(id);

@@ -22,7 +22,7 @@ const ROW_GAP = 8;
  * Rows are a fixed pool of slots: row `i` goes to slot `i % slots`, so a keystroke or a scroll
  * rewrites the text of the cards already in the page instead of removing some and building
  * others (a style and layout pass per new card), and a slot with no row (a search narrowed to
- * one order) is made invisible with its last card kept for when the rows come back. Each slot is a
+ * one order) moves above the page with its last card kept for when the rows come back. Each slot is a
  * fixed-size, contained box: a card's new text lays out that card only.
  *
  * The rows on screen show a new result in the keystroke's own render; the overscan rows (off
@@ -55,7 +55,7 @@ export default function VirtualOrderList({ orders, byOrder, todayStart }: { orde
   };
   // Enough slots for every row a window can hold (the screen, a partial row, the overscan).
   const slots = Math.ceil(window.innerHeight / rowHeight) + 2 * OVERSCAN + 2;
-  // What each slot showed last, so a slot left without a row keeps its card (hidden).
+  // What each slot showed last, so a slot left without a row keeps its card (moved above the page).
   const lastShown = useRef(new Map<number, OrderDoc>());
   const items: { slot: number; index: number; order: OrderDoc; hidden: boolean }[] = [];
   const used = new Set<number>();
