@@ -73,4 +73,17 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [replicationOnlyInWorker, { group: ['**/server/**', '../server/*', '../../server/*'], message: 'The UI never imports server code.' }] }],
     },
   },
+  {
+    // A fresh /login loads only these (src/ui/main.tsx): no Chakra, no router, no database on
+    // the page (types are fine), so a slow phone can paint and use the form (issue 10). The
+    // app behind it is a dynamic import.
+    files: ['src/ui/main.tsx', 'src/ui/routes/LoginScreen.tsx', 'src/ui/hooks/useWorkerLoginState.ts', 'src/ui/hooks/useNavigatorOnline.ts', 'src/ui/components/EnvironmentBadge.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [
+        { group: ['@chakra-ui/*', '@emotion/*', 'react-router', 'react-router/*', 'rxdb', 'rxdb/*', 'dexie'], message: 'The first-load login path stays without Chakra, the router and RxDB (ARCHITECTURE.md).' },
+        { group: ['**/db', '**/db/*', '**/hooks/useDatabase', '**/hooks/useAuth', '**/hooks/useSessionNotes', '**/hooks/useSyncStatus'], allowTypeImports: true, message: 'The first-load login path opens no database on the page: read the worker (useWorkerLoginState).' },
+        { group: ['./App', '../App'], allowTypeImports: true, message: 'The app is a dynamic import on the login path.' },
+      ] }],
+    },
+  },
 );

@@ -1,6 +1,7 @@
-import { map, type Observable } from 'rxjs';
+import { combineLatest, map, of, switchMap, type Observable } from 'rxjs';
 import type { SignOutReason } from '../domain';
 import type { DriverDatabase } from './database';
+import { authState$, type AuthState } from './localState';
 import { watchLocal } from './watchLocal';
 
 // Two small local documents next to the token (SPEC §4's "item named token" survives sign-out,
@@ -75,4 +76,22 @@ export function unsentCount$(db: DriverDatabase, who: { company_id: number; acco
 
 export async function unsentCount(db: DriverDatabase, who: { company_id: number; account_id: number }): Promise<number> {
   return (await unsentQuery(db, who).exec()).length;
+}
+
+/** What the login screen shows (SPEC §4): the session, why the last one ended, and that driver's unsent work. */
+export interface LoginState {
+  auth: AuthState;
+  note: SignedOutNote | null;
+  unsent: number;
+}
+
+/**
+ * The login screen's data, as one observable: read on the page inside the app, and in the
+ * sync worker for a fresh /login, which opens no database on the page (src/ui/main.tsx).
+ */
+export function loginState$(db: DriverDatabase): Observable<LoginState> {
+  const note$ = signedOutNote$(db).pipe(
+    switchMap((note) => (note ? unsentCount$(db, note) : of(0)).pipe(map((unsent) => ({ note, unsent })))),
+  );
+  return combineLatest([authState$(db), note$]).pipe(map(([auth, { note, unsent }]) => ({ auth, note, unsent })));
 }

@@ -1,10 +1,11 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { registerSW } from 'virtual:pwa-register';
 import { getSyncClient } from '../workers/client';
-import { App } from './App';
 import { startLanguage } from './i18n';
 import { startImpersonationFromAddress } from './impersonationStart';
+import { useWorkerLoginState } from './hooks/useWorkerLoginState';
+import { LoginScreen } from './routes/LoginScreen';
 
 // The service worker precaches the shell, every lazy chunk and both workers, so a reload
 // with no network still opens the app on the data already in PWADB.
@@ -22,20 +23,53 @@ void requestPersistentStorage().catch((error: unknown) => console.warn('storage.
 // Start the sync worker now: it pulls and flushes the outbox whether or not a screen asks.
 getSyncClient();
 
+/** The app (Chakra, the router, every screen): its own chunk, so /login can paint without it. */
+async function openApp(root: Root): Promise<void> {
+  const { App } = await import('./App');
+  // A transition: React renders the first screen in slices of a few ms, yielding between
+  // them, instead of one task of several hundred ms on a slow phone (Chakra styles every
+  // part on its first render), so a tap or a paint is never held that long.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}
+
+/** LoginScreen on the sync worker's database: the page opens none before the driver signs in. */
+function FirstLogin({ redirect, onAuthenticated }: { redirect: string; onAuthenticated: (target: string) => void }) {
+  return <LoginScreen state={useWorkerLoginState()} redirect={redirect} onAuthenticated={onAuthenticated} />;
+}
+
+/**
+ * A fresh /login (a new driver's first load, a bookmark) shows the plain login screen alone;
+ * the app is loaded once the stored session says the driver is signed in, at the address
+ * the screen chose. Every other address opens the app, which has its own /login route.
+ */
+function showLogin(root: Root): void {
+  const redirect = new URLSearchParams(window.location.search).get('redirect') ?? '';
+  let opening = false;
+  const onAuthenticated = (target: string): void => {
+    if (opening) return;
+    opening = true;
+    window.history.replaceState(null, '', target);
+    void openApp(root);
+  };
+  root.render(
+    <StrictMode>
+      <FirstLogin redirect={redirect} onAuthenticated={onAuthenticated} />
+    </StrictMode>,
+  );
+}
+
 // An impersonation link is applied before the first render (usually a no-op), and the
 // driver's language is set (Spanish loads its lazy catalog first).
 void Promise.allSettled([startImpersonationFromAddress(), startLanguage()]).finally(() => {
-  const root = document.getElementById('root');
-  if (root) {
-    // A transition: React renders the first screen in slices of a few ms, yielding between
-    // them, instead of one task of several hundred ms on a slow phone (Chakra styles every
-    // part on its first render), so a tap or a paint is never held that long.
-    startTransition(() => {
-      createRoot(root).render(
-        <StrictMode>
-          <App />
-        </StrictMode>,
-      );
-    });
-  }
+  const element = document.getElementById('root');
+  if (!element) return;
+  const root = createRoot(element);
+  if (window.location.pathname === '/login') showLogin(root);
+  else void openApp(root);
 });

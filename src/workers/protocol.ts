@@ -1,8 +1,9 @@
+import type { LoginState } from '../db';
 import type { LoginResult } from '../domain';
 import type { CardAuthInput, CardAuthOutcome } from '../replication/cardAuth';
 import type { ProfileRpcApi } from '../replication/profile';
 
-export type { CardAuthInput, CardAuthOutcome, LoginResult };
+export type { CardAuthInput, CardAuthOutcome, LoginResult, LoginState };
 export type { ExportOutcome, LogReadOutcome, RpcFailure, SaveSettingsInput, SettingsOutcome } from '../replication/profile';
 
 // The typed RPC between the page and the sync worker (comlink). Only things that are
@@ -17,6 +18,12 @@ export interface SyncConfig {
 export interface SyncWorkerApi extends ProfileRpcApi {
   init(config: SyncConfig): Promise<void>;
   login(email: string, password: string): Promise<LoginResult>;
+  /**
+   * The login screen's data (db loginState$) from the worker's database, to `listener` now and
+   * on every change, until the returned function is called: a fresh /login opens no database
+   * on the page (src/ui/main.tsx).
+   */
+  watchLoginState(listener: (state: LoginState) => void): Promise<() => void>;
   /** Clears the session and cached server data; unsynced outbox entries are kept. */
   logout(): Promise<void>;
   /**

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import * as Comlink from 'comlink';
-import { getBlobStore, getDatabase } from '../db';
+import { getBlobStore, getDatabase, loginState$ } from '../db';
 import { createSyncEngine, type SyncEngine } from '../replication';
 import { authorizeNewCard } from '../replication/cardAuth';
 import { createProfileRpc, type ProfileRpcApi } from '../replication/profile';
@@ -77,6 +77,11 @@ const api: SyncWorkerApi = {
   async login(email, password) {
     const e = await ready();
     return e.login(email, password);
+  },
+  // Needs no engine: the login screen may ask before init() has run.
+  async watchLoginState(listener) {
+    const subscription = loginState$(await getDatabase()).subscribe((state) => void listener(state));
+    return Comlink.proxy(() => subscription.unsubscribe());
   },
   async logout() {
     const e = await ready();

@@ -10,7 +10,7 @@ import { notify } from '../toaster';
 import { useSession } from './useAuth';
 import { useDatabase } from './useDatabase';
 import type { DraftWriter } from './useDraftWriter';
-import { useNavigatorOnline } from './useSyncStatus';
+import { useNavigatorOnline } from './useNavigatorOnline';
 
 registerTexts('outbox', outboxTexts);
 

@@ -1,22 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { INITIAL_SYNC_STATUS, syncStatus$, type SyncStatus } from '../../db';
 import { useDatabase } from './useDatabase';
+import { useNavigatorOnline } from './useNavigatorOnline';
 import { useObservable } from './useObservable';
-
-/** The browser's own view of connectivity; the worker's status can lag behind it. */
-export function useNavigatorOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const update = (): void => setOnline(navigator.onLine);
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-    };
-  }, []);
-  return online;
-}
 
 /**
  * The sync worker's status, with "online" also false when the browser says offline or the

@@ -8,7 +8,7 @@ import { Loading } from '../components/Loading';
 import { formatDateTime } from '../format';
 import { useCached } from '../hooks/useCached';
 import { useOrders } from '../hooks/useOrders';
-import { useNavigatorOnline } from '../hooks/useSyncStatus';
+import { useNavigatorOnline } from '../hooks/useNavigatorOnline';
 import { MAP_COLORS } from '../map/layers';
 import { PlacesList } from '../map/PlacesList';
 import { hasWebGL } from '../map/webgl';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { CustomerDraft } from '../../../db';
 import type { CardSelection, CheckSelection, CustomerDeliveryDetails, PaymentMethod, SavedCheck } from '../../../domain';
 import type { DraftWriter } from '../../hooks/useDraftWriter';
-import { useNavigatorOnline } from '../../hooks/useSyncStatus';
+import { useNavigatorOnline } from '../../hooks/useNavigatorOnline';
 import { NewCardPanel } from '../NewCardPanel';
 import { CheckPhotoField } from './CheckPhotoField';
 import { registerTexts, t } from '../../i18n';

@@ -1,0 +1,68 @@
+// A fresh /login on a 390x844 phone (issue 10: the first screen a new driver loads): the page
+// paints and uses the form with neither Chakra nor the app's code nor a database on the page;
+// the app arrives once the worker says the driver is signed in, at the address asked for.
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { TestServer } from '../test/support/server';
+import { DIST, RESULTS, SUMMIT_DRIVER, useBrowserHarness } from './support';
+import { expectReadable, MIN_TARGET } from './themeAudit';
+
+let server: TestServer;
+let page: Page;
+
+useBrowserHarness({}, (h) => ({ server, page } = h));
+
+/** The app's chunk (src/ui/App.tsx) and the chunk with RxDB's code, as the build named them. */
+const APP_CODE = readdirSync(resolve(DIST, 'assets')).filter(
+  (file) => /^App-[\w-]+\.js$/.test(file) || (file.endsWith('.js') && readFileSync(resolve(DIST, 'assets', file), 'utf8').includes('addCollections')),
+);
+
+/** Records the scripts the page's own thread parses (its workers are other targets). */
+async function recordPageScripts(): Promise<string[]> {
+  const parsed: string[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('Debugger.scriptParsed', (event) => parsed.push(event.url));
+  await cdp.send('Debugger.enable');
+  return parsed;
+}
+
+describe('a fresh /login', () => {
+  it('shows a usable form without the app, refuses a wrong password, then opens the page asked for', async () => {
+    expect(APP_CODE.length).toBe(2);
+    const parsed = await recordPageScripts();
+    await page.goto(`${server.url}/login?redirect=${encodeURIComponent('/scheduled')}`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(parsed.some((url) => url.includes('/assets/index-'))).toBe(true);
+    for (const file of APP_CODE) expect(parsed.some((url) => url.endsWith(`/assets/${file}`)), file).toBe(false);
+    // Chakra (emotion) has inserted no style.
+    expect(await page.locator('style[data-emotion]').count()).toBe(0);
+
+    // Gloves: 48 px fields, a 56 px button; 16 px text.
+    for (const field of [page.getByLabel('Email'), page.getByLabel('Password')]) expect((await field.boundingBox())!.height).toBeGreaterThanOrEqual(MIN_TARGET);
+    expect((await page.getByRole('button', { name: 'Sign in' }).boundingBox())!.height).toBeGreaterThanOrEqual(56);
+    expect(await page.getByLabel('Email').evaluate((el) => getComputedStyle(el).fontSize)).toBe('16px');
+
+    await page.getByLabel('Email').fill(SUMMIT_DRIVER.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    expect(await page.getByRole('alert').textContent()).toContain('Email or password is incorrect');
+    await page.screenshot({ path: resolve(RESULTS, 'login-first-load-error.png') });
+    await expectReadable(page);
+
+    await page.getByLabel('Password').fill(SUMMIT_DRIVER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/scheduled', { timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Scheduled' }).first().waitFor({ timeout: 30_000 });
+    expect(await page.locator('style[data-emotion]').count()).toBeGreaterThan(0);
+    for (const file of APP_CODE) expect(parsed.some((url) => url.endsWith(`/assets/${file}`)), file).toBe(true);
+  });
+
+  it('moves a driver who is already signed in to Home', async () => {
+    await page.goto(`${server.url}/login`);
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+    await page.getByTestId('order-card').first().waitFor({ timeout: 30_000 });
+  });
+});
