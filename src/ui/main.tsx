@@ -24,8 +24,17 @@ void requestPersistentStorage().catch((error: unknown) => console.warn('storage.
 getSyncClient();
 
 /** The app (Chakra, the router, every screen): its own chunk, so /login can paint without it. */
+let app: Promise<typeof import('./App')> | null = null;
+function loadApp(): Promise<typeof import('./App')> {
+  app ??= import('./App').then((module) => {
+    module.openPageDatabase();
+    return module;
+  });
+  return app;
+}
+
 async function openApp(root: Root): Promise<void> {
-  const { App } = await import('./App');
+  const { App } = await loadApp();
   // A transition: React renders the first screen in slices of a few ms, yielding between
   // them, instead of one task of several hundred ms on a slow phone (Chakra styles every
   // part on its first render), so a tap or a paint is never held that long.
@@ -57,6 +66,11 @@ function showLogin(root: Root): void {
     window.history.replaceState(null, '', target);
     void openApp(root);
   };
+  // The driver has started to sign in (a tap, a key, a field in focus): the app's code and
+  // the page's database load while they type, not after the sign-in answers. A page nobody
+  // touches (a crawler, Lighthouse) loads neither.
+  const element = document.getElementById('root');
+  for (const type of ['focusin', 'pointerdown', 'keydown']) element?.addEventListener(type, () => void loadApp(), { once: true, passive: true });
   root.render(
     <StrictMode>
       <FirstLogin redirect={redirect} onAuthenticated={onAuthenticated} />
