@@ -1,5 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration } from 'react-router';
 import { getDatabase } from '../db';
 import { Loading } from './components/Loading';
@@ -50,7 +50,9 @@ function Root() {
   );
 }
 
-const router = createBrowserRouter([
+// Made on the app's first render, not when this module loads: on the login path the module
+// loads while the driver types (main.tsx), before the address moves to where they go next.
+const createRouter = () => createBrowserRouter([
   {
     element: <Root />,
     errorElement: <ErrorScreen />,
@@ -95,6 +97,7 @@ const router = createBrowserRouter([
 ]);
 
 export function App() {
+  const [router] = useState(createRouter);
   // A new language re-renders every screen at once (memoized rows and module-level labels
   // too): the router's screens remount under the same address, nothing is reloaded.
   const language = useLanguage();
