@@ -7,6 +7,7 @@ export * from './moveDeliveriesCollection';
 export * from './customerDeliveriesCollection';
 export * from './drafts';
 export * from './ordersCollection';
+export * from './orderList';
 export * from './outboxCollection';
 export * from './uuid';
 export * from './browserDatabase';

@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration } from 'react-router';
-import { getDatabase } from '../db';
+import { getDatabase, keepOrderListWarm } from '../db';
 import { Loading } from './components/Loading';
 import { t, useLanguage } from './i18n';
 import { RequireAuth } from './components/RequireAuth';
@@ -33,9 +33,12 @@ const SettingsEdit = lazy(() => import('./routes/SettingsEdit'));
 // The map screen and maplibre: two chunks of their own, never in the first load (DESIGN §3).
 const MapScreen = lazy(() => import('./routes/MapScreen'));
 
-/** Opens PWADB on the page ahead of the first screen that reads it (main.tsx, on the login path). */
+/**
+ * Opens PWADB on the page and runs the order list's query ahead of the first screen that reads
+ * them (main.tsx, on the login path, while the driver types): see orderList.ts.
+ */
 export function openPageDatabase(): void {
-  void getDatabase().catch((error: unknown) => console.error('PWADB did not open', error));
+  getDatabase().then(keepOrderListWarm, (error: unknown) => console.error('PWADB did not open', error));
 }
 
 function Root() {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { map } from 'rxjs';
 import type { RxDocument } from 'rxdb';
-import type { OrderDoc, OutboxDoc } from '../../db';
+import { orderListQuery, type OrderDoc, type OutboxDoc } from '../../db';
 import { compareOrders, searchOrders } from '../../domain';
 import { activeOutbox$, recentOutbox$ } from '../../outbox';
 import { useDatabase } from './useDatabase';
@@ -17,9 +17,8 @@ export function useOrders(search: string): OrderDoc[] | undefined {
   const { company_id: companyId, account_id: accountId } = useSession().claims;
   const source = useMemo(() => {
     const plain = plainRows();
-    return db.orders
-      .find({ selector: { company_id: companyId, account_id: accountId } })
-      .$.pipe(map((docs) => plain(docs).sort(compareOrders)));
+    const mine = (doc: RxDocument<OrderDoc>): boolean => doc.company_id === companyId && doc.account_id === accountId;
+    return orderListQuery(db).$.pipe(map((docs) => plain(docs.filter(mine)).sort(compareOrders)));
   }, [db, companyId, accountId]);
   const orders = useObservable(source);
   return useMemo(() => (orders ? searchOrders(orders, search) : undefined), [orders, search]);
