@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
-import { DIST, RESULTS, SUMMIT_DRIVER, useBrowserHarness } from './support';
+import { DIST, launchPhone, RESULTS, SUMMIT_DRIVER, useBrowserHarness } from './support';
 import { expectReadable, MIN_TARGET } from './themeAudit';
 
 let server: TestServer;
@@ -64,5 +64,23 @@ describe('a fresh /login', () => {
     await page.goto(`${server.url}/login`);
     await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
     await page.getByTestId('order-card').first().waitFor({ timeout: 30_000 });
+  });
+
+  it("signs in when the app's code did not arrive (twice): the page loads the target afresh", async () => {
+    const phone = await launchPhone({ serviceWorkers: 'block' });
+    try {
+      const fresh = await phone.context.newPage();
+      let refused = 0;
+      await fresh.route(/\/assets\/App-[\w-]+\.js$/, (route) => (refused++ < 2 ? route.abort('internetdisconnected') : route.continue()));
+      await fresh.goto(`${server.url}/login?redirect=${encodeURIComponent('/scheduled')}`);
+      await fresh.getByLabel('Email').fill(SUMMIT_DRIVER.email);
+      await fresh.getByLabel('Password').fill(SUMMIT_DRIVER.password);
+      await fresh.getByRole('button', { name: 'Sign in' }).click();
+      await fresh.getByRole('heading', { name: 'Scheduled' }).first().waitFor({ timeout: 30_000 });
+      expect(new URL(fresh.url()).pathname).toBe('/scheduled');
+      expect(refused).toBeGreaterThanOrEqual(3);
+    } finally {
+      await phone.close();
+    }
   });
 });

@@ -35,7 +35,7 @@ const MapScreen = lazy(() => import('./routes/MapScreen'));
 
 /**
  * Opens PWADB on the page and runs the order list's query ahead of the first screen that reads
- * them (main.tsx, on the login path, while the driver types): see orderList.ts.
+ * them (main.tsx: as the app loads, and on the login path while the driver types): see orderList.ts.
  */
 export function openPageDatabase(): void {
   getDatabase().then(keepOrderListWarm, (error: unknown) => console.error('PWADB did not open', error));

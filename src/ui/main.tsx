@@ -26,10 +26,16 @@ getSyncClient();
 /** The app (Chakra, the router, every screen): its own chunk, so /login can paint without it. */
 let app: Promise<typeof import('./App')> | null = null;
 function loadApp(): Promise<typeof import('./App')> {
-  app ??= import('./App').then((module) => {
-    module.openPageDatabase();
-    return module;
-  });
+  app ??= import('./App').then(
+    (module) => {
+      module.openPageDatabase();
+      return module;
+    },
+    (error: unknown) => {
+      app = null; // a chunk that did not arrive (a bar of signal dropping) is asked for again
+      throw error;
+    },
+  );
   return app;
 }
 
@@ -64,7 +70,12 @@ function showLogin(root: Root): void {
     if (opening) return;
     opening = true;
     window.history.replaceState(null, '', target);
-    void openApp(root);
+    // Signed in but the app's code could not load: loading the target afresh (the service
+    // worker has it, or the browser says there is no connection) beats a splash that stays.
+    openApp(root).catch((error: unknown) => {
+      console.error('the app did not load after sign-in', error);
+      window.location.reload();
+    });
   };
   // The driver has started to sign in (a tap, a key, a field in focus): the app's code and
   // the page's database load while they type, not after the sign-in answers. A page nobody
