@@ -1,10 +1,19 @@
 // HS256 JWTs via jose. The algorithm is pinned on verify, so 'none' or HS512 tokens fail.
 // Each token has a random jti: two sign-ins in the same second are still two sessions (the
 // auth hook can keep one of them across a password change, http/auth.ts).
+// A token lives at most MAX_TOKEN_AGE_SECONDS from its `iat`, whatever its `exp` says (issue 20:
+// a token minted with a leaked secret and a far `exp` must not last a year); one without `iat`
+// is refused. Past either, verify answers null: the same 401 as an expired token.
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import * as v from 'valibot';
 import { TOKEN_LIFETIME_SECONDS, TokenClaimsSchema, type TokenClaims } from '../../src/domain';
+
+/** The longest a token is accepted after its `iat` (the lifetime sign gives it). */
+export const MAX_TOKEN_AGE_SECONDS = TOKEN_LIFETIME_SECONDS;
+
+/** How far ahead of this clock an `iat` may be (another instance's clock): a far future one would dodge the cap. */
+const IAT_SKEW_MS = 5 * 60_000;
 
 export type ClaimsInput = Omit<TokenClaims, 'exp'>;
 
@@ -20,9 +29,9 @@ const VERIFIED_CACHE_SIZE = 5_000;
 export function jwtKeys(secret: string, now: () => number = Date.now): JwtKeys {
   const key = new TextEncoder().encode(secret);
   // Token text → its claims, once the signature checked out: the same bytes always verify the
-  // same way, so only the expiry is judged again (HMAC through WebCrypto was a visible part of
+  // same way, so only its end (exp, or the age cap) is judged again (HMAC through WebCrypto was a visible part of
   // a small read). Revocation is the auth hook's account check, on every call regardless.
-  const verified = new Map<string, TokenClaims>();
+  const verified = new Map<string, { claims: TokenClaims; endsAtMs: number }>();
   return {
     async sign(claims, lifetimeSeconds = TOKEN_LIFETIME_SECONDS) {
       const now = Math.floor(Date.now() / 1000);
@@ -35,13 +44,18 @@ export function jwtKeys(secret: string, now: () => number = Date.now): JwtKeys {
     },
     async verify(token) {
       const known = verified.get(token);
-      if (known) return known.exp * 1000 > now() ? known : null;
+      if (known) return known.endsAtMs > now() ? known.claims : null;
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(now()) });
+        const at = now();
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(at) });
         const parsed = v.safeParse(TokenClaimsSchema, payload);
-        if (!parsed.success) return null;
+        const { iat } = payload;
+        // Not jose's maxTokenAge: it refuses any `iat` a second ahead, and instances' clocks differ a little.
+        if (!parsed.success || typeof iat !== 'number' || iat * 1000 > at + IAT_SKEW_MS) return null;
+        const endsAtMs = Math.min(parsed.output.exp, iat + MAX_TOKEN_AGE_SECONDS) * 1000;
+        if (endsAtMs <= at) return null;
         if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
-        verified.set(token, parsed.output);
+        verified.set(token, { claims: parsed.output, endsAtMs });
         return parsed.output;
       } catch {
         return null;
