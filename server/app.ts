@@ -32,6 +32,7 @@ import { registerRoutes } from './routes';
 import type { HashGateOptions } from './auth/hashGate';
 import { purgeOldKeys } from './services/idempotency';
 import { scheduleJob } from './services/jobs';
+import { currentPasswordGuard } from './services/currentPasswordLimit';
 import { DEFAULT_LOGIN_LIMITS, loginGuard, type LoginLimits } from './services/loginLimits';
 import { createPasswords } from './services/passwords';
 import { purgeExpiredCounters } from './services/rateLimits';
@@ -62,7 +63,11 @@ export interface BuildServerOptions {
   logStream?: { write(line: string): unknown };
   /** The built PWA (./dist) to serve with an SPA fallback; null or missing serves none. */
   staticDir?: string | null;
-  /** Sign-in limits (default 20 attempts per minute per address, 10 failures per 15 minutes per account), counted in the database. */
+  /**
+   * Sign-in limits (default 20 attempts per minute per address, 10 failures per 15 minutes per
+   * account), counted in the database; `perAccount` also bounds wrong current passwords on a
+   * settings change (its own key per account, services/currentPasswordLimit.ts).
+   */
   loginLimits?: Partial<LoginLimits>;
   /** The clock of the rate-limit windows (default Date.now); tests fix it. */
   limitClock?: () => number;
@@ -147,6 +152,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     throw err;
   }
   const limiter = createLimiter(database.db, limitClock, { refusalDelayMs: opts.limitRefusalDelayMs });
+  const loginLimits: LoginLimits = { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits };
   const ctx: AppContext = {
     db: database.db,
     database,
@@ -155,6 +161,8 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     files,
     cardEntryGuard: cardEntryGuard(limiter, opts.cardEntryRateLimit ?? { max: 20, timeWindowMs: 10 * 60_000 }),
     passwords: createPasswords(opts.passwordHashing),
+    // A wrong current password on a settings change counts like a failed sign-in (its own key).
+    currentPasswordGuard: currentPasswordGuard(database.db, limiter, loginLimits.perAccount, limitClock),
     answers: createAnswerCache(database.db, opts.answerCacheBytes),
     mailer: createMailer({ smtpUrl: opts.smtpUrl, from: opts.mailFrom, captureDir: join(resolve(opts.dataDir ?? './data'), 'mail') }),
   };
@@ -186,7 +194,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     installIdempotency(app, ctx.db, instance);
     const routes = collectRoutes(app);
     metaRoutes(app, routes);
-    authRoutes(app, ctx, loginGuard(database.db, limiter, { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits }, limitClock));
+    authRoutes(app, ctx, loginGuard(database.db, limiter, loginLimits, limitClock));
     registerRoutes(app, ctx);
     opts.extraRoutes?.(app, ctx);
     installNotFound(app, opts.staticDir ?? null, routes);

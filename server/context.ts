@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { JwtKeys } from './auth/jwt';
 import type { Database, Db } from './db/client';
 import type { AnswerCache } from './http/answerCache';
+import type { CurrentPasswordGuard } from './services/currentPasswordLimit';
 import type { Passwords } from './services/passwords';
 import type { PaymentGateway } from './services/payments/gateway';
 import type { Mailer } from './services/mail/transport';
@@ -24,6 +25,8 @@ export interface AppContext {
   answers: AnswerCache;
   /** preHandler of the card-entry routes (tokenize, authorize a new card): a per-account limit. */
   cardEntryGuard: (request: FastifyRequest) => Promise<void>;
+  /** Wrong current passwords on a settings change, per account (services/currentPasswordLimit.ts). */
+  currentPasswordGuard: CurrentPasswordGuard;
 }
 
 

@@ -75,6 +75,8 @@ export const ERROR_TEXT = {
   FailedToSaveDriverNotificationSettings: 'Failed to update notification settings',
   EmailAlreadyInUse: 'This email is already used by another account',
   ProfileImageNotFound: 'The profile picture was not uploaded',
+  CurrentPasswordRequired: 'Enter your current password to change your email or password',
+  CurrentPasswordIncorrect: 'The current password is not correct',
   FailedToFetchNotifications: 'Failed to fetch notifications',
   FailedToDismissNotification: 'Failed to dismiss notification',
   FailedToClearAllNotifications: 'Failed to clear all notifications',

@@ -78,6 +78,7 @@ describe('POST /secure/driver/update_driver_settings', () => {
     const before = await accountRow(SUMMIT_DRIVER2.email);
     const res = await postJson(server, PROFILE_API.updateDriverSettings, {
       first_name: 'Marcy', last_name: 'Kauffman', phone_number: '(717) 555-0102', email: SUMMIT_DRIVER2.email, password: 'a-new-long-password',
+      current_password: SUMMIT_DRIVER2.password,
     }, { token: summit2 });
     expect(res.status).toBe(200);
     expect(JSON.stringify(res.body)).not.toContain('password');
@@ -90,7 +91,7 @@ describe('POST /secure/driver/update_driver_settings', () => {
 
   it('refuses an email another account uses (any case), and changes nothing', async () => {
     for (const email of [RIDGE_DRIVER.email, 'DRIVER2@summit.test']) {
-      const res = await postJson(server, PROFILE_API.updateDriverSettings, edit({ email, first_name: 'Changed' }), { token: summit });
+      const res = await postJson(server, PROFILE_API.updateDriverSettings, edit({ email, first_name: 'Changed', current_password: SUMMIT_DRIVER.password }), { token: summit });
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({ error: 'EmailAlreadyInUse' });
     }
@@ -136,7 +137,7 @@ describe('POST /secure/driver/update_driver_settings', () => {
 
   it('Idempotency-Key: the same body replays the first answer without re-hashing; another body → 422', async () => {
     const key = newKey();
-    const body = edit({ password: 'replayed-password-1' });
+    const body = edit({ password: 'replayed-password-1', current_password: SUMMIT_DRIVER.password });
     const first = await postJson(server, PROFILE_API.updateDriverSettings, body, { token: summit, key });
     expect(first.status).toBe(200);
     const hash = (await accountRow(SUMMIT_DRIVER.email))?.password_hash;

@@ -1,10 +1,13 @@
 // Driver settings (SPEC §3, §5, §7): read the profile, edit it (name, phone, email, picture,
 // password), and the three email-notification flags. Only the caller's own account.
+// Changing the password or the email needs the current password (issue 20: a stolen token
+// alone took the account over): 403, not 401, since a 401 means a dead session to the app
+// (SPEC §8 transport: it would sign the driver out over a typo).
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  PROFILE_API, PROFILE_PICTURES_FOLDER, normalizePhone, requestSchemaOf,
-  type DriverSettings, type TokenClaims,
+  PROFILE_API, PROFILE_PICTURES_FOLDER, needsCurrentPassword, normalizePhone, requestSchemaOf,
+  type DriverSettings, type TokenClaims, type UpdateDriverSettingsBody,
 } from '../../../src/domain';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -42,6 +45,34 @@ export async function readDriverSettings(db: Executor, auth: TokenClaims): Promi
   };
 }
 
+const currentPasswordIncorrect = (): HttpError => new HttpError(403, 'CurrentPasswordIncorrect');
+
+/**
+ * When the edit changes the password or the email: the current password, or 403
+ * CurrentPasswordRequired / CurrentPasswordIncorrect. Wrong ones count per account (429 past the
+ * limit, before the hash); the hash goes through ctx.passwords' gate. Answers the stored hash it
+ * checked (null when no check was needed), so the update can make sure it is still the account's.
+ */
+async function checkCurrentPassword(ctx: AppContext, auth: TokenClaims, body: UpdateDriverSettingsBody): Promise<string | null> {
+  const [account] = await ctx.db.select({ email: accounts.email, passwordHash: accounts.passwordHash }).from(accounts)
+    .where(and(eq(accounts.id, auth.account_id), eq(accounts.companyId, auth.company_id)));
+  if (!account) throw notFound();
+  if (!needsCurrentPassword(body, account.email)) return null;
+  if (!body.current_password) throw new HttpError(403, 'CurrentPasswordRequired');
+  ctx.passwords.refuseWhenBusy(); // no hash slot free: answer before counting a guess
+  const giveBack = await ctx.currentPasswordGuard.forAccount(auth.account_id);
+  let ok: boolean;
+  try {
+    ok = await ctx.passwords.verify(body.current_password, account.passwordHash);
+  } catch (err) {
+    await giveBack(); // refused as busy: no guess was made
+    throw err;
+  }
+  if (!ok) throw currentPasswordIncorrect();
+  await giveBack(); // the right password: not a failure
+  return account.passwordHash;
+}
+
 export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(PROFILE_API.driverSettings, async (request) => {
     return readDriverSettings(ctx.db, authOf(request));
@@ -61,6 +92,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
             .where(and(eq(uploads.guid, image.guid.toLowerCase()), eq(uploads.companyId, auth.company_id), eq(uploads.folder, PROFILE_PICTURES_FOLDER)));
           if (!upload) throw new HttpError(400, 'ProfileImageNotFound');
         }
+        const verifiedHash = await checkCurrentPassword(ctx, auth, body);
         const [taken] = await ctx.db.select({ id: accounts.id }).from(accounts)
           .where(and(sql`lower(${accounts.email}) = ${body.email}`, ne(accounts.id, auth.account_id)));
         if (taken) throw new HttpError(409, 'EmailAlreadyInUse');
@@ -72,9 +104,13 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
           const settings = await ctx.db.transaction(async (tx) => {
             const updated = await tx.update(accounts)
               .set({ firstName: body.first_name, lastName: body.last_name, phone, email: body.email, ...(passwordHash ? { passwordHash, keptSession: keptSessionSql } : {}) })
-              .where(and(eq(accounts.id, auth.account_id), eq(accounts.companyId, auth.company_id)))
+              .where(and(
+                eq(accounts.id, auth.account_id), eq(accounts.companyId, auth.company_id),
+                // The password checked is still the account's: one changed meanwhile is no longer "current".
+                verifiedHash === null ? undefined : eq(accounts.passwordHash, verifiedHash),
+              ))
               .returning({ id: accounts.id });
-            if (updated.length === 0) throw notFound();
+            if (updated.length === 0) throw verifiedHash === null ? notFound() : currentPasswordIncorrect();
             // undefined leaves the picture alone (SPEC §5: sent only when a new one was chosen); null removes it.
             if (image !== undefined) await saveAccountSettings(tx, auth.account_id, auth.company_id, { profileImageGuid: image?.guid.toLowerCase() ?? null });
             const result = await readDriverSettings(tx, auth);

@@ -43,7 +43,7 @@ export const PROFILE_ENDPOINTS = {
     querySchema: EmailInfoQuerySchema, responseSchema: EmailInfoAnswerSchema,
   },
   [`POST ${PROFILE_API.updateDriverSettings}` as const]: {
-    summary: 'Edit the profile: first_name, last_name, phone_number, email, profile_image_attributes?, password? → settings',
+    summary: 'Edit the profile: first_name, last_name, phone_number, email, profile_image_attributes?, password?, current_password? (needed to change the password or the email: 403 CurrentPasswordRequired / CurrentPasswordIncorrect, wrong ones limited per account → 429) → settings',
     bodySchema: UpdateDriverSettingsBodySchema, responseSchema: DriverSettingsSchema,
   },
   [`POST ${PROFILE_API.updateDriverEmailNotifications}` as const]: {

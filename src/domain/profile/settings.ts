@@ -31,8 +31,24 @@ export const UpdateDriverSettingsBodySchema = v.strictObject({
   profile_image_attributes: v.nullish(ImageRecordSchema),
   /** Sent only when the driver typed one (SPEC §5). */
   password: v.optional(v.pipe(v.string(), v.minLength(DRIVER_PASSWORD_MIN, `At least ${DRIVER_PASSWORD_MIN} characters`), v.maxLength(DRIVER_PASSWORD_MAX))),
+  /**
+   * The password the account has now: required when the edit changes the password or the email
+   * (needsCurrentPassword), so a stolen token alone cannot take the account over (issue 20).
+   * No minimum: a password set elsewhere may be shorter than today's rule; empty = not given.
+   */
+  current_password: v.optional(v.pipe(v.string(), v.maxLength(DRIVER_PASSWORD_MAX))),
 });
 export type UpdateDriverSettingsBody = v.InferOutput<typeof UpdateDriverSettingsBodySchema>;
+
+/**
+ * Whether an edit changes what signs in: a new password (a non-empty one), or another email than
+ * the saved one (compared as the schema stores it: trimmed, lower case). Those need the current
+ * password; names, phone and picture do not. One rule for the form and the server.
+ */
+export function needsCurrentPassword(edit: { email: string; password?: string }, savedEmail: string): boolean {
+  const emailOf = (text: string): string => text.trim().toLowerCase();
+  return Boolean(edit.password) || emailOf(edit.email) !== emailOf(savedEmail);
+}
 
 /** POST /secure/driver/update_driver_email_notifications: all three flags, every time. */
 export const DriverEmailNotificationsSchema = v.strictObject({

@@ -71,6 +71,8 @@ export const errors: Record<ErrorCode, string> = {
   FailedToSaveDriverNotificationSettings: 'No se pudieron actualizar los ajustes de notificaciones',
   EmailAlreadyInUse: 'Este correo ya lo usa otra cuenta',
   ProfileImageNotFound: 'La foto de perfil no se subió',
+  CurrentPasswordRequired: 'Escriba su contraseña actual para cambiar su correo o su contraseña',
+  CurrentPasswordIncorrect: 'La contraseña actual no es correcta',
   FailedToFetchNotifications: 'No se pudieron obtener las notificaciones',
   FailedToDismissNotification: 'No se pudo descartar la notificación',
   FailedToClearAllNotifications: 'No se pudieron borrar todas las notificaciones',
