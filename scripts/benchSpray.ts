@@ -31,7 +31,7 @@ export async function sprayFigures(opts: SprayOptions): Promise<SprayFigures> {
   let hashes = 0;
   const server = await startTestServer({
     loginLimits: opts.loginLimits ?? DEFAULT_LOGIN_LIMITS,
-    build: { trustProxy: true, limitRefusalDelayMs: DEFAULT_REFUSAL_DELAY_MS, passwordHashing: { ...opts.passwordHashing, onHash: () => (hashes += 1) } },
+    build: { trustProxy: 1, limitRefusalDelayMs: DEFAULT_REFUSAL_DELAY_MS, passwordHashing: { ...opts.passwordHashing, onHash: () => (hashes += 1) } },
   });
   try {
     const token = await server.login('driver@summit.test', 'summit-driver-1');

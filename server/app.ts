@@ -23,7 +23,7 @@ import { frameworkErrors, helmetHeadersOf, installErrorHandling } from './http/e
 import { installContractVersion } from './http/contractVersion';
 import { installIdempotency } from './http/idempotency';
 import { installJsonBodyParser } from './http/jsonBody';
-import { installTransportSecurity } from './http/transportSecurity';
+import { fastifyTrustProxy, installTransportSecurity, type TrustProxy } from './http/transportSecurity';
 import { installNotFound } from './http/notFound';
 import { collectRoutes } from './http/openapi';
 import { authRoutes } from './routes/auth';
@@ -89,8 +89,8 @@ export interface BuildServerOptions {
   smtpUrl?: string;
   /** MAIL_FROM: the address mail comes from (default no-reply@driver-app.local). */
   mailFrom?: string;
-  /** Fastify's trustProxy (TRUST_PROXY): X-Forwarded-Proto/For count only when set (default false). */
-  trustProxy?: boolean;
+  /** TRUST_PROXY: hops or proxy addresses whose X-Forwarded-Proto/For count (default false: none; http/transportSecurity.ts). */
+  trustProxy?: TrustProxy;
   /**
    * MAP_ORIGINS: where the online basemap's style, tiles, fonts and sprites come from (the
    * CSP lets the page fetch them). Default OpenFreeMap, the app's VITE_MAP_STYLE_URL default.
@@ -169,7 +169,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
   const routerAnswerHeaders: Record<string, string> = {}; // filled once ready, below
   const app = Fastify({
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: opts.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(opts.trustProxy ?? false),
     frameworkErrors: frameworkErrors(routerAnswerHeaders),
     logger: opts.logger ? {
       ...(opts.logStream ? { stream: opts.logStream } : {}),

@@ -113,7 +113,7 @@ describe('per-address limit', () => {
 describe('per-account limit', () => {
   it('counts failures for one email across addresses (TRUST_PROXY + X-Forwarded-For), before hashing', async () => {
     const { server, hashes } = await limited(await freshDatabase(), {
-      trustProxy: true,
+      trustProxy: 1,
       loginLimits: { perIp: { max: 1_000, windowMs: 60_000 }, perAccount: { max: 3, windowMs: 15 * 60_000 } },
     });
     const wrong = { ...SUMMIT_DRIVER, password: 'guess' };

@@ -1,6 +1,7 @@
 // Security headers on every kind of answer (success, error, 404, replay), HSTS only over
 // TLS (X-Forwarded-Proto counts only behind a trusted proxy, TRUST_PROXY), and the login
 // rate limit, which a client cannot dodge by inventing X-Forwarded-For addresses.
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, LOGIN_FAILURE_TEXT } from '../../src/domain';
 import { HSTS_VALUE, installTransportSecurity, trustProxyFromEnv } from '../../server/http/transportSecurity';
 import { startTestServer, type TestServer } from '../support/server';
+import { startForwardingProxy } from '../support/forwardingProxy';
 import { TEST_TLS_CERT, TEST_TLS_KEY } from '../support/tlsFixture';
 import { SUMMIT_DRIVER, call, postJson } from './helpers';
 
@@ -17,7 +19,7 @@ let token: string;
 
 beforeAll(async () => {
   plain = await startTestServer();
-  proxied = await startTestServer({ build: { trustProxy: true } });
+  proxied = await startTestServer({ build: { trustProxy: 1 } });
   token = await plain.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
 });
 afterAll(async () => {
@@ -98,9 +100,13 @@ describe('HSTS only over TLS', () => {
     }
   });
 
-  it('TRUST_PROXY is read as a yes/no switch', () => {
-    for (const yes of ['1', 'true', 'TRUE', ' yes ', 'on']) expect(trustProxyFromEnv(yes), yes).toBe(true);
-    for (const no of [undefined, '', '0', 'false', 'no', 'off', 'maybe']) expect(trustProxyFromEnv(no), String(no)).toBe(false);
+  it('TRUST_PROXY is a number of hops (yes words mean one) or the proxies\' addresses, never "trust everything"', () => {
+    for (const one of ['1', 'true', 'TRUE', ' yes ', 'on']) expect(trustProxyFromEnv(one), one).toBe(1);
+    for (const no of [undefined, '', '0', 'false', 'no', 'off']) expect(trustProxyFromEnv(no), String(no)).toBe(false);
+    expect(trustProxyFromEnv('2')).toBe(2);
+    expect(trustProxyFromEnv('10.0.0.11, 10.0.0.12')).toEqual(['10.0.0.11', '10.0.0.12']);
+    expect(trustProxyFromEnv('10.0.0.0/8 loopback ::1 fd00::/8')).toEqual(['10.0.0.0/8', 'loopback', '::1', 'fd00::/8']);
+    for (const bad of ['maybe', '10.0.0.0/33', '10.0.0.300', '17', 'nginx']) expect(() => trustProxyFromEnv(bad), bad).toThrow(/TRUST_PROXY/);
   });
 });
 
@@ -112,7 +118,7 @@ describe('login rate limit per address', () => {
   let proxied: TestServer;
   beforeAll(async () => {
     plain = await startTestServer({ ...limits, build: { limitClock: clock } });
-    proxied = await startTestServer({ ...limits, build: { trustProxy: true, limitClock: clock } });
+    proxied = await startTestServer({ ...limits, build: { trustProxy: 1, limitClock: clock } });
   });
   afterAll(async () => {
     await plain.close();
@@ -141,4 +147,45 @@ describe('login rate limit per address', () => {
     expect((await attempt(proxied, '198.51.100.7')).status).toBe(429);
     expect((await attempt(proxied, '198.51.100.8')).status).toBe(401);
   });
+
+  // Issue 20: Fastify's trustProxy `true` took the LEFT-most X-Forwarded-For, which the client
+  // writes itself and nginx's $proxy_add_x_forwarded_for keeps: 40 invented addresses got 40
+  // budgets. One trusted hop takes the address the proxy appended.
+  it('behind the README\'s nginx (which appends to X-Forwarded-For), addresses the client invents buy no budget', async () => {
+    for (const trustProxy of [1, ['127.0.0.1']]) {
+      const server = await startTestServer({ ...limits, build: { trustProxy, limitClock: clock } });
+      const proxy = await startForwardingProxy(server.url);
+      try {
+        // The client sits on another loopback address than the proxy (127.0.0.1), as a phone does.
+        const statuses = [];
+        for (let i = 0; i < 6; i += 1) {
+          const res = await requestFrom('127.0.0.9', `${proxy.url}${API.login}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i}` },
+            body: JSON.stringify({ email: 'dispatch@summit.test', password: 'wrong' }),
+          });
+          statuses.push(res.status);
+        }
+        expect(statuses, JSON.stringify(trustProxy)).toEqual([401, 401, 401, 429, 429, 429]);
+        // X-Forwarded-Proto from the trusted proxy still counts.
+        const health = await requestFrom('127.0.0.9', `${proxy.url}${API.health}`, { method: 'GET', headers: {} });
+        expect(health.headers['strict-transport-security']).toBe(HSTS_VALUE);
+      } finally {
+        await proxy.close();
+        await server.close();
+      }
+    }
+  });
 });
+
+/** An HTTP request from a chosen local address (fetch cannot pick one). */
+function requestFrom(localAddress: string, url: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<{ status: number; headers: IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: init.method, headers: init.headers, localAddress }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
