@@ -1,4 +1,5 @@
-// Drizzle mirror of migrations/0004_payments.sql (the sandbox processor's tables).
+// Drizzle mirror of migrations/0004_payments.sql (the sandbox processor's tables), with
+// 0013's owners (payment_transactions.order_id, card_tokens.created_by).
 import { boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts, companies, orders } from './schema';
 
@@ -16,6 +17,8 @@ export const cardTokens = pgTable('card_tokens', {
   firstFour: text('first_four'),
   lastFour: text('last_four').notNull(),
   sandboxOutcome: text('sandbox_outcome').$type<SandboxOutcome>().notNull().default('approve'),
+  /** The account that entered the card (0013); null for tokens adopted or seeded. */
+  createdBy: integer('created_by').references(() => accounts.id),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -52,6 +55,8 @@ export const paymentTransactions = pgTable('payment_transactions', {
   retref: text('retref').notNull().unique(),
   companyId: integer('company_id').notNull().references(() => companies.id),
   accountId: integer('account_id').references(() => accounts.id),
+  /** The caller's order the transaction was made for (0013); null when none was named. */
+  orderId: integer('order_id').references(() => orders.id),
   kind: text('kind').$type<PaymentKindColumn>().notNull(),
   method: text('method').$type<PaymentMethodColumn>().notNull(),
   status: text('status').$type<PaymentStatusColumn>().notNull(),

@@ -3,8 +3,9 @@
 // customer orders (default amount: the order's remaining balance), saves its profile to the
 // order's card list, and answers {profile_id, first_four_digits, retref, token, …}; the
 // new-card delivery then captures that retref. POST /secure/cardconnect/profile_inquiry
-// answers a saved card's details. Errors are the server's usual {error, message}.
-import { and, eq, isNull } from 'drizzle-orm';
+// answers a saved card's details. Errors are the server's usual {error, message}. Both go
+// through services/access.ts: the caller's order, a card the caller may read or charge.
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   PAYMENTS_API, requestSchemaOf, toCents,
@@ -13,7 +14,8 @@ import {
 import type { AppContext } from '../context';
 import { customerOrderBilling, customerSavedCards, orders } from '../db/schema';
 import { authOf } from '../http/auth';
-import { HttpError, notFound } from '../http/errors';
+import { HttpError } from '../http/errors';
+import { requireCardProfile, requireOrder, usableCardAccount } from '../services/access';
 import { runIdempotent, type Complete } from '../services/idempotency';
 import { lockCompanyOrders } from '../services/orderPull';
 import type { CardAuthResult, CardBrand } from '../services/payments/gateway';
@@ -30,31 +32,23 @@ async function authNewCard(ctx: AppContext, auth: TokenClaims, body: Cardconnect
   const settled = await ctx.db.transaction(async (tx) => {
     // Saving the card writes the order's card list, so take the orders lock like every writer.
     await lockCompanyOrders(tx, auth.company_id);
-    const [order] = await tx.select({
-      id: orders.id, orderNumber: orders.orderNumber, firstName: orders.customerFirstName, lastName: orders.customerLastName,
-      phone: orders.customerPhone, email: orders.customerEmail,
-    }).from(orders)
-      .where(and(
-        eq(orders.id, body.customer_order_id), eq(orders.companyId, auth.company_id), eq(orders.kind, 'customer'),
-        eq(orders.driverId, auth.account_id), isNull(orders.deliveredAt), isNull(orders.cancelledAt),
-      ))
-      .for('update');
-    if (!order) throw notFound();
+    const order = await requireOrder(tx, auth, { kind: 'customer', id: body.customer_order_id }, 'charge');
     const [billing] = await tx.select().from(customerOrderBilling)
       .where(and(eq(customerOrderBilling.orderId, order.id), eq(customerOrderBilling.companyId, auth.company_id)));
     const amount = body.amount ?? (toCents(billing?.remainingBalance ?? '0', { allowZero: true }) ?? 0) / 100;
     const expiration = `${body.card_exp_month}${body.card_exp_year}`;
-    const result: CardAuthResult = await ctx.payments.authorizeNewCard({ companyId: auth.company_id, accountId: auth.account_id, tx }, {
-      accountToken: body.card_token,
+    const scope = { companyId: auth.company_id, accountId: auth.account_id, orderId: order.id, tx };
+    const result: CardAuthResult = await ctx.payments.authorizeNewCard(scope, {
+      accountToken: await usableCardAccount(tx, auth, body.card_token),
       expiration,
       amount,
       cvv: body.card_cvv,
       orderNumber: order.orderNumber,
       customerOrderId: order.id,
       billing: {
-        firstName: order.firstName ?? '', lastName: order.lastName ?? '',
+        firstName: order.customerFirstName ?? '', lastName: order.customerLastName ?? '',
         address: billing?.streetAddressOne ?? '', city: billing?.city ?? '', state: billing?.state ?? '',
-        zip: body.billing_zip ?? billing?.zip ?? '', phone: order.phone ?? '', email: order.email,
+        zip: body.billing_zip ?? billing?.zip ?? '', phone: order.customerPhone ?? '', email: order.customerEmail,
       },
     });
     if (!result.approved || !result.profileId || !result.lastFour) return { result, body: null };
@@ -89,6 +83,7 @@ export function cardconnectRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(PAYMENTS_API.cardconnectProfileInquiry, async (request) => {
     const auth = authOf(request);
     const body = parseBody(requestSchemaOf(`POST ${PAYMENTS_API.cardconnectProfileInquiry}`, 'bodySchema'), request.body);
+    await requireCardProfile(ctx.db, auth, body.profile_id);
     const card = await ctx.payments.savedCardDetails({ companyId: auth.company_id, accountId: auth.account_id }, body.profile_id);
     if (!card) throw new HttpError(404, 'NotFound');
     return savedCardBody(card);

@@ -8,19 +8,15 @@ import {
 } from '../../src/domain';
 import type { Executor } from '../db/client';
 import {
-  accounts, cardProfiles, cardTokens, customerOrderBilling, customerSavedCards, dealers, driverDeliverySurveyQuestions, featureFlags,
-  happyListItems, orderNotes, orders, paymentProcessorConfigs, type OrderKindColumn,
+  accounts, cardProfiles, cardTokens, customerOrderBilling, customerSavedCards, driverDeliverySurveyQuestions, featureFlags,
+  happyListItems, orderNotes, paymentProcessorConfigs, type OrderKindColumn,
 } from '../db/schema';
-import { notFound } from '../http/errors';
-import { coordinatesOf, customerNameOf, orderViewColumns, type OrderViewRow } from './orderViews';
+import { requireOrder } from './access';
+import { coordinatesOf, customerNameOf, type OrderViewRow } from './orderViews';
 
-/** The driver's order of this kind, whatever its state; 404 for anything else (never leaks). */
-export async function findDriverOrder(db: Executor, auth: TokenClaims, kind: OrderKindColumn, id: number): Promise<OrderViewRow> {
-  const [row] = await db.select(orderViewColumns).from(orders)
-    .innerJoin(dealers, eq(dealers.id, orders.dealerId))
-    .where(and(eq(orders.id, id), eq(orders.companyId, auth.company_id), eq(orders.kind, kind), eq(orders.driverId, auth.account_id)));
-  if (!row) throw notFound();
-  return row;
+/** The driver's order of this kind, whatever its state; 404 for anything else (never leaks). The rule lives in access.ts. */
+export function findDriverOrder(db: Executor, auth: TokenClaims, kind: OrderKindColumn, id: number): Promise<OrderViewRow> {
+  return requireOrder(db, auth, { kind, id });
 }
 
 /** Notes of these orders (same company), oldest first, keyed by order id. */

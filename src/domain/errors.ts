@@ -62,6 +62,7 @@ export const ERROR_TEXT = {
   InvalidAmount: 'Amount must be a positive number with at most 2 decimals',
   InvalidTransactionState: 'This transaction cannot be captured or refunded in its current state',
   AmountExceedsAuthorized: 'The amount exceeds what the transaction allows',
+  RefundExceedsCaptured: 'The refund is more than what was captured and not yet refunded',
   PaymentProcessorUnavailable: 'The payment processor is unavailable, try again later',
   // Scheduling, reassign and notes (SPEC §8 texts; the message adds the reason)
   FailedToScheduleDelivery: 'Failed to schedule delivery',

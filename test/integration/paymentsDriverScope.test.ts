@@ -135,6 +135,9 @@ describe("driver 1's other payment ids, as driver 2", () => {
     for (const token of [tokenized.body.token, (await d1Authorizes(freshOrder())).token]) {
       const foreign = await pay(server, P.authNewCard, cardBody({ account_token: token }), d2);
       expectSameAsUnknown(foreign, unknownToken, `auth-new-card ${token}`);
+      // The same checks in the same order as for an unknown token: an expired date answers first.
+      const expired = await pay(server, P.authNewCard, cardBody({ account_token: token, expiration: '0120' }), d2);
+      expectSameAsUnknown(expired, await pay(server, P.authNewCard, cardBody({ account_token: '9000000000005454', expiration: '0120' }), d2), 'expired');
       const [orderId] = await liveOrderIds(server, SUMMIT_DRIVER2.email, 'customer');
       const viaApp = await pay(server, P.cardconnectAuthNewCard, {
         customer_order_id: orderId, card_token: token, card_exp_month: '12', card_exp_year: FUTURE_EXPIRY.slice(2), card_cvv: CVV, amount: '1.00',

@@ -12,8 +12,10 @@ export type CardBrand = 'VISA' | 'MC' | 'AMEX' | 'DISC' | 'UNKNOWN';
 
 export interface GatewayScope {
   companyId: number;
-  /** The signed-in account doing the call (recorded on transactions). */
+  /** The signed-in account doing the call (recorded on transactions and on the card tokens it enters). */
   accountId: number;
+  /** The caller's order the call is for (recorded on the transaction; access.ts checks it later). */
+  orderId?: number | null;
   /**
    * Optional open transaction: the sandbox persists in our database, so a caller may make
    * the charge commit (or roll back) together with its own work and its Idempotency-Key.
@@ -100,6 +102,7 @@ export type GatewayFailure =
   | 'TokenNotFound'
   | 'InvalidTransactionState'
   | 'AmountExceedsAuthorized'
+  | 'RefundExceedsCaptured'
   | 'ProcessorUnavailable';
 
 export type TransactionKind = 'auth' | 'sale' | 'capture' | 'refund' | 'ach';

@@ -19,6 +19,7 @@ export function failureStatus(failure: GatewayFailure): { status: number; code: 
     case 'InvalidAccountNumber':
     case 'InvalidAmount':
     case 'AmountExceedsAuthorized':
+    case 'RefundExceedsCaptured':
       return { status: 400, code: failure };
     case 'CardExpired':
     case 'CardDeclined':

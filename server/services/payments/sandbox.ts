@@ -45,7 +45,7 @@ export function createSandboxGateway(db: Db): PaymentGateway {
   const within = <T>(scope: GatewayScope, fn: (ex: Executor) => Promise<T>): Promise<T> =>
     scope.tx ? fn(scope.tx) : db.transaction((tx) => fn(tx));
 
-  async function tokenizePan(ex: Executor, companyId: number, pan: string): Promise<TokenRow> {
+  async function tokenizePan(ex: Executor, scope: GatewayScope, pan: string): Promise<TokenRow> {
     const row: TokenRow = {
       token: newCardToken(pan.slice(-4)),
       brand: brandOf(pan),
@@ -54,21 +54,22 @@ export function createSandboxGateway(db: Db): PaymentGateway {
       outcome: outcomeOfPan(pan),
     };
     await ex.insert(cardTokens).values({
-      token: row.token, companyId, brand: row.brand, firstFour: row.firstFour, lastFour: row.lastFour, sandboxOutcome: row.outcome,
+      token: row.token, companyId: scope.companyId, brand: row.brand, firstFour: row.firstFour, lastFour: row.lastFour,
+      sandboxOutcome: row.outcome, createdBy: scope.accountId,
     });
     return row;
   }
 
   /** A known token of this company, or a PAN tokenized now; null → Invalid Credit Card Number. */
-  async function resolveAccount(ex: Executor, companyId: number, account: string): Promise<TokenRow | null> {
+  async function resolveAccount(ex: Executor, scope: GatewayScope, account: string): Promise<TokenRow | null> {
     const value = account.trim();
     if (looksLikeToken(value)) {
-      const [row] = await ex.select().from(cardTokens).where(and(eq(cardTokens.token, value), eq(cardTokens.companyId, companyId)));
+      const [row] = await ex.select().from(cardTokens).where(and(eq(cardTokens.token, value), eq(cardTokens.companyId, scope.companyId)));
       return row ? { token: row.token, brand: normalizeBrand(row.brand), firstFour: row.firstFour, lastFour: row.lastFour, outcome: row.sandboxOutcome } : null;
     }
     const pan = normalizePan(value);
     if (!pan || !luhnValid(pan)) return null;
-    return tokenizePan(ex, companyId, pan);
+    return tokenizePan(ex, scope, pan);
   }
 
   /** A saved profile of this company; cards the orders area lists are adopted on first use. */
@@ -126,7 +127,7 @@ export function createSandboxGateway(db: Db): PaymentGateway {
     async tokenize(scope, pan): Promise<TokenizeResult> {
       const digits = normalizePan(pan);
       if (!digits || !luhnValid(digits)) return { ok: false, failure: 'InvalidCreditCardNumber', message: INVALID_CARD };
-      const row = await within(scope, (ex) => tokenizePan(ex, scope.companyId, digits));
+      const row = await within(scope, (ex) => tokenizePan(ex, scope, digits));
       return { ok: true, token: row.token, brand: row.brand, firstFour: row.firstFour ?? '', lastFour: row.lastFour };
     },
 
@@ -137,7 +138,7 @@ export function createSandboxGateway(db: Db): PaymentGateway {
       if (expiry !== 'ok') return failedCard(expiry === 'format' ? 'InvalidExpiration' : 'CardExpired', 'auth', req.orderNumber);
       if (!/^\d{3,4}$/.test(req.cvv)) return failedCard('InvalidCvv', 'auth', req.orderNumber);
       return within(scope, async (ex) => {
-        const card = await resolveAccount(ex, scope.companyId, req.accountToken);
+        const card = await resolveAccount(ex, scope, req.accountToken);
         if (!card) return failedCard('InvalidCreditCardNumber', 'auth', req.orderNumber);
         const name = `${req.billing.firstName} ${req.billing.lastName}`.trim();
         let profileId: string | null = null;
@@ -203,12 +204,13 @@ export function createSandboxGateway(db: Db): PaymentGateway {
       const remaining = txn.capturedCents - txn.refundedCents;
       const cents = req.fullRefund ? remaining : toCents(req.amount);
       if (cents === null) return failed('InvalidAmount', 'refund', txn.orderNumber);
-      if (cents > remaining) return failed('AmountExceedsAuthorized', 'refund', txn.orderNumber);
+      // Never more back than was captured: this refund and the earlier ones (row locked above).
+      if (cents > remaining) return failed('RefundExceedsCaptured', 'refund', txn.orderNumber);
       const refunded = txn.refundedCents + cents;
       await ex.update(paymentTransactions)
         .set({ refundedCents: refunded, status: refunded === txn.capturedCents ? 'refunded' : 'partially_refunded', updatedAt: new Date() })
         .where(eq(paymentTransactions.id, txn.id));
-      const row = await recordTransaction(ex, scope, {
+      const row = await recordTransaction(ex, { ...scope, orderId: txn.orderId }, {
         kind: 'refund', method: txn.method, outcome: 'approve', amountCents: cents, capturedCents: cents, status: 'refunded',
         authCode: null, orderNumber: txn.orderNumber, profileId: txn.profileId, token: txn.token,
         name: req.name ?? txn.name, parentRetref: txn.retref,

@@ -23,7 +23,8 @@ export const FAILURE_RESPONSE: Readonly<Record<GatewayFailure, { respCode: strin
   ProfileNotFound: { respCode: '96', message: 'Profile not found' },
   TokenNotFound: { respCode: '29', message: 'Token not found' },
   InvalidTransactionState: { respCode: '32', message: 'Invalid transaction state' },
-  AmountExceedsAuthorized: { respCode: '13', message: 'Amount exceeds the authorized or captured amount' },
+  AmountExceedsAuthorized: { respCode: '13', message: 'Amount exceeds the authorized amount' },
+  RefundExceedsCaptured: { respCode: '13', message: 'Refund exceeds the captured amount not yet refunded' },
   ProcessorUnavailable: { respCode: '62', message: 'Processor unavailable' },
 };
 
@@ -62,6 +63,7 @@ export async function recordTransaction(ex: Executor, scope: GatewayScope, txn: 
     retref: newRetref(),
     companyId: scope.companyId,
     accountId: scope.accountId,
+    orderId: scope.orderId ?? null,
     kind: txn.kind,
     method: txn.method,
     status: txn.status,

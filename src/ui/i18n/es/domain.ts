@@ -60,6 +60,7 @@ export const errors: Record<ErrorCode, string> = {
   InvalidAmount: 'El importe debe ser un número positivo con 2 decimales como máximo',
   InvalidTransactionState: 'Esta transacción no se puede cobrar ni reembolsar en su estado actual',
   AmountExceedsAuthorized: 'El importe supera lo que permite la transacción',
+  RefundExceedsCaptured: 'El reembolso supera lo cobrado y aún no reembolsado',
   PaymentProcessorUnavailable: 'El procesador de pagos no está disponible, inténtelo más tarde',
   FailedToScheduleDelivery: 'No se pudo programar la entrega',
   FailedToRescheduleDelivery: 'No se pudo reprogramar la entrega',

@@ -1,0 +1,9 @@
+-- Payments belong to a driver, not only to a company (issue 20): a transaction is the
+-- caller's when the caller's own authorization made it (account_id, already recorded) and,
+-- when it was made for an order, that order is still the caller's (order_id, below; the same
+-- rule as the order routes, server/services/access.ts). A card token is the caller's when the
+-- caller entered the card (created_by) or it is the token of a card the caller may charge.
+-- Rows from before stay order-less / creator-less: a transaction is then its maker's alone,
+-- a token only reachable through a card profile.
+ALTER TABLE payment_transactions ADD COLUMN order_id integer REFERENCES orders(id);
+ALTER TABLE card_tokens ADD COLUMN created_by integer REFERENCES accounts(id);
