@@ -1,7 +1,7 @@
 // S3_* environment → the S3 store's configuration, or null when object storage is not
 // configured (files then stay in the database rows). Anything half set stops the start
 // with a message naming the variable.
-import type { S3StoreConfig } from './s3Store';
+import type { S3StoreConfig, S3Timeouts } from './s3Store';
 
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const;
 
@@ -9,6 +9,21 @@ function flag(name: string, value: string): boolean {
   if (/^(1|true|yes|on)$/i.test(value)) return true;
   if (/^(0|false|no|off)$/i.test(value)) return false;
   throw new Error(`${name} must be true or false (got "${value}")`);
+}
+
+// How long a store that does not answer may hold a request (defaults in s3Store.ts).
+const TIMEOUT_VARIABLES = { S3_CONNECT_TIMEOUT_MS: 'connectMs', S3_IDLE_TIMEOUT_MS: 'idleMs', S3_CHECK_TIMEOUT_MS: 'checkMs' } as const;
+
+function timeoutsFromEnv(env: Record<string, string | undefined>): Partial<S3Timeouts> | undefined {
+  const timeouts: Partial<S3Timeouts> = {};
+  for (const [name, field] of Object.entries(TIMEOUT_VARIABLES)) {
+    const value = env[name]?.trim();
+    if (!value) continue;
+    const ms = Number(value);
+    if (!/^\d+$/.test(value) || ms < 1 || ms > 600_000) throw new Error(`${name} must be a whole number of milliseconds from 1 to 600000 (got "${value}")`);
+    timeouts[field] = ms;
+  }
+  return Object.keys(timeouts).length > 0 ? timeouts : undefined;
 }
 
 export function s3ConfigFromEnv(env: Record<string, string | undefined>): S3StoreConfig | null {
@@ -37,6 +52,7 @@ export function s3ConfigFromEnv(env: Record<string, string | undefined>): S3Stor
   }
   const forcePathStyle = get('S3_FORCE_PATH_STYLE');
   const prefix = (get('S3_PREFIX') ?? '').replace(/^\/+/, '');
+  const timeouts = timeoutsFromEnv(env);
   return {
     bucket,
     region: get('S3_REGION') ?? 'us-east-1',
@@ -44,5 +60,6 @@ export function s3ConfigFromEnv(env: Record<string, string | undefined>): S3Stor
     forcePathStyle: forcePathStyle === undefined ? endpoint !== undefined : flag('S3_FORCE_PATH_STYLE', forcePathStyle),
     ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
     prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
+    ...(timeouts ? { timeouts } : {}),
   };
 }

@@ -15,7 +15,27 @@ export interface S3StoreConfig {
   credentials?: { accessKeyId: string; secretAccessKey: string };
   /** Key prefix, '' or ending in '/'. */
   prefix: string;
+  /** Absent or partial: DEFAULT_S3_TIMEOUTS for what is not given. */
+  timeouts?: Partial<S3Timeouts>;
 }
+
+/**
+ * How long a store that does not answer may hold a request (S3_*_TIMEOUT_MS, s3Config.ts).
+ * A request is cut for lack of progress, not for its total time: a large object moving
+ * slowly is fine, a connection where nothing moves for `idleMs` is not.
+ */
+export interface S3Timeouts {
+  /** TCP (and TLS) connection to the endpoint. */
+  connectMs: number;
+  /** No byte sent or received on the connection for this long, at any stage (waiting for the answer, its body). */
+  idleMs: number;
+  /** The start's check (HeadBucket), in total, retries included: the start stops with a message after it. */
+  checkMs: number;
+}
+
+// The phone gives up on a request after 30 s (src/replication/http.ts); an idle store is cut
+// well before that, so the phone gets the 503 and its outbox retries later.
+export const DEFAULT_S3_TIMEOUTS: S3Timeouts = { connectMs: 5_000, idleMs: 15_000, checkMs: 10_000 };
 
 interface SdkError {
   name?: string;
@@ -28,6 +48,7 @@ const isMissing = (err: unknown): boolean => {
   const name = (err as SdkError | null)?.name;
   return statusOf(err) === 404 || name === 'NoSuchKey' || name === 'NotFound';
 };
+const isTimeout = (err: unknown): boolean => (err as SdkError | null)?.name === 'TimeoutError';
 const reasonOf = (err: unknown): string => {
   const e = err as SdkError | null;
   const status = statusOf(err);
@@ -35,6 +56,7 @@ const reasonOf = (err: unknown): string => {
 };
 
 export function s3ObjectStore(config: S3StoreConfig): ObjectStore {
+  const timeouts = { ...DEFAULT_S3_TIMEOUTS, ...config.timeouts };
   const client = new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
@@ -45,8 +67,24 @@ export function s3ObjectStore(config: S3StoreConfig): ObjectStore {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 3,
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
+    // The handler's socketTimeout is the no-progress cut (the socket's inactivity timer, kept
+    // while the answer's body streams). Its requestTimeout only logs a warning unless
+    // throwOnRequestTimeout, and would cut slow large transfers by total time: not used.
+    requestHandler: { connectionTimeout: timeouts.connectMs, socketTimeout: timeouts.idleMs },
   });
+  // A timed-out attempt is final: the SDK retries timeouts like resets (3 attempts, so a hung
+  // store held a request for 3 idle periods and the backoff), and an endpoint where nothing
+  // moved for a whole idle period will not answer the next attempt either. Resets, 5xx and
+  // throttling are still retried. The name is changed so the retry strategy no longer counts
+  // it as transient; message and stack stay.
+  client.middlewareStack.add((next) => async (args) => {
+    try {
+      return await next(args);
+    } catch (err) {
+      if (isTimeout(err)) Object.assign(err as object, { name: 'StoreTimeout' });
+      throw err;
+    }
+  }, { step: 'deserialize', name: 'storeTimeoutIsFinal' });
   const description = `s3://${config.bucket}/${config.prefix}${config.endpoint ? ` at ${config.endpoint}` : ` (${config.region})`}`;
   const keyOf = (key: string): string => `${config.prefix}${key}`;
   const unavailable = (what: string, err: unknown): FileStoreUnavailable =>
@@ -82,13 +120,15 @@ export function s3ObjectStore(config: S3StoreConfig): ObjectStore {
       }
     },
     async check() {
+      const deadline = AbortSignal.timeout(timeouts.checkMs);
       try {
-        await client.send(new HeadBucketCommand({ Bucket: config.bucket }));
+        await client.send(new HeadBucketCommand({ Bucket: config.bucket }), { abortSignal: deadline });
       } catch (err) {
         const status = statusOf(err);
         const hint = status === 404 ? 'the bucket does not exist'
           : status === 403 || status === 401 ? 'access denied: check S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY and the bucket policy'
-            : 'the endpoint did not answer: check S3_ENDPOINT and the network';
+            : deadline.aborted ? `the endpoint did not answer within ${timeouts.checkMs} ms: check S3_ENDPOINT and the network`
+              : 'the endpoint did not answer: check S3_ENDPOINT and the network';
         throw new Error(`Object storage ${description} is not usable (${hint}). ${reasonOf(err)}`, { cause: err });
       }
     },

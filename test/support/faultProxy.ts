@@ -1,0 +1,69 @@
+// A TCP proxy on 127.0.0.1 (port 0) in front of a real server, for storage and network
+// faults: 'forward' passes bytes both ways; 'blackhole' accepts connections and never
+// answers (a server that hangs, or a firewall that drops packets after the handshake). The
+// mode switches at run time and applies to open connections too, so a client's pooled
+// keep-alive socket hangs like a new one. A connection that dropped bytes stays a blackhole:
+// forwarding the rest of a request whose start was lost would only feed the server garbage.
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+
+export type ProxyMode = 'forward' | 'blackhole';
+
+export interface FaultProxy {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  port: number;
+  mode: ProxyMode;
+  /** Connections accepted so far. */
+  accepted(): number;
+  close(): Promise<void>;
+}
+
+export async function startFaultProxy(target: { host: string; port: number }): Promise<FaultProxy> {
+  const sockets = new Set<Socket>();
+  let accepted = 0;
+  const track = (socket: Socket): void => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+  };
+
+  const server = createServer((client) => {
+    accepted += 1;
+    track(client);
+    let poisoned = proxy.mode === 'blackhole';
+    const upstream = connect(target.port, target.host);
+    track(upstream);
+    const pass = (from: Socket, to: Socket): void => {
+      from.on('data', (chunk: Buffer) => {
+        if (proxy.mode === 'blackhole') poisoned = true;
+        if (!poisoned) to.write(chunk);
+      });
+      from.once('end', () => {
+        if (!poisoned) to.end();
+      });
+      from.once('close', () => {
+        if (!poisoned) to.destroy();
+      });
+    };
+    pass(client, upstream);
+    pass(upstream, client);
+    // A blackholed client that hangs up: drop its upstream too.
+    client.once('close', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  const proxy: FaultProxy = {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    mode: 'forward',
+    accepted: () => accepted,
+    close: () => new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    }),
+  };
+  return proxy;
+}
