@@ -23,14 +23,14 @@ export const PAYMENT_ENDPOINTS = {
     bodySchema: CapturePaymentBodySchema, responseSchema: TransactionAnswerSchema,
   },
   [`POST ${PAYMENTS_API.refundRequest}` as const]: {
-    summary: 'Refund (or void) a card or ACH transaction → {retref of the refund, original_retref, …}',
+    summary: 'Refund (or void) a card or ACH transaction of the caller, at most what remains captured (else 400 RefundExceedsCaptured) → {retref of the refund, original_retref, …}',
     bodySchema: RefundRequestBodySchema, responseSchema: TransactionAnswerSchema,
   },
   [`POST ${PAYMENTS_API.tokenize}` as const]: {
     summary: 'Tokenize a card number → {token, brand, first_four_digits, last_four_digits}', bodySchema: TokenizeBodySchema, responseSchema: TokenizeAnswerSchema,
   },
   [`GET ${PAYMENTS_API.savedCardDetails}` as const]: {
-    summary: 'A saved card profile of the company → {profile_id, brand, last_four_digits, expiration, …}',
+    summary: 'A saved card profile of one of the caller\'s orders (or saved by the caller) → {profile_id, brand, last_four_digits, expiration, …}',
     querySchema: SavedCardDetailsQuerySchema, responseSchema: SavedCardAnswerSchema,
   },
   [`POST ${PAYMENTS_API.cardconnectAuthNewCard}` as const]: {
