@@ -7,10 +7,11 @@ import type { Session } from './localState';
 
 // What the driver typed on /settings/edit, kept as an RxDB local document per company and
 // driver until it is saved, so going offline, a reload or the phone killing the tab loses
-// nothing. The password is deliberately not part of it: a password is never written to the
-// phone's storage (it lives in the form's memory only, like a card number).
+// nothing. The passwords (the new one and the current one) are deliberately not part of it: a
+// password is never written to the phone's storage (it lives in the form's memory only, like a
+// card number).
 
-export type SettingsDraftFields = Omit<SettingsForm, 'password'>;
+export type SettingsDraftFields = Omit<SettingsForm, 'password' | 'current_password'>;
 
 /** A new profile picture, compressed, its bytes in the blob store under `id`. */
 export interface DraftPicture {

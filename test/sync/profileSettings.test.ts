@@ -1,7 +1,8 @@
 // The driver's own screens through the worker's profile RPCs against the real server: settings
 // saved online with a new profile picture (uploaded to the profile-pictures folder), the
-// password changed only when given, the notification flags, offline and refused saves keeping
-// the draft; the delivery log and stats stored with their filters; the CSV export's bytes.
+// password changed only when given (with the current password, whose refusal is put on its
+// field), the notification flags, offline and refused saves keeping the draft; the delivery log
+// and stats stored with their filters; the CSV export's bytes.
 import { describe, expect, it } from 'vitest';
 import {
   CACHE_KEYS, profilePictureBlobId, readCache, readSession, readSettingsDraft, uuidv7, writeSettingsDraft,
@@ -91,7 +92,7 @@ describe('settings through the worker', () => {
     // The edit screen's draft: the fields and a new picture whose bytes are in the blob store.
     const pictureId = uuidv7();
     await device.blobs.put({ id: pictureId, type: 'image/jpeg', bytes: await makeJpeg(77, 120, 120), created_at: new Date().toISOString() });
-    const form: SettingsForm = { first_name: ' Dana ', last_name: 'Rivers', phone_number: '717.555.0199', email: EMAIL, password: '' };
+    const form: SettingsForm = { first_name: ' Dana ', last_name: 'Rivers', phone_number: '717.555.0199', email: EMAIL, password: '', current_password: '' };
     await writeSettingsDraft(device.db, session, {
       fields: { first_name: form.first_name, last_name: form.last_name, phone_number: form.phone_number, email: form.email },
       picture: { id: pictureId, type: 'image/jpeg', extension: 'jpg' },
@@ -118,7 +119,13 @@ describe('settings through the worker', () => {
 
     // A password given: changed (the new one signs in); no picture chosen: the picture stays.
     const uploadsBefore = await harness.server.query<{ n: number }>("SELECT count(*)::int n FROM uploads WHERE folder = '/profile-pictures'");
-    const again = await rpc.saveSettings({ form: { ...form, first_name: 'Dana', password: 'new-secret-42' }, pictureId: null });
+    const newPassword = { ...form, first_name: 'Dana', password: 'new-secret-42' };
+    // Without the current password, or a wrong one: refused beside that field, nothing changed.
+    expect(await rpc.saveSettings({ form: newPassword, pictureId: null })).toMatchObject({ ok: false, offline: false, field: 'current_password' });
+    const wrong = await rpc.saveSettings({ form: { ...newPassword, current_password: 'not-my-password' }, pictureId: null });
+    expect(wrong).toMatchObject({ ok: false, offline: false, message: 'Failed to save settings', field: 'current_password', code: 'CurrentPasswordIncorrect' });
+    expect((await account()).password_hash).toBe(before.password_hash);
+    const again = await rpc.saveSettings({ form: { ...newPassword, current_password: 'summit-driver-1' }, pictureId: null });
     expect(again.ok).toBe(true);
     const changed = await account();
     expect(changed.password_hash).not.toBe(before.password_hash);
@@ -145,16 +152,20 @@ describe('settings through the worker', () => {
     const fields = { first_name: 'Sam', last_name: 'Lee', phone_number: '(717) 555-0142', email: 'driver2@summit.test' };
     await writeSettingsDraft(device.db, session, { fields, picture: null, updated_at: new Date().toISOString() });
     device.net.offline = true;
-    const offline = await rpc.saveSettings({ form: { ...fields, password: '' }, pictureId: null });
+    const offline = await rpc.saveSettings({ form: { ...fields, password: '', current_password: '' }, pictureId: null });
     expect(offline).toMatchObject({ ok: false, offline: true });
     expect(await rpc.refreshSettings()).toMatchObject({ ok: false, offline: true });
     device.net.offline = false;
     // Another account's email: refused by the server, shown beside the email field.
-    const taken = await rpc.saveSettings({ form: { ...fields, email: 'driver@summit.test', password: '' }, pictureId: null });
+    const taken = await rpc.saveSettings({ form: { ...fields, email: 'driver@summit.test', password: '', current_password: 'summit-driver-2' }, pictureId: null });
     expect(taken).toMatchObject({ ok: false, offline: false, message: 'Failed to save settings', field: 'email', detail: 'This email is already used by another account' });
     expect((await readSettingsDraft(device.db, session))?.fields).toEqual(fields);
     // The form's own rules run before anything is sent.
-    const invalid = await rpc.saveSettings({ form: { ...fields, phone_number: '12', password: '' }, pictureId: null });
+    const invalid = await rpc.saveSettings({ form: { ...fields, phone_number: '12', password: '', current_password: '' }, pictureId: null });
     expect(invalid).toMatchObject({ ok: false, field: 'phone_number' });
+    // Another email without the current password: asked for beside its field.
+    const unconfirmed = await rpc.saveSettings({ form: { ...fields, email: 'sam.lee@summit.test', password: '', current_password: '' }, pictureId: null });
+    expect(unconfirmed).toMatchObject({ ok: false, offline: false, field: 'current_password' });
+    expect((await readSettingsDraft(device.db, session))?.fields).toEqual(fields);
   });
 });

@@ -1,10 +1,11 @@
 import * as v from 'valibot';
 import {
-  DriverEmailNotificationsSchema, DriverSettingsSchema, parseSettingsBody, PROFILE_API, PROFILE_PICTURES_FOLDER, validateSettingsForm,
-  type DriverEmailNotifications, type DriverSettings, type ImageRecord, type SettingsForm,
+  DriverEmailNotificationsSchema, DriverSettingsSchema, isErrorCode, needsCurrentPassword, parseSettingsBody, PROFILE_API, PROFILE_PICTURES_FOLDER, validateSettingsForm,
+  type DriverEmailNotifications, type DriverSettings, type ErrorCode, type ImageRecord, type SettingsForm,
 } from '../../domain';
 import { CACHE_KEYS, clearSettingsDraft, profilePictureBlobId, readCache, readSettingsDraft, writeCache, type Session } from '../../db';
 import { uploadImage } from '../steps/upload';
+import { TransportError } from '../transportError';
 import type { ProfileContext } from './context';
 import { failureOf, plainFailure, type RpcFailure } from './outcome';
 
@@ -13,7 +14,8 @@ import { failureOf, plainFailure, type RpcFailure } from './outcome';
 // is stored as the `settings` snapshot so /settings opens offline. The profile picture's bytes
 // are kept in the blob store, since the screen cannot fetch a file with the bearer token.
 
-export type SettingsOutcome = { ok: true; settings: DriverSettings } | RpcFailure;
+/** A failure names the server's identifier when it gave one (the page words the current password's errors by it). */
+export type SettingsOutcome = { ok: true; settings: DriverSettings } | (RpcFailure & { code?: ErrorCode });
 
 export interface SaveSettingsInput {
   form: SettingsForm;
@@ -59,15 +61,30 @@ export async function refreshSettings(ctx: ProfileContext): Promise<SettingsOutc
   }
 }
 
+/** Errors the server answers about the current password: shown beside its field. */
+const CURRENT_PASSWORD_ERRORS: ReadonlySet<string> = new Set<ErrorCode>(['CurrentPasswordRequired', 'CurrentPasswordIncorrect']);
+
+/** failureOf, with the current password's refusals (a 429 too, when it was asked) put on its field. */
+function saveFailureOf(error: unknown, askedCurrentPassword: boolean): SettingsOutcome {
+  const failure = failureOf(error, 'FailedToSaveDriverSettings');
+  if (!(error instanceof TransportError) || !isErrorCode(error.code)) return failure;
+  const code = error.code;
+  const onCurrentPassword = CURRENT_PASSWORD_ERRORS.has(code) || (code === 'TooManyRequests' && askedCurrentPassword);
+  return { ...failure, code, ...(onCurrentPassword ? { field: 'current_password', detail: error.message } : {}) };
+}
+
 /**
  * update_driver_settings: a new picture is uploaded to the profile-pictures folder first (only
  * when one was chosen, SPEC §5; its blob id is the upload's Idempotency-Key, so a retry after a
- * lost answer stores it once), then the profile. Saved, the driver's draft is cleared.
+ * lost answer stores it once), then the profile. Saved, the driver's draft is cleared. A new
+ * password or another email than the stored settings' needs the current password (the server
+ * checks it; without stored settings the server's answer says so).
  */
 export async function saveSettings(ctx: ProfileContext, input: SaveSettingsInput): Promise<SettingsOutcome> {
   const session = await ctx.session();
   if (!session) return plainFailure('NotAuthenticated');
-  const invalid = Object.entries(validateSettingsForm(input.form))[0];
+  const savedEmail = (await readCache<DriverSettings>(ctx.db, session, CACHE_KEYS.settings))?.data.email ?? input.form.email;
+  const invalid = Object.entries(validateSettingsForm(input.form, savedEmail))[0];
   if (invalid) return { ...plainFailure('FailedToSaveDriverSettings', invalid[1]), field: invalid[0] };
   try {
     let picture: { bytes: ArrayBuffer; type: string } | undefined;
@@ -89,7 +106,7 @@ export async function saveSettings(ctx: ProfileContext, input: SaveSettingsInput
     await clearSettingsDraft(ctx.db, ctx.blobs, session);
     return { ok: true, settings };
   } catch (error) {
-    return failureOf(error, 'FailedToSaveDriverSettings');
+    return saveFailureOf(error, needsCurrentPassword(input.form, savedEmail));
   }
 }
 

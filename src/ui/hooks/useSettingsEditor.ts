@@ -19,7 +19,7 @@ registerTexts('settingsEdit', settingsEditTexts);
 const PICTURE_EDGE_PX = 1024;
 
 function fieldsOf(settings: DriverSettings): SettingsDraftFields {
-  const { password: _password, ...fields } = settingsFormOf(settings);
+  const { password: _password, current_password: _current, ...fields } = settingsFormOf(settings);
   return fields;
 }
 
@@ -29,8 +29,8 @@ const sameFields = (a: SettingsDraftFields, b: SettingsDraftFields): boolean =>
 /**
  * The edit-settings form's state. The inputs read React state; every change is also written,
  * in order, to the driver's settings draft in PWADB, so a reload or going offline loses
- * nothing (the password excepted: it is never written to the phone). Back to the saved
- * values with no new picture, the draft is removed.
+ * nothing (the passwords excepted, the new and the current one: they are never written to the
+ * phone). Back to the saved values with no new picture, the draft is removed.
  */
 export function useSettingsEditor(settings: DriverSettings, draft: SettingsDraft | null) {
   const db = useDatabase();
@@ -39,6 +39,7 @@ export function useSettingsEditor(settings: DriverSettings, draft: SettingsDraft
   const [fields, setFields] = useState<SettingsDraftFields>(() => draft?.fields ?? fieldsOf(settings));
   const [picture, setPicture] = useState<DraftPicture | null>(() => draft?.picture ?? null);
   const [password, setPassword] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [errors, setErrors] = useState<SettingsErrors & { picture?: string }>({});
   const [processing, setProcessing] = useState(false);
   const writes = useRef<Promise<void>>(Promise.resolve());
@@ -58,8 +59,8 @@ export function useSettingsEditor(settings: DriverSettings, draft: SettingsDraft
 
   const setField = (field: SettingsField, value: string): void => {
     setErrors((e) => ({ ...e, [field]: undefined }));
-    if (field === 'password') {
-      setPassword(value);
+    if (field === 'password' || field === 'current_password') {
+      (field === 'password' ? setPassword : setCurrentPassword)(value);
       return;
     }
     const next = { ...fields, [field]: value };
@@ -101,6 +102,7 @@ export function useSettingsEditor(settings: DriverSettings, draft: SettingsDraft
     setFields(fieldsOf(settings));
     setPicture(null);
     setPassword('');
+    setCurrentPassword('');
     setErrors({});
     writes.current = writes.current.then(() => clearSettingsDraft(db, blobs, session));
   };
@@ -108,5 +110,5 @@ export function useSettingsEditor(settings: DriverSettings, draft: SettingsDraft
   /** Resolves once every change so far is in PWADB (the worker reads the picture's draft). */
   const flushed = (): Promise<void> => writes.current;
 
-  return { fields, picture, password, errors, setErrors, processing, setField, choosePicture, dropPicture, discard, flushed };
+  return { fields, picture, password, currentPassword, errors, setErrors, processing, setField, choosePicture, dropPicture, discard, flushed };
 }
