@@ -7,3 +7,9 @@
 -- a token only reachable through a card profile.
 ALTER TABLE payment_transactions ADD COLUMN order_id integer REFERENCES orders(id);
 ALTER TABLE card_tokens ADD COLUMN created_by integer REFERENCES accounts(id);
+
+-- The access checks look payments up by these (a bank token's own debits, a profile's
+-- listing, a token's profiles): index scans, not a scan of every company's rows.
+CREATE INDEX payment_transactions_token_idx ON payment_transactions (token);
+CREATE INDEX customer_saved_cards_profile_idx ON customer_saved_cards (card_profile_id);
+CREATE INDEX card_profiles_token_idx ON card_profiles (token);
