@@ -2,7 +2,9 @@
 // through the address (invalid values dropped, reload and Back keep them), the CSV downloads as
 // a file, and the log renders offline after one online visit; /settings shows the profile and
 // saves a notification flag, /settings/edit validates beside each field, saves a new picture
-// online, and offline says why it cannot save while keeping what was typed across a reload.
+// online, and offline says why it cannot save while keeping what was typed across a reload;
+// a changed email asks for the current password, a wrong one is refused on that field with the
+// form kept, and the right one saves (issue 20).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -184,5 +186,53 @@ describe('/settings and /settings/edit', () => {
     expect(await page.getByTestId('settings-unsaved').count()).toBe(0);
     const [after] = await server.query<{ last_name: string; phone: string }>('SELECT last_name, phone FROM accounts WHERE email = $1', [DRIVER.email]);
     expect(after).toEqual({ last_name: 'Hostetler-Miller', phone: '(717) 555-0199' });
+  });
+
+  it('a changed email asks for the current password: a wrong one is refused on its field with the form kept, the right one saves', async () => {
+    await page.goto(`${proxy.url}/settings/edit`);
+    await Promise.race([page.getByTestId('settings-save').waitFor({ timeout: 30_000 }), page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 })]);
+    if (new URL(page.url()).pathname === '/login') {
+      await harness.submitLogin(DRIVER);
+      await page.goto(`${proxy.url}/settings/edit`);
+      await page.getByTestId('settings-save').waitFor({ timeout: 30_000 });
+    }
+    await expect.poll(() => page.getByTestId('settings-save').isDisabled(), { timeout: 60_000 }).toBe(false);
+    const current = page.getByLabel('Current password');
+    expect(await current.count()).toBe(0); // nothing that signs in changed: not asked
+    await page.getByLabel('First name').fill('Dale');
+    const newEmail = 'dale.hostetler@summit.test';
+    await page.getByLabel('Email').fill(newEmail);
+    await current.waitFor();
+    expect(await current.getAttribute('type')).toBe('password');
+    expect(await current.getAttribute('autocomplete')).toBe('current-password');
+    expect(await current.getAttribute('required')).not.toBeNull();
+    const box = await current.boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(48);
+    expect(await current.evaluate((el) => getComputedStyle(el).fontSize)).toBe('16px');
+
+    // Left empty: asked for beside it, nothing sent.
+    await page.getByTestId('settings-save').click();
+    await page.getByTestId('error-current_password').getByText('Enter your current password').waitFor();
+    // A wrong one: the server's refusal on that field; everything typed is still there.
+    await current.fill('not-my-password');
+    await page.getByTestId('settings-save').click();
+    await page.getByTestId('error-current_password').getByText('The current password is not correct').waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/settings/edit');
+    expect(await page.getByLabel('Email').inputValue()).toBe(newEmail);
+    expect(await page.getByLabel('First name').inputValue()).toBe('Dale');
+    expect(await current.inputValue()).toBe('not-my-password');
+    const [unchanged] = await server.query<{ n: number }>('SELECT count(*)::int n FROM accounts WHERE email = $1', [DRIVER.email]);
+    expect(unchanged?.n).toBe(1);
+    await current.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/settings-edit-current-password.png' });
+    await shot('settings-edit-current-password');
+    await expectReadable(page);
+
+    // The right one saves.
+    await current.fill(DRIVER.password);
+    await page.getByTestId('settings-save').click();
+    await page.waitForURL((url) => url.pathname === '/settings', { timeout: 30_000 });
+    const [saved] = await server.query<{ first_name: string }>('SELECT first_name FROM accounts WHERE email = $1', [newEmail]);
+    expect(saved).toEqual({ first_name: 'Dale' });
   });
 });
