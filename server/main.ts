@@ -1,6 +1,7 @@
 // `npm run server` / `npm start`: the API and the built PWA on one port (DESIGN §7).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { buildServer } from './app';
 import { MAX_SEED_ORDERS_PER_DRIVER } from './db/seedBulkOrders';
@@ -60,8 +61,10 @@ async function main(): Promise<void> {
     seedOrdersPerDriver: seedOrdersPerDriverFromEnv(process.env.SEED_ORDERS_PER_DRIVER),
   });
   const { app } = server;
+  const answers = trackAnswers(app.server);
   await app.listen({ host: process.env.HOST ?? '0.0.0.0', port });
-  app.log.info(`Driver App on http://localhost:${port} (${databaseUrl ? 'PostgreSQL' : `PGlite in ${dataDir}`}; files in ${s3 ? `s3://${s3.bucket}/${s3.prefix}` : 'the database'})`);
+  const listening = app.server.address(); // PORT=0: the port the system chose
+  app.log.info(`Driver App on http://localhost:${typeof listening === 'object' && listening ? listening.port : port} (${databaseUrl ? 'PostgreSQL' : `PGlite in ${dataDir}`}; files in ${s3 ? `s3://${s3.bucket}/${s3.prefix}` : 'the database'})`);
   const demo = DEMO_COMPANIES.flatMap((c) => c.accounts.map((a) => `${a.email} / ${a.password} (${a.role}, ${c.name})`));
   app.log.info(`Demo accounts:\n  ${demo.join('\n  ')}`);
 
@@ -74,6 +77,7 @@ async function main(): Promise<void> {
     stopping = true;
     const graceMs = shutdownGraceMs();
     app.log.info(`${signal}: shutting down (in-flight requests get up to ${graceMs} ms)`);
+    answers.closeConnectionsAfterAnswers();
     let cut = false;
     const cutTimer = setTimeout(() => {
       cut = true;
@@ -96,6 +100,36 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+/**
+ * The answers being written, so a stop can end their connections with them. Fastify's close
+ * closes the keep-alive connections idle at that moment and answers new requests 503 with
+ * `Connection: close`, but a request already running kept its keep-alive connection open
+ * after its answer, and the close waited for it until SHUTDOWN_GRACE_MS cut it (exit 1 after
+ * the whole grace period). Now such an answer says `Connection: close` (the client does not
+ * send on it again and Node closes it after the answer), and one whose headers were already
+ * out has its connection closed once it is finished.
+ */
+function trackAnswers(server: Server): { closeConnectionsAfterAnswers(): void } {
+  const running = new Set<ServerResponse>();
+  let closing = false;
+  const closeAfter = (res: ServerResponse): void => {
+    if (!res.headersSent) res.setHeader('connection', 'close');
+    else res.once('finish', () => setImmediate(() => server.closeIdleConnections()));
+  };
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (closing) return closeAfter(res);
+    running.add(res);
+    res.once('close', () => running.delete(res));
+  });
+  return {
+    closeConnectionsAfterAnswers() {
+      closing = true;
+      for (const res of running) closeAfter(res);
+      running.clear();
+    },
+  };
 }
 
 /** SHUTDOWN_GRACE_MS (default 10 s): how long in-flight requests may run after a stop signal. */

@@ -9,6 +9,7 @@ import { s3ConfigFromEnv } from '../../server/services/storage/s3Config';
 import type { S3StoreConfig } from '../../server/services/storage/s3Store';
 import { CERTIFICATE_PATH, CUSTOMER_DELIVER } from '../../src/domain';
 import { startFaultProxy, type FaultProxy } from '../support/faultProxy';
+import { spawnMain } from '../support/mainProcess';
 import { startTestS3, type TestS3 } from '../support/s3Server';
 import { startTestServer, type TestServer } from '../support/server';
 import { CUSTOMER_PHOTO_FOLDER, SIGNATURE_FOLDER, assignLiveCustomerOrders, customerBody, setBilling, signatureFields, uploadTo } from './deliveryFixtures';
@@ -76,6 +77,20 @@ describe('object storage that never answers', () => {
       expect(proxy.accepted()).toBeGreaterThan(accepted); // it did reach the blackhole
     } finally {
       proxy.mode = 'forward';
+    }
+  });
+
+  it('`server/main.ts` against it exits 1 with the message (S3_CHECK_TIMEOUT_MS from the environment)', async () => {
+    proxy.mode = 'blackhole';
+    const main = await spawnMain({ ...s3.env('hang/'), S3_ENDPOINT: proxy.url, S3_CHECK_TIMEOUT_MS: '1000' });
+    try {
+      // The process's own start (tsx, imports) is most of this bound; without a bound it never exited.
+      const exited = await within(60_000, 'server/main.ts', main.exited);
+      expect(exited.value).toBe(1);
+      expect(main.stderr()).toMatch(/Object storage s3:\/\/hang-bucket\/hang\/ at http:\/\/127\.0\.0\.1:\d+ is not usable \(the endpoint did not answer within 1000 ms/);
+    } finally {
+      proxy.mode = 'forward';
+      await main.cleanup();
     }
   });
 
