@@ -8,6 +8,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API, MAX_BUILDING_IMAGES, MAX_UPLOAD_BYTES, MIN_CONTRACT_VERSION } from '../src/domain';
+import { deviceKeys } from './auth/deviceKey';
 import { jwtKeys } from './auth/jwt';
 import { openDatabase, type Db, type RawSql } from './db/client';
 import { migrate } from './db/migrate';
@@ -35,7 +36,7 @@ import { scheduleJob } from './services/jobs';
 import { currentPasswordGuard } from './services/currentPasswordLimit';
 import { DEFAULT_LOGIN_LIMITS, loginGuard, type LoginLimits } from './services/loginLimits';
 import { createPasswords } from './services/passwords';
-import { purgeExpiredCounters } from './services/rateLimits';
+import { purgeSignInCounters } from './services/rateLimits';
 import { applicationNameOf, newInstanceId, registerInstance, type ServerInstance } from './services/instances';
 import { createPaymentGateway, type PaymentGateway } from './services/payments/gateway';
 import { createMailer } from './services/mail/transport';
@@ -153,10 +154,11 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
   }
   const limiter = createLimiter(database.db, limitClock, { refusalDelayMs: opts.limitRefusalDelayMs });
   const loginLimits: LoginLimits = { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits };
+  const jwtSecret = opts.jwtSecret ?? randomBytes(32).toString('hex');
   const ctx: AppContext = {
     db: database.db,
     database,
-    jwt: jwtKeys(opts.jwtSecret ?? randomBytes(32).toString('hex')),
+    jwt: jwtKeys(jwtSecret),
     payments: (opts.paymentGateway ?? createPaymentGateway)(database.db),
     files,
     cardEntryGuard: cardEntryGuard(limiter, opts.cardEntryRateLimit ?? { max: 20, timeWindowMs: 10 * 60_000 }),
@@ -194,7 +196,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     installIdempotency(app, ctx.db, instance);
     const routes = collectRoutes(app);
     metaRoutes(app, routes);
-    authRoutes(app, ctx, loginGuard(database.db, limiter, loginLimits, limitClock));
+    authRoutes(app, ctx, loginGuard(database.db, limiter, loginLimits, limitClock), deviceKeys(jwtSecret));
     registerRoutes(app, ctx);
     opts.extraRoutes?.(app, ctx);
     installNotFound(app, opts.staticDir ?? null, routes);
@@ -211,7 +213,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     scheduleJob(database, { name: 'idempotency purge', lockKey: IDEMPOTENCY_PURGE_LOCK, intervalMs: opts.idempotencyPurgeIntervalMs ?? 6 * 3600_000, run: () => purgeOldKeys(database.db) }, (err) => {
       app.log.warn({ err }, 'idempotency purge failed');
     }),
-    scheduleJob(database, { name: 'rate-limit purge', lockKey: RATE_LIMIT_PURGE_LOCK, intervalMs: opts.rateLimitPurgeIntervalMs ?? 10 * 60_000, run: () => purgeExpiredCounters(database.db, limitClock()) }, (err) => {
+    scheduleJob(database, { name: 'rate-limit purge', lockKey: RATE_LIMIT_PURGE_LOCK, intervalMs: opts.rateLimitPurgeIntervalMs ?? 10 * 60_000, run: () => purgeSignInCounters(database.db, limitClock()) }, (err) => {
       app.log.warn({ err }, 'rate-limit purge failed');
     }),
   ];

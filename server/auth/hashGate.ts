@@ -4,11 +4,18 @@
 // The gate lets `concurrency` hashes run at once (default 1: one core stays with the event
 // loop), keeps at most `queue` waiting, and refuses the rest at once (HashGateFull) so a burst
 // is answered quickly instead of piling up. The per-IP and per-account limits run before it.
+// Two lanes (issue 20: a spray from 400 addresses filled the queue and half the honest
+// sign-ins got "busy"): a known device or address (services/loginLimits.ts) waits in a lane of
+// its own that is served first, so it waits for at most the hash running now.
+export type HashLane = 'known' | 'unknown';
+
 export interface HashGateOptions {
   /** Hashes computed at the same time (default 1). */
   concurrency?: number;
-  /** Hashes allowed to wait for a slot (default 8); beyond that the call is refused. */
+  /** Hashes allowed to wait for a slot in the unknown lane (default 8); beyond that the call is refused. */
   queue?: number;
+  /** Hashes allowed to wait in the known lane (default 32), served before the unknown one. */
+  knownQueue?: number;
   /** Called as each hash starts (tests count hashes with it, not with timing). */
   onHash?: () => void;
 }
@@ -21,27 +28,28 @@ export class HashGateFull extends Error {
 }
 
 export interface HashGate {
-  run<T>(hash: () => Promise<T>): Promise<T>;
+  run<T>(hash: () => Promise<T>, lane?: HashLane): Promise<T>;
   /** Hashes running and waiting now. */
   load(): { running: number; waiting: number };
-  /** True when a call now would be refused (every slot and queue place taken). */
-  full(): boolean;
+  /** True when a call in this lane now would be refused (every slot and its queue's places taken). */
+  full(lane?: HashLane): boolean;
 }
 
 export function createHashGate(opts: HashGateOptions = {}): HashGate {
   const concurrency = Math.max(1, opts.concurrency ?? 1);
-  const queue = Math.max(0, opts.queue ?? 8);
+  const limits: Record<HashLane, number> = { unknown: Math.max(0, opts.queue ?? 8), known: Math.max(0, opts.knownQueue ?? 32) };
   let running = 0;
-  const waiting: (() => void)[] = [];
+  const waiting: Record<HashLane, (() => void)[]> = { known: [], unknown: [] };
   const release = (): void => {
-    const next = waiting.shift();
-    if (next) next(); // the slot passes straight to the next waiter
+    const next = waiting.known.shift() ?? waiting.unknown.shift();
+    if (next) next(); // the slot passes straight to the next waiter, known ones first
     else running -= 1;
   };
+  const full = (lane: HashLane): boolean => running >= concurrency && waiting[lane].length >= limits[lane];
   return {
-    async run(hash) {
+    async run(hash, lane = 'unknown') {
       if (running < concurrency) running += 1;
-      else if (waiting.length < queue) await new Promise<void>((resolve) => waiting.push(resolve));
+      else if (!full(lane)) await new Promise<void>((resolve) => waiting[lane].push(resolve));
       else throw new HashGateFull();
       try {
         opts.onHash?.();
@@ -50,7 +58,7 @@ export function createHashGate(opts: HashGateOptions = {}): HashGate {
         release();
       }
     },
-    load: () => ({ running, waiting: waiting.length }),
-    full: () => running >= concurrency && waiting.length >= queue,
+    load: () => ({ running, waiting: waiting.known.length + waiting.unknown.length }),
+    full: (lane = 'unknown') => full(lane),
   };
 }

@@ -173,3 +173,4 @@ export * from './schemaOrders';
 export * from './schemaDeliveries';
 export * from './schemaProfile';
 export * from './schemaPayments';
+export * from './schemaSignIn';

@@ -1,8 +1,10 @@
 // Limits on requests, counted in the database (services/rateLimits.ts) so every instance sees
-// the same count: past one, 429 TooManyRequests with Retry-After (the window's end).
-// A key found over its limit is also remembered in this process until its window ends, and
+// the same count: past one, 429 TooManyRequests with Retry-After (when the sliding count has
+// room again).
+// A key found over its limit is also remembered in this process until it has room again, and
 // refused from memory: a flood of refused requests (a sign-in spray) costs no database write
-// each. Safe across instances: within a window a count only grows, so "over" stays true.
+// each. Safe across instances: other instances' hits only add to the count, so "over" stays
+// true at least until then.
 // A refusal from memory is also held back a moment (refusalDelayMs, a tarpit): a client that
 // keeps asking while over its limit, as fast as its connections allow, then gets a few answers
 // a second instead of thousands, and the other drivers' reads keep their event loop. At most
@@ -54,7 +56,7 @@ export function createLimiter(db: Db, now: () => number, opts: LimiterOptions = 
       const at = now();
       const until = overUntil.get(key);
       if (until !== undefined) {
-        if (at >= until || at < until - limit.windowMs) overUntil.delete(key); // its window is over (or the clock went back)
+        if (at >= until || at < until - 2 * limit.windowMs) overUntil.delete(key); // allowed again (or the clock went back)
         else {
           await holdBack(Math.min(refusalDelayMs, until - at));
           throw tooManyRequests((until - now()) / 1000, message);
@@ -62,7 +64,7 @@ export function createLimiter(db: Db, now: () => number, opts: LimiterOptions = 
       }
       const counted = await hit(db, key, limit, at);
       if (counted.allowed) return;
-      remember(key, counted.windowEnd, at);
+      remember(key, counted.retryAt, at);
       throw tooManyRequests(counted.retryAfterS, message);
     },
   };

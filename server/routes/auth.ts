@@ -2,22 +2,21 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { API, LOGIN_FAILURE_TEXT, requestSchemaOf } from '../../src/domain';
+import { API, ERROR_TEXT, LOGIN_FAILURE_TEXT, requestSchemaOf } from '../../src/domain';
+import { DEVICE_KEY_HEADER, type DeviceKeys } from '../auth/deviceKey';
 import type { AppContext } from '../context';
 import { accounts, companies } from '../db/schema';
 import { authOf } from '../http/auth';
 import { HttpError } from '../http/errors';
-import type { LoginGuard } from '../services/loginLimits';
+import type { LoginGuard, SignInSource } from '../services/loginLimits';
 
-export function authRoutes(app: FastifyInstance, ctx: AppContext, guard: LoginGuard): void {
+export function authRoutes(app: FastifyInstance, ctx: AppContext, guard: LoginGuard, devices: DeviceKeys): void {
   app.post(API.login, async (request, reply) => {
     // Limits first (services/loginLimits.ts): a refused attempt never reaches the hash.
     await guard.fromAddress(request.ip);
-    ctx.passwords.refuseWhenBusy(); // no hash slot free: answer before any more database work
     const parsed = v.safeParse(requestSchemaOf(`POST ${API.login}`, 'bodySchema'), request.body);
     if (!parsed.success) throw new HttpError(400, 'InvalidRequest', 'Login needs an email and a password');
     const { email, password } = parsed.output;
-    const giveBack = await guard.forAccount(email);
     const [account] = await ctx.db
       .select({
         id: accounts.id, companyId: accounts.companyId, role: accounts.role, passwordHash: accounts.passwordHash,
@@ -27,18 +26,29 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, guard: LoginGu
       .from(accounts)
       .innerJoin(companies, eq(companies.id, accounts.companyId))
       .where(eq(accounts.email, email));
+    const deviceHeader = request.headers[DEVICE_KEY_HEADER];
+    const source: SignInSource = {
+      email,
+      address: request.ip,
+      deviceKeyId: account ? await devices.verify(typeof deviceHeader === 'string' ? deviceHeader : undefined, account.id, account.email) : null,
+    };
+    // An unknown source with no hash slot free is answered before any more database work.
+    if (source.deviceKeyId === null) ctx.passwords.refuseWhenBusy('unknown');
+    const attempt = await guard.attempt(source, await guard.isKnown(source));
     let ok: boolean;
     try {
-      ok = await ctx.passwords.verify(password, account?.passwordHash ?? null);
+      ok = await ctx.passwords.verify(password, account?.passwordHash ?? null, attempt.lane);
     } catch (err) {
-      await giveBack(); // refused as busy: no guess was made
+      await attempt.giveBack(); // refused as busy: no guess was made
       throw err;
     }
     if (!account || !ok || account.removedAt) {
       // SPEC §8: clients compare this exact body text.
       return reply.code(401).type('text/plain; charset=utf-8').send(LOGIN_FAILURE_TEXT);
     }
-    await giveBack(); // the right password: not a failure
+    await attempt.succeeded(); // the right password: not a failure
+    // SPEC §4: the app is for drivers; an office account gets no token every route would refuse.
+    if (account.role !== 'driver') throw new HttpError(403, 'NotAuthorized', ERROR_TEXT.NotAuthorized);
     const token = await ctx.jwt.sign({
       company_id: account.companyId,
       role: account.role,
@@ -48,6 +58,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, guard: LoginGu
       email: account.email,
       tv: account.tokenVersion,
     });
+    reply.header(DEVICE_KEY_HEADER, await devices.sign(account.id, account.email));
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(token));
   });
 

@@ -1,45 +1,92 @@
-// Fair sign-in limits (issue 9). A security test sprayed /auth/login with different emails
-// from one address: a per-address-and-email limit let every attempt through and each one cost
-// a scrypt hash. Now, before any hash:
-// - per address: `perIp.max` attempts per window across all emails (every attempt counts,
-//   even a malformed one; behind TRUST_PROXY the address is X-Forwarded-For's client);
-// - per account: `perAccount.max` failed sign-ins per window for one email, from any address
-//   (unknown emails too, so the answer never tells which emails exist). The attempt is counted
-//   before the hash (atomic, so concurrent guesses cannot slip past) and given back when the
-//   password was right or the hash never ran.
-// Counters live in rate_limits (services/rateLimits.ts): every instance sees the same counts.
+// Fair sign-in limits (issues 9 and 20), all decided before any password hash:
+// - per address: `perIp.max` attempts per sliding window across all emails (every attempt
+//   counts, even a malformed one; behind TRUST_PROXY the address the trusted proxy saw);
+// - a KNOWN attempt — a device key this server gave the device at an earlier sign-in to the
+//   account (auth/deviceKey.ts), or an address the account signed in from in the last 30 days
+//   (knownSignIns.ts) — has a failure budget of its own per device or address (`perKnown`), is
+//   served in the hash gate's first lane, and never waits behind the account's delay: a spray
+//   from elsewhere cannot keep the driver out;
+// - any other attempt claims the account's failure delay (signInThrottle.ts): `perAccount.max`
+//   failures in `perAccount.windowMs` are free, then each attempt waits a growing delay
+//   (unknown emails too, so the answer never tells which emails exist).
+// An attempt counts as a failure until its password proves right (atomic, so concurrent
+// guesses cannot slip past); one the hash gate refused as busy is given back.
+// Counters live in the database: every instance sees the same counts.
+import type { HashLane } from '../auth/hashGate';
 import type { Db } from '../db/client';
+import { tooManyRequests } from '../http/errors';
 import type { Limiter } from '../http/limits';
+import { isKnownAddress, rememberAddress } from './knownSignIns';
 import { unhit, type Limit } from './rateLimits';
+import { claimAttempt, type ThrottlePolicy } from './signInThrottle';
 
 export interface LoginLimits {
   perIp: Limit;
-  perAccount: Limit;
+  /** Free failures per account from unknown sources in `windowMs`; past them the delay grows. */
+  perAccount: Limit & { baseDelayMs?: number; maxDelayMs?: number };
+  /** Failures per known device or address (a sliding window). */
+  perKnown: Limit;
 }
 
 export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   perIp: { max: 20, windowMs: 60_000 },
-  perAccount: { max: 10, windowMs: 15 * 60_000 },
+  perAccount: { max: 5, windowMs: 15 * 60_000, baseDelayMs: 2_000, maxDelayMs: 120_000 },
+  perKnown: { max: 10, windowMs: 15 * 60_000 },
 };
 
 const IP_MESSAGE = 'Too many sign-in attempts from this network, try again later';
 const ACCOUNT_MESSAGE = 'Too many failed sign-ins for this account, try again later';
+const KNOWN_MESSAGE = 'Too many failed sign-ins from this device, try again later';
+
+/** Who is signing in, as far as the server can tell before the hash. */
+export interface SignInSource {
+  email: string;
+  address: string;
+  /** The id of a valid device key for this account, if the request carried one. */
+  deviceKeyId: string | null;
+}
+
+export interface Attempt {
+  lane: HashLane;
+  /** The hash never ran (busy): the attempt was no failure. */
+  giveBack(): Promise<void>;
+  /** The password was right: no failure, and the address is remembered as known. */
+  succeeded(): Promise<void>;
+}
 
 export interface LoginGuard {
   /** Counts an attempt from this address; 429 past the limit. */
   fromAddress(ip: string): Promise<void>;
-  /** Counts a possible failure for this email; 429 past the limit. Returns the give-back. */
-  forAccount(email: string): Promise<() => Promise<void>>;
+  /** Whether a source is known (cheap enough to ask before the busy check). */
+  isKnown(source: SignInSource): Promise<boolean>;
+  /** Claims one attempt for this source; 429 while its budget or delay says no. */
+  attempt(source: SignInSource, known: boolean): Promise<Attempt>;
 }
 
 export function loginGuard(db: Db, limiter: Limiter, limits: LoginLimits, now: () => number): LoginGuard {
+  const policy: ThrottlePolicy = {
+    free: limits.perAccount.max,
+    windowMs: limits.perAccount.windowMs,
+    baseDelayMs: limits.perAccount.baseDelayMs ?? DEFAULT_LOGIN_LIMITS.perAccount.baseDelayMs ?? 2_000,
+    maxDelayMs: limits.perAccount.maxDelayMs ?? DEFAULT_LOGIN_LIMITS.perAccount.maxDelayMs ?? 120_000,
+  };
+  const remember = (source: SignInSource) => rememberAddress(db, source.email, source.address, now());
   return {
     fromAddress: (ip) => limiter.enforce(`login-ip:${ip}`, limits.perIp, IP_MESSAGE),
-    async forAccount(email) {
-      const key = `login-account:${email}`;
+    async isKnown(source) {
+      return source.deviceKeyId !== null || await isKnownAddress(db, source.email, source.address, now());
+    },
+    async attempt(source, known) {
       const at = now();
-      await limiter.enforce(key, limits.perAccount, ACCOUNT_MESSAGE);
-      return () => unhit(db, key, limits.perAccount, at);
+      if (known) {
+        const key = source.deviceKeyId ? `login-device:${source.deviceKeyId}` : `login-known:${source.email}:${source.address}`;
+        await limiter.enforce(key, limits.perKnown, KNOWN_MESSAGE);
+        const giveBack = () => unhit(db, key, limits.perKnown, at);
+        return { lane: 'known', giveBack, succeeded: async () => { await giveBack(); await remember(source); } };
+      }
+      const claim = await claimAttempt(db, source.email, policy, at);
+      if (!claim.ok) throw tooManyRequests((claim.retryAt - at) / 1000, ACCOUNT_MESSAGE);
+      return { lane: 'unknown', giveBack: claim.giveBack, succeeded: async () => { await claim.succeeded(); await remember(source); } };
     },
   };
 }

@@ -16,3 +16,4 @@ export * from './cache';
 export * from './settingsDraft';
 export * from './sessionNotes';
 export * from './watchLocal';
+export * from './signInDevices';

@@ -17,6 +17,12 @@ export const API = {
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const UPLOAD_FOLDER_HEADER = 'x-upload-folder';
 export const TIME_ZONE_HEADER = 'x-time-zone';
+/**
+ * A successful sign-in answers a device key in this header; the app sends it back with its next
+ * sign-in to that email, so a spray from unknown addresses never keeps this phone out (no
+ * credential: the password is still checked; server/auth/deviceKey.ts).
+ */
+export const SIGN_IN_DEVICE_HEADER = 'x-sign-in-device';
 
 /** POST /upload answers one entry per file, in the order sent. */
 export const UploadResultSchema = v.array(v.object({ path: v.string(), mimetype: v.string() }));

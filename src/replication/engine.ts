@@ -1,5 +1,5 @@
 import { debounceTime, type Subscription } from 'rxjs';
-import { API, ERROR_TEXT, type LoginResult } from '../domain';
+import { API, ERROR_TEXT, SIGN_IN_DEVICE_HEADER, type LoginResult } from '../domain';
 import {
   authStateOf,
   clearCache,
@@ -7,7 +7,9 @@ import {
   clearSessionNotes,
   clearToken,
   patchSyncStatus,
+  readDeviceKey,
   readSession,
+  writeDeviceKey,
   type BlobStore,
   type DriverDatabase,
   type Session,
@@ -158,7 +160,13 @@ export function createSyncEngine(deps: EngineDeps) {
 
   async function login(email: string, password: string): Promise<LoginResult> {
     try {
-      const token = await http.post<unknown>(API.login, { json: { email, password }, auth: false });
+      const deviceKey = await readDeviceKey(deps.db, email);
+      const answer = await http.postWithHeaders<unknown>(API.login, {
+        json: { email, password }, auth: false, headers: deviceKey ? { [SIGN_IN_DEVICE_HEADER]: deviceKey } : {},
+      });
+      const token = answer.body;
+      const newKey = answer.headers.get(SIGN_IN_DEVICE_HEADER);
+      if (newKey) await writeDeviceKey(deps.db, email, newKey);
       if (typeof token !== 'string') return { ok: false, error: 'GeneralError', message: ERROR_TEXT.GeneralError };
       const state = authStateOf(token, now());
       if (state.status !== 'authenticated') {

@@ -39,6 +39,8 @@ export interface RawResponse {
 export interface HttpClient {
   get<T>(path: string, opts?: RequestOptions): Promise<T>;
   post<T>(path: string, opts?: RequestOptions): Promise<T>;
+  /** A POST whose answer headers matter too (sign-in's device key). */
+  postWithHeaders<T>(path: string, opts?: RequestOptions): Promise<{ body: T; headers: Headers }>;
   getRaw(path: string, opts?: RequestOptions): Promise<RawResponse>;
 }
 
@@ -102,20 +104,21 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
     return { response, bytes };
   }
 
-  async function request<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions = {}): Promise<T> {
-    const { bytes } = await exchange(method, path, opts);
+  async function request<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions = {}): Promise<{ body: T; headers: Headers }> {
+    const { response, bytes } = await exchange(method, path, opts);
     const text = new TextDecoder().decode(bytes);
-    if (!text) return undefined as T;
+    if (!text) return { body: undefined as T, headers: response.headers };
     try {
-      return JSON.parse(text) as T;
+      return { body: JSON.parse(text) as T, headers: response.headers };
     } catch {
-      return text as T;
+      return { body: text as T, headers: response.headers };
     }
   }
 
   return {
-    get: (path, opts) => request('GET', path, opts),
-    post: (path, opts) => request('POST', path, opts),
+    get: async (path, opts) => (await request<never>('GET', path, opts)).body,
+    post: async (path, opts) => (await request<never>('POST', path, opts)).body,
+    postWithHeaders: (path, opts) => request('POST', path, opts),
     async getRaw(path, opts = {}) {
       const { response, bytes } = await exchange('GET', path, { ...opts, headers: { Accept: '*/*', ...(opts.headers ?? {}) } });
       return { bytes, contentType: response.headers.get('content-type') ?? 'application/octet-stream', filename: filenameOf(response.headers.get('content-disposition')) };

@@ -75,7 +75,8 @@ describe('per-address limit', () => {
     const held = await Promise.all(Array.from({ length: 10 }, () => login(server, sprayBody())));
     const took = performance.now() - started;
     expect(held.map((a) => a.statusCode)).toEqual(Array(10).fill(429));
-    expect(held[0]?.headers['retry-after']).toBe('60');
+    // The window slides: 3 counted at the window's start still weigh 3 × (1 − 40/60) = 1 at +100 s.
+    expect(held[0]?.headers['retry-after']).toBe('100');
     expect(took).toBeGreaterThanOrEqual(290);
     expect(took).toBeLessThan(10 * 300); // side by side, not one after the other
     expect(hashes()).toBe(2);
@@ -93,25 +94,49 @@ describe('per-address limit', () => {
     expect(hashes()).toBe(5);
     const refused = answers.find((a) => a.statusCode === 429);
     expect(refused?.json()).toEqual({ error: 'TooManyRequests', message: 'Too many sign-in attempts from this network, try again later' });
-    expect(refused?.headers['retry-after']).toBe('60');
+    // Sliding: the next window still weighs this one's count, so the wait runs into it.
+    const retryAfter = Number(refused?.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(60);
+    expect(retryAfter).toBeLessThanOrEqual(120);
     // A real driver behind that address waits too (no hash), one elsewhere does not.
     expect((await login(server, SUMMIT_DRIVER)).statusCode).toBe(429);
     expect((await login(server, SUMMIT_DRIVER, '10.1.0.2')).statusCode).toBe(200);
     expect(hashes()).toBe(6);
     // A malformed body counts as an attempt too, and is refused the same way.
     expect((await login(server, { email: 'x' })).statusCode).toBe(429);
-    // Half a minute later the Retry-After shrinks; the next window starts afresh.
+    // Half a minute later the Retry-After shrinks by as much; two windows on, the address starts afresh.
     clock += 30_000;
-    expect((await login(server, sprayBody())).headers['retry-after']).toBe('30');
-    clock += 30_000;
+    const later = Number((await login(server, sprayBody())).headers['retry-after']);
+    expect(later).toBeGreaterThan(30);
+    expect(later).toBeLessThanOrEqual(90);
+    clock = START + 120_000;
     const next = await login(server, sprayBody());
     expect(next.statusCode).toBe(401);
     expect(next.body).toBe(LOGIN_FAILURE_TEXT);
   });
 });
 
-describe('per-account limit', () => {
-  it('counts failures for one email across addresses (TRUST_PROXY + X-Forwarded-For), before hashing', async () => {
+describe('sliding per-address window', () => {
+  // Issue 20: a fixed one-minute window let 33 passwords through in 10 s across a minute's edge.
+  it('a burst at the end of a window and another at the start of the next get one budget between them', async () => {
+    const { server, hashes } = await limited(await freshDatabase(), {
+      loginLimits: { perIp: { max: 20, windowMs: 60_000 }, perAccount: { max: 1_000, windowMs: 15 * 60_000 } },
+    });
+    clock = START + 55_000;
+    const before = [];
+    for (let i = 0; i < 20; i += 1) before.push((await login(server, sprayBody(), '10.9.0.1')).statusCode);
+    clock = START + 65_000;
+    const after = [];
+    for (let i = 0; i < 20; i += 1) after.push((await login(server, sprayBody(), '10.9.0.1')).statusCode);
+    expect(before.filter((status) => status === 401)).toHaveLength(20);
+    // 20 × (1 − 5/60) ≈ 18.3 still counted: one more fits, not twenty.
+    expect(after.filter((status) => status === 401)).toHaveLength(1);
+    expect(hashes()).toBe(21);
+  });
+});
+
+describe('per-account failures', () => {
+  it('slow unknown sources with a growing delay, from any address, before hashing', async () => {
     const { server, hashes } = await limited(await freshDatabase(), {
       trustProxy: 1,
       loginLimits: { perIp: { max: 1_000, windowMs: 60_000 }, perAccount: { max: 3, windowMs: 15 * 60_000 } },
@@ -127,14 +152,49 @@ describe('per-account limit', () => {
     const refused = await from('198.51.100.4');
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ error: 'TooManyRequests', message: 'Too many failed sign-ins for this account, try again later' });
-    expect(refused.headers['retry-after']).toBe(String(15 * 60));
-    expect((await from('198.51.100.5', SUMMIT_DRIVER)).statusCode).toBe(429); // the right password waits too
+    expect(refused.headers['retry-after']).toBe('2');
+    expect((await from('198.51.100.5', SUMMIT_DRIVER)).statusCode).toBe(429); // a new device waits out the delay too
     expect(hashes()).toBe(3); // neither refusal hashed
     // Another account is unaffected; an unknown email has a budget of its own (same answers).
     expect((await from('198.51.100.4', SUMMIT_DRIVER2)).statusCode).toBe(200);
-    // The window ends: the driver signs in.
-    clock += 15 * 60_000;
+    // Two seconds on, the driver signs in: never locked out for the window.
+    clock += 2_000;
     expect((await from('198.51.100.6', SUMMIT_DRIVER)).statusCode).toBe(200);
+  });
+
+  it('a spray of wrong passwords from many addresses never keeps the driver out on a known device or address', async () => {
+    const { server, hashes } = await limited(await freshDatabase(), {
+      trustProxy: 1,
+      loginLimits: { perIp: { max: 1_000, windowMs: 60_000 }, perAccount: { max: 3, windowMs: 15 * 60_000 }, perKnown: { max: 2, windowMs: 15 * 60_000 } },
+    });
+    const from = (client: string, body: unknown, headers: Record<string, string> = {}) =>
+      login(server, body, '127.0.0.1', { 'x-forwarded-for': client, ...headers });
+    // Yesterday the driver signed in at the yard (an address) and on the phone (a device key).
+    const first = await from('192.0.2.10', SUMMIT_DRIVER);
+    expect(first.statusCode).toBe(200);
+    const deviceKey = first.headers['x-sign-in-device'];
+    expect(typeof deviceKey).toBe('string');
+    // The spray: 30 wrong passwords from 30 addresses; past the free 3 they are held off.
+    const spray = [];
+    for (let i = 0; i < 30; i += 1) spray.push((await from(`203.0.113.${i}`, { ...SUMMIT_DRIVER, password: `guess-${i}` })).statusCode);
+    expect(spray.filter((status) => status === 401)).toHaveLength(3);
+    expect(spray.filter((status) => status === 429)).toHaveLength(27);
+    expect(hashes()).toBe(4);
+    // A stranger with the right password waits; the yard's address and the phone's key do not.
+    expect((await from('198.51.100.99', SUMMIT_DRIVER)).statusCode).toBe(429);
+    expect((await from('192.0.2.10', SUMMIT_DRIVER)).statusCode).toBe(200);
+    expect((await from('100.64.7.7', SUMMIT_DRIVER, { 'x-sign-in-device': String(deviceKey) })).statusCode).toBe(200);
+    // A key is the account's alone, and a forged or foreign one is no key.
+    expect((await from('100.64.7.8', SUMMIT_DRIVER2, { 'x-sign-in-device': String(deviceKey) })).statusCode).toBe(200); // unknown lane, no delay on driver 2
+    expect((await from('100.64.7.9', SUMMIT_DRIVER, { 'x-sign-in-device': `${String(deviceKey)}x` })).statusCode).toBe(429);
+    // A known device or address has a failure budget of its own (perKnown), not a free run.
+    const fromPhone = (body: unknown) => from('100.64.7.7', body, { 'x-sign-in-device': String(deviceKey) });
+    expect((await fromPhone({ ...SUMMIT_DRIVER, password: 'typo-1' })).statusCode).toBe(401);
+    expect((await fromPhone({ ...SUMMIT_DRIVER, password: 'typo-2' })).statusCode).toBe(401);
+    const spent = await fromPhone({ ...SUMMIT_DRIVER, password: 'typo-3' });
+    expect(spent.statusCode).toBe(429);
+    expect(spent.json()).toEqual({ error: 'TooManyRequests', message: 'Too many failed sign-ins from this device, try again later' });
+    expect((await from('192.0.2.10', SUMMIT_DRIVER)).statusCode).toBe(200); // the yard's budget is its own
   });
 
   it('does not count successful sign-ins as failures', async () => {
@@ -161,8 +221,8 @@ describe('password hashing gate', () => {
     expect(busy[0]?.json()).toEqual({ error: 'TooManyRequests', message: 'Too many sign-ins at once, try again in a moment' });
     expect(busy[0]?.headers['retry-after']).toBe('1');
     expect(hashes()).toBe(statuses.filter((s) => s === 401).length);
-    const rows = await server.raw.query<{ count: number }>("SELECT count FROM rate_limits WHERE key = 'login-account:driver@summit.test'");
-    expect(rows[0]?.count).toBe(hashes()); // busy refusals were given back
+    const rows = await server.raw.query<{ failures: number }>("SELECT failures FROM sign_in_throttle WHERE email = 'driver@summit.test'");
+    expect(rows[0]?.failures).toBe(hashes()); // busy refusals were given back
   });
 });
 
@@ -170,9 +230,10 @@ describe('counter purge', () => {
   it('a background job deletes ended windows', async () => {
     const { server } = await limited(await freshDatabase(), { rateLimitPurgeIntervalMs: 50 });
     await login(server, sprayBody());
-    const count = async () => Number((await server.raw.query<{ n: number }>('SELECT count(*)::int AS n FROM rate_limits'))[0]?.n);
-    expect(await count()).toBe(2); // the address's and the account's
-    clock += 60_000; // the address's window ended, the account's (15 min) not yet
+    const count = async () => Number((await server.raw.query<{ n: number }>(
+      'SELECT (SELECT count(*) FROM rate_limits) + (SELECT count(*) FROM sign_in_throttle) AS n'))[0]?.n);
+    expect(await count()).toBe(2); // the address's window and the account's failures
+    clock += 120_000; // the address's window is past weighing the next one; the account's 15 min are not
     await expect.poll(count, { timeout: 5_000 }).toBe(1);
     clock += 15 * 60_000;
     await expect.poll(count, { timeout: 5_000 }).toBe(0);

@@ -33,4 +33,22 @@ describe('hash gate', () => {
     await expect(gate.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(gate.run(() => Promise.resolve(7))).resolves.toBe(7);
   });
+
+  // Issue 20: a spray filled the queue and half the honest sign-ins were refused as busy.
+  it('serves the known lane first and never refuses it because the unknown lane is full', async () => {
+    const gate = createHashGate({ concurrency: 1, queue: 2, knownQueue: 1 });
+    const first = deferred();
+    const order: string[] = [];
+    const running = gate.run(async () => { await first.promise; order.push('running'); });
+    const strangers = [1, 2].map((i) => gate.run(() => { order.push(`stranger ${i}`); return Promise.resolve(); }));
+    await expect(gate.run(() => Promise.resolve())).rejects.toBeInstanceOf(HashGateFull);
+    expect(gate.full('unknown')).toBe(true);
+    expect(gate.full('known')).toBe(false);
+    const driver = gate.run(() => { order.push('driver'); return Promise.resolve(); }, 'known');
+    expect(gate.full('known')).toBe(true);
+    await expect(gate.run(() => Promise.resolve(), 'known')).rejects.toBeInstanceOf(HashGateFull);
+    first.resolve();
+    await Promise.all([running, driver, ...strangers]);
+    expect(order).toEqual(['running', 'driver', 'stranger 1', 'stranger 2']);
+  });
 });

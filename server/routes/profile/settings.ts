@@ -59,11 +59,12 @@ async function checkCurrentPassword(ctx: AppContext, auth: TokenClaims, body: Up
   if (!account) throw notFound();
   if (!needsCurrentPassword(body, account.email)) return null;
   if (!body.current_password) throw new HttpError(403, 'CurrentPasswordRequired');
-  ctx.passwords.refuseWhenBusy(); // no hash slot free: answer before counting a guess
+  // A signed-in driver hashes in the known lane: a sign-in spray does not stall their own change.
+  ctx.passwords.refuseWhenBusy('known'); // no hash slot free: answer before counting a guess
   const giveBack = await ctx.currentPasswordGuard.forAccount(auth.account_id);
   let ok: boolean;
   try {
-    ok = await ctx.passwords.verify(body.current_password, account.passwordHash);
+    ok = await ctx.passwords.verify(body.current_password, account.passwordHash, 'known');
   } catch (err) {
     await giveBack(); // refused as busy: no guess was made
     throw err;
