@@ -20,7 +20,7 @@ import { cardEntryGuard } from './http/cardEntryLimit';
 import { installAuth } from './http/auth';
 import { installCompression } from './http/compression';
 import { createLimiter } from './http/limits';
-import { frameworkErrors, helmetHeadersOf, installErrorHandling } from './http/errors';
+import { clientErrors, frameworkErrors, helmetHeadersOf, installErrorHandling } from './http/errors';
 import { installContractVersion } from './http/contractVersion';
 import { installIdempotency } from './http/idempotency';
 import { installJsonBodyParser } from './http/jsonBody';
@@ -173,6 +173,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: fastifyTrustProxy(opts.trustProxy ?? false),
     frameworkErrors: frameworkErrors(routerAnswerHeaders),
+    clientErrorHandler: clientErrors(routerAnswerHeaders),
     logger: opts.logger ? {
       ...(opts.logStream ? { stream: opts.logStream } : {}),
       redact: {

@@ -1,6 +1,7 @@
 // One error type for route code, and the mapping of every failure (ours, Fastify's,
 // multipart's, rate limit's) to a clean `{error, message}` body. Bad input never gives 500.
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody, type ErrorCode } from '../../src/domain';
 
 export class HttpError extends Error {
@@ -76,6 +77,39 @@ export function frameworkErrors(securityHeaders: Record<string, string>) {
     request.log.info({ code: err.code }, 'request rejected by the router');
     void reply.headers(securityHeaders).code(tooLong ? 414 : 400)
       .send(errorBody('InvalidRequest', tooLong ? 'The URL is too long' : 'The URL is not valid'));
+  };
+}
+
+/** What Node's HTTP parser refused (its error code) → our status and message. */
+function clientErrorOf(code: string): { status: number; reason: string; message: string } {
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, reason: 'Request Header Fields Too Large', message: 'The request headers are too large' };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, reason: 'Request Timeout', message: 'The request did not arrive in time' };
+  return { status: 400, reason: 'Bad Request', message: 'The request is not valid HTTP' };
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers past
+ * --max-http-header-size, 16 KB by default; a request line that is not HTTP; a request that
+ * never finished arriving) reach no route, hook or error handler: Fastify's default answer
+ * was its own `{"error":"Request Header Fields Too Large",…}`, outside the Error enum. Answer
+ * `{error: InvalidRequest, message}` with helmet's headers instead (Fastify option
+ * `clientErrorHandler`), then close the connection as Fastify and Node do: the parser cannot
+ * go on with it.
+ */
+export function clientErrors(securityHeaders: Record<string, string>) {
+  return function onClientError(this: FastifyInstance, err: ConnectionError, socket: Socket): void {
+    // A reset connection has nobody to answer.
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const { status, reason, message } = clientErrorOf(err.code);
+    // debug, not info: scanners send such requests by the thousand.
+    this.log.debug({ code: err.code, status }, 'request refused by the HTTP parser');
+    if (socket.writable) {
+      const body = JSON.stringify(errorBody('InvalidRequest', message));
+      const headers = { ...securityHeaders, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
+      const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+      socket.write(`HTTP/1.1 ${status} ${reason}\r\n${head}\r\n${body}`);
+    }
+    socket.destroy(err);
   };
 }
 

@@ -3,14 +3,13 @@
 // with one bad file stores nothing. The bytes go to ctx.files first (the row keeps them, or
 // the object store does); objects of a transaction that failed are removed.
 import { createHash, randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { API, UPLOAD_FOLDERS, UPLOAD_FOLDER_HEADER, type UploadResult } from '../../src/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API, UPLOAD_FOLDERS, UPLOAD_FOLDER_HEADER, type TokenClaims, type UploadResult } from '../../src/domain';
 import type { AppContext } from '../context';
 import { uploads } from '../db/schema';
 import { authOf } from '../http/auth';
 import { HttpError } from '../http/errors';
 import { requestHash, runIdempotent } from '../services/idempotency';
-import { cleanImage } from '../services/images';
 import type { FileRef } from '../services/storage/fileStore';
 import { storeFailure } from './storedFiles';
 
@@ -24,6 +23,16 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw new HttpError(400, 'BucketToUploadPhoto');
     }
     if (!request.isMultipart()) throw new HttpError(400, 'InvalidRequest', 'The upload must be multipart/form-data');
+    // At most a few uploads of one account at once (429 past it), counted before the body is read.
+    const leave = ctx.uploadsInFlight.enter(String(auth.account_id));
+    try {
+      return await receive(request, reply, auth, folder);
+    } finally {
+      leave();
+    }
+  });
+
+  async function receive(request: FastifyRequest, reply: FastifyReply, auth: TokenClaims, folder: string): Promise<unknown> {
     const files: Buffer[] = [];
     let badField: string | null = null;
     for await (const part of request.parts()) {
@@ -41,7 +50,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
       hash: () => requestHash('POST', API.upload, folder, ...digests),
       work: async (complete) => {
         const cleaned = [];
-        for (const bytes of files) cleaned.push(await cleanImage(bytes)); // one at a time: 2 cores
+        for (const bytes of files) cleaned.push(await ctx.images.clean(bytes)); // one at a time, and few decodes per instance
         const rows = cleaned.map((image) => ({
           guid: randomUUID(),
           companyId: auth.company_id,
@@ -77,5 +86,5 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
         return { status: 200, body };
       },
     });
-  });
+  }
 }

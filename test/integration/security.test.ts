@@ -6,10 +6,11 @@ import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, LOGIN_FAILURE_TEXT } from '../../src/domain';
+import { API, ERROR_TEXT, LOGIN_FAILURE_TEXT } from '../../src/domain';
 import { HSTS_VALUE, installTransportSecurity, trustProxyFromEnv } from '../../server/http/transportSecurity';
 import { startTestServer, type TestServer } from '../support/server';
 import { startForwardingProxy } from '../support/forwardingProxy';
+import { rawRequest } from '../support/rawHttp';
 import { TEST_TLS_CERT, TEST_TLS_KEY } from '../support/tlsFixture';
 import { SUMMIT_DRIVER, call, postJson } from './helpers';
 
@@ -60,6 +61,32 @@ describe('security headers', () => {
     const res = await call(plain, '/api/driver/nope?<script>', { token });
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.text).not.toContain('<script>');
+  });
+});
+
+// Issue 20 item 9: what Node's HTTP parser refuses (headers past --max-http-header-size, 16 KB
+// by default; a request line that is not HTTP) never reaches a route or hook. Fastify's own
+// clientError answer was {"error":"Request Header Fields Too Large",…}, outside the Error enum.
+describe('requests the HTTP parser refuses', () => {
+  const documented = Object.keys(ERROR_TEXT);
+
+  it('headers too large → 431 {error: InvalidRequest, message} with the security headers', async () => {
+    const res = await rawRequest(plain.url, `GET ${API.health} HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`);
+    expect(res.status).toBe(431);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const body = JSON.parse(res.body) as { error: string; message: string };
+    expect(body).toEqual({ error: 'InvalidRequest', message: 'The request headers are too large' });
+    expect(documented).toContain(body.error);
+    expectHardened(new Headers(res.headers), '431');
+  });
+
+  it('a request that is not HTTP → 400 {error: InvalidRequest, message} with the security headers', async () => {
+    const res = await rawRequest(plain.url, 'NOT AN HTTP REQUEST\r\n\r\n');
+    expect(res.status).toBe(400);
+    const body = JSON.parse(res.body) as { error: string; message: string };
+    expect(body).toEqual({ error: 'InvalidRequest', message: 'The request is not valid HTTP' });
+    expect(documented).toContain(body.error);
+    expectHardened(new Headers(res.headers), '400');
   });
 });
 
