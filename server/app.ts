@@ -20,6 +20,7 @@ import { cardEntryGuard } from './http/cardEntryLimit';
 import { installAuth } from './http/auth';
 import { installCompression } from './http/compression';
 import { createLimiter } from './http/limits';
+import { createInFlightLimit } from './http/inFlightLimit';
 import { clientErrors, frameworkErrors, helmetHeadersOf, installErrorHandling } from './http/errors';
 import { installContractVersion } from './http/contractVersion';
 import { installIdempotency } from './http/idempotency';
@@ -36,6 +37,7 @@ import { scheduleJob } from './services/jobs';
 import { currentPasswordGuard } from './services/currentPasswordLimit';
 import { DEFAULT_LOGIN_LIMITS, loginGuard, type LoginLimits } from './services/loginLimits';
 import { createPasswords } from './services/passwords';
+import { createImageCleaner, type ImageDecodingOptions } from './services/images';
 import { purgeSignInCounters } from './services/rateLimits';
 import { applicationNameOf, newInstanceId, registerInstance, type ServerInstance } from './services/instances';
 import { createPaymentGateway, type PaymentGateway } from './services/payments/gateway';
@@ -78,6 +80,10 @@ export interface BuildServerOptions {
   answerCacheBytes?: number;
   /** Password hashing: hashes at once (default 1), queue (default 8), a hook per hash (tests count them). */
   passwordHashing?: HashGateOptions;
+  /** Upload images decoded at once in this process (default 1) and a hook per decode (tests count and hold them). */
+  imageDecoding?: ImageDecodingOptions;
+  /** Upload requests of one account in flight at once, per process (default 2); past it 429 TooManyRequests. */
+  uploadsInFlightPerAccount?: number;
   /** Card-entry limit per account (default 20 per 10 minutes): stops a stolen token testing cards. */
   cardEntryRateLimit?: { max: number; timeWindowMs: number };
   /** Seed the demo data into an empty database (default true). */
@@ -166,6 +172,8 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     // A wrong current password on a settings change counts like a failed sign-in (its own key).
     currentPasswordGuard: currentPasswordGuard(database.db, limiter, loginLimits.perAccount, limitClock),
     answers: createAnswerCache(database.db, opts.answerCacheBytes),
+    images: createImageCleaner(opts.imageDecoding),
+    uploadsInFlight: createInFlightLimit(opts.uploadsInFlightPerAccount ?? 2, 'Too many uploads at once from this account, try again in a moment'),
     mailer: createMailer({ smtpUrl: opts.smtpUrl, from: opts.mailFrom, captureDir: join(resolve(opts.dataDir ?? './data'), 'mail') }),
   };
   const routerAnswerHeaders: Record<string, string> = {}; // filled once ready, below

@@ -8,6 +8,8 @@ import type { Passwords } from './services/passwords';
 import type { PaymentGateway } from './services/payments/gateway';
 import type { Mailer } from './services/mail/transport';
 import type { FileStore } from './services/storage/fileStore';
+import type { InFlightLimit } from './http/inFlightLimit';
+import type { ImageCleaner } from './services/images';
 
 export interface AppContext {
   db: Db;
@@ -27,6 +29,10 @@ export interface AppContext {
   cardEntryGuard: (request: FastifyRequest) => Promise<void>;
   /** Wrong current passwords on a settings change, per account (services/currentPasswordLimit.ts). */
   currentPasswordGuard: CurrentPasswordGuard;
+  /** Upload images checked and re-encoded, a few decodes at a time (services/images.ts). */
+  images: ImageCleaner;
+  /** Upload requests of one account at once, in this process (http/inFlightLimit.ts). */
+  uploadsInFlight: InFlightLimit;
 }
 
 
