@@ -17,7 +17,7 @@ export interface RouteDoc extends EndpointSchemas {
 }
 
 /** What a route's config must not name: the endpoint table holds it. */
-export const TABLE_FIELDS = ['summary', 'bodySchema', 'querySchema', 'headersSchema', 'multipartFiles', 'responseSchema', 'responseMedia'] as const;
+export const TABLE_FIELDS = ['summary', 'bodySchema', 'querySchema', 'headersSchema', 'multipartFiles', 'responseSchema', 'responseMedia', 'errors'] as const;
 
 /** The table fields a route's config names (none, for a route that follows the rule). */
 export function tableFieldsIn(config: object | undefined): string[] {
@@ -43,6 +43,17 @@ export function collectRoutes(app: FastifyInstance): RouteDoc[] {
 
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ERROR_REF } } });
+/** A 429 always says when to come back (http/errors.ts tooManyRequests). */
+const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } } };
+
+/** The refusals the route's table entry names (`errors`): status → {error, message} answer. */
+function entryErrors(route: RouteDoc): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [status, description] of Object.entries(route.errors ?? {})) {
+    out[status] = status === '429' ? { ...errorResponse(description), headers: RETRY_AFTER } : errorResponse(description);
+  }
+  return out;
+}
 
 /** An object schema's properties as OpenAPI parameters (`in` query, header or path). */
 function parametersOf(schema: GenericSchema | undefined, where: 'query' | 'header'): Record<string, unknown>[] {
@@ -101,10 +112,10 @@ function operationOf(route: RouteDoc): Record<string, unknown> {
   }
   if (route.method === 'POST' && route.url === API.login) {
     responses['401'] = { description: `Wrong email or password: the text "${LOGIN_FAILURE_TEXT}"`, content: { 'text/plain': { schema: { const: LOGIN_FAILURE_TEXT } } } };
-    responses['429'] = errorResponse('TooManyRequests');
   }
   responses['405'] = errorResponse('MethodNotAllowed: the path takes other methods (see the Allow header)');
   if (isContractPath(route.url)) responses['426'] = errorResponse('ClientTooOld: X-Contract-Version is older than the server accepts; update the app');
+  Object.assign(responses, entryErrors(route)); // the entry's own words win over the generic ones
   responses.default = errorResponse('Any other failure: {error, message}');
   const operation: Record<string, unknown> = {
     operationId: operationIdOf(route.method, route.url),

@@ -12,6 +12,7 @@ import { DriverEmailNotificationsSchema, UpdateDriverSettingsBodySchema } from '
 import {
   CreateNotificationAnswerSchema, CsvSchema, DismissAllAnswerSchema, EmailInfoAnswerSchema, OfficeAdminReportAnswerSchema, SendEmailAnswerSchema,
 } from './answers';
+import { CURRENT_PASSWORD_REFUSALS } from './limits';
 import { EmailInfoQuerySchema, LogQuerySchema } from './profileQueries';
 import type { EndpointSchemas } from './types';
 
@@ -44,7 +45,7 @@ export const PROFILE_ENDPOINTS = {
   },
   [`POST ${PROFILE_API.updateDriverSettings}` as const]: {
     summary: 'Edit the profile: first_name, last_name, phone_number, email, profile_image_attributes?, password?, current_password? (needed to change the password or the email: 403 CurrentPasswordRequired / CurrentPasswordIncorrect, wrong ones limited per account → 429) → settings',
-    bodySchema: UpdateDriverSettingsBodySchema, responseSchema: DriverSettingsSchema,
+    bodySchema: UpdateDriverSettingsBodySchema, responseSchema: DriverSettingsSchema, errors: CURRENT_PASSWORD_REFUSALS,
   },
   [`POST ${PROFILE_API.updateDriverEmailNotifications}` as const]: {
     summary: 'Set the three email-notification flags → settings', bodySchema: DriverEmailNotificationsSchema, responseSchema: DriverSettingsSchema,

@@ -23,6 +23,7 @@ import {
   OrderNoteAnswerSchema, ReassignAnswerSchema, ScheduleActionAnswerSchema,
 } from './answers';
 import { DELIVER_ENDPOINTS } from './deliver';
+import { SIGN_IN_REFUSALS, UPLOADS_LIMITED } from './limits';
 import { PAYMENT_ENDPOINTS } from './payments';
 import { PROFILE_ENDPOINTS } from './profile';
 import type { EndpointSchemas } from './types';
@@ -50,7 +51,7 @@ export const ENDPOINTS = {
   [`GET ${API.openapi}` as const]: { summary: 'This document', responseSchema: OpenApiDocumentSchema },
   [`POST ${API.login}` as const]: {
     summary: 'Sign in: answers the JWT as a JSON string; 401 text "Invalid email or password"; 429 past the per-address or per-account limit',
-    bodySchema: LoginBodySchema, responseSchema: v.pipe(v.string(), v.description('The JWT')),
+    bodySchema: LoginBodySchema, responseSchema: v.pipe(v.string(), v.description('The JWT')), errors: SIGN_IN_REFUSALS,
   },
   [`GET ${API.companyUserIsRemoved}` as const]: { summary: 'True when the signed-in account was removed from its company', responseSchema: v.boolean() },
   [`POST ${API.upload}` as const]: {
@@ -58,6 +59,7 @@ export const ENDPOINTS = {
     multipartFiles: MAX_BUILDING_IMAGES,
     headersSchema: v.object({ 'x-upload-folder': v.picklist(UPLOAD_FOLDERS) }),
     responseSchema: UploadResultSchema,
+    errors: UPLOADS_LIMITED,
   },
   // Reads of the orders area
   [`GET ${API.orderList}` as const]: {

@@ -13,4 +13,10 @@ export interface EndpointSchemas {
   responseSchema?: GenericSchema;
   /** The 200 answer's media type when it is not application/json. */
   responseMedia?: string;
+  /**
+   * Refusals of this endpoint beyond those every route of its kind documents (400, 405; 401,
+   * 403, 404 when protected; 409, 422 for keyed writes; 426): status → when. Each is an
+   * {error, message} answer; a 429 also documents Retry-After. The limits are in limits.ts.
+   */
+  errors?: Readonly<Record<number, string>>;
 }
