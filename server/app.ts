@@ -38,6 +38,8 @@ import { currentPasswordGuard } from './services/currentPasswordLimit';
 import { DEFAULT_LOGIN_LIMITS, loginGuard, type LoginLimits } from './services/loginLimits';
 import { createPasswords } from './services/passwords';
 import { createImageCleaner, type ImageDecodingOptions } from './services/images';
+import { runAdmin } from './admin/operations';
+import { operatorSocketPath, startOperatorSocket } from './admin/socket';
 import { purgeSignInCounters } from './services/rateLimits';
 import { applicationNameOf, newInstanceId, registerInstance, type ServerInstance } from './services/instances';
 import { createPaymentGateway, type PaymentGateway } from './services/payments/gateway';
@@ -84,6 +86,8 @@ export interface BuildServerOptions {
   imageDecoding?: ImageDecodingOptions;
   /** Upload requests of one account in flight at once, per process (default 2); past it 429 TooManyRequests. */
   uploadsInFlightPerAccount?: number;
+  /** On PGlite, serve `npm run admin` on <dataDir>/admin.sock, mode 600 (default true; server/admin/socket.ts). */
+  operatorSocket?: boolean;
   /** Card-entry limit per account (default 20 per 10 minutes): stops a stolen token testing cards. */
   cardEntryRateLimit?: { max: number; timeWindowMs: number };
   /** Seed the demo data into an empty database (default true). */
@@ -217,6 +221,10 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     await database.close();
     throw err;
   }
+  // PGlite belongs to this process: the operator CLI asks it over a socket (PostgreSQL: the CLI connects itself).
+  const operator = database.kind === 'pglite' && (opts.operatorSocket ?? true)
+    ? await startOperatorSocket(operatorSocketPath(opts.dataDir ?? './data'), (request) => runAdmin({ db: ctx.db, hash: (p) => ctx.passwords.hash(p) }, request), app.log)
+    : null;
   // Background jobs: safe with several instances on one database (services/jobs.ts).
   const stopJobs = [
     scheduleJob(database, { name: 'idempotency purge', lockKey: IDEMPOTENCY_PURGE_LOCK, intervalMs: opts.idempotencyPurgeIntervalMs ?? 6 * 3600_000, run: () => purgeOldKeys(database.db) }, (err) => {
@@ -236,6 +244,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
       if (closed) return;
       closed = true;
       for (const stop of stopJobs) stop();
+      await operator?.close();
       await app.close(); // in-flight requests finish first: their claims are settled
       await instance.stop();
       await database.close();
