@@ -12,10 +12,18 @@ export const DEVICE_KEY_HEADER = 'x-sign-in-device';
 const LIFETIME_SECONDS = 90 * 24 * 60 * 60;
 const TYPE = 'sign-in-device';
 
+export interface DeviceKey {
+  id: string;
+  accountId: number;
+}
+
 export interface DeviceKeys {
   sign(accountId: number, email: string): Promise<string>;
-  /** The key's id when it is valid, unexpired and names this account and email; else null. */
-  verify(key: string | undefined, accountId: number, email: string): Promise<string | null>;
+  /**
+   * The key when it is valid, unexpired and names this email; else null. No database read (it
+   * runs before any, for every sign-in): the caller compares `accountId` once it has the account.
+   */
+  verify(key: string | undefined, email: string): Promise<DeviceKey | null>;
 }
 
 export function deviceKeys(secret: string, now: () => number = Date.now): DeviceKeys {
@@ -31,13 +39,14 @@ export function deviceKeys(secret: string, now: () => number = Date.now): Device
         .setJti(randomUUID())
         .sign(key);
     },
-    async verify(token, accountId, email) {
+    async verify(token, email) {
       if (!token || token.length > 1_000) return null;
       try {
         const { payload, protectedHeader } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(now()), typ: TYPE });
-        const ok = protectedHeader.typ === TYPE && payload.sub === String(accountId)
+        const accountId = Number(payload.sub);
+        const ok = protectedHeader.typ === TYPE && Number.isSafeInteger(accountId)
           && payload.email === email.toLowerCase() && typeof payload.jti === 'string';
-        return ok ? (payload.jti as string) : null;
+        return ok ? { id: payload.jti as string, accountId } : null;
       } catch {
         return null;
       }

@@ -28,13 +28,22 @@ export interface LimiterOptions {
 export interface Limiter {
   /** Counts one request on `key`; throws 429 past the limit. */
   enforce(key: string, limit: Limit, message?: string): Promise<void>;
+  /** Holds a refusal back up to the tarpit's delay (refusalDelayMs) before it is answered. */
+  holdBack(ms?: number): Promise<void>;
+  /**
+   * A refusal decided elsewhere (the account's sign-in delay): `key` is refused from memory,
+   * held back, until `until` (at most `spanMs` ahead: a clock that went back forgets it).
+   */
+  remember(key: string, until: number): void;
+  /** Throws the held-back 429 while `key` is remembered as refused; else returns at once. */
+  refuseIfRemembered(key: string, spanMs: number, message?: string): Promise<void>;
 }
 
 export function createLimiter(db: Db, now: () => number, opts: LimiterOptions = {}): Limiter {
   const refusalDelayMs = opts.refusalDelayMs ?? DEFAULT_REFUSAL_DELAY_MS;
   const overUntil = new Map<string, number>();
   let held = 0;
-  const holdBack = async (ms: number): Promise<void> => {
+  const holdBack = async (ms: number = refusalDelayMs): Promise<void> => {
     if (ms <= 0 || held >= MAX_HELD) return;
     held += 1;
     try {
@@ -51,21 +60,28 @@ export function createLimiter(db: Db, now: () => number, opts: LimiterOptions = 
     }
     overUntil.set(key, until);
   };
+  const refuseIfRemembered = async (key: string, spanMs: number, message?: string): Promise<void> => {
+    const at = now();
+    const until = overUntil.get(key);
+    if (until === undefined) return;
+    if (at >= until || at < until - spanMs) {
+      overUntil.delete(key); // allowed again (or the clock went back)
+      return;
+    }
+    await holdBack(Math.min(refusalDelayMs, until - at));
+    throw tooManyRequests((until - now()) / 1000, message);
+  };
   return {
     async enforce(key, limit, message) {
       const at = now();
-      const until = overUntil.get(key);
-      if (until !== undefined) {
-        if (at >= until || at < until - 2 * limit.windowMs) overUntil.delete(key); // allowed again (or the clock went back)
-        else {
-          await holdBack(Math.min(refusalDelayMs, until - at));
-          throw tooManyRequests((until - now()) / 1000, message);
-        }
-      }
+      await refuseIfRemembered(key, 2 * limit.windowMs, message);
       const counted = await hit(db, key, limit, at);
       if (counted.allowed) return;
       remember(key, counted.retryAt, at);
       throw tooManyRequests(counted.retryAfterS, message);
     },
+    holdBack: (ms) => holdBack(Math.min(ms ?? refusalDelayMs, refusalDelayMs)),
+    remember: (key, until) => remember(key, until, now()),
+    refuseIfRemembered,
   };
 }

@@ -1,14 +1,22 @@
 // POST /auth/login and the removed-user poll (SPEC §4, §7).
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as v from 'valibot';
 import { API, ERROR_TEXT, LOGIN_FAILURE_TEXT, requestSchemaOf } from '../../src/domain';
-import { DEVICE_KEY_HEADER, type DeviceKeys } from '../auth/deviceKey';
+import { DEVICE_KEY_HEADER, type DeviceKey, type DeviceKeys } from '../auth/deviceKey';
 import type { AppContext } from '../context';
 import { accounts, companies } from '../db/schema';
 import { authOf } from '../http/auth';
 import { HttpError } from '../http/errors';
-import type { LoginGuard, SignInSource } from '../services/loginLimits';
+import type { LoginGuard } from '../services/loginLimits';
+
+interface Credentials {
+  email: string;
+  password: string;
+  address: string;
+  deviceKey: DeviceKey | null;
+  knownAddress: boolean;
+}
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext, guard: LoginGuard, devices: DeviceKeys): void {
   app.post(API.login, async (request, reply) => {
@@ -17,6 +25,21 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, guard: LoginGu
     const parsed = v.safeParse(requestSchemaOf(`POST ${API.login}`, 'bodySchema'), request.body);
     if (!parsed.success) throw new HttpError(400, 'InvalidRequest', 'Login needs an email and a password');
     const { email, password } = parsed.output;
+    // Known sources first: a device key costs no database read, a known address one; any other
+    // source waits for admission before more work (a spray cannot fill the one thread).
+    const header = request.headers[DEVICE_KEY_HEADER];
+    const deviceKey = await devices.verify(typeof header === 'string' ? header : undefined, email);
+    const knownAddress = deviceKey === null && await guard.isKnownAddress(email, request.ip);
+    const release = deviceKey || knownAddress ? null : await guard.admitUnknown();
+    try {
+      return await signIn({ email, password, address: request.ip, deviceKey, knownAddress }, reply);
+    } finally {
+      release?.();
+    }
+  });
+
+  async function signIn(credentials: Credentials, reply: FastifyReply): Promise<FastifyReply> {
+    const { email, password, address, deviceKey, knownAddress } = credentials;
     const [account] = await ctx.db
       .select({
         id: accounts.id, companyId: accounts.companyId, role: accounts.role, passwordHash: accounts.passwordHash,
@@ -26,15 +49,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, guard: LoginGu
       .from(accounts)
       .innerJoin(companies, eq(companies.id, accounts.companyId))
       .where(eq(accounts.email, email));
-    const deviceHeader = request.headers[DEVICE_KEY_HEADER];
-    const source: SignInSource = {
-      email,
-      address: request.ip,
-      deviceKeyId: account ? await devices.verify(typeof deviceHeader === 'string' ? deviceHeader : undefined, account.id, account.email) : null,
-    };
-    // An unknown source with no hash slot free is answered before any more database work.
-    if (source.deviceKeyId === null) ctx.passwords.refuseWhenBusy('unknown');
-    const attempt = await guard.attempt(source, await guard.isKnown(source));
+    // A key of another account under this email (removed and made again) is no key.
+    const deviceKeyId = deviceKey && account?.id === deviceKey.accountId ? deviceKey.id : null;
+    const attempt = await guard.attempt({ email, address, deviceKeyId }, deviceKeyId !== null || knownAddress);
     let ok: boolean;
     try {
       ok = await ctx.passwords.verify(password, account?.passwordHash ?? null, attempt.lane);
@@ -60,7 +77,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, guard: LoginGu
     });
     reply.header(DEVICE_KEY_HEADER, await devices.sign(account.id, account.email));
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(token));
-  });
+  }
 
   // The one route a removed account may still call (config.answersRemoved): it answers `true`.
   app.get(API.companyUserIsRemoved, { config: { answersRemoved: true } }, async (request) => {

@@ -226,6 +226,30 @@ describe('password hashing gate', () => {
   });
 });
 
+describe('admission of unknown sources', () => {
+  // Issue 20: on PGlite the database runs on the event loop's thread; a spray admitted whole
+  // made every driver's sign-in wait seconds. Past `unknownAtOnce` unknown sources in flight the
+  // rest are refused busy before more database work; a known device is never one of them.
+  it('refuses unknown sources past unknownAtOnce as busy, never a known device', async () => {
+    const { server, hashes } = await limited(await freshDatabase(), {
+      loginLimits: { perIp: { max: 1_000, windowMs: 60_000 }, perAccount: { max: 1_000, windowMs: 15 * 60_000 }, unknownAtOnce: 2 },
+    });
+    const first = await login(server, SUMMIT_DRIVER, '10.7.0.1');
+    expect(first.statusCode).toBe(200);
+    const key = String(first.headers['x-sign-in-device']);
+    const before = hashes();
+    const [phone, ...spray] = await Promise.all([
+      login(server, SUMMIT_DRIVER, '10.7.0.99', { 'x-sign-in-device': key }),
+      ...Array.from({ length: 8 }, (_, i) => login(server, sprayBody(), `10.8.0.${i + 1}`)),
+    ]);
+    expect(phone?.statusCode).toBe(200);
+    const busy = spray.filter((a) => a.statusCode === 429);
+    expect(busy.length).toBeGreaterThanOrEqual(6 - 2); // at most 2 in flight at once, the batch arrives together
+    expect(busy[0]?.json()).toEqual({ error: 'TooManyRequests', message: 'Too many sign-ins at once, try again in a moment' });
+    expect(hashes() - before).toBe(1 + spray.filter((a) => a.statusCode === 401).length);
+  });
+});
+
 describe('counter purge', () => {
   it('a background job deletes ended windows', async () => {
     const { server } = await limited(await freshDatabase(), { rateLimitPurgeIntervalMs: 50 });
