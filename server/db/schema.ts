@@ -146,7 +146,9 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   requestHash: text('request_hash').notNull(),
   state: text('state').$type<'running' | 'done'>().notNull(),
   responseStatus: integer('response_status'),
-  responseBody: jsonb('response_body'),
+  /** The answer's text as it was sent (migration 0015: jsonb reordered keys) and its content type (0006). */
+  responseBody: text('response_body'),
+  responseType: text('response_type'),
   createdAt: ts('created_at').notNull().defaultNow(),
   startedAt: ts('started_at').notNull().defaultNow(),
   completedAt: ts('completed_at'),

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API } from '../../src/domain';
 import type { Db } from '../db/client';
 import {
-  begin, canonicalJson, completeWithResponse, readIdempotencyKey, release, requestHash, sendReplay,
+  begin, canonicalJson, completeWithResponse, readIdempotencyKey, release, requestHash, sendReplay, type StoredAnswer,
 } from '../services/idempotency';
 import type { ServerInstance } from '../services/instances';
 
@@ -53,18 +53,15 @@ export function hookRequestHash(method: string, url: string, body: unknown, quer
   return hasQuery ? requestHash(method, url, bodyText, canonicalJson(query)) : requestHash(method, url, bodyText);
 }
 
-/** What onSend sees → what a replay must send: JSON as its value, text as text, else nothing. */
-function responseToRemember(payload: unknown, type: string | null): { body: unknown; type: string | null } | null {
+/**
+ * What onSend sees → what a replay must send: the text as it left, with its content type
+ * (kept as text, never re-parsed: a replay is the same bytes, keys in their order), or
+ * nothing for an empty body; null for a stream, which cannot be replayed.
+ */
+function responseToRemember(payload: unknown, type: string | null): StoredAnswer | null {
+  if (payload === undefined || payload === null) return { text: null, type };
   const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
-  if (text === null) return payload === undefined || payload === null ? { body: null, type } : null; // a stream
-  if (type && /json/i.test(type)) {
-    try {
-      return { body: JSON.parse(text) as unknown, type };
-    } catch {
-      return { body: text, type: 'text/plain; charset=utf-8' };
-    }
-  }
-  return { body: text, type: type ?? 'text/plain; charset=utf-8' };
+  return text === null ? null : { text, type: type ?? 'text/plain; charset=utf-8' };
 }
 
 export function installIdempotency(app: FastifyInstance, db: Db, instance: ServerInstance): void {
@@ -98,7 +95,7 @@ export function installIdempotency(app: FastifyInstance, db: Db, instance: Serve
     state.claim.settled = true;
     const type = reply.getHeader('content-type');
     const remembered = reply.statusCode < 400 ? responseToRemember(payload, typeof type === 'string' ? type : null) : null;
-    if (remembered) await completeWithResponse(db, state.claim.id, reply.statusCode, remembered.body, remembered.type);
+    if (remembered) await completeWithResponse(db, state.claim.id, reply.statusCode, remembered);
     else await release(db, state.claim.id); // a failure did no work; a stream cannot be replayed
     return payload;
   });

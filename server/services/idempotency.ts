@@ -8,7 +8,7 @@
 // server/http/idempotency.ts claims the key for every JSON POST before its handler runs;
 // a handler calling runIdempotent adopts that claim so the record commits with its work.
 import { createHash } from 'node:crypto';
-import { and, eq, getTableColumns, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER, type TokenClaims } from '../../src/domain';
 import type { Db, Executor } from '../db/client';
@@ -79,7 +79,13 @@ interface Outcome {
   body: unknown;
 }
 
-export type Begin = { kind: 'replay'; status: number; body: unknown; type: string | null } | { kind: 'proceed'; id: number };
+/** A remembered answer: the text that was sent (null: no body) and its content type. */
+export interface StoredAnswer {
+  text: string | null;
+  type: string | null;
+}
+
+export type Begin = ({ kind: 'replay'; status: number } & StoredAnswer) | { kind: 'proceed'; id: number };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,14 +109,12 @@ export async function begin(db: Db, key: string, auth: TokenClaims, method: stri
       .onConflictDoNothing({ target: [idempotencyKeys.accountId, idempotencyKeys.key] })
       .returning({ id: idempotencyKeys.id });
     if (inserted) return { kind: 'proceed', id: inserted.id };
-    // response_type (migration 0006) is not in the shared drizzle table: read it by name.
-    const [existing] = await db.select({ ...getTableColumns(idempotencyKeys), responseType: sql<string | null>`response_type` })
-      .from(idempotencyKeys)
+    const [existing] = await db.select().from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.accountId, auth.account_id), eq(idempotencyKeys.key, key)));
     if (!existing) continue; // released meanwhile: try to claim it again
     if (existing.requestHash !== hash) throw new HttpError(422, 'IdempotencyKeyReused');
     if (existing.state === 'done') {
-      return { kind: 'replay', status: existing.responseStatus ?? 200, body: existing.responseBody, type: existing.responseType };
+      return { kind: 'replay', status: existing.responseStatus ?? 200, text: existing.responseBody, type: existing.responseType };
     }
     if (await claimIsLive(existing, instance)) throw new HttpError(409, 'IdempotencyKeyInFlight');
     // Compare-and-set on started_at: of two clients taking over, one wins.
@@ -123,20 +127,37 @@ export async function begin(db: Db, key: string, auth: TokenClaims, method: stri
   throw new HttpError(409, 'IdempotencyKeyInFlight');
 }
 
-/** Sends a remembered response again, marked as a replay. */
+/**
+ * Sends a remembered response again, marked as a replay: the very text of the first answer
+ * (a string is sent as is whatever its type, JSON included), so a replay is byte-identical.
+ */
 export function sendReplay(reply: FastifyReply, replay: Extract<Begin, { kind: 'replay' }>): FastifyReply {
   reply.code(replay.status).header('idempotent-replayed', 'true');
-  if (replay.type === null) return reply.send(replay.body); // recorded by runIdempotent: a value to serialise
-  reply.type(replay.type);
-  // JSON is sent as JSON text (even a bare string); anything else was stored as its text.
-  return reply.send(/json/i.test(replay.type) ? JSON.stringify(replay.body) : String(replay.body));
+  if (replay.type !== null) reply.type(replay.type);
+  return replay.text === null ? reply.send() : reply.send(replay.text);
 }
 
-/** Marks a claim done with a response the hook saw leave (status, body, content type). */
-export async function completeWithResponse(db: Executor, id: number, status: number, body: unknown, type: string | null): Promise<void> {
-  await db.execute(sql`UPDATE idempotency_keys SET state = 'done', response_status = ${status},
-    response_body = ${JSON.stringify(body) ?? 'null'}::jsonb, response_type = ${type}, completed_at = now()
-    WHERE id = ${id} AND state = 'running'`);
+/** Marks a claim done with a response the hook saw leave (status, its text, content type). */
+export async function completeWithResponse(db: Executor, id: number, status: number, answer: StoredAnswer): Promise<void> {
+  await db.update(idempotencyKeys)
+    .set({ state: 'done', responseStatus: status, responseBody: answer.text, responseType: answer.type, completedAt: sql`now()` })
+    .where(and(eq(idempotencyKeys.id, id), eq(idempotencyKeys.state, 'running')));
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const TEXT_TYPE = 'text/plain; charset=utf-8';
+
+/**
+ * An outcome's body as it goes out, serialised once: what runIdempotent stores is then exactly
+ * what it sends. As Fastify would (no route has a response serializer): a string as text, any
+ * other value as JSON (JSON.stringify keeps the keys' order), a type the handler set kept.
+ */
+function answerOf(reply: FastifyReply, body: unknown): StoredAnswer {
+  const set = reply.getHeader('content-type');
+  const type = typeof set === 'string' ? set : null;
+  if (body === undefined) return { text: null, type };
+  if (typeof body === 'string') return { text: body, type: type ?? TEXT_TYPE };
+  return { text: JSON.stringify(body), type: type ?? JSON_TYPE };
 }
 
 /**
@@ -172,8 +193,9 @@ export async function runIdempotent(opts: {
   }
   let completed = false;
   const complete: Complete = async (tx, status, body) => {
+    const answer = answerOf(reply, body);
     await tx.update(idempotencyKeys)
-      .set({ state: 'done', responseStatus: status, responseBody: body, completedAt: sql`now()` })
+      .set({ state: 'done', responseStatus: status, responseBody: answer.text, responseType: answer.type, completedAt: sql`now()` })
       .where(eq(idempotencyKeys.id, id));
     completed = true;
   };
@@ -188,7 +210,11 @@ export async function runIdempotent(opts: {
     if (outcome.status < 400) await complete(db, outcome.status, outcome.body);
     else await release(db, id);
   }
-  return reply.code(outcome.status).send(outcome.body);
+  // The same serialisation as the record's, so the first answer and its replays are one text.
+  const answer = answerOf(reply, outcome.body);
+  reply.code(outcome.status);
+  if (answer.type !== null) reply.type(answer.type);
+  return answer.text === null ? reply.send() : reply.send(answer.text);
 }
 
 export async function release(db: Executor, id: number): Promise<void> {

@@ -143,7 +143,7 @@ describe('deliver with a new card', () => {
     expect(txn).toEqual({ status: 'captured', captured_cents: 30000 });
     expect(await balanceOf(server, id)).toBe('600.00');
     const stored = await server.query<{ payload: unknown; answer: unknown; payment: unknown }>(
-      `SELECT d.payload, i.response_body AS answer, to_jsonb(p) AS payment
+      `SELECT d.payload, i.response_body::jsonb AS answer, to_jsonb(p) AS payment
        FROM deliveries d JOIN order_payments p ON p.delivery_id = d.id JOIN idempotency_keys i ON i.key = $2 WHERE d.order_id = $1`, [id, key]);
     expect(stored[0]).toBeDefined();
     // Every stored value and key, walked: no value is the CVV and no key names one. (Searching

@@ -10,6 +10,7 @@ import type { AppContext } from '../../server/context';
 import { authOf } from '../../server/http/auth';
 import { HttpError } from '../../server/http/errors';
 import { hookRequestHash, takesIdempotencyKey } from '../../server/http/idempotency';
+import { migrationFiles } from '../../server/db/migrate';
 import { runIdempotent } from '../../server/services/idempotency';
 import { concreteUrl, startServerWithRoutes, type RegisteredRoute } from '../support/routes';
 import { startTestServer, type TestServer } from '../support/server';
@@ -37,6 +38,8 @@ function probeRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   app.post('/secure/probe/text', (request, reply) => reply.type('text/plain; charset=utf-8').send(`https://example.test/c-${bump('text')}.pdf`));
   app.post('/secure/probe/json-string', (request, reply) => reply.type('application/json; charset=utf-8').send(JSON.stringify(`tok-${bump('jstr')}`)));
+  // Keys in an order jsonb would change (it sorts them shorter first), one nested, one non-ASCII.
+  app.post('/secure/probe/ordered', () => ({ longest_key_first: bump('ordered'), mid: { zz: true, a: null }, a: 'café ✓', list: [{ bb: 1, a: 2 }] }));
   app.post('/secure/probe/slow', async () => {
     const n = bump('slow');
     await new Promise((resolve) => setTimeout(resolve, 400));
@@ -47,7 +50,7 @@ function probeRoutes(app: FastifyInstance, ctx: AppContext): void {
     db: ctx.db, request, reply, auth: authOf(request),
     hash: () => 'ignored: the hook already claimed the key',
     work: async (complete) => {
-      const body = { call: bump('adopt') };
+      const body = { call: bump('adopt'), mid: { zz: 1, a: [] }, a: 'x' }; // keys out of jsonb's order
       await ctx.db.transaction(async (tx) => {
         await tx.execute(sql`INSERT INTO probe_work (note) VALUES ('adopt')`);
         await complete(tx, 200, body);
@@ -143,7 +146,22 @@ describe('the hook on a route that does nothing about keys', () => {
     const again = await postJson(server, '/secure/probe/adopt', {}, { token, key });
     expect(again.body).toEqual(first.body);
     expect(await workRows('adopt')).toBe(1);
-    expect(await keyRow(key)).toEqual({ state: 'done', response_type: null });
+    expect(await keyRow(key)).toEqual({ state: 'done', response_type: 'application/json; charset=utf-8' });
+  });
+
+  // Issue 20 item 9: answers were stored as jsonb, which reorders an object's keys, so a replay
+  // of {longest_key_first, mid, a} came back as {a, mid, …}: the same value, other bytes.
+  it('a JSON answer replays byte for byte, its keys in their first order (hook and runIdempotent alike)', async () => {
+    for (const path of ['/secure/probe/ordered', '/secure/probe/adopt']) {
+      const key = newKey();
+      const first = await postJson(server, path, {}, { token, key });
+      expect(first.status, path).toBe(200);
+      const again = await postJson(server, path, {}, { token, key });
+      expect(again.headers.get('idempotent-replayed'), path).toBe('true');
+      expect(again.text, path).toBe(first.text);
+      expect(again.headers.get('content-type'), path).toBe(first.headers.get('content-type'));
+    }
+    expect(calls.get('ordered')).toBe(1);
   });
 });
 
@@ -171,9 +189,9 @@ describe('every real write route honours the key before its handler runs', () =>
       const done = newKey();
       const reused = newKey();
       await server.query(
-        `INSERT INTO idempotency_keys (key, account_id, company_id, method, path, request_hash, state, response_status, response_body)
-         VALUES ($1, $3, $4, $5, $6, $7, 'done', 200, '{"probe":"replayed"}'), ($2, $3, $4, $5, $6, 'another request', 'done', 200, '{}')`,
-        [done, reused, account.id, account.company_id, route.method, route.url, hookRequestHash(route.method, route.url, {}, {})],
+        `INSERT INTO idempotency_keys (key, account_id, company_id, method, path, request_hash, state, response_status, response_body, response_type)
+         VALUES ($1, $3, $4, $5, $6, $7, 'done', 200, '{"probe":"replayed"}', $8), ($2, $3, $4, $5, $6, 'another request', 'done', 200, '{}', $8)`,
+        [done, reused, account.id, account.company_id, route.method, route.url, hookRequestHash(route.method, route.url, {}, {}), 'application/json; charset=utf-8'],
       );
       const replay = await send(route, done);
       expect(replay.status, label).toBe(200);
@@ -182,6 +200,38 @@ describe('every real write route honours the key before its handler runs', () =>
       const conflict = await send(route, reused);
       expect(conflict.status, label).toBe(422);
       expect(conflict.body, label).toMatchObject({ error: 'IdempotencyKeyReused' });
+    }
+  });
+});
+
+describe('migration 0015: answers remembered as jsonb before it', () => {
+  it('replay as they were sent: JSON as JSON, text as its text, a runIdempotent string as text', async () => {
+    const migration = migrationFiles().find((f) => f.name.startsWith('0015_'));
+    if (!migration) throw new Error('no migration 0015');
+    // The column as it was before 0015, holding what the old code stored (JSON as its value, text as a JSON string).
+    await server.query(`ALTER TABLE idempotency_keys ALTER COLUMN response_body TYPE jsonb
+      USING CASE WHEN response_type ~* 'json' THEN response_body::jsonb ELSE to_jsonb(response_body) END`);
+    const json = 'application/json; charset=utf-8';
+    const text = 'text/plain; charset=utf-8';
+    const legacy = [
+      { stored: '{"call": 1, "note": "x"}', type: null, sends: { text: '{"call": 1, "note": "x"}', type: json } }, // runIdempotent, a value
+      { stored: '"https://example.test/c.pdf"', type: null, sends: { text: 'https://example.test/c.pdf', type: text } }, // runIdempotent, a string
+      { stored: '"https://example.test/d.pdf"', type: text, sends: { text: 'https://example.test/d.pdf', type: text } }, // the hook, text
+      { stored: '"tok-1"', type: json, sends: { text: '"tok-1"', type: json } }, // the hook, a bare JSON string
+    ];
+    const keys = legacy.map(() => newKey());
+    for (const [i, row] of legacy.entries()) {
+      await server.query(
+        `INSERT INTO idempotency_keys (key, account_id, company_id, method, path, request_hash, state, response_status, response_body, response_type)
+         VALUES ($1, $2, $3, 'POST', '/secure/probe/json', $4, 'done', 200, $5::jsonb, $6)`,
+        [keys[i], account.id, account.company_id, hookRequestHash('POST', '/secure/probe/json', {}, {}), row.stored, row.type],
+      );
+    }
+    for (const statement of migration.sql.split(/;\s*$/m).filter((part) => /\S/.test(part.replace(/^--.*$/gm, '')))) await server.query(statement);
+    for (const [i, row] of legacy.entries()) {
+      const replay = await postJson(server, '/secure/probe/json', {}, { token, key: keys[i] });
+      expect(replay.headers.get('idempotent-replayed'), row.stored).toBe('true');
+      expect({ text: replay.text, type: replay.headers.get('content-type') }, row.stored).toEqual(row.sends);
     }
   });
 });
