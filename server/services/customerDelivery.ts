@@ -8,6 +8,7 @@ import {
   type CustomerDeliverBody, type CustomerDeliverCall, type TokenClaims,
 } from '../../src/domain';
 import type { AppContext } from '../context';
+import { requireCardProfile, requirePayment } from './access';
 import type { Db } from '../db/client';
 import {
   customerDeliveries, customerOrderBilling, customerOrderChecks, customerSavedCards, deliverySurveyAnswers,
@@ -89,7 +90,7 @@ async function chargeCardOnce(ctx: AppContext, step: DeliveryStep<CustomerDelive
   // The same submission already declined: answer that again, never charge the card twice.
   const prior = await priorDecline(tx, auth.account_id, step.idempotencyKey);
   if (prior) throw new ChargeDeclined(402, CUSTOMER_DELIVER[call].failure, prior.message ?? ERROR_TEXT[CUSTOMER_DELIVER[call].failure], null);
-  const scope: GatewayScope = { companyId: auth.company_id, accountId: auth.account_id, tx };
+  const scope: GatewayScope = { companyId: auth.company_id, accountId: auth.account_id, orderId: order.id, tx };
   const profileId = body.card_profile_id ?? '';
   const amount = cents / 100;
   const attempt = attemptOf(step, call, cents);
@@ -102,7 +103,10 @@ async function chargeCardOnce(ctx: AppContext, step: DeliveryStep<CustomerDelive
     if (!result.approved) throw chargeFailure(call, result, attempt);
     return { result, lastFour: result.lastFour ?? saved.lastFour, profileId };
   }
-  // New card: authorized online before (auth_new_card → profile, retref); the token must be that profile's.
+  // New card: authorized online before (auth_new_card → profile, retref); the profile and the
+  // authorization must be the caller's (services/access.ts), the token that profile's.
+  await requireCardProfile(tx, auth, profileId);
+  if (body.retref) await requirePayment(tx, auth, body.retref);
   const card = await ctx.payments.savedCardDetails(scope, profileId);
   if (!card) throw notFound();
   const failure = CUSTOMER_DELIVER[call].failure;

@@ -9,7 +9,7 @@ import {
   CUSTOMER_PHOTO_FOLDER, SIGNATURE_FOLDER, assignLiveCustomerOrders, balanceOf, companyIdOf, countRows, customerBody,
   setBilling, signatureFields, uploadTo, type Uploaded,
 } from './deliveryFixtures';
-import { RIDGE_DRIVER, SUMMIT_DRIVER, liveOrderIds, newKey, postJson, useTestServer } from './helpers';
+import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, liveOrderIds, newKey, postJson, useTestServer } from './helpers';
 
 let server: TestServer;
 let summit: string;
@@ -20,7 +20,8 @@ let signature: Uploaded;
 const CVV = '7391';
 const ACCOUNT = 'summit-merchant-001';
 
-useTestServer({ summit: SUMMIT_DRIVER, ridge: RIDGE_DRIVER }, (s) => ({ server, summit, ridge } = s));
+let summit2: string;
+useTestServer({ summit: SUMMIT_DRIVER, ridge: RIDGE_DRIVER, summit2: SUMMIT_DRIVER2 }, (s) => ({ server, summit, ridge, summit2 } = s));
 beforeAll(async () => {
   ids = await assignLiveCustomerOrders(server, SUMMIT_DRIVER.email);
   for (const id of ids) await setBilling(server, id, { balance: '900.00' });
@@ -203,5 +204,31 @@ describe('deliver with a new card', () => {
     expect(txn?.status).toBe('authorized'); // the refused delivery's capture was rolled back
     expect(await deliveriesOf(id)).toBe(0);
     expect(await balanceOf(server, id)).toBe('900.00');
+  });
+});
+
+// Issue 20: the card a driver authorized for their customer is theirs alone. Before, another
+// driver of the company could name its profile and token on their own order's new-card
+// delivery (without the retref, with the CVV) and charge that customer's card.
+describe('another driver\'s card', () => {
+  it('cannot pay for my delivery: the profile and the authorization are the caller\'s only (404, nothing charged)', async () => {
+    expect(ids.length).toBeGreaterThanOrEqual(9);
+    const theirs = ids[ids.length - 1] ?? 0;
+    const mine = ids[ids.length - 2] ?? 0;
+    const auth = await authorizeNewCard(theirs, 1);
+    await server.query("UPDATE orders SET driver_id = (SELECT id FROM accounts WHERE email = $1) WHERE id = $2", [SUMMIT_DRIVER2.email, mine]);
+    const myPhoto = await uploadTo(server, summit2, CUSTOMER_PHOTO_FOLDER, 61);
+    const mySignature = await uploadTo(server, summit2, SIGNATURE_FOLDER, 62, 'png');
+    const body = customerBody(mine, [myPhoto], {
+      ...signatureFields(mySignature), payment_processing_account_id: ACCOUNT, card_cvv: CVV, card_exp_month: '09', card_exp_year: '31',
+      card_token: auth.token, card_profile_id: auth.profile_id, payment_amount: '40.00',
+    });
+    for (const retref of [null, auth.retref]) {
+      const res = await postJson(server, CUSTOMER_DELIVER.new_card.path, { ...body, retref }, { token: summit2 });
+      expect(res.status, res.text).toBe(404);
+      expect(res.body).toMatchObject({ error: 'NotFound' });
+    }
+    expect(await deliveriesOf(mine)).toBe(0);
+    expect(await paymentOf(mine)).toBeUndefined();
   });
 });
