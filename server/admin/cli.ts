@@ -33,7 +33,7 @@ class UsageError extends Error {}
 /** Parses argv (after the script's name) into a request; `generated` is true when the CLI made the password. */
 export function parseArgs(argv: string[]): { request: AdminRequest; generated: boolean } {
   const [command, ...rest] = argv;
-  if (!command || command === '--help' || command === '-h') throw new UsageError('');
+  if (!command) throw new UsageError('');
   if (!(ADMIN_COMMANDS as readonly string[]).includes(command)) throw new UsageError(`Unknown command ${JSON.stringify(command)}`);
   const positional: string[] = [];
   let password: string | undefined;
@@ -56,6 +56,10 @@ export function parseArgs(argv: string[]): { request: AdminRequest; generated: b
 }
 
 export async function runCli(argv: string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
+  if (argv[0] === '--help' || argv[0] === '-h') {
+    io.out(USAGE);
+    return 0;
+  }
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs(argv);
