@@ -19,7 +19,7 @@ import { createAnswerCache } from './http/answerCache';
 import { cardEntryGuard } from './http/cardEntryLimit';
 import { installAuth } from './http/auth';
 import { installCompression } from './http/compression';
-import { createLimiter } from './http/limits';
+import { createLimiter, DEFAULT_REFUSAL_DELAY_MS } from './http/limits';
 import { createInFlightLimit } from './http/inFlightLimit';
 import { clientErrors, frameworkErrors, helmetHeadersOf, installErrorHandling } from './http/errors';
 import { installContractVersion } from './http/contractVersion';
@@ -27,6 +27,8 @@ import { installIdempotency } from './http/idempotency';
 import { installJsonBodyParser } from './http/jsonBody';
 import { fastifyTrustProxy, installTransportSecurity, type TrustProxy } from './http/transportSecurity';
 import { installNotFound } from './http/notFound';
+import { installQueryCheck } from './http/queryCheck';
+import { createReadBudget, DEFAULT_READ_BUDGET, installReadBudget, type ReadBudgetOptions } from './http/readBudget';
 import { collectRoutes } from './http/openapi';
 import { authRoutes } from './routes/auth';
 import { metaRoutes } from './routes/meta';
@@ -80,6 +82,8 @@ export interface BuildServerOptions {
   limitRefusalDelayMs?: number;
   /** Bytes of remembered hot-read answers (default 64 MiB; 0 remembers none: http/answerCache.ts). */
   answerCacheBytes?: number;
+  /** Per account, per process: authenticated GETs (default 100/s, burst 200) and pulls (10/s, burst 60); past one 429 (http/readBudget.ts). */
+  readBudget?: ReadBudgetOptions;
   /** Password hashing: hashes at once (default 1), queue (default 8), a hook per hash (tests count them). */
   passwordHashing?: HashGateOptions;
   /** Upload images decoded at once in this process (default 1) and a hook per decode (tests count and hold them). */
@@ -176,6 +180,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     // A wrong current password on a settings change counts like a failed sign-in (its own key).
     currentPasswordGuard: currentPasswordGuard(database.db, limiter, loginLimits.perAccount, limitClock),
     answers: createAnswerCache(database.db, opts.answerCacheBytes),
+    readBudget: createReadBudget(opts.readBudget ?? DEFAULT_READ_BUDGET, opts.limitRefusalDelayMs ?? DEFAULT_REFUSAL_DELAY_MS),
     images: createImageCleaner(opts.imageDecoding),
     uploadsInFlight: createInFlightLimit(opts.uploadsInFlightPerAccount ?? 2, 'Too many uploads at once from this account, try again in a moment'),
     mailer: createMailer({ smtpUrl: opts.smtpUrl, from: opts.mailFrom, captureDir: join(resolve(opts.dataDir ?? './data'), 'mail') }),
@@ -205,6 +210,9 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     const minContract = opts.minContractVersion ?? MIN_CONTRACT_VERSION;
     installContractVersion(app, typeof minContract === 'function' ? minContract : () => minContract);
     installAuth(app, ctx.jwt, ctx.db);
+    // After auth (the account is known), in this order: refused queries count against the budget.
+    installReadBudget(app, ctx.readBudget);
+    installQueryCheck(app);
     installTransportSecurity(app);
     installIdempotency(app, ctx.db, instance);
     const routes = collectRoutes(app);

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { JwtKeys } from './auth/jwt';
 import type { Database, Db } from './db/client';
 import type { AnswerCache } from './http/answerCache';
+import type { ReadBudget } from './http/readBudget';
 import type { CurrentPasswordGuard } from './services/currentPasswordLimit';
 import type { Passwords } from './services/passwords';
 import type { PaymentGateway } from './services/payments/gateway';
@@ -25,6 +26,8 @@ export interface AppContext {
   passwords: Passwords;
   /** Remembered answers of the hot reads, under the company's orders version (http/answerCache.ts). */
   answers: AnswerCache;
+  /** Per-account reads and pulls (http/readBudget.ts): a route calls `pull` right before it runs a pull query. */
+  readBudget: ReadBudget;
   /** preHandler of the card-entry routes (tokenize, authorize a new card): a per-account limit. */
   cardEntryGuard: (request: FastifyRequest) => Promise<void>;
   /** Wrong current passwords on a settings change, per account (services/currentPasswordLimit.ts). */

@@ -2,12 +2,15 @@
 // again. A read costs the database work, the JSON and the compression (~4 ms for 34 orders,
 // ~40 ms for a page of 1,000 on PGlite); a remembered one costs one indexed lookup.
 //
-// An answer is remembered per account, address and accepted encoding, under the company's
+// An answer is remembered per account, request and accepted encoding, under the company's
 // orders_version (migration 0012: triggers move it on every change to the company's orders
 // or dealers, by whatever writer). Each read looks the version up first, so a change on any
 // instance is seen on the very next read, and an answer produced while a change commits is
 // at worst remembered under the older version, which no later read asks for.
 // In process memory, least recently used first out, bounded in bytes.
+// The request is named by the route from its parsed query (`variant`), never by the address:
+// `?nocache=<n>` (refused anyway, http/queryCheck.ts), another order of the parameters or an
+// empty `limit=` would each have been a miss and a new entry (issue 20 item 7).
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
@@ -21,14 +24,30 @@ interface Remembered {
   encoding: Encoding | null;
 }
 
+export interface AnswerCacheStats {
+  hits: number;
+  /** Answers produced (none remembered, or remembered under an older version). */
+  misses: number;
+  entries: number;
+  bytes: number;
+}
+
 export interface AnswerCache {
-  /** Sends the remembered answer when the company's orders are unchanged since; else produces, remembers and sends it. */
-  send(request: FastifyRequest, reply: FastifyReply, produce: () => Promise<unknown>): Promise<FastifyReply>;
+  /**
+   * Sends the remembered answer of this account's `variant` (the route's canonical form of what
+   * it was asked: the parsed query) when the company's orders are unchanged since; else
+   * produces, remembers and sends it.
+   */
+  send(request: FastifyRequest, reply: FastifyReply, variant: string, produce: () => Promise<unknown>): Promise<FastifyReply>;
+  /** Counts since start (tests, measurements). */
+  stats(): AnswerCacheStats;
 }
 
 export function createAnswerCache(db: Db, maxBytes = 64 * 1024 * 1024): AnswerCache {
   const entries = new Map<string, Remembered>();
   let bytes = 0;
+  let hits = 0;
+  let misses = 0;
   const forget = (key: string): void => {
     const old = entries.get(key);
     if (!old) return;
@@ -56,23 +75,26 @@ export function createAnswerCache(db: Db, maxBytes = 64 * 1024 * 1024): AnswerCa
     return reply.send(body);
   };
   return {
-    async send(request, reply, produce) {
+    async send(request, reply, variant, produce) {
       const auth = authOf(request);
       const accept = request.headers['accept-encoding'];
-      const key = `${auth.account_id}\n${request.url}\n${pickEncoding(accept) ?? ''}`;
+      const key = `${auth.account_id}\n${request.routeOptions.url ?? ''}\n${variant}\n${pickEncoding(accept) ?? ''}`;
       const version = await versionOf(auth.company_id);
       const hit = entries.get(key);
       if (hit?.version === version) {
         // Most recently used last: re-inserted.
         entries.delete(key);
         entries.set(key, hit);
+        hits += 1;
         return sendBody(reply, hit);
       }
+      misses += 1;
       const answer = await produce();
       const encoded = await encodeFor(accept, Buffer.from(JSON.stringify(answer)));
       const value = { version, ...encoded };
       remember(key, value);
       return sendBody(reply, value);
     },
+    stats: () => ({ hits, misses, entries: entries.size, bytes }),
   };
 }

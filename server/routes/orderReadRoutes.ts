@@ -29,7 +29,9 @@ export function deliveryDetailsRoute<T>(app: FastifyInstance, ctx: AppContext, o
     const query = request.query as Record<string, unknown>;
     const maker = opts.documents(auth);
     if (wantsPull(query, opts.idParam)) {
-      return pullOrders(ctx.db, { companyId: auth.company_id, driverId: auth.account_id, kind: opts.kind, query: parsePullQuery(query), serialized: ctx.database.kind === 'pglite', ...maker });
+      const pull = parsePullQuery(query);
+      await ctx.readBudget.pull(request);
+      return pullOrders(ctx.db, { companyId: auth.company_id, driverId: auth.account_id, kind: opts.kind, query: pull, serialized: ctx.database.kind === 'pglite', ...maker });
     }
     const row = await findDriverOrder(ctx.db, auth, opts.kind, parseOrderIdParam(query[opts.idParam], opts.idParam));
     const [details] = 'toDocuments' in maker ? await maker.toDocuments([row]) : [maker.toDocument(row)];

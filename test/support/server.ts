@@ -33,7 +33,7 @@ export interface TestServerOptions {
   /** The built PWA to serve (e2e); default none. */
   staticDir?: string | null;
   /** More buildServer options (trust proxy, purge interval, probe routes, …). */
-  build?: Pick<BuildServerOptions, 'imageDecoding' | 'uploadsInFlightPerAccount' | 'minContractVersion' | 'limitRefusalDelayMs' | 'answerCacheBytes' | 'trustProxy' | 'idempotencyPurgeIntervalMs' | 'limitClock' | 'passwordHashing' | 'rateLimitPurgeIntervalMs' | 'extraRoutes' | 'smtpUrl' | 'mailFrom' | 'logger' | 'logStream' | 'seedOrdersPerDriver' | 's3'>;
+  build?: Pick<BuildServerOptions, 'imageDecoding' | 'uploadsInFlightPerAccount' | 'readBudget' | 'minContractVersion' | 'limitRefusalDelayMs' | 'answerCacheBytes' | 'trustProxy' | 'idempotencyPurgeIntervalMs' | 'limitClock' | 'passwordHashing' | 'rateLimitPurgeIntervalMs' | 'extraRoutes' | 'smtpUrl' | 'mailFrom' | 'logger' | 'logStream' | 'seedOrdersPerDriver' | 's3'>;
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
@@ -50,6 +50,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     cardEntryRateLimit: opts.cardEntryRateLimit ?? { max: 10_000, timeWindowMs: 60_000 },
     // Refusals at once, so suites that go over a limit do not wait; the tarpit has its own test.
     limitRefusalDelayMs: 0,
+    // Reads never limited by accident; readBudget.test.ts sets its own.
+    readBudget: { reads: { perSecond: 1e6, burst: 1e6 }, pulls: { perSecond: 1e6, burst: 1e6 } },
     ...opts.build,
   }).catch(async (err: unknown) => {
     await database.drop();
