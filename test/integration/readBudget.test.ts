@@ -130,3 +130,21 @@ describe('the per-account pull budget', () => {
     expect((await call(server, `${API.orderList}?limit=9`, { token: summit })).status).toBe(429);
   });
 });
+
+describe('a refusal held back (the tarpit)', () => {
+  let held: TestServer;
+  let token: string;
+  const HOLD_MS = 300;
+  useTestServer({ token: SUMMIT_DRIVER }, (s) => ({ server: held, token } = s), {
+    build: { readBudget: { reads: { perSecond: 1, burst: 1 }, pulls: PULLS, clock: () => now }, limitRefusalDelayMs: HOLD_MS },
+  });
+
+  it('answers a read past the budget only after limitRefusalDelayMs, so a flood gets few answers', async () => {
+    expect((await call(held, API.orderList, { token })).status).toBe(200);
+    const started = performance.now();
+    const refused = await call(held, API.orderList, { token });
+    expect(refused.status).toBe(429);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(HOLD_MS - 5); // timer granularity
+    expect(refused.headers.get('retry-after')).toBe('1');
+  });
+});
