@@ -105,6 +105,8 @@ function operationOf(route: RouteDoc): Record<string, unknown> {
     responses['401'] = errorResponse('NotAuthenticated: missing, invalid or expired token');
     responses['403'] = errorResponse('NotAuthorized: a role other than driver');
     responses['404'] = errorResponse('NotFound: not this company\'s (or driver\'s), or no such thing');
+    // Every authenticated read draws from the account's read budget (http/readBudget.ts).
+    if (route.method === 'GET') responses['429'] = { ...errorResponse('TooManyRequests: past the account\'s read budget (pulls have a smaller one of their own)'), headers: RETRY_AFTER };
   }
   if (takesIdempotencyKey(route.method, route.url)) {
     responses['409'] = errorResponse('IdempotencyKeyInFlight, or a business conflict (e.g. OrderAlreadyDelivered)');

@@ -26,7 +26,11 @@ beforeAll(async () => {
     // 2 sign-ins per address, 1 wrong current password per account, 1 card entry, no upload at once.
     loginLimits: { perIp: { max: 2, windowMs: 60_000 }, perAccount: { max: 1, windowMs: 60_000 } },
     cardEntryRateLimit: { max: 1, timeWindowMs: 60_000 },
-    build: { limitClock: () => Date.UTC(2026, 0, 5, 9, 0, 0), uploadsInFlightPerAccount: 0 },
+    build: {
+      limitClock: () => Date.UTC(2026, 0, 5, 9, 0, 0), uploadsInFlightPerAccount: 0,
+      // 2 reads per account, on a clock that never refills them.
+      readBudget: { reads: { perSecond: 0.001, burst: 2 }, pulls: { perSecond: 1e6, burst: 1e6 }, clock: () => 0 },
+    },
   });
   doc = (await call<Document>(server, API.openapi)).body;
   await drive();
@@ -49,6 +53,7 @@ async function drive(): Promise<void> {
   await post(PROFILE_API.updateDriverSettings, { ...edit, current_password: 'wrong-2' }, token); // 429
   const upload = await uploadFiles(server, token, [{ bytes: await makeImage('jpeg'), name: 'p.jpg', type: 'image/jpeg' }]);
   answered.push({ route: `post ${API.upload}`, answer: upload }); // 429: no upload in flight allowed
+  for (let i = 0; i < 3; i += 1) answered.push({ route: `get ${API.orderList}`, answer: await call(server, API.orderList, { token }) }); // the 3rd: past the read budget
 }
 
 describe('every refusal a route answered is documented on its operation', () => {
@@ -60,6 +65,7 @@ describe('every refusal a route answered is documented on its operation', () => 
       `post ${PAYMENTS_API.authNewCard} 429`, `post ${PAYMENTS_API.cardconnectAuthNewCard} 429`,
       `post ${PROFILE_API.updateDriverSettings} 403`, `post ${PROFILE_API.updateDriverSettings} 429`,
       `post ${API.upload} 429`,
+      `get ${API.orderList} 200`, `get ${API.orderList} 200`, `get ${API.orderList} 429`,
     ]);
   });
 
