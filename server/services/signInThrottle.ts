@@ -7,7 +7,7 @@
 // An attempt is claimed BEFORE its hash by one conditional upsert, so concurrent guesses on
 // any number of instances cannot slip through together; one that turns out right deletes
 // the row (the owner is back), one the hash gate refused gives its claim back.
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { signInThrottle } from '../db/schema';
 
@@ -57,11 +57,16 @@ export async function claimAttempt(db: Db, email: string, policy: ThrottlePolicy
   const failures = row.failures;
   return {
     ok: true,
-    // The hash never ran: the attempt was no failure, and it must not push the delay on.
+    // The hash never ran: the attempt was no failure, and it must not push the delay on (other
+    // attempts may have claimed since: the count goes down by one, the wait back to what the
+    // count before this claim asked, never later than it is).
     giveBack: async () => {
       await db.update(signInThrottle)
-        .set({ failures: sql`greatest(${signInThrottle.failures} - 1, 0)`, nextAt: at })
-        .where(and(eq(signInThrottle.email, email), eq(signInThrottle.failures, failures)));
+        .set({
+          failures: sql`greatest(${signInThrottle.failures} - 1, 0)`,
+          nextAt: sql`least(${signInThrottle.nextAt}, ${new Date(now + delayAfter(policy, failures - 1))})`,
+        })
+        .where(eq(signInThrottle.email, email));
     },
     succeeded: async () => {
       await db.delete(signInThrottle).where(eq(signInThrottle.email, email));
