@@ -1,7 +1,7 @@
 // What the order read routes share: the order id query parameter, and the delivery details
 // route of each kind (one order, or a checkpoint pull of the driver's orders, DESIGN §6).
 import type { FastifyInstance } from 'fastify';
-import { MAX_ID, type TokenClaims } from '../../src/domain';
+import { parseIdText, type TokenClaims } from '../../src/domain';
 import type { AppContext } from '../context';
 import type { OrderKindColumn } from '../db/schema';
 import { authOf } from '../http/auth';
@@ -11,9 +11,8 @@ import { findDriverOrder } from '../services/orderReads';
 
 /** A positive integer id from a query value; 400 otherwise (SPEC §5: an order id is required). */
 export function parseOrderIdParam(value: unknown, name: string): number {
-  if (typeof value !== 'string' || !/^\d{1,10}$/.test(value)) throw new HttpError(400, 'InvalidRequest', `${name} must be a positive integer`);
-  const id = Number(value);
-  if (id < 1 || id > MAX_ID) throw new HttpError(400, 'InvalidRequest', `${name} must be a positive integer`);
+  const id = parseIdText(value);
+  if (id === null) throw new HttpError(400, 'InvalidRequest', `${name} must be a positive integer`);
   return id;
 }
 

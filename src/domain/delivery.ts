@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { IdSchema } from './ids';
 import type { ErrorCode } from './errors';
 import { MAX_BUILDING_IMAGES, type CardSelection, type CheckSelection, type PaymentMethod } from './enums';
 
@@ -146,7 +147,7 @@ export function factsOfInventoryBody(kind: 'onlot' | 'move', body: DeliverOnlotB
 // One strictObject per call: the common body, the signature and survey fields, and that
 // call's payment extras. Fields a rule checks are nullish so the rule answers its own code.
 
-const positiveId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
+const positiveId = IdSchema;
 const uuidText = v.pipe(v.string(), v.uuid());
 /** SPEC §3 keeps paymentAmount as text; a number is accepted too. PaymentAmountIsNan judges it. */
 const paymentAmount = v.nullish(v.union([v.pipe(v.string(), v.maxLength(32)), finiteNumber], 'payment_amount must be text or a number'));

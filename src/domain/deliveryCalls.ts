@@ -2,6 +2,7 @@
 // DESIGN §6): paths, the SPEC §8 identifier each call fails with, the facts the SPEC §5
 // rules read from a body, and money parsing. Pure: shared by the server and the worker.
 import * as v from 'valibot';
+import { IdSchema } from './ids';
 import {
   DeliverCustomerCashBodySchema, DeliverCustomerExistingCardBodySchema, DeliverCustomerNewCardBodySchema,
   DeliverCustomerNewCheckBodySchema, DeliverCustomerNoPaymentBodySchema, DeliverCustomerRtoBodySchema,
@@ -112,7 +113,7 @@ export function centsText(cents: number): string {
 
 /** POST generate_delivery_certificate (SPEC §7). use_report2 picks the one-page layout. */
 export const GenerateCertificateBodySchema = v.strictObject({
-  customer_order_id: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647)),
+  customer_order_id: IdSchema,
   use_report2: v.optional(v.boolean(), false),
 });
 export type GenerateCertificateBody = v.InferOutput<typeof GenerateCertificateBodySchema>;

@@ -7,6 +7,7 @@ export * from './enums';
 export * from './errors';
 export * from './order';
 export * from './orderId';
+export * from './ids';
 export * from './search';
 export * from './orderFilters';
 export * from './scheduleDays';

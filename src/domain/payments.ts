@@ -3,6 +3,7 @@
 // schemas the server enforces. Every message is a fixed text: valibot's default messages
 // echo the received value, and a received value may be a card number or a CVV.
 import * as v from 'valibot';
+import { idSchema } from './ids';
 
 export const PAYMENTS_API = {
   authNewCard: '/api/payments/auth-new-card',
@@ -176,7 +177,7 @@ export const TokenizeBodySchema = v.object({ account: text(23) }, PAYMENT_TEXT.b
 
 /** POST /secure/cardconnect/auth_new_card: the driver app's new-card step of a delivery. */
 export const CardconnectAuthNewCardBodySchema = v.object({
-  customer_order_id: v.pipe(v.number(PAYMENT_TEXT.required), v.integer(PAYMENT_TEXT.required), v.minValue(1, PAYMENT_TEXT.required), v.maxValue(2_147_483_647, PAYMENT_TEXT.required)),
+  customer_order_id: idSchema(PAYMENT_TEXT.required),
   card_token: text(32),
   card_exp_month: v.pipe(v.union([v.string(), v.number()], PAYMENT_TEXT.expiration), v.transform((m) => String(m).trim().padStart(2, '0')), v.regex(/^(0[1-9]|1[0-2])$/, PAYMENT_TEXT.expiration)),
   card_exp_year: v.pipe(v.union([v.string(), v.number()], PAYMENT_TEXT.expiration), v.transform((y) => String(y).trim().slice(-2)), v.regex(/^\d{2}$/, PAYMENT_TEXT.expiration)),

@@ -2,6 +2,7 @@
 // reassign and notes (SPEC §7). Bodies are strict: a driver cannot slip in company_id,
 // prices or anything else the server does not expect.
 import * as v from 'valibot';
+import { IdSchema } from './ids';
 import type { OrderKind } from './orderId';
 
 export * from './orderReads';
@@ -69,7 +70,7 @@ export function scheduledDateProblem(iso: string, nowMs: number): string | null 
   return null;
 }
 
-const orderId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
+const orderId = IdSchema;
 
 /** schedule_my_…_delivery and update_…_scheduled_date_and_time take the same body per kind. */
 export const ScheduleCustomerOrderBodySchema = v.strictObject({ customer_order_id: orderId, scheduled_date: ScheduledDateSchema });

@@ -1,5 +1,6 @@
 // Small helpers the profile area's route modules share.
 import * as v from 'valibot';
+import { parseIdText } from '../../../src/domain';
 import { HttpError } from '../../http/errors';
 
 /** valibot issues → 400 InvalidRequest naming the first bad field ("email: Enter a valid email"). */
@@ -14,10 +15,9 @@ export function parseBody<S extends v.GenericSchema>(schema: S, body: unknown): 
 /** A positive int4 id from a query value, or null when absent/empty; 400 when malformed. */
 export function optionalIdParam(value: unknown, name: string): number | null {
   if (value === undefined || value === '') return null;
-  if (typeof value !== 'string' || !/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > 2_147_483_647) {
-    throw new HttpError(400, 'InvalidRequest', `${name} must be a positive integer`);
-  }
-  return Number(value);
+  const id = parseIdText(value);
+  if (id === null) throw new HttpError(400, 'InvalidRequest', `${name} must be a positive integer`);
+  return id;
 }
 
 /** Postgres 23505, bare or wrapped by drizzle (DrizzleQueryError.cause). */

@@ -6,6 +6,7 @@
 // are parsed by hand on the server: the schemas here describe the parsed values with the
 // parsers' bounds (ids 1..MAX_ID, limit 1..PULL_LIMIT_MAX).
 import * as v from 'valibot';
+import { MAX_ID } from '../ids';
 import { API, OnlotDeliveryDetailsSchema, OnlotOrderDetailsSchema, PULL_LIMIT_MAX, UploadResultSchema } from '../api';
 import { LoginBodySchema } from '../auth';
 import { MAX_BUILDING_IMAGES, UPLOAD_FOLDERS } from '../enums';
@@ -31,7 +32,6 @@ import type { EndpointSchemas } from './types';
 export type { EndpointSchemas } from './types';
 
 /** Database ids are positive int4. */
-export const MAX_ID = 2_147_483_647;
 const positiveId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_ID), v.description('A positive integer'));
 const checkpoint = v.pipe(v.string(), v.maxLength(512), v.description('Opaque: base64url JSON {updated_at, id} from the previous page'));
 const limit = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(PULL_LIMIT_MAX), v.description('Page size'));

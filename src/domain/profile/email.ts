@@ -3,6 +3,7 @@
 // email-information lookups for the variables and send_email flags.
 import { DateTime } from 'luxon';
 import * as v from 'valibot';
+import { IdSchema } from '../ids';
 
 export const EMAIL_TEMPLATES = [
   'customer-order-delivered', 'customer-order-scheduled', 'driver-assigned', 'driver-reassigned',
@@ -54,7 +55,7 @@ export interface SendEmailResponse {
 
 /** POST /secure/report/email_office_admin_customer_order_delivered. */
 export const OfficeAdminDeliveredReportBodySchema = v.strictObject({
-  customer_order_id: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647)),
+  customer_order_id: IdSchema,
 });
 export interface OfficeAdminDeliveredReportResponse extends SendEmailResponse {
   sent: number;

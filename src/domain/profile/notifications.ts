@@ -1,5 +1,6 @@
 // Notifications (SPEC §2 screen with tabIndex 0/1, §4 dismiss one / dismiss all, §7 calls).
 import * as v from 'valibot';
+import { IdSchema } from '../ids';
 
 export const NOTIFICATION_TYPES = ['order', 'system'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -52,7 +53,7 @@ export function notificationTab(n: Pick<DriverNotification, 'dismissed'>): 0 | 1
   return n.dismissed ? NOTIFICATION_TABS.dismissed : NOTIFICATION_TABS.active;
 }
 
-const orderIdField = v.nullish(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647)));
+const orderIdField = v.nullish(IdSchema);
 
 /**
  * POST /secure/driver/create_notification: tells the company's office users something
@@ -81,7 +82,7 @@ export interface CreateNotificationResponse {
 }
 
 export const DismissNotificationBodySchema = v.strictObject({
-  notification_id: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647)),
+  notification_id: IdSchema,
 });
 export type DismissNotificationBody = v.InferOutput<typeof DismissNotificationBodySchema>;
 
@@ -91,7 +92,7 @@ export type DismissNotificationBody = v.InferOutput<typeof DismissNotificationBo
  * saw when pressing Clear all, even if the request is sent hours later from the outbox.
  */
 export const DismissAllNotificationsBodySchema = v.strictObject({
-  up_to_id: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647))),
+  up_to_id: v.optional(IdSchema),
 });
 export type DismissAllNotificationsBody = v.InferOutput<typeof DismissAllNotificationsBodySchema>;
 
