@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
+import { storedRecords, waitForStored } from './settle';
 import { ensureServiceWorker, RESULTS, SUMMIT_DRIVER as DRIVER, useBrowserHarness, type Phone, type Proxy } from './support';
 const PAN = '4111111111111111';
 const CVV = '737';
@@ -105,8 +106,9 @@ describe('customer orders in the browser', () => {
     await page.screenshot({ path: resolve(RESULTS, 'customer-delivery-invalid.png'), fullPage: true });
     await page.getByLabel('Amount collected ($)').fill('125.50');
 
-    // The tab dies before Deliver: everything typed is still there after a reload offline.
-    await page.waitForTimeout(500);
+    // The tab dies before Deliver, once the last value typed is in PWADB (drafts are written
+    // in order): everything typed is still there after a reload offline.
+    await waitForStored(page, '"125.50"');
     await page.reload();
     await expect.poll(() => page.getByLabel('Amount collected ($)').inputValue(), { timeout: 30_000 }).toBe('125.50');
     expect(await page.getByTestId('photo-thumb').count()).toBe(2);
@@ -164,29 +166,7 @@ describe('customer orders in the browser', () => {
     expect(payment).toEqual({ method: 'CreditCard', source: 'new_card', amount: '200.00', card_last_four: '1111' });
 
     // Every IndexedDB database of the page (PWADB, its blobs, RxDB's meta), every record.
-    const dump = await page.evaluate(async () => {
-      const out: string[] = [];
-      for (const info of await indexedDB.databases()) {
-        if (!info.name) continue;
-        const db = await new Promise<IDBDatabase>((ok, ko) => {
-          const req = indexedDB.open(info.name!);
-          req.onsuccess = () => ok(req.result);
-          req.onerror = () => ko(req.error ?? new Error('IndexedDB open failed'));
-        });
-        for (const store of Array.from(db.objectStoreNames)) {
-          const rows = await new Promise<unknown[]>((ok, ko) => {
-            const req = db.transaction(store).objectStore(store).getAll();
-            req.onsuccess = () => ok(req.result);
-            req.onerror = () => ko(req.error ?? new Error('IndexedDB open failed'));
-          });
-          for (const row of rows) {
-            out.push(JSON.stringify(row, (_k, v: unknown) => (v instanceof ArrayBuffer ? new TextDecoder('latin1').decode(v) : v)));
-          }
-        }
-        db.close();
-      }
-      return out.join('\n');
-    });
+    const dump = (await storedRecords(page)).join('\n');
     expect(dump.length).toBeGreaterThan(1000);
     expect(dump).toContain('new_card');
     expect(dump).not.toContain(PAN);

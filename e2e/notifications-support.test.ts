@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
 import { expectReadable } from './themeAudit';
 import { ensureServiceWorker, RESULTS, signIn, SUMMIT_DRIVER as DRIVER, useBrowserHarness, type BrowserHarness, type Proxy } from './support';
+import { waitForSyncRun } from './settle';
 
 let server: TestServer;
 let proxy: Proxy;
@@ -96,7 +97,7 @@ describe('notifications', () => {
     await harness.setOnline(true);
     await expect.poll(activeOnServer, { timeout: 60_000, interval: 500 }).toEqual(active.filter((n) => n !== id));
     await expect.poll(() => queued.getByTestId('outbox-status').count(), { timeout: 30_000 }).toBe(0);
-    await new Promise((r) => setTimeout(r, 2000));
+    await waitForSyncRun(page); // every run that could send it again has ended
     expect(await activeOnServer()).toEqual(active.filter((n) => n !== id));
 
     // Clear all: nothing new left, here and on the server.
