@@ -2,7 +2,7 @@
 // orders only, with the company's dealers and shops for the map.
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ORDER_API, orderKey, type OrderMap, type ScheduleDetails, type ScheduleListItem } from '../../src/domain';
+import { ORDER_API, orderKey, type OrderMap, type ScheduleDetails, type ScheduleListItem, orderIdFields } from '../../src/domain';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { accounts, dealers, orders, shops, type OrderKindColumn } from '../db/schema';
@@ -25,9 +25,7 @@ function toScheduleListItem(row: OrderViewRow): ScheduleListItem {
   return {
     id: orderKey(row.kind, row.id),
     order_type: row.orderType,
-    customer_order_id: row.kind === 'customer' ? row.id : null,
-    onlot_inventory_order_id: row.kind === 'onlot' ? row.id : null,
-    inventory_move_order_id: row.kind === 'move' ? row.id : null,
+    ...orderIdFields(row.kind, row.id),
     order_number: row.orderNumber,
     order_status: row.status,
     building_model: row.buildingModel,

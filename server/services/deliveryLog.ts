@@ -4,8 +4,7 @@ import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import {
   DELIVERY_LOG_CSV_COLUMNS, LOG_ORDER_TYPES, LOG_ORDER_TYPE_OF, isLogOrderType, orderKey,
-  type DeliveryLogEntry, type LogOrderType, type OrderType, type PeriodStats, type TokenClaims,
-} from '../../src/domain';
+  type DeliveryLogEntry, type LogOrderType, type OrderType, type PeriodStats, type TokenClaims, orderIdFields } from '../../src/domain';
 import type { Db } from '../db/client';
 import { dealers, deliveries, orders } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -84,9 +83,7 @@ export async function logEntries(db: Db, auth: TokenClaims, filters: LogFilters,
   return rows.map((r) => ({
     delivery_id: r.deliveryId,
     order_key: orderKey(r.kind, r.orderId),
-    customer_order_id: r.kind === 'customer' ? r.orderId : null,
-    onlot_inventory_order_id: r.kind === 'onlot' ? r.orderId : null,
-    inventory_move_order_id: r.kind === 'move' ? r.orderId : null,
+    ...orderIdFields(r.kind, r.orderId),
     order_number: r.orderNumber,
     order_type: r.orderType,
     log_order_type: LOG_ORDER_TYPE_OF[r.orderType],

@@ -2,8 +2,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import {
   orderKey, type InventoryDelivery, type MoveDeliveryDetails, type OnlotDeliveryDetails, type OnlotOrderDetails, type OrderCore,
-  type OrderListItem,
-} from '../../src/domain';
+  type OrderListItem, orderIdFields } from '../../src/domain';
 import { dealers, orders } from '../db/schema';
 
 /** The columns every order view selects (order + dealer). */
@@ -120,9 +119,7 @@ export function toOrderListItem(row: OrderListRow): OrderListItem {
     is_built: row.isBuilt,
     is_rush_order: row.isRushOrder,
     scheduled_date: iso(row.scheduledDate),
-    customer_order_id: row.kind === 'customer' ? row.id : null,
-    onlot_inventory_order_id: row.kind === 'onlot' ? row.id : null,
-    inventory_move_order_id: row.kind === 'move' ? row.id : null,
+    ...orderIdFields(row.kind, row.id),
     updated_at: row.updatedAt.toISOString(),
   };
 }

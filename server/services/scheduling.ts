@@ -5,8 +5,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import {
   ERROR_TEXT, SCHEDULED_ORDER_STATUS, orderKey,
-  type ErrorCode, type OrderKind, type OrderNote, type ReassignDriverResponse, type ScheduleActionResponse, type TokenClaims,
-} from '../../src/domain';
+  type ErrorCode, type OrderKind, type OrderNote, type ReassignDriverResponse, type ScheduleActionResponse, type TokenClaims, orderIdFields } from '../../src/domain';
 import type { Tx } from '../db/client';
 import { accounts, orderNotes, orders } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
@@ -76,9 +75,7 @@ export async function changeSchedule(tx: Tx, auth: TokenClaims, ref: { kind: Ord
   if (!updated) throw new Error('order update returned nothing');
   return {
     id: orderKey(order.kind, order.id),
-    customer_order_id: order.kind === 'customer' ? order.id : null,
-    onlot_inventory_order_id: order.kind === 'onlot' ? order.id : null,
-    inventory_move_order_id: order.kind === 'move' ? order.id : null,
+    ...orderIdFields(order.kind, order.id),
     is_scheduled_for_delivery: updated.isScheduled,
     scheduled_date: updated.scheduledDate ? updated.scheduledDate.toISOString() : null,
     order_status: updated.status,

@@ -39,6 +39,19 @@ export const ORDER_ID_FIELD = {
   move: 'inventory_move_order_id',
 } as const satisfies Record<OrderKind, string>;
 
+/** The three id fields of an answer: this kind's holds the id, the others null (always in this order); no order, all null. */
+export interface OrderIdFields {
+  customer_order_id: number | null;
+  onlot_inventory_order_id: number | null;
+  inventory_move_order_id: number | null;
+}
+
+export function orderIdFields(kind: OrderKind | null, id: number | null): OrderIdFields {
+  const fields: OrderIdFields = { customer_order_id: null, onlot_inventory_order_id: null, inventory_move_order_id: null };
+  if (kind !== null && id !== null) fields[ORDER_ID_FIELD[kind]] = id;
+  return fields;
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A schedule may lie a little in the past (queued offline) and up to two years ahead. */
 export const SCHEDULE_PAST_DAYS = 31;

@@ -4,8 +4,7 @@ import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   DISMISSED_NOTIFICATIONS_KEPT_DAYS, NOTIFICATIONS_LIMIT, PROFILE_API, requestSchemaOf, orderKey, type CreateNotificationResponse,
-  type DismissAllNotificationsResponse, type DriverNotification, type OrderKind, type TokenClaims,
-} from '../../../src/domain';
+  type DismissAllNotificationsResponse, type DriverNotification, type OrderKind, type TokenClaims, orderIdFields } from '../../../src/domain';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { accounts, notifications, orders } from '../../db/schema';
@@ -37,9 +36,7 @@ function toView(row: ViewRow): DriverNotification {
     id: row.id, title: row.title, message: row.message, type: row.type,
     order_key: kind && row.orderId !== null ? orderKey(kind, row.orderId) : null,
     order_number: row.orderNumber,
-    customer_order_id: kind === 'customer' ? row.orderId : null,
-    onlot_inventory_order_id: kind === 'onlot' ? row.orderId : null,
-    inventory_move_order_id: kind === 'move' ? row.orderId : null,
+    ...orderIdFields(kind, row.orderId),
     created_at: row.createdAt.toISOString(),
     dismissed: row.dismissedAt !== null,
     dismissed_at: row.dismissedAt?.toISOString() ?? null,
