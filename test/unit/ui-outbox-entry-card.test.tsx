@@ -1,0 +1,135 @@
+// @vitest-environment happy-dom
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Suspense } from 'react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptySteps, type DriverDatabase, type OutboxDoc, type Session } from '../../src/db';
+import { ERROR_TEXT } from '../../src/domain';
+import { OutboxEntryCard } from '../../src/ui/components/OutboxEntryCard';
+import { SessionContext } from '../../src/ui/hooks/useAuth';
+import { getBlobStore, getDatabase } from '../../src/db/browserDatabase';
+import { minTargetHeightPx, renderUi } from '../support/renderUi';
+
+// The card's actions write PWADB through the page's one database: here a real PWADB in a fake
+// IndexedDB of this file's own. The sync worker is the boundary: Retry nudges it.
+// One PWADB for the file (RxDB's open-source build allows 13 collections at once), without
+// RxDB's dev-mode, which in a DOM loads a page from the internet.
+const store = vi.hoisted(() => ({ db: null as Promise<unknown> | null, blobs: null as Promise<unknown> | null }));
+vi.mock('../../src/db/browserDatabase', async () => {
+  const { IDBFactory, IDBKeyRange } = await import('fake-indexeddb');
+  const { openDatabase } = await import('../../src/db/database');
+  const { openBlobStore } = await import('../../src/db/blobStore');
+  const indexedDB = new IDBFactory();
+  const name = `pwadb${Math.random().toString(16).slice(2)}`;
+  return {
+    getDatabase: () => (store.db ??= openDatabase({ name, indexedDB, IDBKeyRange })),
+    getBlobStore: () => (store.blobs ??= openBlobStore({ indexedDB })),
+  };
+});
+const worker = vi.hoisted(() => ({ syncNow: vi.fn(() => Promise.resolve()) }));
+vi.mock('../../src/workers/client', () => ({ getSyncClient: () => worker }));
+
+const session: Session = {
+  token: 'test-token',
+  claims: { company_id: 1, account_id: 7, role: 'driver', exp: 4_102_444_800, company: 'Summit Barns', name: 'Dan Driver', email: 'dan@example.com' },
+};
+
+let seq = 0;
+function entry(patch: Partial<OutboxDoc>): OutboxDoc {
+  seq += 1;
+  return {
+    id: `entry-${seq}`, company_id: 1, account_id: 7, kind: 'deliver_customer_cash', payload_version: 1, order_key: `customer:${seq}`,
+    display: { name: 'Ada Yoder', model: '10x12 Lofted Barn', serial: 'S5' }, payload: {},
+    attachments: { photos: [], signature: null, check: null }, status: 'queued', steps: emptySteps(), attempts: 0, next_attempt_at: 0,
+    last_error: null, created_at: '2026-11-20T14:05:00.000Z', updated_at: '2026-11-20T14:05:00.000Z', ...patch,
+  };
+}
+
+async function show(doc: OutboxDoc): Promise<DriverDatabase> {
+  const db: DriverDatabase = await getDatabase();
+  await db.outbox.insert(doc);
+  // Inside act, so React retries the render that waited for the database (use()).
+  await act(async () => {
+    renderUi(
+      <SessionContext value={session}>
+        <Suspense fallback={<p>loading</p>}>
+          <OutboxEntryCard entry={doc} />
+        </Suspense>
+      </SessionContext>,
+    );
+    await Promise.all([getDatabase(), getBlobStore()]);
+  });
+  await screen.findByTestId('outbox-entry', {}, { timeout: 10_000 });
+  return db;
+}
+
+const status = () => screen.getByTestId('outbox-status').textContent;
+const buttons = () => within(screen.getByTestId('outbox-entry')).queryAllByRole('button');
+
+beforeAll(async () => {
+  await Promise.all([getDatabase(), getBlobStore()]);
+});
+
+beforeEach(() => {
+  worker.syncNow.mockClear();
+});
+
+describe('OutboxEntryCard (a queued driver action on the delivery and queue screens)', { timeout: 30_000 }, () => {
+  it('queued: names the order, the action and when, and offers nothing to press', async () => {
+    await show(entry({ status: 'queued' }));
+    expect(screen.getByText('Ada Yoder · 10x12 Lofted Barn · Serial S5')).toBeTruthy();
+    expect(screen.getByText(/^Delivery, paid in cash · queued \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeTruthy();
+    expect(status()).toBe('Queued');
+    expect(screen.getByText('Delivery queued — it will be sent when you are online')).toBeTruthy();
+    expect(buttons()).toHaveLength(0);
+  });
+
+  it('sending: says it is attempting, with the attempts so far and the last transient error muted', async () => {
+    await show(entry({ status: 'sending', attempts: 2, last_error: { code: 'NetworkError', message: 'No connection', status: null } }));
+    expect(status()).toBe('Sending');
+    expect(screen.getByText('Attempting to deliver order')).toBeTruthy();
+    expect(screen.getByText(/ · 2 attempts$/)).toBeTruthy();
+    expect(screen.getByTestId('outbox-error').textContent).toBe('No connection');
+    expect(buttons()).toHaveLength(0);
+  });
+
+  it('needs attention: the server\'s refusal in SPEC wording, Fix and resubmit and Retry as 48px targets', async () => {
+    await show(entry({ status: 'needs_attention', attempts: 1, last_error: { code: 'DeliveryPhotoRequired', message: ERROR_TEXT.DeliveryPhotoRequired, status: 400 } }));
+    expect(status()).toBe('Needs attention');
+    expect(screen.getByText('The server did not accept this delivery. Fix it and resubmit, or retry.')).toBeTruthy();
+    expect(screen.getByTestId('outbox-error').textContent).toBe(ERROR_TEXT.DeliveryPhotoRequired);
+    expect(buttons().map((b) => b.textContent)).toEqual(['Fix and resubmit', 'Retry']);
+    for (const b of buttons()) expect(minTargetHeightPx(b)).toBeGreaterThanOrEqual(48);
+  });
+
+  it('Retry queues the entry again in PWADB and nudges the sync worker', async () => {
+    const doc = entry({ status: 'needs_attention', attempts: 3, last_error: { code: 'GeneralError', message: 'There was an error', status: 500 } });
+    const db = await show(doc);
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(worker.syncNow).toHaveBeenCalledTimes(1));
+    expect((await db.outbox.findOne(doc.id).exec())?.status).toBe('queued');
+  });
+
+  it('Fix and resubmit takes the delivery out of the queue so the driver can change it', async () => {
+    const doc = entry({ status: 'needs_attention', last_error: { code: 'GeneralError', message: 'There was an error', status: 500 } });
+    const db = await show(doc);
+    fireEvent.click(screen.getByRole('button', { name: 'Fix and resubmit' }));
+    await waitFor(async () => expect(await db.outbox.findOne(doc.id).exec()).toBeNull());
+    expect(worker.syncNow).not.toHaveBeenCalled();
+  });
+
+  it('already delivered at the office: only removing it from the phone is offered', async () => {
+    await show(entry({ status: 'needs_attention', last_error: { code: 'OrderAlreadyDelivered', message: 'Order already delivered', status: 409 } }));
+    expect(screen.getByText('The office already has this order as delivered. Nothing more to send.')).toBeTruthy();
+    expect(buttons().map((b) => b.textContent)).toEqual(['Remove from this phone']);
+  });
+
+  it('delivered with a follow-up that failed: says so, and offers nothing to undo', async () => {
+    await show(entry({
+      status: 'sending',
+      steps: { ...emptySteps(), response: { ok: true }, followups: { certificate: { status: 'failed', message: 'Printer offline', at: '2026-11-20T14:06:00.000Z' } } },
+    }));
+    expect(screen.getByText('Delivered. Sending the certificate and emails.')).toBeTruthy();
+    expect(screen.getByTestId('outbox-followup-error').textContent).toBe('Certificate not sent: Printer offline');
+    expect(buttons()).toHaveLength(0);
+  });
+});
