@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { CERTIFICATE_PATH, requestSchemaOf, TIME_ZONE_HEADER } from '../../src/domain';
+import { CERTIFICATE_PATH, issuesMessage, requestSchemaOf, TIME_ZONE_HEADER } from '../../src/domain';
 import type { AppContext } from '../context';
 import { deliveryCertificates } from '../db/schema';
 import { authOf } from '../http/auth';
@@ -17,7 +17,6 @@ import {
 } from '../services/certificates';
 import { FileStoreUnavailable } from '../services/storage/fileStore';
 import { sendStoredFile } from './storedFiles';
-import { shapeMessage } from '../services/deliveries';
 import { canonicalJson, requestHash, runIdempotent } from '../services/idempotency';
 
 const CERTIFICATE_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.pdf$/;
@@ -26,7 +25,7 @@ export function certificateRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(CERTIFICATE_PATH, async (request, reply) => {
     const auth = authOf(request);
     const parsed = v.safeParse(requestSchemaOf(`POST ${CERTIFICATE_PATH}`, 'bodySchema'), request.body);
-    if (!parsed.success) throw certificateError(400, shapeMessage(parsed.issues));
+    if (!parsed.success) throw certificateError(400, issuesMessage(parsed.issues));
     const body = parsed.output;
     const layout = body.use_report2 ? 'report2' : 'report1';
     const zoneHeader = request.headers[TIME_ZONE_HEADER];

@@ -5,7 +5,6 @@ import { API, factsOfInventoryBody, requestSchemaOf } from '../../src/domain';
 import type { AppContext } from '../context';
 import { deliverRoute } from '../services/deliveries';
 
-export { shapeMessage } from '../services/deliveries';
 
 export function deliverOnlotRoutes(app: FastifyInstance, ctx: AppContext): void {
   deliverRoute(app, ctx, {

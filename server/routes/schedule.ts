@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import {
   ORDER_API, orderRefOfBody, requestSchemaOf, scheduledDateProblem,
   type OrderKind, type TokenClaims,
+  issuesMessage,
 } from '../../src/domain';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
@@ -13,14 +14,6 @@ import { authOf } from '../http/auth';
 import { HttpError, invalid } from '../http/errors';
 import { canonicalJson, requestHash, runIdempotent } from '../services/idempotency';
 import { changeSchedule, createOrderNote, reassignDriver } from '../services/scheduling';
-
-/** valibot issues → one message naming the field, e.g. "scheduled_date: …". */
-function shapeMessage(issues: readonly v.BaseIssue<unknown>[]): string {
-  const issue = issues[0];
-  if (!issue) return 'The request is not valid';
-  const path = v.getDotPath(issue);
-  return path ? `${path}: ${issue.message}` : issue.message;
-}
 
 /** One POST action: shape check, then `run` in a transaction committed with its key record. */
 function action<S extends v.GenericSchema>(
@@ -30,7 +23,7 @@ function action<S extends v.GenericSchema>(
   app.post(path, async (request, reply) => {
     const auth = authOf(request);
     const parsed = v.safeParse(schema, request.body);
-    if (!parsed.success) throw new HttpError(400, 'InvalidRequest', shapeMessage(parsed.issues));
+    if (!parsed.success) throw new HttpError(400, 'InvalidRequest', issuesMessage(parsed.issues));
     return runIdempotent({
       db: ctx.db, request, reply, auth,
       hash: () => requestHash('POST', path, canonicalJson(request.body)),

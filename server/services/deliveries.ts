@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import {
   ERROR_TEXT, orderKey, validateDelivery,
   type DeliverResponse, type DeliveryFacts, type ErrorCode, type ImageRecord, type TokenClaims,
+  issuesMessage,
 } from '../../src/domain';
 import type { AppContext } from '../context';
 import type { Db, Executor, Tx } from '../db/client';
@@ -36,13 +37,6 @@ export interface CommonDeliverBody {
   building_images: ImageRecord[];
 }
 
-/** valibot issues → one message naming the field, e.g. "delivery_miles_driven: Invalid type…". */
-export function shapeMessage(issues: readonly v.BaseIssue<unknown>[]): string {
-  const issue = issues[0];
-  if (!issue) return 'The request is not valid';
-  const path = v.getDotPath(issue);
-  return path ? `${path}: ${issue.message}` : issue.message;
-}
 
 /** Throws `code` (400) unless every guid is an upload of this company in one of `folders`. */
 export async function requireUploads(db: Executor, companyId: number, guids: string[], opts: {
@@ -164,7 +158,7 @@ export function deliverRoute<B extends CommonDeliverBody>(app: FastifyInstance, 
   app.post(spec.path, async (request, reply) => {
     const auth = authOf(request);
     const parsed = v.safeParse(spec.schema, request.body);
-    if (!parsed.success) throw new HttpError(400, 'InvalidRequest', shapeMessage(parsed.issues));
+    if (!parsed.success) throw new HttpError(400, 'InvalidRequest', issuesMessage(parsed.issues));
     const body = parsed.output;
     return runIdempotent({
       db: ctx.db, request, reply, auth,

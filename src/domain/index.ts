@@ -8,6 +8,7 @@ export * from './errors';
 export * from './order';
 export * from './orderId';
 export * from './ids';
+export * from './issues';
 export * from './search';
 export * from './orderFilters';
 export * from './scheduleDays';

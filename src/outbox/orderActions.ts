@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import {
   ERROR_TEXT, ORDER_ID_FIELD, OrderNotePayloadSchema, ReassignPayloadSchema, SCHEDULE_CALLS, SCHEDULE_PAYLOAD_SCHEMAS, UnschedulePayloadSchema,
   orderKey, scheduledDateProblem, type ErrorCode, type OrderKind,
+  issuesMessage,
 } from '../domain';
 import type { DriverDatabase, Session } from '../db';
 import { orderDisplay } from './deliver';
@@ -32,9 +33,7 @@ const refuse = (error: ErrorCode, reason: string): ActionResult => ({ ok: false,
 function schemaProblem(schema: v.GenericSchema, input: unknown): string | null {
   const parsed = v.safeParse(schema, input);
   if (parsed.success) return null;
-  const issue = parsed.issues[0];
-  const path = issue ? v.getDotPath(issue) : null;
-  return issue ? (path ? `${path}: ${issue.message}` : issue.message) : 'invalid';
+  return issuesMessage(parsed.issues);
 }
 
 async function enqueue(db: DriverDatabase, session: Session, def: OutboxKindDef, ref: OrderRefInput, payload: Record<string, unknown>, now: Date): Promise<ActionResult> {

@@ -1,15 +1,13 @@
 // Small helpers the profile area's route modules share.
 import * as v from 'valibot';
-import { parseIdText } from '../../../src/domain';
+import { issuesMessage, parseIdText } from '../../../src/domain';
 import { HttpError } from '../../http/errors';
 
 /** valibot issues → 400 InvalidRequest naming the first bad field ("email: Enter a valid email"). */
 export function parseBody<S extends v.GenericSchema>(schema: S, body: unknown): v.InferOutput<S> {
   const parsed = v.safeParse(schema, body);
   if (parsed.success) return parsed.output;
-  const issue = parsed.issues[0];
-  const path = v.getDotPath(issue);
-  throw new HttpError(400, 'InvalidRequest', path ? `${path}: ${issue.message}` : issue.message);
+  throw new HttpError(400, 'InvalidRequest', issuesMessage(parsed.issues));
 }
 
 /** A positive int4 id from a query value, or null when absent/empty; 400 when malformed. */
