@@ -11,20 +11,7 @@ import { minTargetHeightPx, renderUi } from '../support/renderUi';
 
 // The card's actions write PWADB through the page's one database: here a real PWADB in a fake
 // IndexedDB of this file's own. The sync worker is the boundary: Retry nudges it.
-// One PWADB for the file (RxDB's open-source build allows 13 collections at once), without
-// RxDB's dev-mode, which in a DOM loads a page from the internet.
-const store = vi.hoisted(() => ({ db: null as Promise<unknown> | null, blobs: null as Promise<unknown> | null }));
-vi.mock('../../src/db/browserDatabase', async () => {
-  const { IDBFactory, IDBKeyRange } = await import('fake-indexeddb');
-  const { openDatabase } = await import('../../src/db/database');
-  const { openBlobStore } = await import('../../src/db/blobStore');
-  const indexedDB = new IDBFactory();
-  const name = `pwadb${Math.random().toString(16).slice(2)}`;
-  return {
-    getDatabase: () => (store.db ??= openDatabase({ name, indexedDB, IDBKeyRange })),
-    getBlobStore: () => (store.blobs ??= openBlobStore({ indexedDB })),
-  };
-});
+vi.mock('../../src/db/browserDatabase', () => import('../support/uiDatabase'));
 const worker = vi.hoisted(() => ({ syncNow: vi.fn(() => Promise.resolve()) }));
 vi.mock('../../src/workers/client', () => ({ getSyncClient: () => worker }));
 
