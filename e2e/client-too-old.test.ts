@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
 import { expectReadable } from './themeAudit';
 import { RESULTS, signIn, SUMMIT_DRIVER as DRIVER, useBrowserHarness, type Proxy } from './support';
+import { waitForSyncIdle } from './settle';
 
 let server: TestServer;
 let proxy: Proxy;
@@ -43,12 +44,15 @@ describe('a build the server no longer accepts', () => {
     const note = `Gate code 4411 (${Date.now()})`;
     await page.goto(`${proxy.url}/create-note/${orderId}?onlotInventoryOrder=true`);
     await page.getByTestId('note-text').fill(note);
+    // The sync worker's requests are the page's (Chromium reports a dedicated worker's network on its page).
+    const refused = page.waitForResponse((response) => response.status() === 426, { timeout: 30_000 });
     await page.getByRole('button', { name: 'Save note' }).click();
     await page.waitForURL((url) => url.pathname === `/onlot-inventory-order-details/${orderId}`);
     const entry = page.locator('[data-entry-kind="create_order_note"]');
     await entry.waitFor();
-    // The run that tried it was refused with 426: still queued, still on the phone, banner up.
-    await page.waitForTimeout(3_000);
+    // The run that tried it was refused with 426 and has ended: still queued, still on the phone, banner up.
+    await refused;
+    await waitForSyncIdle(page);
     expect(await entry.getByTestId('outbox-status').textContent()).toBe('Queued');
     expect(await page.getByTestId('client-too-old').isVisible()).toBe(true);
     expect(await notesOnServer(orderId)).not.toContain(note);
