@@ -38,6 +38,7 @@ import { purgeOldKeys } from './services/idempotency';
 import { scheduleJob } from './services/jobs';
 import { currentPasswordGuard } from './services/currentPasswordLimit';
 import { DEFAULT_LOGIN_LIMITS, loginGuard, type LoginLimits } from './services/loginLimits';
+import { LOG_REDACT_PATHS } from './services/cardSecrets';
 import { createPasswords } from './services/passwords';
 import { createImageCleaner, type ImageDecodingOptions } from './services/images';
 import { runAdmin } from './admin/operations';
@@ -194,11 +195,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     logger: opts.logger ? {
       ...(opts.logStream ? { stream: opts.logStream } : {}),
       redact: {
-        paths: [
-          'req.headers.authorization', 'req.headers.cookie', 'headers.authorization',
-          'password', '*.password', 'body.password', 'card_cvv', '*.card_cvv', 'card_token', '*.card_token',
-          'cvv', '*.cvv', 'card_number', '*.card_number', 'account_number', '*.account_number',
-        ],
+        paths: [...LOG_REDACT_PATHS],
         censor: '[redacted]',
       },
     } : false,

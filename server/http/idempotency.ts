@@ -11,6 +11,7 @@ import {
   begin, canonicalJson, completeWithResponse, readIdempotencyKey, release, requestHash, sendReplay, type StoredAnswer,
 } from '../services/idempotency';
 import type { ServerInstance } from '../services/instances';
+import { redactForHash } from '../services/cardSecrets';
 
 /** Methods that change state; all of ours are POST, the rest are covered in case. */
 export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -19,31 +20,6 @@ export const KEYLESS_WRITES = new Set<string>([`POST ${API.login}`]);
 
 export function takesIdempotencyKey(method: string, url: string): boolean {
   return WRITE_METHODS.has(method) && !KEYLESS_WRITES.has(`${method} ${url}`);
-}
-
-const PROCESSOR_TOKEN = /^9\d{15}$/; // as services/payments/cardRules.looksLikeToken
-
-/**
- * The body as hashed: card secrets never reach the stored hash (PCI DSS 3.3/3.5). CVVs are
- * left out (a retry may re-type one); account and card numbers count by length and last
- * four; processor tokens are not secret. Same result as the payments and deliveries
- * handlers' own hashes, so their records and ours agree.
- */
-export function redactForHash(body: unknown): unknown {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
-  const safe: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    if (key === 'cvv' || key === 'card_cvv') continue;
-    if (key === 'account_number' && typeof value === 'string') {
-      safe[key] = `acct:${value.length}:${value.slice(-4)}`;
-    } else if ((key === 'account_token' || key === 'card_token' || key === 'account') && (typeof value === 'string' || typeof value === 'number')) {
-      const text = String(value).replace(/[\s-]/g, '');
-      safe[key] = PROCESSOR_TOKEN.test(text) ? text : `pan:${text.length}:${text.slice(-4)}`;
-    } else {
-      safe[key] = value;
-    }
-  }
-  return safe;
 }
 
 /** The hash the hook stores: method, route and canonical redacted JSON body (+ the query when there is one). */

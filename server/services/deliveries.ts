@@ -15,7 +15,7 @@ import type { Db, Executor, Tx } from '../db/client';
 import { deliveries, deliveryImages, orders, uploads, type OrderKindColumn } from '../db/schema';
 import { authOf } from '../http/auth';
 import { HttpError, notFound } from '../http/errors';
-import { redactForHash } from '../http/idempotency';
+import { redactForHash, withoutCvv } from './cardSecrets';
 import { canonicalJson, readIdempotencyKey, requestHash, runIdempotent, type Complete } from './idempotency';
 import { keepDeclinedAttempt } from './chargeAttempts';
 import { lockCompanyOrders } from './orderPull';
@@ -103,12 +103,6 @@ export interface DeliverRouteSpec<B extends CommonDeliverBody> {
   inTransaction?: (step: DeliveryStep<B>) => Promise<void>;
 }
 
-/** What is stored with the delivery: the body without card_cvv, which must never be persisted (PCI DSS 3.3). */
-export function withoutSecrets(body: unknown): unknown {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
-  const { card_cvv: _cvv, ...rest } = body as Record<string, unknown>;
-  return rest;
-}
 
 /** Postgres 23505, whether the driver error comes bare or wrapped (DrizzleQueryError.cause). */
 function isUniqueViolation(err: unknown): boolean {
@@ -126,7 +120,7 @@ async function deliver<B extends CommonDeliverBody>(ctx: AppContext, spec: Deliv
       companyId: auth.company_id,
       driverId: auth.account_id,
       kind: spec.kind,
-      payload: withoutSecrets(body) as Record<string, unknown>,
+      payload: withoutCvv(body) as Record<string, unknown>,
       milesDriven: body.delivery_miles_driven ?? null,
       beganAt: body.delivery_began ? new Date(body.delivery_began) : null,
       endedAt: body.delivery_ended ? new Date(body.delivery_ended) : null,

@@ -71,4 +71,4 @@ export const newProfileId = (): string => `${randomInt(1, 10)}${digits(19)}`;
 export const newAuthCode = (): string => `${randomInt(100000, 1000000)}`;
 
 /** A card token as minted above (never a PAN: 9 is no card network's first digit). */
-export const looksLikeToken = (value: string): boolean => /^9\d{15}$/.test(value);
+export { looksLikeToken } from '../cardSecrets';

@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { canonicalJson, requestHash } from '../idempotency';
 import { paymentFieldErrors, type ErrorCode } from '../../../src/domain';
 import { HttpError } from '../../http/errors';
-import { looksLikeToken } from './cardRules';
+import { liftSecrets } from '../cardSecrets';
 import type { CardAuthResult, GatewayFailure, SavedCard, TransactionResult } from './gateway';
 
 /** Status codes (documented in README.md): 400 input, 402 declined, 404 unknown id, 409 state, 503 processor. */
@@ -77,30 +77,12 @@ export function addTraceId(request: FastifyRequest, reply: FastifyReply, payload
 // preHandler) lifts the secrets out of the body: a CVV becomes nothing, a PAN or bank account
 // its length and last four, a token stays. The handler reads the real values back.
 
-const CVV_KEYS = new Set(['cvv', 'card_cvv']);
-const PAN_KEYS = new Set(['account_token', 'card_token', 'account']);
 const lifted = new WeakMap<FastifyRequest, Record<string, unknown>>();
-
-function placeholder(key: string, value: unknown): unknown {
-  if (typeof value !== 'string' && typeof value !== 'number') return value;
-  const text = String(value).replace(/[\s-]/g, '');
-  if (key === 'account_number') return `acct:${text.length}:${text.slice(-4)}`;
-  return looksLikeToken(text) ? value : `pan:${text.length}:${text.slice(-4)}`;
-}
 
 export function liftCardSecrets(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
   const body = request.body;
   if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
-    const record = body as Record<string, unknown>;
-    const secrets: Record<string, unknown> = {};
-    const safe: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(record)) {
-      if (CVV_KEYS.has(key)) secrets[key] = value;
-      else if (PAN_KEYS.has(key) || key === 'account_number') {
-        secrets[key] = value;
-        safe[key] = placeholder(key, value);
-      } else safe[key] = value;
-    }
+    const { safe, secrets } = liftSecrets(body as Record<string, unknown>);
     lifted.set(request, secrets);
     request.body = safe;
   }
