@@ -13,6 +13,7 @@ import { makeJpeg } from '../test/support/images';
 import type { TestServer } from '../test/support/server';
 import { ensureServiceWorker, RESULTS, signIn, SUMMIT_DRIVER as DRIVER, useBrowserHarness, type BrowserHarness, type Proxy } from './support';
 import { expectReadable } from './themeAudit';
+import { waitForStored } from './settle';
 
 let server: TestServer;
 let proxy: Proxy;
@@ -168,7 +169,7 @@ describe('/settings and /settings/edit', () => {
     expect(await page.getByTestId('settings-save').isDisabled()).toBe(true);
     await page.getByLabel('Last name').fill('Hostetler-Miller');
     await page.getByLabel('Phone').fill('717-555-0199');
-    await page.waitForTimeout(300); // the draft is written to PWADB in order, right after each keystroke
+    await waitForStored(page, '"Hostetler-Miller"', '"717-555-0199"'); // the draft, in PWADB before the tab dies
     await page.reload();
     await page.getByTestId('settings-edit-offline').waitFor({ timeout: 30_000 });
     expect(await page.getByLabel('Last name').inputValue()).toBe('Hostetler-Miller');
