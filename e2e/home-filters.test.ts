@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
 import { RESULTS, SUMMIT_DRIVER as DRIVER, useBrowserHarness } from './support';
 import { MIN_TARGET } from './themeAudit';
+import { animationsSettled } from './settle';
 
 const PREFIX: Record<string, string> = { customer: 'co', onlot: 'oio', move: 'mo' };
 
@@ -122,7 +123,7 @@ describe('Home filters and search', () => {
     await button('Rush').click();
     await expect.poll(() => pressed('Rush')).toBe('true');
     await expectShown(await expected(`o.order_type in ('on-lot inventory', 'move order') and o.is_built and o.is_rush_order`));
-    await page.waitForTimeout(400); // the chip's colour transition
+    await animationsSettled(page); // the chip's colour transition
     await page.screenshot({ path: resolve(RESULTS, 'home-filters-kinds.png') });
     for (const name of ['New inventory', 'Move inventory', 'Finished', 'Rush']) {
       await button(name).click();

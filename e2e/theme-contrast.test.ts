@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
 import { RESULTS, SUMMIT_DRIVER as DRIVER, useBrowserHarness } from './support';
 import { assertReadable, MIN_TARGET, THEME_AUDIT_SOURCE, type ThemeAudit } from './themeAudit';
+import { animationsSettled } from './settle';
 
 
 let server: TestServer;
@@ -99,7 +100,7 @@ describe('theme: legible in the sun, usable with gloves', () => {
     await deliverButton().click();
     const snackbar = page.getByTestId('snackbar').first();
     await snackbar.waitFor();
-    await page.waitForTimeout(600); // the snackbar's entry animation
+    await animationsSettled(page); // the snackbar's entry animation
     expectReadable(await audit('deliver-snackbar'));
 
     // The field errors pushed the button down; with it back at the very bottom of the
@@ -116,7 +117,7 @@ describe('theme: legible in the sun, usable with gloves', () => {
 
     // And the page scrolls far enough to lift the whole button above the snackbars.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(300);
+    await animationsSettled(page);
     const [button, toasts] = await Promise.all([
       deliverButton().boundingBox(),
       page.getByTestId('snackbar').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top)),
