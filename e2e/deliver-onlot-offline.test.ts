@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
 import { ensureServiceWorker, RESULTS, SUMMIT_DRIVER as DRIVER, useBrowserHarness, type Phone, type Proxy } from './support';
+import { animationsSettled, waitForSyncRun } from './settle';
 
 let server: TestServer;
 let proxy: Proxy;
@@ -150,8 +151,8 @@ describe('on-lot delivery', () => {
     // The next pull brings the tombstone: the order leaves the list.
     await expect.poll(() => card(orderId!).count(), { timeout: 60_000, interval: 500 }).toBe(0);
     expect(await page.getByTestId('outbox-button').count()).toBe(0);
-    // Still exactly one delivery once the dust settles.
-    await new Promise((r) => setTimeout(r, 2000));
+    // Still exactly one delivery once every run that could send it again has ended.
+    await waitForSyncRun(page);
     const [delivery] = await deliveriesOf(orderId!);
     expect((await deliveriesOf(orderId!)).length).toBe(1);
     // The photo worker scaled the long edge to 1920 px and kept PNG as PNG.
@@ -196,7 +197,7 @@ describe('on-lot delivery', () => {
     await entry.waitFor();
     expect(await entry.getByTestId('outbox-status').textContent()).toBe('Needs attention');
     expect(((await entry.getByTestId('outbox-error').textContent()) ?? '').length).toBeGreaterThan(0);
-    await page.waitForTimeout(600); // let the drawer finish sliding in before the picture
+    await animationsSettled(page); // the drawer has finished sliding in before the picture
     await page.screenshot({ path: resolve(RESULTS, 'needs-attention.png') });
 
     await entry.getByRole('button', { name: 'Retry' }).click();

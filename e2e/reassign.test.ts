@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
 import { ensureServiceWorker, RESULTS, SUMMIT_DRIVER, SUMMIT_DRIVER2, useBrowserHarness, type BrowserHarness, type Proxy } from './support';
+import { waitForSyncRun } from './settle';
 
 let server: TestServer;
 let proxy: Proxy;
@@ -79,8 +80,9 @@ describe('reassign', () => {
     await expect.poll(() => page.getByTestId('delivery-details').getByText('Name on order').isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await page.getByText(order!.serial_number).count()).toBeGreaterThan(0);
 
-    // The driver changed exactly once, from me to the colleague, and stays so.
-    await new Promise((r) => setTimeout(r, 2000));
+    // The driver changed exactly once, from me to the colleague, and stays so once every
+    // run that could send it again has ended.
+    await waitForSyncRun(page);
     const changes = await server.query<{ old_driver: number; new_driver: number }>(
       'SELECT old_driver, new_driver FROM test_driver_changes WHERE order_id = $1', [orderId]);
     expect(changes).toEqual([{ old_driver: me, new_driver: colleague }]);

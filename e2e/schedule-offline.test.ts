@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
 import { ensureServiceWorker, RESULTS, SUMMIT_DRIVER as DRIVER, useBrowserHarness, type Phone, type Proxy } from './support';
+import { waitForSyncRun } from './settle';
 
 const NOTE = 'Gate code 4412. Customer asks for a call 30 minutes ahead.';
 
@@ -106,7 +107,7 @@ describe('order actions offline', () => {
     await phone.context.setOffline(false);
     await expect.poll(() => onServer(orderId), { timeout: 60_000, interval: 500 }).toEqual({ scheduled: true, at: expectedIso, notes: [NOTE] });
     await expect.poll(() => page.locator('[data-entry-kind]').count(), { timeout: 30_000 }).toBe(0);
-    await new Promise((r) => setTimeout(r, 2000));
+    await waitForSyncRun(page); // every run that could send them again has ended
     expect(await onServer(orderId)).toEqual({ scheduled: true, at: expectedIso, notes: [NOTE] });
   });
 });
