@@ -23,6 +23,7 @@ import { LANGUAGE_STORAGE_KEY } from '../src/ui/i18n/language';
 import type { TestServer } from '../test/support/server';
 import { RESULTS, SUMMIT_DRIVER as DRIVER, useBrowserHarness } from './support';
 import { expectReadable } from './themeAudit';
+import { animationsSettled, waitForSyncIdle } from './settle';
 
 let server: TestServer;
 let page: Page;
@@ -82,8 +83,9 @@ function screenText(dataValues: boolean): Promise<string> {
 }
 
 async function englishOn(name: string, valuesAreData = name === 'order-details'): Promise<string[]> {
-  // Let lazy texts, snapshots and the sync status settle before judging.
-  await page.waitForTimeout(500);
+  // Let the sync status and any transition settle before judging.
+  await waitForSyncIdle(page);
+  await animationsSettled(page);
   await page.screenshot({ path: resolve(RESULTS, `es-${name}.png`), });
   const text = await screenText(valuesAreData);
   // Each piece found, with what surrounds it on screen (to tell where it is).
