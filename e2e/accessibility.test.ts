@@ -10,6 +10,7 @@ import type { TestServer } from '../test/support/server';
 import { expectNoSeriousAxeViolations, type AxeOptions } from './axe';
 import { RESULTS, signIn, SUMMIT_DRIVER as DRIVER, useBrowserHarness, type BrowserHarness } from './support';
 import { expectReadable } from './themeAudit';
+import { animationsSettled } from './settle';
 
 let harness: BrowserHarness;
 let server: TestServer;
@@ -58,18 +59,14 @@ useBrowserHarness(
  */
 async function check(label: string, options: AxeOptions = {}): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    // After a frame (so a just-made change has started its transitions), every finite animation ends.
-    await page.evaluate(async () => {
-      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-      const finite = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
-      await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
-    });
+    // After a frame (so a just-made change has started its transitions), every finite animation
+    // ends; a transition a later render starts is waited for by the next attempt the same way.
+    await animationsSettled(page);
     try {
       await expectReadable(page);
       break;
     } catch (error) {
       if (attempt >= 4) throw error;
-      await page.waitForTimeout(250);
     }
   }
   await page.screenshot({ path: resolve(RESULTS, `axe-${label}.png`), fullPage: true });
