@@ -7,6 +7,7 @@
 // traffic comes from a child process (scripts/signInLoad.mjs).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { SIGN_IN_DEVICE_HEADER } from '../src/domain';
 import { DEFAULT_REFUSAL_DELAY_MS } from '../server/http/limits';
 import { DEFAULT_LOGIN_LIMITS } from '../server/services/loginLimits';
 import { startTestServer } from '../test/support/server';
@@ -58,7 +59,7 @@ export async function honestSignInFigures(opts: { honest: number; addresses: num
         method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${i + 1}` }, body: JSON.stringify(d),
       });
       await res.text();
-      keys.set(d.email, res.headers.get('x-sign-in-device') ?? '');
+      keys.set(d.email, res.headers.get(SIGN_IN_DEVICE_HEADER) ?? '');
     }
     const honest: Honest[] = Array.from({ length: opts.honest }, (_, i) => {
       const d = DRIVERS[i % DRIVERS.length] ?? DRIVERS[0]!;

@@ -179,7 +179,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     cardEntryGuard: cardEntryGuard(limiter, opts.cardEntryRateLimit ?? { max: 20, timeWindowMs: 10 * 60_000 }),
     passwords: createPasswords(opts.passwordHashing),
     // A wrong current password on a settings change counts like a failed sign-in (its own key).
-    currentPasswordGuard: currentPasswordGuard(database.db, limiter, loginLimits.perAccount, limitClock),
+    currentPasswordGuard: currentPasswordGuard(limiter, loginLimits.perAccount),
     answers: createAnswerCache(database.db, opts.answerCacheBytes),
     readBudget: createReadBudget(opts.readBudget ?? DEFAULT_READ_BUDGET, opts.limitRefusalDelayMs ?? DEFAULT_REFUSAL_DELAY_MS),
     images: createImageCleaner(opts.imageDecoding),

@@ -1,5 +1,5 @@
 // A device's proof that it signed in to an account before (issue 20): handed out with every
-// successful sign-in (`X-Sign-In-Device` answer header) and sent back by the app with its
+// successful sign-in (SIGN_IN_DEVICE_HEADER, src/domain/api.ts) and sent back by the app with its
 // next sign-in for that email. It is no credential (it opens nothing; the password is still
 // checked): it only puts the attempt in the known lane, ahead of a spray from unknown
 // addresses and past the account's failure delay (services/loginLimits.ts), and gives the
@@ -8,7 +8,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
-export const DEVICE_KEY_HEADER = 'x-sign-in-device';
 const LIFETIME_SECONDS = 90 * 24 * 60 * 60;
 const TYPE = 'sign-in-device';
 

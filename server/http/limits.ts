@@ -10,7 +10,7 @@
 // a second instead of thousands, and the other drivers' reads keep their event loop. At most
 // MAX_HELD refusals wait at once; past that they are answered at once.
 import type { Db } from '../db/client';
-import { hit, type Limit } from '../services/rateLimits';
+import { hit, unhit, type Limit } from '../services/rateLimits';
 import { tooManyRequests } from './errors';
 
 /** Keys remembered as over their limit at most (idle ones are dropped first). */
@@ -28,6 +28,11 @@ export interface LimiterOptions {
 export interface Limiter {
   /** Counts one request on `key`; throws 429 past the limit. */
   enforce(key: string, limit: Limit, message?: string): Promise<void>;
+  /**
+   * Counts a guess (a password) on `key` before it is checked, so concurrent guesses cannot slip
+   * past; returns the give-back for a guess that proved right or never ran.
+   */
+  enforceGuess(key: string, limit: Limit, message?: string): Promise<() => Promise<void>>;
   /** Holds a refusal back up to the tarpit's delay (refusalDelayMs) before it is answered. */
   holdBack(ms?: number): Promise<void>;
   /**
@@ -79,6 +84,11 @@ export function createLimiter(db: Db, now: () => number, opts: LimiterOptions = 
       if (counted.allowed) return;
       remember(key, counted.retryAt, at);
       throw tooManyRequests(counted.retryAfterS, message);
+    },
+    async enforceGuess(key, limit, message) {
+      const at = now();
+      await this.enforce(key, limit, message);
+      return () => unhit(db, key, limit, at);
     },
     holdBack: (ms) => holdBack(Math.min(ms ?? refusalDelayMs, refusalDelayMs)),
     remember: (key, until) => remember(key, until, now()),

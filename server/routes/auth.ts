@@ -2,8 +2,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as v from 'valibot';
-import { API, ERROR_TEXT, LOGIN_FAILURE_TEXT, requestSchemaOf } from '../../src/domain';
-import { DEVICE_KEY_HEADER, type DeviceKey, type DeviceKeys } from '../auth/deviceKey';
+import { API, ERROR_TEXT, LOGIN_FAILURE_TEXT, requestSchemaOf, SIGN_IN_DEVICE_HEADER } from '../../src/domain';
+import type { DeviceKey, DeviceKeys } from '../auth/deviceKey';
 import type { AppContext } from '../context';
 import { accounts, companies } from '../db/schema';
 import { authOf } from '../http/auth';
@@ -27,7 +27,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, guard: LoginGu
     const { email, password } = parsed.output;
     // Known sources first: a device key costs no database read, a known address one; any other
     // source waits for admission before more work (a spray cannot fill the one thread).
-    const header = request.headers[DEVICE_KEY_HEADER];
+    const header = request.headers[SIGN_IN_DEVICE_HEADER];
     const deviceKey = await devices.verify(typeof header === 'string' ? header : undefined, email);
     const knownAddress = deviceKey === null && await guard.isKnownAddress(email, request.ip);
     const release = deviceKey || knownAddress ? null : await guard.admitUnknown();
@@ -75,7 +75,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, guard: LoginGu
       email: account.email,
       tv: account.tokenVersion,
     });
-    reply.header(DEVICE_KEY_HEADER, await devices.sign(account.id, account.email));
+    reply.header(SIGN_IN_DEVICE_HEADER, await devices.sign(account.id, account.email));
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(token));
   }
 

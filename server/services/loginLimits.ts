@@ -24,7 +24,7 @@ import { tooManyRequests } from '../http/errors';
 import type { Limiter } from '../http/limits';
 import { isKnownAddress, rememberAddress } from './knownSignIns';
 import { BUSY_MESSAGE } from './passwords';
-import { unhit, type Limit } from './rateLimits';
+import type { Limit } from './rateLimits';
 import { claimAttempt, type ThrottlePolicy } from './signInThrottle';
 
 export interface LoginLimits {
@@ -103,8 +103,7 @@ export function loginGuard(db: Db, limiter: Limiter, limits: LoginLimits, now: (
       const at = now();
       if (known) {
         const key = source.deviceKeyId ? `login-device:${source.deviceKeyId}` : `login-known:${source.email}:${source.address}`;
-        await limiter.enforce(key, limits.perKnown, KNOWN_MESSAGE);
-        const giveBack = () => unhit(db, key, limits.perKnown, at);
+        const giveBack = await limiter.enforceGuess(key, limits.perKnown, KNOWN_MESSAGE);
         return { lane: 'known', giveBack, succeeded: async () => { await giveBack(); await remember(source); } };
       }
       // An account found delayed is refused from memory (held back) until its delay ends: a
