@@ -31,6 +31,19 @@ export default tseslint.config(
     extends: [tseslint.configs.disableTypeChecked],
   },
   {
+    // Every wall-clock read goes through one clock module per side (src/clock.ts,
+    // server/clock.ts), so a time-dependent rule takes `now` from there or as a parameter.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    ignores: ['src/clock.ts', 'server/clock.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: "MemberExpression[object.name='Date'][property.name='now']", message: 'Read the wall clock through clockMs() (src/clock.ts or server/clock.ts).' },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Read the wall clock through clockDate()/clockIso() (src/clock.ts or server/clock.ts).' },
+        { selector: "CallExpression[callee.name='Date']", message: 'Read the wall clock through the clock module (src/clock.ts or server/clock.ts).' },
+      ],
+    },
+  },
+  {
     files: ['src/ui/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -1,5 +1,6 @@
 // Builds the API server: database (migrated, seeded when empty), security headers, auth,
 // error mapping and the route modules. main.ts listens; tests use it directly.
+import { clockMs } from './clock';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -77,7 +78,7 @@ export interface BuildServerOptions {
    * settings change (its own key per account, services/currentPasswordLimit.ts).
    */
   loginLimits?: Partial<LoginLimits>;
-  /** The clock of the rate-limit windows (default Date.now); tests fix it. */
+  /** The clock of the rate-limit windows (default clockMs); tests fix it. */
   limitClock?: () => number;
   /** How long a request refused as over its limit again is held back (default 1,000 ms; http/limits.ts). */
   limitRefusalDelayMs?: number;
@@ -148,7 +149,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
   const files: FileStore = opts.s3 ? objectFileStore(s3ObjectStore(opts.s3)) : databaseFileStore();
   await files.check(); // an unreachable bucket stops the start here, before anything is opened
   const instanceId = newInstanceId();
-  const limitClock = opts.limitClock ?? Date.now;
+  const limitClock = opts.limitClock ?? clockMs;
   const database = await openDatabase({
     databaseUrl: opts.databaseUrl,
     applicationName: applicationNameOf(instanceId),
@@ -160,7 +161,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     await purgeOldKeys(database.db);
     if ((opts.seed ?? true) && (await seedIfEmpty(database.db)) && opts.seedOrdersPerDriver) {
       const perDriver = opts.seedOrdersPerDriver;
-      await database.rawTransaction((raw) => seedBulkOrders(raw, { perDriver, now: Date.now() }));
+      await database.rawTransaction((raw) => seedBulkOrders(raw, { perDriver, now: clockMs() }));
     }
     instance = await registerInstance(database, instanceId, { onError: (err) => console.warn('server instance heartbeat failed', err) });
   } catch (err) {

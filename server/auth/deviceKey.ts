@@ -5,6 +5,7 @@
 // addresses and past the account's failure delay (services/loginLimits.ts), and gives the
 // device a failure budget of its own. HS256 with a key derived from the JWT secret, so it can
 // never pass as a session token (nor a token as one of these); 90 days.
+import { clockMs } from '../clock';
 import { createHmac, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
@@ -25,7 +26,7 @@ export interface DeviceKeys {
   verify(key: string | undefined, email: string): Promise<DeviceKey | null>;
 }
 
-export function deviceKeys(secret: string, now: () => number = Date.now): DeviceKeys {
+export function deviceKeys(secret: string, now: () => number = clockMs): DeviceKeys {
   const key = createHmac('sha256', secret).update(TYPE).digest();
   return {
     async sign(accountId, email) {

@@ -4,6 +4,7 @@
 // A token lives at most MAX_TOKEN_AGE_SECONDS from its `iat`, whatever its `exp` says (issue 20:
 // a token minted with a leaked secret and a far `exp` must not last a year); one without `iat`
 // is refused. Past either, verify answers null: the same 401 as an expired token.
+import { clockMs } from '../clock';
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import * as v from 'valibot';
@@ -26,7 +27,7 @@ export interface JwtKeys {
 /** Verified tokens remembered (a phone sends the same token on every call for hours). */
 const VERIFIED_CACHE_SIZE = 5_000;
 
-export function jwtKeys(secret: string, now: () => number = Date.now): JwtKeys {
+export function jwtKeys(secret: string, now: () => number = clockMs): JwtKeys {
   const key = new TextEncoder().encode(secret);
   // Token text → its claims, once the signature checked out: the same bytes always verify the
   // same way, so only its end (exp, or the age cap) is judged again (HMAC through WebCrypto was a visible part of
@@ -34,7 +35,7 @@ export function jwtKeys(secret: string, now: () => number = Date.now): JwtKeys {
   const verified = new Map<string, { claims: TokenClaims; endsAtMs: number }>();
   return {
     async sign(claims, lifetimeSeconds = TOKEN_LIFETIME_SECONDS) {
-      const now = Math.floor(Date.now() / 1000);
+      const now = Math.floor(clockMs() / 1000);
       return new SignJWT({ ...claims })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuedAt(now)

@@ -1,5 +1,6 @@
 // Seeds the demo data of DESIGN §7 into an empty database. Deterministic: a seeded PRNG
 // picks every value; only dates are relative to the day of seeding so the demo looks live.
+import { clockMs } from '../clock';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/password';
 import type { Db, Tx } from './client';
@@ -31,7 +32,7 @@ const int = (rand: Rand, min: number, max: number): number => min + Math.floor(r
 
 /** True when it seeded; false when the database already had data. */
 /** `now` is the seeding instant (injectable): past events are dated before it, never later today. */
-export async function seedIfEmpty(db: Db, now: number = Date.now()): Promise<boolean> {
+export async function seedIfEmpty(db: Db, now: number = clockMs()): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(companies);
   if ((row?.n ?? 0) > 0) return false;
   const hashes = new Map<string, string>();

@@ -5,6 +5,7 @@
 // new-card delivery then captures that retref. POST /secure/cardconnect/profile_inquiry
 // answers a saved card's details. Errors are the server's usual {error, message}. Both go
 // through services/access.ts: the caller's order, a card the caller may read or charge.
+import { clockDate } from '../clock';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -57,7 +58,7 @@ async function authNewCard(ctx: AppContext, auth: TokenClaims, body: Cardconnect
       brand: BRAND_DISPLAY[result.brand ?? 'UNKNOWN'], expMonth: Number(body.card_exp_month), expYear: 2000 + Number(body.card_exp_year),
     });
     // Any update bumps updated_at (trigger): the next delivery-details pull shows the new card.
-    await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, order.id));
+    await tx.update(orders).set({ updatedAt: clockDate() }).where(eq(orders.id, order.id));
     const out = { ...cardAuthBody(result), customer_order_id: order.id, expiration };
     await complete(tx, 200, out);
     return { result, body: out };

@@ -2,6 +2,7 @@
 // uploads of this company → ONE transaction (order locked and owned, delivery + photos, the
 // call's own work, order marked delivered, Idempotency-Key record). Each deliver route is a
 // DeliverRouteSpec; the on-lot, move and customer calls differ only in their hooks.
+import { clockDate } from '../clock';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
@@ -137,7 +138,7 @@ async function deliver<B extends CommonDeliverBody>(ctx: AppContext, spec: Deliv
     }
     await spec.inTransaction?.({ tx, auth, body, order, deliveryId: delivery.id, idempotencyKey });
     // The trigger bumps updated_at, so the next pull answers a tombstone for this order.
-    await tx.update(orders).set({ status: 'Delivered', deliveredAt: new Date() }).where(eq(orders.id, order.id));
+    await tx.update(orders).set({ status: 'Delivered', deliveredAt: clockDate() }).where(eq(orders.id, order.id));
     const response: DeliverResponse = {
       delivery_id: delivery.id,
       order_key: orderKey(spec.kind, order.id),

@@ -7,6 +7,7 @@
 // released and the client may fix the body and retry with the same key.
 // server/http/idempotency.ts claims the key for every JSON POST before its handler runs;
 // a handler calling runIdempotent adopts that claim so the record commits with its work.
+import { clockMs } from '../clock';
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -74,7 +75,8 @@ declare module 'fastify' {
 /** Marks the key done with this response; call it inside the transaction doing the work. */
 export type Complete = (tx: Executor, status: number, body: unknown) => Promise<void>;
 
-interface Outcome {
+/** A handler's answer: its status and body. */
+export interface Outcome {
   status: number;
   body: unknown;
 }
@@ -96,7 +98,7 @@ declare module 'fastify' {
 
 /** Whether a running claim's owner may still finish it: a live instance's recent claim is respected. */
 async function claimIsLive(claim: { instanceId: string | null; startedAt: Date }, me: ServerInstance): Promise<boolean> {
-  if (Date.now() - claim.startedAt.getTime() >= TAKEOVER_MS) return false;
+  if (clockMs() - claim.startedAt.getTime() >= TAKEOVER_MS) return false;
   if (claim.instanceId === null) return true; // made before migration 0010: the 2-minute rule
   return me.isAlive(claim.instanceId); // ours (running now in this process), or another instance's
 }

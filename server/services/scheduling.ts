@@ -2,6 +2,7 @@
 // inside the caller's transaction with the company's orders locked (lockCompanyOrders), so
 // pulls never skip the change; the orders trigger bumps updated_at, so the next pull carries
 // it (a new note included, and a reassigned order leaves the old driver's pull as a tombstone).
+import { clockDate } from '../clock';
 import { and, eq, isNull } from 'drizzle-orm';
 import {
   ERROR_TEXT, SCHEDULED_ORDER_STATUS, orderKey,
@@ -111,7 +112,7 @@ export async function createOrderNote(tx: Tx, auth: TokenClaims, ref: { kind: Or
   const [created] = await tx.insert(orderNotes)
     .values({ orderId: order.id, companyId: auth.company_id, accountId: auth.account_id, note })
     .returning({ id: orderNotes.id, createdAt: orderNotes.createdAt });
-  await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, order.id));
+  await tx.update(orders).set({ updatedAt: clockDate() }).where(eq(orders.id, order.id));
   const [author] = await tx.select({ first: accounts.firstName, last: accounts.lastName }).from(accounts).where(eq(accounts.id, auth.account_id));
   if (!created || !author) throw new Error('note insert returned nothing');
   return {

@@ -1,3 +1,4 @@
+import { clockIso } from '../clock';
 import type { RxCollection } from 'rxdb';
 import { map, type Observable } from 'rxjs';
 import { MAX_BUILDING_IMAGES, orderKey, type OrderKind } from '../domain';
@@ -71,7 +72,7 @@ export async function ensureDeliveryDoc<K extends OrderKind>(db: DriverDatabase,
     order_id: orderId,
     server: null,
     draft: emptyDraftOf(kind),
-    updated_at: new Date().toISOString(),
+    updated_at: clockIso(),
     notes: null,
     notes_at: null,
     ...(kind === 'customer' ? { saved_checks: null, saved_checks_at: null } : {}),
@@ -86,7 +87,7 @@ export async function ensureDeliveryDoc<K extends OrderKind>(db: DriverDatabase,
 
 export async function patchDraft<K extends OrderKind>(db: DriverDatabase, session: Session, kind: K, orderId: number, patch: Partial<DraftOf<K>>): Promise<void> {
   const doc = await ensureDeliveryDoc(db, session, kind, orderId);
-  await doc.incrementalModify((data) => ({ ...data, draft: { ...data.draft, ...patch }, updated_at: new Date().toISOString() }));
+  await doc.incrementalModify((data) => ({ ...data, draft: { ...data.draft, ...patch }, updated_at: clockIso() }));
 }
 
 /** Where an image goes in a draft: up to 5 building photos, one signature, one check. */
@@ -129,7 +130,7 @@ export async function addDraftImage<K extends OrderKind>(
   };
   // Bytes first, then the reference: a crash in between leaves an orphan blob, never a
   // reference to nothing.
-  await blobs.put({ id: photo.id, type: image.type, bytes: image.bytes, created_at: new Date().toISOString() });
+  await blobs.put({ id: photo.id, type: image.type, bytes: image.bytes, created_at: clockIso() });
   let added = false;
   let replaced: DraftPhoto[] = [];
   await doc.incrementalModify((data) => {
@@ -138,7 +139,7 @@ export async function addDraftImage<K extends OrderKind>(
     added = true;
     replaced = slot === 'photos' ? [] : slotImages(draft, slot);
     const value = slot === 'photos' ? [...slotImages(draft, slot), photo] : photo;
-    return { ...data, draft: { ...data.draft, [slot]: value }, updated_at: new Date().toISOString() };
+    return { ...data, draft: { ...data.draft, [slot]: value }, updated_at: clockIso() };
   });
   if (!added) {
     await blobs.delete([photo.id]);
@@ -162,7 +163,7 @@ export async function removeDraftImage<K extends OrderKind>(
   await doc.incrementalModify((data) => {
     const draft = data.draft as unknown as Record<string, unknown>;
     const value = slot === 'photos' ? slotImages(draft, slot).filter((p) => p.id !== imageId) : null;
-    return { ...data, draft: { ...data.draft, [slot]: value }, updated_at: new Date().toISOString() };
+    return { ...data, draft: { ...data.draft, [slot]: value }, updated_at: clockIso() };
   });
   await deleteUnreferenced(db, blobs, [imageId]);
 }

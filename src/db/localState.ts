@@ -1,3 +1,4 @@
+import { clockMs } from '../clock';
 import { concat, map, of, switchMap, timer, type Observable } from 'rxjs';
 import { jwtDecode } from 'jwt-decode';
 import { judgeClaims, msUntilTokenUnusable, type CompanyDriver, type TokenClaims, type TokenVerdict, type Checkpoint } from '../domain';
@@ -54,7 +55,7 @@ export interface Session {
 export type AuthState = { status: 'authenticated'; session: Session } | { status: 'unauthenticated'; reason: Exclude<TokenVerdict, 'ok'> | 'none' };
 
 /** SPEC §4: a stored token counts only if valid, not within 15 min of expiry, and a driver's. */
-export function authStateOf(token: string | null | undefined, nowMs: number = Date.now()): AuthState {
+export function authStateOf(token: string | null | undefined, nowMs: number = clockMs()): AuthState {
   if (!token) return { status: 'unauthenticated', reason: 'none' };
   let claims: unknown;
   try {
@@ -92,7 +93,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * The session as the UI sees it. SPEC §4: a token stops counting 15 minutes before it expires,
  * also while the app stays open, so the state is judged again at that moment.
  */
-export function authState$(db: DriverDatabase, now: () => number = Date.now): Observable<AuthState> {
+export function authState$(db: DriverDatabase, now: () => number = clockMs): Observable<AuthState> {
   return token$(db).pipe(
     switchMap((token) => {
       const state = authStateOf(token, now());
@@ -103,7 +104,7 @@ export function authState$(db: DriverDatabase, now: () => number = Date.now): Ob
   );
 }
 
-export async function readSession(db: DriverDatabase, nowMs: number = Date.now()): Promise<Session | null> {
+export async function readSession(db: DriverDatabase, nowMs: number = clockMs()): Promise<Session | null> {
   const state = authStateOf(await readToken(db), nowMs);
   return state.status === 'authenticated' ? state.session : null;
 }

@@ -1,6 +1,8 @@
+import { clockMs } from '../clock';
+
 // UUID v7 (RFC 9562): time-ordered, so outbox ids sort by creation and double as
 // Idempotency-Keys the server can index cheaply.
-export function uuidv7(nowMs: number = Date.now()): string {
+export function uuidv7(nowMs: number = clockMs()): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   let ms = nowMs;

@@ -1,3 +1,4 @@
+import { clockDate } from '../clock';
 import { orderKey, validateDelivery, type ErrorCode, type OrderKind } from '../domain';
 import { ensureDeliveryDoc, type CustomerDeliveryDoc, type DriverDatabase, type Session } from '../db';
 import { customerCallOf, customerFacts, customerPayload, inventoryFacts, inventoryPayload } from './deliveryPayloads';
@@ -14,7 +15,7 @@ export type QueueResult = { ok: true; entryId: string } | { ok: false; errors: E
  * draft, and either returns the error identifiers (nothing inserted) or queues the deliver
  * call its order kind and payment choice take, marking the draft ready with its date.
  */
-export async function queueDelivery(db: DriverDatabase, session: Session, kind: OrderKind, orderId: number, now: Date = new Date()): Promise<QueueResult> {
+export async function queueDelivery(db: DriverDatabase, session: Session, kind: OrderKind, orderId: number, now: Date = clockDate()): Promise<QueueResult> {
   const key = orderKey(kind, orderId);
   const doc = await ensureDeliveryDoc(db, session, kind, orderId);
   const existing = await activeDeliveryFor(db, session, key);

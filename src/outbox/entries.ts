@@ -1,3 +1,4 @@
+import { clockIso } from '../clock';
 import { map, type Observable } from 'rxjs';
 import { attachmentIds, deliveryCollection, draftImageIds, ownsDoc, type BlobStore, type DriverDatabase, type OutboxDoc, type Session } from '../db';
 import { applyOptimistic, undoOptimistic } from './optimistic';
@@ -48,7 +49,7 @@ export function isCommitted(entry: Pick<OutboxDoc, 'steps'>): boolean {
 export async function retryOutboxEntry(db: DriverDatabase, session: Session, id: string): Promise<void> {
   const doc = await ownEntry(db, session, id);
   if (!doc || doc.status !== 'needs_attention') return;
-  await doc.incrementalPatch({ status: 'queued', next_attempt_at: 0, updated_at: new Date().toISOString() });
+  await doc.incrementalPatch({ status: 'queued', next_attempt_at: 0, updated_at: clockIso() });
   // Waiting again: the list shows it again (the server's answer decides once more).
   await applyOptimistic(db, session, [doc.order_key]);
 }

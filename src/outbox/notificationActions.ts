@@ -1,3 +1,4 @@
+import { clockDate } from '../clock';
 import { map, type Observable } from 'rxjs';
 import type { DismissalState, DriverNotification, PendingDismissals } from '../domain';
 import type { DriverDatabase, OutboxDoc, Session } from '../db';
@@ -26,7 +27,7 @@ async function sameAsWaiting(db: DriverDatabase, session: Session, key: string):
 }
 
 export async function queueDismissNotification(
-  db: DriverDatabase, session: Session, notification: Pick<DriverNotification, 'id' | 'title'>, now: Date = new Date(),
+  db: DriverDatabase, session: Session, notification: Pick<DriverNotification, 'id' | 'title'>, now: Date = clockDate(),
 ): Promise<ActionResult> {
   const key = notificationKey(notification.id);
   const waiting = await sameAsWaiting(db, session, key);
@@ -41,7 +42,7 @@ export async function queueDismissNotification(
 }
 
 /** Clear all: every active notification up to `upToId`, the newest one the driver saw. */
-export async function queueDismissAll(db: DriverDatabase, session: Session, upToId: number, now: Date = new Date()): Promise<ActionResult> {
+export async function queueDismissAll(db: DriverDatabase, session: Session, upToId: number, now: Date = clockDate()): Promise<ActionResult> {
   const entry = await queue(db, session, dismissAllNotifications, {
     orderKey: CLEAR_ALL_KEY,
     payload: { up_to_id: upToId },

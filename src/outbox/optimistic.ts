@@ -1,3 +1,4 @@
+import { clockMs } from '../clock';
 import { requestOrdersRefresh, uuidv7, type DriverDatabase, type OutboxDoc, type Session } from '../db';
 import { preparePayload } from './payload';
 import { kindDef } from './registry';
@@ -45,7 +46,7 @@ export async function applyOptimistic(db: DriverDatabase, session: Session, orde
  * An entry of this kind no longer stands (refused or discarded): if the kind patched the list,
  * ask the next pull to read the driver's whole order list again from the server.
  */
-export async function undoOptimistic(db: DriverDatabase, session: Session, def: Pick<OutboxKindDef, 'optimistic'> | null, nowMs: number = Date.now()): Promise<void> {
+export async function undoOptimistic(db: DriverDatabase, session: Session, def: Pick<OutboxKindDef, 'optimistic'> | null, nowMs: number = clockMs()): Promise<void> {
   if (!def?.optimistic) return;
   await requestOrdersRefresh(db, session, uuidv7(nowMs));
 }

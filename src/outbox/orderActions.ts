@@ -1,3 +1,4 @@
+import { clockDate } from '../clock';
 import * as v from 'valibot';
 import {
   ERROR_TEXT, ORDER_ID_FIELD, OrderNotePayloadSchema, ReassignPayloadSchema, SCHEDULE_CALLS, SCHEDULE_PAYLOAD_SCHEMAS, UnschedulePayloadSchema,
@@ -50,7 +51,7 @@ export interface ScheduleInput extends OrderRefInput {
 }
 
 /** Schedule (or reschedule) an order's delivery: queued, and shown as scheduled at once. */
-export async function queueSchedule(db: DriverDatabase, session: Session, input: ScheduleInput, now: Date = new Date()): Promise<ActionResult> {
+export async function queueSchedule(db: DriverDatabase, session: Session, input: ScheduleInput, now: Date = clockDate()): Promise<ActionResult> {
   const action = input.reschedule ? 'reschedule' : 'schedule';
   const failure = SCHEDULE_CALLS[action].failure;
   const payload = { [ORDER_ID_FIELD[input.kind]]: input.id, scheduled_date: input.scheduledDate };
@@ -60,7 +61,7 @@ export async function queueSchedule(db: DriverDatabase, session: Session, input:
 }
 
 /** Unschedule an order: queued, and shown as unscheduled at once. */
-export async function queueUnschedule(db: DriverDatabase, session: Session, ref: OrderRefInput, now: Date = new Date()): Promise<ActionResult> {
+export async function queueUnschedule(db: DriverDatabase, session: Session, ref: OrderRefInput, now: Date = clockDate()): Promise<ActionResult> {
   const payload = { [ORDER_ID_FIELD[ref.kind]]: ref.id };
   const problem = schemaProblem(UnschedulePayloadSchema, payload);
   if (problem) return refuse('FailedToUnscheduleOrder', problem);
@@ -68,7 +69,7 @@ export async function queueUnschedule(db: DriverDatabase, session: Session, ref:
 }
 
 /** Hand the order to another driver of the company; it leaves this list once the server has it. */
-export async function queueReassign(db: DriverDatabase, session: Session, ref: OrderRefInput, driverId: number, now: Date = new Date()): Promise<ActionResult> {
+export async function queueReassign(db: DriverDatabase, session: Session, ref: OrderRefInput, driverId: number, now: Date = clockDate()): Promise<ActionResult> {
   if (driverId === session.claims.account_id) return refuse('FailedToReassignOrder', 'the order is already assigned to you');
   const payload = { [ORDER_ID_FIELD[ref.kind]]: ref.id, driver_id: driverId };
   const problem = schemaProblem(ReassignPayloadSchema, payload);
@@ -77,7 +78,7 @@ export async function queueReassign(db: DriverDatabase, session: Session, ref: O
 }
 
 /** A note for the office on the order (trimmed; 1–2000 characters). */
-export async function queueNote(db: DriverDatabase, session: Session, ref: OrderRefInput, note: string, now: Date = new Date()): Promise<ActionResult> {
+export async function queueNote(db: DriverDatabase, session: Session, ref: OrderRefInput, note: string, now: Date = clockDate()): Promise<ActionResult> {
   const payload = { [ORDER_ID_FIELD[ref.kind]]: ref.id, note };
   const parsed = v.safeParse(OrderNotePayloadSchema, payload);
   if (!parsed.success) return refuse('FailedToAddNote', schemaProblem(OrderNotePayloadSchema, payload) ?? 'invalid');

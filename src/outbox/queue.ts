@@ -1,3 +1,4 @@
+import { clockDate } from '../clock';
 import * as v from 'valibot';
 import { emptySteps, type DriverDatabase, type OutboxAttachments, type OutboxDisplay, type OutboxDoc, type Session } from '../db';
 import { uuidv7 } from '../db/uuid';
@@ -35,7 +36,7 @@ export async function queue<P extends Record<string, unknown>>(
   session: Session,
   def: OutboxKindDef<P>,
   input: QueueInput<P>,
-  now: Date = new Date(),
+  now: Date = clockDate(),
 ): Promise<OutboxDoc> {
   const payload = v.parse(def.payloadSchema, input.payload);
   const entry: OutboxDoc = {

@@ -1,3 +1,4 @@
+import { clockMs } from '../clock';
 import { debounceTime, type Subscription } from 'rxjs';
 import { API, ERROR_TEXT, SIGN_IN_DEVICE_HEADER, type LoginResult } from '../domain';
 import {
@@ -65,7 +66,7 @@ export { REMOVED_USER_POLL_MS } from './session';
  * server with faults, and in the replay tool.
  */
 export function createSyncEngine(deps: EngineDeps) {
-  const now = deps.now ?? (() => Date.now());
+  const now = deps.now ?? clockMs;
   const timers: Timers = deps.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
   const intervalMs = deps.intervalMs ?? 30_000;
   const hosts: Hosts = { main: deps.baseUrl, remix: deps.baseUrl, report: deps.baseUrl, ...deps.hosts };

@@ -1,3 +1,4 @@
+import { clockIso } from '../clock';
 import type { ErrorCode } from '../domain';
 import { patchSyncStatus, syncStatus$, type DriverDatabase, type FetchFailure } from '../db';
 import { firstValueFrom } from 'rxjs';
@@ -33,7 +34,7 @@ async function setFailure(db: DriverDatabase, code: FetchCode, failure: Omit<Fet
  * Runs one read of the pull. A server error is recorded under `code` and the pull goes on
  * with its other reads (returns false); connectivity and auth errors are thrown to the run.
  */
-export async function reportFetch(db: DriverDatabase, code: FetchCode, read: () => Promise<unknown>, now: () => string = () => new Date().toISOString()): Promise<boolean> {
+export async function reportFetch(db: DriverDatabase, code: FetchCode, read: () => Promise<unknown>, now: () => string = clockIso): Promise<boolean> {
   try {
     await read();
   } catch (error) {

@@ -1,3 +1,4 @@
+import { clockIso } from '../clock';
 import * as v from 'valibot';
 import {
   API, answerSchemaOf, PULL_LIMIT_MAX, encodeCheckpoint, normalizeNullIds, ORDER_API, OrderListItemSchema, pathOf, type Checkpoint, type EndpointKey,
@@ -151,7 +152,7 @@ export async function pullCompanyDrivers(ctx: PullContext): Promise<boolean> {
       ctx.log?.('pull: company drivers answer not understood');
       return false;
     }
-    await writeCompanyDrivers(ctx.db, ctx.session, parsed.output, new Date().toISOString());
+    await writeCompanyDrivers(ctx.db, ctx.session, parsed.output, clockIso());
     return true;
   } catch (error) {
     ctx.log?.('pull: company drivers failed', error);

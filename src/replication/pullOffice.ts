@@ -1,3 +1,4 @@
+import { clockIso } from '../clock';
 import * as v from 'valibot';
 import { environmentOf, FeatureFlagCheckSchema, featureFlagEnvironment, ORDER_API, PAYMENTS_V2_FLAG, PROFILE_API, type FeatureFlagsSnapshot } from '../domain';
 import { CACHE_KEYS, writeCache } from '../db';
@@ -45,7 +46,7 @@ export async function pullFeatureFlags(ctx: PullContext): Promise<void> {
       flags[flag] = parsed.output.turned_on;
     }
     const snapshot: FeatureFlagsSnapshot = { environment, flags };
-    await writeCache(ctx.db, ctx.session, CACHE_KEYS.featureFlags, snapshot, new Date().toISOString());
+    await writeCache(ctx.db, ctx.session, CACHE_KEYS.featureFlags, snapshot, clockIso());
   } catch (error) {
     if (isConnectivity(error)) throw error;
     ctx.log?.('pull: feature flags failed', error);

@@ -1,3 +1,4 @@
+import { clockMs, clockIso } from '../clock';
 import * as v from 'valibot';
 import { answerSchemaOf, ORDER_API, pathOf, type AnswerOf, type EndpointKey, type OrderKind, type ScheduleListItem } from '../domain';
 import { CACHE_KEYS, pruneCache, readCache, readCaches, writeCache, writeCaches } from '../db';
@@ -28,7 +29,7 @@ async function readAnswer<K extends EndpointKey>(ctx: PullContext, endpoint: K, 
 
 export async function pullSnapshot<K extends EndpointKey>(ctx: PullContext, key: string, endpoint: K, query?: Record<string, string | number>): Promise<AnswerOf<K>> {
   const output = await readAnswer(ctx, endpoint, query);
-  const now = Date.now();
+  const now = clockMs();
   const stored = await readCache<unknown>(ctx.db, ctx.session, key);
   // An unchanged answer is not written again for a while: the order map of a 10,000-order
   // driver is ~400 KB, and every write is a change event the page parses on its main thread.
@@ -82,7 +83,7 @@ export async function pullSchedule(ctx: PullContext): Promise<void> {
       for (const { key, ref } of batch) fetched.push({ key, data: await readAnswer(ctx, DETAILS_ENDPOINT[ref.kind], { id: ref.id }) });
     } finally {
       // What arrived before a failure is kept.
-      await writeCaches(ctx.db, ctx.session, fetched, new Date().toISOString());
+      await writeCaches(ctx.db, ctx.session, fetched, clockIso());
     }
     if (batch.length === PREFETCH_BATCH) await sleep(PREFETCH_PAUSE_MS);
   }

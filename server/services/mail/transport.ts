@@ -1,6 +1,7 @@
 // The mail transport (DESIGN §7): SMTP through nodemailer when SMTP_URL is set, else every
 // message is captured as an .eml file under DATA_DIR/mail (and the caller logs it), so a
 // demo or a test machine never needs a mail server and never loses a message.
+import { clockDate } from '../../clock';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -75,7 +76,7 @@ export function createMailer(opts: MailerOptions): Mailer {
     async send(mail) {
       const info = await capture.sendMail(toNodemailer(mail, fromAddress));
       mkdirSync(opts.captureDir, { recursive: true });
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const stamp = clockDate().toISOString().replace(/[:.]/g, '-');
       const file = join(opts.captureDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
       if (!Buffer.isBuffer(info.message)) throw new Error('capture transport did not buffer the message');
       writeFileSync(file, info.message, { mode: 0o600 }); // customer addresses: not world-readable

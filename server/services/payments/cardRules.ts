@@ -1,5 +1,6 @@
 // Pure card / bank-account rules of the sandbox processor: Luhn, brands, the documented test
 // numbers (README.md here), ABA routing checksums, expiry, and the shapes of the ids it mints.
+import { clockDate } from '../../clock';
 import { randomInt } from 'node:crypto';
 import type { SandboxOutcome } from '../../db/schemaPayments';
 import type { CardBrand } from './gateway';
@@ -51,7 +52,7 @@ export function bankAccountValid(account: string): boolean {
 export type ExpiryCheck = 'ok' | 'format' | 'expired';
 
 /** MMYY; a card is good through the last day of its month. */
-export function checkExpiry(mmyy: string, now = new Date()): ExpiryCheck {
+export function checkExpiry(mmyy: string, now = clockDate()): ExpiryCheck {
   const match = /^(0[1-9]|1[0-2])(\d{2})$/.exec(mmyy);
   if (!match) return 'format';
   const month = Number(match[1]);

@@ -1,6 +1,7 @@
 // The sandbox processor: the default PaymentGateway. It behaves like a CardConnect merchant
 // account (tokens, profiles, auth/capture/refund, ACH) and keeps its books in our database
 // (0004_payments.sql), scoped by company. Test numbers and codes: README.md next to this.
+import { clockDate } from '../../clock';
 import { and, eq, inArray } from 'drizzle-orm';
 import { toCents } from '../../../src/domain';
 import type { Db, Executor } from '../../db/client';
@@ -182,7 +183,7 @@ export function createSandboxGateway(db: Db): PaymentGateway {
       if (cents === null) return failed('InvalidAmount', 'capture', txn.orderNumber);
       if (cents > txn.amountCents) return failed('AmountExceedsAuthorized', 'capture', txn.orderNumber);
       const [updated] = await ex.update(paymentTransactions)
-        .set({ status: 'captured', capturedCents: cents, updatedAt: new Date() })
+        .set({ status: 'captured', capturedCents: cents, updatedAt: clockDate() })
         .where(eq(paymentTransactions.id, txn.id)).returning();
       return approvedResult(updated ?? txn, 'capture');
     }),
@@ -196,7 +197,7 @@ export function createSandboxGateway(db: Db): PaymentGateway {
       if (txn.status === 'authorized') {
         // Nothing captured yet: a refund is a void of the whole authorization.
         if (!req.fullRefund && toCents(req.amount) !== txn.amountCents) return failed('InvalidTransactionState', 'refund', txn.orderNumber);
-        const [voided] = await ex.update(paymentTransactions).set({ status: 'voided', updatedAt: new Date() })
+        const [voided] = await ex.update(paymentTransactions).set({ status: 'voided', updatedAt: clockDate() })
           .where(eq(paymentTransactions.id, txn.id)).returning();
         return { ...approvedResult(voided ?? txn, 'refund'), amount: txn.amountCents / 100 };
       }
@@ -208,7 +209,7 @@ export function createSandboxGateway(db: Db): PaymentGateway {
       if (cents > remaining) return failed('RefundExceedsCaptured', 'refund', txn.orderNumber);
       const refunded = txn.refundedCents + cents;
       await ex.update(paymentTransactions)
-        .set({ refundedCents: refunded, status: refunded === txn.capturedCents ? 'refunded' : 'partially_refunded', updatedAt: new Date() })
+        .set({ refundedCents: refunded, status: refunded === txn.capturedCents ? 'refunded' : 'partially_refunded', updatedAt: clockDate() })
         .where(eq(paymentTransactions.id, txn.id));
       const row = await recordTransaction(ex, { ...scope, orderId: txn.orderId }, {
         kind: 'refund', method: txn.method, outcome: 'approve', amountCents: cents, capturedCents: cents, status: 'refunded',

@@ -1,3 +1,4 @@
+import { clockIso } from '../../clock';
 import type { DriverEmailNotifications, LogFilters } from '../../domain';
 import { readSession, type BlobStore, type DriverDatabase } from '../../db';
 import type { HttpClient } from '../http';
@@ -21,7 +22,7 @@ export interface ProfileRpcApi {
 }
 
 export function createProfileRpc(deps: { db: DriverDatabase; blobs: BlobStore; http: HttpClient; log?: ProfileContext['log'] }): ProfileRpcApi {
-  const ctx: ProfileContext = { ...deps, session: () => readSession(deps.db), now: () => new Date().toISOString() };
+  const ctx: ProfileContext = { ...deps, session: () => readSession(deps.db), now: clockIso };
   // Filters change faster than answers arrive: only the newest request's log is stored.
   let latestLog = 0;
   return {

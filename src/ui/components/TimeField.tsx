@@ -1,3 +1,4 @@
+import { clockIso } from '../../clock';
 import { Button, Field, HStack, Input } from '@chakra-ui/react';
 import { useState } from 'react';
 import { fromLocalInput, toLocalInput } from '../format';
@@ -34,7 +35,7 @@ export function TimeField({ label, value, disabled, invalid, onChange }: Props) 
           colorPalette="primary"
           disabled={disabled}
           aria-label={t('deliver.nowLabel', { label })}
-          onClick={() => set(toLocalInput(new Date().toISOString()))}
+          onClick={() => set(toLocalInput(clockIso()))}
         >
           {t('deliver.now')}
         </Button>

@@ -1,3 +1,4 @@
+import { clockMs } from '../../clock';
 import { useEffect, useState } from 'react';
 import type { ClockStyle } from '../../domain';
 import { deviceClock, deviceTimeZone } from '../format';
@@ -13,10 +14,10 @@ export interface DeviceTime {
 
 /** The driver's clock as the schedule screens read it: now, the zone and the time style. */
 export function useDeviceTime(everyMs = 60_000): DeviceTime {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => clockMs());
   const [clock] = useState(deviceClock);
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    const timer = setInterval(() => setNow(clockMs()), everyMs);
     return () => clearInterval(timer);
   }, [everyMs]);
   return { now, zone: deviceTimeZone(), clock };

@@ -1,3 +1,4 @@
+import { clockIso } from '../../clock';
 import { useRef, useState } from 'react';
 import {
   clearSettingsDraft, uuidv7, writeSettingsDraft,
@@ -48,7 +49,7 @@ export function useSettingsEditor(settings: DriverSettings, draft: SettingsDraft
     writes.current = writes.current
       .then(async () => {
         if (!nextPicture && sameFields(nextFields, fieldsOf(settings))) await clearSettingsDraft(db, blobs, session);
-        else await writeSettingsDraft(db, session, { fields: nextFields, picture: nextPicture, updated_at: new Date().toISOString() });
+        else await writeSettingsDraft(db, session, { fields: nextFields, picture: nextPicture, updated_at: clockIso() });
         await after?.();
       })
       .catch((error: unknown) => {
@@ -81,7 +82,7 @@ export function useSettingsEditor(settings: DriverSettings, draft: SettingsDraft
         return;
       }
       const next: DraftPicture = { id: uuidv7(), type: photo.type, extension: photo.type === 'image/png' ? 'png' : 'jpg' };
-      await blobs.put({ id: next.id, type: photo.type, bytes: photo.bytes, created_at: new Date().toISOString() });
+      await blobs.put({ id: next.id, type: photo.type, bytes: photo.bytes, created_at: clockIso() });
       const old = picture;
       setPicture(next);
       setErrors((e) => ({ ...e, picture: undefined }));

@@ -1,3 +1,4 @@
+import { clockDate } from '../../clock';
 import { Button, EmptyState, Field, HStack, Input, VisuallyHidden } from '@chakra-ui/react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -25,7 +26,7 @@ import { filterLabel } from '../i18n/domainText';
  */
 const RENDER_ALL_UP_TO = 60;
 
-const startOfToday = (): number => new Date().setHours(0, 0, 0, 0);
+const startOfToday = (): number => clockDate().setHours(0, 0, 0, 0);
 
 /** Home (SPEC §2, §4): the driver's order list from PWADB, filtered and searchable, online or not. */
 export default function Home() {

@@ -1,3 +1,4 @@
+import { clockDate } from '../../clock';
 import { Alert, Button, Card, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { SectionCard } from '../components/SectionCard';
 import { useMemo, useState } from 'react';
@@ -40,7 +41,7 @@ const textsOf = (action: Action): ActionTexts => ({ progress: t(`schedule.${acti
 
 /** Tomorrow at 09:00 on this device's clock, as a datetime-local value. */
 function tomorrowMorning(): string {
-  const d = new Date();
+  const d = clockDate();
   d.setDate(d.getDate() + 1);
   d.setHours(9, 0, 0, 0);
   return toLocalInput(d.toISOString());
