@@ -6,12 +6,13 @@ import { companyReadRoutes } from './companyReads';
 import { customerOrderRoutes } from './customerOrders';
 import { moveOrderRoutes } from './moveOrders';
 import { orderMapRoutes } from './orderMap';
-import { scheduleRoutes } from './schedule';
+import { registerEndpoints } from '../http/registrar';
+import { SCHEDULE_ROUTES } from './schedule';
 
 export function ordersAreaRoutes(app: FastifyInstance, ctx: AppContext): void {
   customerOrderRoutes(app, ctx);
   moveOrderRoutes(app, ctx);
   orderMapRoutes(app, ctx);
   companyReadRoutes(app, ctx);
-  scheduleRoutes(app, ctx);
+  registerEndpoints(app, ctx, SCHEDULE_ROUTES);
 }

@@ -2,13 +2,14 @@
 // unschedule, reassign and notes. The registrar checks the body against the table; each
 // action's work and its Idempotency-Key record commit in one transaction (DESIGN §6).
 import { ORDER_API, orderRefOfBody, scheduledDateProblem, type EndpointKey } from '../../src/domain';
+import { clockMs } from '../clock';
 import { invalid } from '../http/errors';
 import { committed, route, type RouteInput } from '../http/registrar';
 import { changeSchedule, createOrderNote, reassignDriver } from '../services/scheduling';
 
 /** The scheduled date as a Date, refused when far outside the scheduling window. */
 function scheduleAt(iso: string): Date {
-  const problem = scheduledDateProblem(iso, Date.now());
+  const problem = scheduledDateProblem(iso, clockMs());
   if (problem) throw invalid(problem);
   return new Date(iso);
 }
