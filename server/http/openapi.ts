@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { GenericSchema } from 'valibot';
 import { API, CONTRACT_VERSION, endpointOf, type EndpointSchemas, ERROR_TEXT, LOGIN_FAILURE_TEXT, MIN_CONTRACT_VERSION } from '../../src/domain';
-import { toJsonSchema, type JsonSchema } from '../../src/domain/jsonSchema';
+import { toJsonSchema, type JsonSchema } from '../../src/domain/valibotJsonSchema';
 import { isProtectedPath } from './auth';
 import { isContractPath } from './contractVersion';
 import { takesIdempotencyKey } from './idempotency';

@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { API, DeliverOnlotBodySchema, ERROR_TEXT, PULL_LIMIT_MAX } from '../../src/domain';
-import { toJsonSchema } from '../../src/domain/jsonSchema';
+import { toJsonSchema } from '../../src/domain/valibotJsonSchema';
 import { isProtectedPath } from '../../server/http/auth';
 import { takesIdempotencyKey } from '../../server/http/idempotency';
 import { ENDPOINTS, type EndpointSchemas } from '../../src/domain/endpoints';
