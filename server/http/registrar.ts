@@ -86,8 +86,9 @@ function parseQuery(schema: v.GenericSchema, raw: unknown): unknown {
 
 /** Whether the query schema's field takes a number (optional or not). */
 function numeric(schema: v.GenericSchema, name: string): boolean {
-  let field = (schema as { entries?: Record<string, v.GenericSchema> }).entries?.[name];
-  while (field && 'wrapped' in field && field.wrapped) field = field.wrapped;
+  type Field = { type: string; wrapped?: Field };
+  let field = (schema as { entries?: Record<string, Field> }).entries?.[name];
+  while (field?.wrapped) field = field.wrapped;
   return field?.type === 'number';
 }
 
