@@ -1,17 +1,17 @@
 // Idempotency-Key for EVERY write route, so no route can forget it (DESIGN §6). A global
 // preHandler claims the key before the handler runs (or replays the remembered answer, or
 // answers 422/409); onSend remembers a success or releases the key after a failure. A
-// handler that calls runIdempotent adopts the claim and commits the record with its work.
-// Multipart bodies are hashed by their handler (runIdempotent over the file digests): the
-// hook only checks the header there, and logs loudly when such a handler ignored the key.
+// handler that calls runIdempotent (http/keyedAnswers.ts) adopts the claim and commits the
+// record with its work. Multipart bodies are hashed by their handler (runIdempotent over the
+// file digests): the hook only checks the header there, and logs loudly when such a handler
+// ignored the key.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API } from '../../src/domain';
 import type { Db } from '../db/client';
-import {
-  begin, canonicalJson, completeWithResponse, readIdempotencyKey, release, requestHash, sendReplay, type StoredAnswer,
-} from '../services/idempotency';
+import { begin, canonicalJson, completeWithResponse, release, requestHash, type StoredAnswer } from '../services/idempotency';
 import type { ServerInstance } from '../services/instances';
 import { redactForHash } from '../services/cardSecrets';
+import { readIdempotencyKey, sendReplay } from './keyedAnswers';
 
 /** Methods that change state; all of ours are POST, the rest are covered in case. */
 export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -53,7 +53,8 @@ export function installIdempotency(app: FastifyInstance, db: Db, instance: Serve
       request.idempotency = { kind: 'handler', used: false };
       return;
     }
-    const started = await begin(db, key, request.auth, request.method, url, hookRequestHash(request.method, url, request.body, request.query), instance);
+    const hash = hookRequestHash(request.method, url, request.body, request.query);
+    const started = await begin(db, { key, auth: request.auth, method: request.method, path: url, hash }, instance);
     if (started.kind === 'replay') return sendReplay(reply, started);
     request.idempotency = { kind: 'claim', claim: { id: started.id, settled: false } };
   });

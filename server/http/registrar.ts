@@ -11,10 +11,11 @@ import {
 } from '../../src/domain';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
-import { requestHash, runIdempotent, type Complete, type Outcome } from '../services/idempotency';
+import type { Complete, Outcome } from '../services/idempotency';
 import { authOf } from './auth';
 import { HttpError } from './errors';
-import { hookRequestHash, takesIdempotencyKey } from './idempotency';
+import { takesIdempotencyKey } from './idempotency';
+import { runIdempotent } from './keyedAnswers';
 
 type Entry<K extends EndpointKey> = (typeof ENDPOINTS)[K];
 type Parsed<E, F extends string> = E extends Record<F, infer S> ? (S extends v.GenericSchema ? v.InferOutput<S> : never) : undefined;
@@ -116,7 +117,7 @@ function register(app: FastifyInstance, ctx: AppContext, def: RouteDef): void {
         body = parsed.output;
       }
       const keyed: RouteInput<EndpointKey>['keyed'] = (parts, work) => runIdempotent({
-        db: ctx.db, request, reply, auth: authOf(request), hash: () => requestHash(method, url, ...parts), work,
+        db: ctx.db, request, reply, auth: authOf(request), parts, work,
       });
       const input = (complete: Complete): RouteInput<EndpointKey> => ({
         ctx, body, query, request, reply, complete, keyed,
@@ -133,7 +134,6 @@ function register(app: FastifyInstance, ctx: AppContext, def: RouteDef): void {
       // record commits with the work, and send the answer once, as the record holds it.
       return runIdempotent({
         db: ctx.db, request, reply, auth: authOf(request),
-        hash: () => hookRequestHash(method, url, request.body, request.query), // the hook's own hash, if it made no claim
         work: async (complete) => {
           const answer = await def.handle(input(complete));
           return isOutcome(answer) ? answer : { status: 200, body: answer };

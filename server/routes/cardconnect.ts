@@ -17,11 +17,12 @@ import { customerOrderBilling, customerSavedCards, orders } from '../db/schema';
 import { authOf } from '../http/auth';
 import { HttpError } from '../http/errors';
 import { requireCardProfile, requireOrder, usableCardAccount } from '../services/access';
-import { runIdempotent, type Complete } from '../services/idempotency';
+import { runIdempotent } from '../http/keyedAnswers';
+import type { Complete } from '../services/idempotency';
 import { lockCompanyOrders } from '../services/orderPull';
 import type { CardAuthResult, CardBrand } from '../services/payments/gateway';
 import {
-  bodyWithSecrets, cardAuthBody, gatewayError, liftCardSecrets, parseBody, paymentRequestHash, savedCardBody,
+  bodyWithSecrets, cardAuthBody, gatewayError, liftCardSecrets, parseBody, savedCardBody,
 } from '../services/payments/http';
 
 /** customer_saved_cards spells brands for display, as the orders area seeds them. */
@@ -76,7 +77,6 @@ export function cardconnectRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = parseBody(requestSchemaOf(`POST ${PAYMENTS_API.cardconnectAuthNewCard}`, 'bodySchema'), bodyWithSecrets(request));
     return runIdempotent({
       db: ctx.db, request, reply, auth,
-      hash: () => paymentRequestHash(PAYMENTS_API.cardconnectAuthNewCard, request.body),
       work: async (complete) => ({ status: 200, body: await authNewCard(ctx, auth, body, complete) }),
     });
   });

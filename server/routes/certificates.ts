@@ -17,7 +17,7 @@ import {
 } from '../services/certificates';
 import { FileStoreUnavailable } from '../services/storage/fileStore';
 import { sendStoredFile } from './storedFiles';
-import { canonicalJson, requestHash, runIdempotent } from '../services/idempotency';
+import { runIdempotent } from '../http/keyedAnswers';
 
 const CERTIFICATE_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.pdf$/;
 
@@ -32,7 +32,6 @@ export function certificateRoutes(app: FastifyInstance, ctx: AppContext): void {
     const timeZone = typeof zoneHeader === 'string' && zoneHeader.length <= 64 ? zoneHeader : null;
     return runIdempotent({
       db: ctx.db, request, reply, auth,
-      hash: () => requestHash('POST', CERTIFICATE_PATH, canonicalJson(request.body)),
       work: async (complete) => {
         const found = await findDelivery(ctx.db, auth, body.customer_order_id);
         const existing = await existingCertificate(ctx.db, found.deliveryId, layout);

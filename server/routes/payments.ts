@@ -16,10 +16,11 @@ import { HttpError } from '../http/errors';
 import {
   callersOrderNumbered, requireAchToken, requireCardProfile, requirePayment, usableCardAccount,
 } from '../services/access';
-import { runIdempotent, type Complete } from '../services/idempotency';
+import { runIdempotent } from '../http/keyedAnswers';
+import type { Complete } from '../services/idempotency';
 import type { GatewayScope, TransactionResult } from '../services/payments/gateway';
 import {
-  addTraceId, bodyWithSecrets, cardAuthBody, gatewayError, liftCardSecrets, paymentRequestHash, parseBody, savedCardBody, transactionBody,
+  addTraceId, bodyWithSecrets, cardAuthBody, gatewayError, liftCardSecrets, parseBody, savedCardBody, transactionBody,
 } from '../services/payments/http';
 
 interface Outcome {
@@ -63,7 +64,6 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
       const auth = authOf(request);
       return runIdempotent({
         db: ctx.db, request, reply, auth,
-        hash: () => paymentRequestHash(path, request.body),
         work: (complete) => handle(auth, bodyWithSecrets(request), complete),
       });
     });

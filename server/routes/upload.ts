@@ -9,7 +9,7 @@ import type { AppContext } from '../context';
 import { uploads } from '../db/schema';
 import { authOf } from '../http/auth';
 import { HttpError } from '../http/errors';
-import { requestHash, runIdempotent } from '../services/idempotency';
+import { runIdempotent } from '../http/keyedAnswers';
 import type { FileRef } from '../services/storage/fileStore';
 import { storeFailure } from './storedFiles';
 
@@ -47,7 +47,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
 
     return runIdempotent({
       db: ctx.db, request, reply, auth,
-      hash: () => requestHash('POST', API.upload, folder, ...digests),
+      parts: [folder, ...digests],
       work: async (complete) => {
         const cleaned = [];
         for (const bytes of files) cleaned.push(await ctx.images.clean(bytes)); // one at a time, and few decodes per instance

@@ -16,8 +16,9 @@ import type { Db, Executor, Tx } from '../db/client';
 import { deliveries, deliveryImages, orders, uploads, type OrderKindColumn } from '../db/schema';
 import { authOf } from '../http/auth';
 import { HttpError, notFound } from '../http/errors';
-import { redactForHash, withoutCvv } from './cardSecrets';
-import { canonicalJson, readIdempotencyKey, requestHash, runIdempotent, type Complete } from './idempotency';
+import { withoutCvv } from './cardSecrets';
+import type { Complete } from './idempotency';
+import { readIdempotencyKey, runIdempotent } from '../http/keyedAnswers';
 import { keepDeclinedAttempt } from './chargeAttempts';
 import { lockCompanyOrders } from './orderPull';
 
@@ -157,7 +158,6 @@ export function deliverRoute<B extends CommonDeliverBody>(app: FastifyInstance, 
     const body = parsed.output;
     return runIdempotent({
       db: ctx.db, request, reply, auth,
-      hash: () => requestHash('POST', spec.path, canonicalJson(redactForHash(request.body))),
       work: async (complete) => {
         const errors = validateDelivery(spec.facts(body));
         const first = errors[0];

@@ -11,7 +11,7 @@ import { authOf } from '../../server/http/auth';
 import { HttpError } from '../../server/http/errors';
 import { hookRequestHash, takesIdempotencyKey } from '../../server/http/idempotency';
 import { migrationFiles } from '../../server/db/migrate';
-import { runIdempotent } from '../../server/services/idempotency';
+import { runIdempotent } from '../../server/http/keyedAnswers';
 import { concreteUrl, startServerWithRoutes, type RegisteredRoute } from '../support/routes';
 import { startTestServer, type TestServer } from '../support/server';
 import { SUMMIT_DRIVER, call, newKey, postJson } from './helpers';
@@ -48,7 +48,6 @@ function probeRoutes(app: FastifyInstance, ctx: AppContext): void {
   // A handler that records its key in its own transaction (adopting the hook's claim).
   app.post('/secure/probe/adopt', async (request, reply) => runIdempotent({
     db: ctx.db, request, reply, auth: authOf(request),
-    hash: () => 'ignored: the hook already claimed the key',
     work: async (complete) => {
       const body = { call: bump('adopt'), mid: { zz: 1, a: [] }, a: 'x' }; // keys out of jsonb's order
       await ctx.db.transaction(async (tx) => {

@@ -15,7 +15,7 @@ import { orders } from '../../db/schema';
 import { authOf } from '../../http/auth';
 import { HttpError, notFound } from '../../http/errors';
 import { officeAdminCustomerDeliveredInfo } from '../../services/emailInfo';
-import { canonicalJson, readIdempotencyKey, requestHash, runIdempotent } from '../../services/idempotency';
+import { readIdempotencyKey, runIdempotent } from '../../http/keyedAnswers';
 import { judgeSend, resolveRecipient } from '../../services/mail/recipients';
 import { alreadySent, logSkipped, sendAndLog, senderIdentity, type MailDeps } from '../../services/mail/send';
 import { renderMessage, renderTemplate } from '../../services/mail/templates';
@@ -35,7 +35,6 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
     const zone = requestTimeZone(request);
     return runIdempotent({
       db: ctx.db, request, reply, auth,
-      hash: () => requestHash('POST', PROFILE_API.sendEmail, canonicalJson(request.body)),
       work: async () => {
         const recipient = await resolveRecipient(ctx.db, auth.company_id, body.recipient);
         if (!recipient) throw new HttpError(400, 'EmailRecipientNotAllowed');
@@ -73,7 +72,6 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
     const key = readIdempotencyKey(request);
     return runIdempotent({
       db: ctx.db, request, reply, auth,
-      hash: () => requestHash('POST', PROFILE_API.emailOfficeAdminCustomerOrderDelivered, canonicalJson(request.body)),
       work: async () => {
         const [order] = await ctx.db.select({ deliveredAt: orders.deliveredAt }).from(orders)
           .where(and(eq(orders.id, body.customer_order_id), eq(orders.companyId, auth.company_id), eq(orders.kind, 'customer'), eq(orders.driverId, auth.account_id)));

@@ -10,7 +10,7 @@ import type { Executor } from '../../db/client';
 import { accounts, notifications, orders } from '../../db/schema';
 import { authOf } from '../../http/auth';
 import { HttpError, notFound } from '../../http/errors';
-import { canonicalJson, requestHash, runIdempotent } from '../../services/idempotency';
+import { runIdempotent } from '../../http/keyedAnswers';
 import { parseBody } from './shared';
 
 const viewColumns = {
@@ -74,7 +74,6 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     const body = parseBody(requestSchemaOf(`POST ${PROFILE_API.createNotification}`, 'bodySchema'), request.body);
     return runIdempotent({
       db: ctx.db, request, reply, auth,
-      hash: () => requestHash('POST', PROFILE_API.createNotification, canonicalJson(request.body)),
       work: async (complete) => {
         const orderId = body.customer_order_id ? await ownOrder(ctx.db, auth, 'customer', body.customer_order_id)
           : body.onlot_inventory_order_id ? await ownOrder(ctx.db, auth, 'onlot', body.onlot_inventory_order_id)
@@ -104,7 +103,6 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     const body = parseBody(requestSchemaOf(`POST ${PROFILE_API.dismissNotification}`, 'bodySchema'), request.body);
     return runIdempotent({
       db: ctx.db, request, reply, auth,
-      hash: () => requestHash('POST', PROFILE_API.dismissNotification, canonicalJson(request.body)),
       work: async (complete) => {
         const view = await ctx.db.transaction(async (tx) => {
           // Dismissing twice keeps the first time: the call is naturally idempotent too.
@@ -128,7 +126,6 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     const body = request.body === undefined || request.body === null ? {} : parseBody(requestSchemaOf(`POST ${PROFILE_API.dismissAllNotifications}`, 'bodySchema'), request.body);
     return runIdempotent({
       db: ctx.db, request, reply, auth,
-      hash: () => requestHash('POST', PROFILE_API.dismissAllNotifications, canonicalJson(request.body ?? {})),
       work: async (complete) => {
         const response = await ctx.db.transaction(async (tx) => {
           const rows = await tx.update(notifications).set({ dismissedAt: sql`now()` })

@@ -15,7 +15,7 @@ import { accounts, accountSettings, uploads } from '../../db/schema';
 import { authOf, sessionHashOf } from '../../http/auth';
 import { HttpError, notFound } from '../../http/errors';
 import { saveAccountSettings } from '../../services/accountSettings';
-import { canonicalJson, requestHash, runIdempotent } from '../../services/idempotency';
+import { runIdempotent } from '../../http/keyedAnswers';
 import { isUniqueViolation, parseBody } from './shared';
 
 export async function readDriverSettings(db: Executor, auth: TokenClaims): Promise<DriverSettings> {
@@ -86,7 +86,6 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const image = body.profile_image_attributes;
     return runIdempotent({
       db: ctx.db, request, reply, auth,
-      hash: () => requestHash('POST', PROFILE_API.updateDriverSettings, canonicalJson(request.body)),
       work: async (complete) => {
         if (image) {
           const [upload] = await ctx.db.select({ guid: uploads.guid }).from(uploads)
@@ -132,7 +131,6 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = parseBody(requestSchemaOf(`POST ${PROFILE_API.updateDriverEmailNotifications}`, 'bodySchema'), request.body);
     return runIdempotent({
       db: ctx.db, request, reply, auth,
-      hash: () => requestHash('POST', PROFILE_API.updateDriverEmailNotifications, canonicalJson(request.body)),
       work: async (complete) => {
         const settings = await ctx.db.transaction(async (tx) => {
           await saveAccountSettings(tx, auth.account_id, auth.company_id, {

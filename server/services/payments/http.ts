@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { canonicalJson, requestHash } from '../idempotency';
 import { paymentFieldErrors, type ErrorCode } from '../../../src/domain';
 import { HttpError } from '../../http/errors';
 import { liftSecrets } from '../cardSecrets';
@@ -95,11 +94,6 @@ export function bodyWithSecrets(request: FastifyRequest): unknown {
   const body = request.body;
   if (!secrets || body === null || typeof body !== 'object' || Array.isArray(body)) return body;
   return { ...(body as Record<string, unknown>), ...secrets };
-}
-
-/** Idempotency hash of a lifted body (used when the global hook did not claim the key). */
-export function paymentRequestHash(path: string, liftedBody: unknown): string {
-  return requestHash('POST', path, canonicalJson(liftedBody));
 }
 
 const dollars = (amount: number): string => amount.toFixed(2);
