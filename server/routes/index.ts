@@ -5,21 +5,18 @@ import type { AppContext } from '../context';
 import { deliverOnlotRoutes } from './deliverOnlot';
 import { deliveryRoutes } from './deliveries';
 import { fileRoutes } from './files';
-import { onlotRoutes } from './onlot';
-import { orderListRoutes } from './orderList';
 import { paymentRoutes } from './payments';
 import { profileRoutes } from './profile';
-import { ordersAreaRoutes } from './ordersArea';
+import { ORDERS_AREA_ROUTES } from './ordersArea';
+import { registerEndpoints } from '../http/registrar';
 import { uploadRoutes } from './upload';
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
-  orderListRoutes(app, ctx);
-  onlotRoutes(app, ctx);
+  registerEndpoints(app, ctx, ORDERS_AREA_ROUTES);
   uploadRoutes(app, ctx);
   fileRoutes(app, ctx);
   deliverOnlotRoutes(app, ctx);
   deliveryRoutes(app, ctx);
-  ordersAreaRoutes(app, ctx);
   paymentRoutes(app, ctx);
   profileRoutes(app, ctx);
 }

@@ -1,28 +1,16 @@
 // GET /api/driver/order-list: the driver's orders as a checkpoint pull (DESIGN §6).
-import type { FastifyInstance } from 'fastify';
-import { API, encodeCheckpoint } from '../../src/domain';
-import type { AppContext } from '../context';
-import { authOf } from '../http/auth';
-import { parsePullQuery, pullOrders } from '../services/orderPull';
-import { orderListColumns, toOrderListItem, type OrderListRow } from '../services/orderViews';
+import { API } from '../../src/domain';
+import { route } from '../http/registrar';
+import { decodePull, pullOrderList, pullVariant } from '../services/orderPull';
 
-export function orderListRoutes(app: FastifyInstance, ctx: AppContext): void {
+export const ORDER_LIST_ROUTES = [
   // The phone's most frequent read: answered from the answer cache while nothing changed.
-  app.get(API.orderList, async (request, reply) => {
-    const auth = authOf(request);
-    const query = parsePullQuery(request.query as Record<string, unknown>);
+  route(`GET ${API.orderList}`, ({ ctx, auth, query, request, reply }) => {
+    const pull = decodePull(query);
     // Remembered under what was asked, not how the address spelled it.
-    const variant = `${query.checkpoint ? encodeCheckpoint(query.checkpoint) : ''}&${query.limit}`;
-    return ctx.answers.send(request, reply, variant, async () => {
+    return ctx.answers.send(request, reply, pullVariant(pull), async () => {
       await ctx.readBudget.pull(request); // only a miss runs the pull
-      return pullOrders<ReturnType<typeof toOrderListItem>, OrderListRow>(ctx.db, {
-        companyId: auth.company_id,
-        driverId: auth.account_id,
-        query,
-        columns: orderListColumns,
-        serialized: ctx.database.kind === 'pglite',
-        toDocument: toOrderListItem,
-      });
+      return pullOrderList(ctx.db, auth, pull, ctx.database.kind === 'pglite');
     });
-  });
-}
+  }),
+];

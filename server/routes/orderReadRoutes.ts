@@ -1,39 +1,27 @@
-// What the order read routes share: the order id query parameter, and the delivery details
-// route of each kind (one order, or a checkpoint pull of the driver's orders, DESIGN §6).
-import type { FastifyInstance } from 'fastify';
-import { parseIdText, type TokenClaims } from '../../src/domain';
-import type { AppContext } from '../context';
-import type { OrderKindColumn } from '../db/schema';
-import { authOf } from '../http/auth';
-import { HttpError } from '../http/errors';
-import { parsePullQuery, pullOrders, wantsPull, type DocumentMaker } from '../services/orderPull';
-import { findDriverOrder } from '../services/orderReads';
+// What the order read routes share: the delivery details route of each kind (one order, or a
+// checkpoint pull of the driver's orders, DESIGN §6).
+import { ID_QUERY_MESSAGE, type EndpointKey, type OrderKind } from '../../src/domain';
+import { invalid } from '../http/errors';
+import type { RouteInput } from '../http/registrar';
+import { pullDeliveryDetails, deliveryDetails } from '../services/orderDetails';
+import { decodePull, type PullQuery } from '../services/orderPull';
 
-/** A positive integer id from a query value; 400 otherwise (SPEC §5: an order id is required). */
-export function parseOrderIdParam(value: unknown, name: string): number {
-  const id = parseIdText(value);
-  if (id === null) throw new HttpError(400, 'InvalidRequest', `${name} must be a positive integer`);
-  return id;
-}
+type DetailsInput = Omit<RouteInput<EndpointKey>, 'query'> & { query: PullQuery & Record<string, unknown> };
 
-/** GET delivery details of one kind: `?{idParam}=N` for one order, or a pull with `?checkpoint=&limit=`. */
-export function deliveryDetailsRoute<T>(app: FastifyInstance, ctx: AppContext, opts: {
-  path: string;
-  kind: OrderKindColumn;
-  idParam: string;
-  documents: (auth: TokenClaims) => DocumentMaker<T>;
-}): void {
-  app.get(opts.path, async (request) => {
-    const auth = authOf(request);
-    const query = request.query as Record<string, unknown>;
-    const maker = opts.documents(auth);
-    if (wantsPull(query, opts.idParam)) {
-      const pull = parsePullQuery(query);
-      await ctx.readBudget.pull(request);
-      return pullOrders(ctx.db, { companyId: auth.company_id, driverId: auth.account_id, kind: opts.kind, query: pull, serialized: ctx.database.kind === 'pglite', ...maker });
-    }
-    const row = await findDriverOrder(ctx.db, auth, opts.kind, parseOrderIdParam(query[opts.idParam], opts.idParam));
-    const [details] = 'toDocuments' in maker ? await maker.toDocuments([row]) : [maker.toDocument(row)];
-    return details;
-  });
-}
+/**
+ * GET delivery details of one kind: `?{idParam}=N` for one order, or a pull with
+ * `?checkpoint=&limit=`. A pull is asked when the address names no id but a checkpoint or a
+ * limit, even empty (`?checkpoint=` starts from nothing), as it was before the table parsed queries.
+ */
+export const deliveryDetailsOf = (kind: OrderKind, idParam: string) => async (input: DetailsInput) => {
+  const { ctx, auth, query, request } = input;
+  const named = request.query as Record<string, unknown>;
+  if (named[idParam] === undefined && (named.checkpoint !== undefined || named.limit !== undefined)) {
+    const pull = decodePull(query);
+    await ctx.readBudget.pull(request);
+    return pullDeliveryDetails(ctx.db, auth, kind, pull, ctx.database.kind === 'pglite');
+  }
+  const id = query[idParam];
+  if (typeof id !== 'number') throw invalid(`${idParam} ${ID_QUERY_MESSAGE}`);
+  return deliveryDetails(ctx.db, auth, kind, id);
+};

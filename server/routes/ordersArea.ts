@@ -1,18 +1,19 @@
-// The orders area (order details, delivery details, map, schedule, saved checks, drivers,
-// feature flags, scheduling actions): one entry for the route table.
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
-import { companyReadRoutes } from './companyReads';
-import { customerOrderRoutes } from './customerOrders';
-import { moveOrderRoutes } from './moveOrders';
-import { orderMapRoutes } from './orderMap';
-import { registerEndpoints } from '../http/registrar';
+// The orders area (order list, order details, delivery details, map, schedule, saved checks,
+// drivers, feature flags, scheduling actions): one list for the route table.
+import { COMPANY_READ_ROUTES } from './companyReads';
+import { CUSTOMER_ORDER_ROUTES } from './customerOrders';
+import { MOVE_ORDER_ROUTES } from './moveOrders';
+import { ONLOT_ROUTES } from './onlot';
+import { ORDER_LIST_ROUTES } from './orderList';
+import { ORDER_MAP_ROUTES } from './orderMap';
 import { SCHEDULE_ROUTES } from './schedule';
 
-export function ordersAreaRoutes(app: FastifyInstance, ctx: AppContext): void {
-  customerOrderRoutes(app, ctx);
-  moveOrderRoutes(app, ctx);
-  orderMapRoutes(app, ctx);
-  companyReadRoutes(app, ctx);
-  registerEndpoints(app, ctx, SCHEDULE_ROUTES);
-}
+export const ORDERS_AREA_ROUTES = [
+  ...ORDER_LIST_ROUTES,
+  ...ONLOT_ROUTES,
+  ...CUSTOMER_ORDER_ROUTES,
+  ...MOVE_ORDER_ROUTES,
+  ...ORDER_MAP_ROUTES,
+  ...COMPANY_READ_ROUTES,
+  ...SCHEDULE_ROUTES,
+];

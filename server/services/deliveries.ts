@@ -15,12 +15,13 @@ import type { AppContext } from '../context';
 import type { Db, Executor, Tx } from '../db/client';
 import { deliveries, deliveryImages, orders, uploads, type OrderKindColumn } from '../db/schema';
 import { authOf } from '../http/auth';
-import { HttpError, notFound } from '../http/errors';
+import { HttpError } from '../http/errors';
 import { withoutCvv } from './cardSecrets';
 import type { Complete } from './idempotency';
 import { readIdempotencyKey, runIdempotent } from '../http/keyedAnswers';
 import { keepDeclinedAttempt } from './chargeAttempts';
-import { lockCompanyOrders } from './orderPull';
+import type { OrderViewRow } from '../repositories/orders';
+import { requireOrder } from './access';
 
 /** Where building photos may have been uploaded (SPEC §2 folders of the three order kinds). */
 export const PHOTO_FOLDERS = [
@@ -60,32 +61,12 @@ export async function checkBuildingPhotos(db: Executor, companyId: number, image
   });
 }
 
-export interface LockedOrder {
-  id: number;
-  kind: OrderKindColumn;
-  orderNumber: string;
-}
-
-/** Inside the transaction: the company's orders locked, this order row locked and checked. */
-async function lockOrder(tx: Tx, auth: TokenClaims, orderId: number, kind: OrderKindColumn): Promise<LockedOrder> {
-  await lockCompanyOrders(tx, auth.company_id);
-  const [order] = await tx.select({
-    id: orders.id, kind: orders.kind, orderNumber: orders.orderNumber, driverId: orders.driverId,
-    deliveredAt: orders.deliveredAt, cancelledAt: orders.cancelledAt,
-  }).from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.companyId, auth.company_id)))
-    .for('update');
-  // Another company's, another driver's, another kind's or a cancelled order: 404, nothing leaked.
-  if (!order || order.kind !== kind || order.driverId !== auth.account_id || order.cancelledAt) throw notFound();
-  if (order.deliveredAt) throw new HttpError(409, 'OrderAlreadyDelivered');
-  return { id: order.id, kind: order.kind, orderNumber: order.orderNumber };
-}
-
 export interface DeliveryStep<B> {
   tx: Tx;
   auth: TokenClaims;
   body: B;
-  order: LockedOrder;
+  /** The order, locked: the caller's, live (services/access.ts 'update'). */
+  order: OrderViewRow;
   deliveryId: number;
   /** The submission's Idempotency-Key (null without one): card attempts are remembered by it. */
   idempotencyKey: string | null;
@@ -115,7 +96,7 @@ function isUniqueViolation(err: unknown): boolean {
 async function deliver<B extends CommonDeliverBody>(ctx: AppContext, spec: DeliverRouteSpec<B>, auth: TokenClaims, body: B,
   complete: Complete, idempotencyKey: string | null): Promise<DeliverResponse> {
   return ctx.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, auth, spec.orderIdOf(body), spec.kind);
+    const order = await requireOrder(tx, auth, { kind: spec.kind, id: spec.orderIdOf(body) }, 'update');
     const dateDelivered = new Date(body.date_delivered);
     const [delivery] = await tx.insert(deliveries).values({
       orderId: order.id,

@@ -1,37 +1,25 @@
-// Reads of the orders area: the driver's order by kind and id (404 for anything else), notes,
-// and the customer-order delivery details with everything SPEC §3 lists, loaded per page of
-// orders in a few batched queries (a pull of 200 orders is not 200 round trips).
-import { and, asc, eq, inArray } from 'drizzle-orm';
+// Reads of the orders area: notes, and the customer-order delivery details with everything
+// SPEC §3 lists, loaded per page of orders in a few batched queries (a pull of 200 orders is
+// not 200 round trips).
 import {
   PAYMENTS_V2_FLAG, orderKey,
-  type CustomerDeliveryDetails, type OrderNote, type SurveyQuestion, type TokenClaims,
+  type CustomerDeliveryDetails, type OrderNote, type SurveyQuestion,
 } from '../../src/domain';
 import type { Executor } from '../db/client';
+import { flagTurnedOn } from '../repositories/companyReads';
 import {
-  accounts, cardProfiles, cardTokens, customerOrderBilling, customerSavedCards, driverDeliverySurveyQuestions, featureFlags,
-  happyListItems, orderNotes, paymentProcessorConfigs, type OrderKindColumn,
-} from '../db/schema';
-import { requireOrder } from './access';
-import { coordinatesOf, customerNameOf, type OrderViewRow } from './orderViews';
-
-/** The driver's order of this kind, whatever its state; 404 for anything else (never leaks). The rule lives in access.ts. */
-export function findDriverOrder(db: Executor, auth: TokenClaims, kind: OrderKindColumn, id: number): Promise<OrderViewRow> {
-  return requireOrder(db, auth, { kind, id });
-}
+  activeSurveyQuestions, billingsOf, happyItemsOf, processingAccountOf, processorProfilesOf, savedCardsOf, type BillingRow,
+} from '../repositories/customerOrders';
+import { notesOfOrders } from '../repositories/orderNotes';
+import type { OrderViewRow } from '../repositories/orders';
+import { coordinatesOf, customerNameOf } from './orderViews';
 
 /** Notes of these orders (same company), oldest first, keyed by order id. */
 export async function notesOf(db: Executor, companyId: number, rows: Pick<OrderViewRow, 'id' | 'kind'>[]): Promise<Map<number, OrderNote[]>> {
   const byId = new Map<number, OrderNote[]>(rows.map((row) => [row.id, []]));
   if (rows.length === 0) return byId;
   const kinds = new Map(rows.map((row) => [row.id, row.kind]));
-  const found = await db.select({
-    id: orderNotes.id, orderId: orderNotes.orderId, note: orderNotes.note, createdAt: orderNotes.createdAt,
-    firstName: accounts.firstName, lastName: accounts.lastName,
-  }).from(orderNotes)
-    .innerJoin(accounts, eq(accounts.id, orderNotes.accountId))
-    .where(and(eq(orderNotes.companyId, companyId), inArray(orderNotes.orderId, [...kinds.keys()])))
-    .orderBy(asc(orderNotes.createdAt), asc(orderNotes.id));
-  for (const note of found) {
+  for (const note of await notesOfOrders(db, companyId, [...kinds.keys()])) {
     byId.get(note.orderId)?.push({
       id: note.id,
       order_key: orderKey(kinds.get(note.orderId) ?? 'customer', note.orderId),
@@ -43,37 +31,24 @@ export async function notesOf(db: Executor, companyId: number, rows: Pick<OrderV
   return byId;
 }
 
-type Billing = typeof customerOrderBilling.$inferSelect;
-
 /** What the company holds for every customer order's delivery: survey, processor, payments_v2. */
 async function companyDeliveryConfig(db: Executor, companyId: number): Promise<{
   survey: SurveyQuestion[];
   processor: { payment_processing_account_id: string } | null;
   paymentsV2: boolean;
 }> {
-  const survey = await db.select({ id: driverDeliverySurveyQuestions.id, question: driverDeliverySurveyQuestions.question, type: driverDeliverySurveyQuestions.type })
-    .from(driverDeliverySurveyQuestions)
-    .where(and(eq(driverDeliverySurveyQuestions.companyId, companyId), eq(driverDeliverySurveyQuestions.active, true)))
-    .orderBy(asc(driverDeliverySurveyQuestions.position), asc(driverDeliverySurveyQuestions.id));
-  const [processor] = await db.select({ id: paymentProcessorConfigs.paymentProcessingAccountId }).from(paymentProcessorConfigs)
-    .where(eq(paymentProcessorConfigs.companyId, companyId));
+  const survey = await activeSurveyQuestions(db, companyId);
+  const processor = await processingAccountOf(db, companyId);
   // The server cannot tell which deployment a client runs: delivery details follow production.
-  const [flag] = await db.select({ on: featureFlags.turnedOn }).from(featureFlags)
-    .where(and(eq(featureFlags.companyId, companyId), eq(featureFlags.name, PAYMENTS_V2_FLAG), eq(featureFlags.environment, 'production')));
-  return { survey, processor: processor ? { payment_processing_account_id: processor.id } : null, paymentsV2: flag?.on ?? false };
+  const paymentsV2 = await flagTurnedOn(db, companyId, PAYMENTS_V2_FLAG, 'production');
+  return { survey, processor: processor === undefined ? null : { payment_processing_account_id: processor }, paymentsV2: paymentsV2 ?? false };
 }
 
 type SavedCardView = CustomerDeliveryDetails['customer_card_list'][number];
 
 /** Cards the processor saved for these orders (e.g. at a new-card authorization), as listed cards. */
 async function savedProfiles(db: Executor, companyId: number, ids: number[]): Promise<{ orderId: number; card: SavedCardView }[]> {
-  const rows = await db.select({
-    orderId: cardProfiles.customerOrderId, profileId: cardProfiles.profileId, expiration: cardProfiles.expiration,
-    brand: cardTokens.brand, lastFour: cardTokens.lastFour,
-  }).from(cardProfiles)
-    .innerJoin(cardTokens, eq(cardTokens.token, cardProfiles.token))
-    .where(and(eq(cardProfiles.companyId, companyId), inArray(cardProfiles.customerOrderId, ids)))
-    .orderBy(asc(cardProfiles.id));
+  const rows = await processorProfilesOf(db, companyId, ids);
   return rows.flatMap((r) => (r.orderId === null ? [] : [{
     orderId: r.orderId,
     // expiration is MMYY (a CHECK in 0004 guarantees the shape)
@@ -97,16 +72,14 @@ function groupBy<R extends { orderId: number }>(rows: R[]): Map<number, R[]> {
 export async function toCustomerDeliveryDetails(db: Executor, companyId: number, rows: OrderViewRow[]): Promise<CustomerDeliveryDetails[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const scoped = <C extends typeof customerOrderBilling | typeof happyListItems | typeof customerSavedCards>(table: C) =>
-    and(eq(table.companyId, companyId), inArray(table.orderId, ids));
   const [billingRows, happyRows, cardRows, profileRows, config] = await Promise.all([
-    db.select().from(customerOrderBilling).where(scoped(customerOrderBilling)),
-    db.select().from(happyListItems).where(scoped(happyListItems)).orderBy(asc(happyListItems.position)),
-    db.select().from(customerSavedCards).where(scoped(customerSavedCards)).orderBy(asc(customerSavedCards.id)),
+    billingsOf(db, companyId, ids),
+    happyItemsOf(db, companyId, ids),
+    savedCardsOf(db, companyId, ids),
     savedProfiles(db, companyId, ids),
     companyDeliveryConfig(db, companyId),
   ]);
-  const billing = new Map<number, Billing>(billingRows.map((b) => [b.orderId, b]));
+  const billing = new Map<number, BillingRow>(billingRows.map((b) => [b.orderId, b]));
   const happy = groupBy(happyRows);
   const cards = groupBy([
     ...cardRows.map((c) => ({

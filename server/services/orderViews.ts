@@ -1,89 +1,8 @@
 // Shapes an order row (joined with its dealer) into the documents the client stores.
-import { getTableColumns } from 'drizzle-orm';
 import {
   orderKey, type InventoryDelivery, type MoveDeliveryDetails, type OnlotDeliveryDetails, type OnlotOrderDetails, type OrderCore,
   type OrderListItem, orderIdFields } from '../../src/domain';
-import { dealers, orders } from '../db/schema';
-
-/** The columns every order view selects (order + dealer). */
-export const orderViewColumns = {
-  ...getTableColumns(orders),
-  dealerName: dealers.name,
-  dealerAddress: dealers.address,
-  dealerCity: dealers.city,
-  dealerState: dealers.state,
-  dealerZip: dealers.zip,
-  dealerPhone: dealers.phone,
-  dealerLat: dealers.lat,
-  dealerLon: dealers.lon,
-};
-
-/**
- * The columns the order list needs (toOrderListItem), about half of the full view: PGlite
- * parses every field of every row in JavaScript, and a 1,000-row page of the full view spent
- * most of its time there.
- */
-export const orderListColumns = {
-  id: orders.id,
-  companyId: orders.companyId,
-  kind: orders.kind,
-  orderType: orders.orderType,
-  status: orders.status,
-  stage: orders.stage,
-  location: orders.location,
-  isBuilt: orders.isBuilt,
-  isRushOrder: orders.isRushOrder,
-  isScheduledForDelivery: orders.isScheduledForDelivery,
-  scheduledDate: orders.scheduledDate,
-  driverId: orders.driverId,
-  customerFirstName: orders.customerFirstName,
-  customerLastName: orders.customerLastName,
-  serialNumber: orders.serialNumber,
-  buildingModel: orders.buildingModel,
-  deliveredAt: orders.deliveredAt,
-  cancelledAt: orders.cancelledAt,
-  updatedAt: orders.updatedAt,
-  dealerName: dealers.name,
-};
-
-export interface OrderViewRow {
-  id: number;
-  companyId: number;
-  kind: 'customer' | 'onlot' | 'move';
-  orderType: OrderListItem['order_type'];
-  orderNumber: string;
-  status: string;
-  stage: string;
-  location: string;
-  isBuilt: boolean;
-  isRushOrder: boolean;
-  isScheduledForDelivery: boolean;
-  scheduledDate: Date | null;
-  driverId: number | null;
-  dealerId: number;
-  customerFirstName: string | null;
-  customerLastName: string | null;
-  customerPhone: string | null;
-  customerEmail: string | null;
-  deliveryAddress: string | null;
-  shopId: number | null;
-  deliveryLat: number | null;
-  deliveryLon: number | null;
-  serialNumber: string;
-  buildingModel: string;
-  buildingSize: string;
-  deliveredAt: Date | null;
-  cancelledAt: Date | null;
-  updatedAt: Date;
-  dealerName: string;
-  dealerAddress: string;
-  dealerCity: string;
-  dealerState: string;
-  dealerZip: string;
-  dealerPhone: string | null;
-  dealerLat: number;
-  dealerLon: number;
-}
+import type { OrderListRow, OrderViewRow } from '../repositories/orders';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
@@ -99,9 +18,6 @@ export function isLiveFor(row: Pick<OrderViewRow, 'driverId' | 'deliveredAt' | '
 /** "First Last" from what the order has; null when it has neither. */
 export const customerNameOf = (row: Pick<OrderViewRow, 'customerFirstName' | 'customerLastName'>): string | null =>
   [row.customerFirstName, row.customerLastName].filter(Boolean).join(' ') || null;
-
-/** A row of orderListColumns. */
-export type OrderListRow = Pick<OrderViewRow, keyof typeof orderListColumns>;
 
 export function toOrderListItem(row: OrderListRow): OrderListItem {
   return {

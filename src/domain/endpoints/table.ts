@@ -2,11 +2,11 @@
 // request and of the 200 answer (areas in deliver.ts, payments.ts, profile.ts). The server's
 // /openapi.json is built from it alone (server/http/openapi.ts; a route's `config` names no
 // schema or summary), and test/integration/openapiAnswers.test.ts checks every real answer
-// against it. Query strings
-// are parsed by hand on the server: the schemas here describe the parsed values with the
-// parsers' bounds (ids 1..MAX_ID, limit 1..PULL_LIMIT_MAX).
+// against it. The registrar (server/http/registrar.ts) parses query strings with these schemas;
+// their messages are the refusals' words after the parameter's name (ids 1..MAX_ID, limit
+// 1..PULL_LIMIT_MAX).
 import * as v from 'valibot';
-import { MAX_ID } from '../ids';
+import { idSchema } from '../ids';
 import { API, OnlotDeliveryDetailsSchema, OnlotOrderDetailsSchema, PULL_LIMIT_MAX, UploadResultSchema } from '../api';
 import { LoginBodySchema } from '../auth';
 import { MAX_BUILDING_IMAGES, UPLOAD_FOLDERS } from '../enums';
@@ -31,12 +31,18 @@ import type { EndpointSchemas } from './types';
 
 export type { EndpointSchemas } from './types';
 
+/** A bad query id's refusal, after its name: "customerOrderId must be a positive integer". */
+export const ID_QUERY_MESSAGE = 'must be a positive integer';
 /** Database ids are positive int4. */
-const positiveId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_ID), v.description('A positive integer'));
-const checkpoint = v.pipe(v.string(), v.maxLength(512), v.description('Opaque: base64url JSON {updated_at, id} from the previous page'));
-const limit = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(PULL_LIMIT_MAX), v.description('Page size'));
+const positiveId = v.pipe(idSchema(ID_QUERY_MESSAGE), v.description('A positive integer'));
+/** A query of one required id; a missing one is refused in the same words (valibot takes a missing key's message from the object). */
+const idQuery = <N extends string>(name: N) => v.object({ [name]: positiveId } as Record<N, typeof positiveId>, ID_QUERY_MESSAGE);
+const badCheckpoint = 'is not valid';
+const checkpoint = v.pipe(v.string(badCheckpoint), v.maxLength(512, badCheckpoint), v.description('Opaque: base64url JSON {updated_at, id} from the previous page'));
+const badLimit = `must be 1 to ${PULL_LIMIT_MAX}`;
+const limit = v.pipe(v.number(badLimit), v.integer(badLimit), v.minValue(1, badLimit), v.maxValue(PULL_LIMIT_MAX, badLimit), v.description('Page size'));
 
-/** The pull query of DESIGN §6 (orderPull.parsePullQuery). */
+/** The pull query of DESIGN §6 (services/orderPull.ts decodes the checkpoint). */
 export const PullQuerySchema = v.object({ checkpoint: v.optional(checkpoint), limit: v.optional(limit) });
 
 const details = (one: v.GenericSchema, page: v.GenericSchema) => v.union([one, page]);
@@ -44,7 +50,9 @@ const scheduleAnswer = { responseSchema: ScheduleActionAnswerSchema } as const;
 const schedule = (kind: string) => `Schedule a ${kind} order's delivery for the caller: {<kind>_id, scheduled_date}`;
 const reschedule = (kind: string) => `Reschedule one of the caller's scheduled ${kind} orders: {<kind>_id, scheduled_date}`;
 const scheduleDetails = (kind: string) => `Schedule details of one of the driver's ${kind} orders: ?id=N`;
-const environment = v.object({ environment: v.optional(v.picklist(FEATURE_FLAG_ENVIRONMENTS), 'production') });
+const environment = v.object({
+  environment: v.optional(v.picklist(FEATURE_FLAG_ENVIRONMENTS, `must be one of ${FEATURE_FLAG_ENVIRONMENTS.join(', ')}`), 'production'),
+});
 
 export const ENDPOINTS = {
   [`GET ${API.health}` as const]: { summary: 'Liveness probe', responseSchema: v.object({ ok: v.literal(true) }) },
@@ -68,7 +76,7 @@ export const ENDPOINTS = {
   },
   [`GET ${API.onlotOrderDetails}` as const]: {
     summary: 'On-lot order details: ?onlotInventoryOrderId=N',
-    querySchema: v.object({ onlotInventoryOrderId: positiveId }), responseSchema: v.union([OnlotOrderDetailsWithNotesSchema, OnlotOrderDetailsSchema]),
+    querySchema: idQuery('onlotInventoryOrderId'), responseSchema: v.union([OnlotOrderDetailsWithNotesSchema, OnlotOrderDetailsSchema]),
   },
   [`GET ${API.onlotDeliveryDetails}` as const]: {
     summary: 'On-lot delivery details: ?onlotInventoryOrderId=N, or a pull with ?checkpoint=&limit=',
@@ -76,7 +84,7 @@ export const ENDPOINTS = {
     responseSchema: details(OnlotDeliveryDetailsSchema, OnlotDeliveryPageSchema),
   },
   [`GET ${ORDER_API.customerOrderDetails}` as const]: {
-    summary: 'Customer order details: ?customerOrderId=N', querySchema: v.object({ customerOrderId: positiveId }), responseSchema: CustomerOrderDetailsSchema,
+    summary: 'Customer order details: ?customerOrderId=N', querySchema: idQuery('customerOrderId'), responseSchema: CustomerOrderDetailsSchema,
   },
   [`GET ${ORDER_API.customerDeliveryDetails}` as const]: {
     summary: 'Customer order delivery details (SPEC §3): ?customer_order_id=N, or a pull with ?checkpoint=&limit=',
@@ -84,7 +92,7 @@ export const ENDPOINTS = {
     responseSchema: details(CustomerDeliveryDetailsSchema, CustomerDeliveryPageSchema),
   },
   [`GET ${ORDER_API.moveOrderDetails}` as const]: {
-    summary: 'Inventory move order details: ?inventoryMoveOrderId=N', querySchema: v.object({ inventoryMoveOrderId: positiveId }), responseSchema: MoveOrderDetailsSchema,
+    summary: 'Inventory move order details: ?inventoryMoveOrderId=N', querySchema: idQuery('inventoryMoveOrderId'), responseSchema: MoveOrderDetailsSchema,
   },
   [`GET ${ORDER_API.moveDeliveryDetails}` as const]: {
     summary: 'Move order delivery details: ?inventoryMoveOrderId=N, or a pull with ?checkpoint=&limit=',
@@ -95,12 +103,12 @@ export const ENDPOINTS = {
     summary: 'Order map: the driver\'s live orders with coordinates, the company\'s dealers and shops', responseSchema: OrderMapSchema,
   },
   [`GET ${ORDER_API.scheduleList}` as const]: { summary: 'The driver\'s scheduled live orders, soonest first', responseSchema: v.array(ScheduleListItemSchema) },
-  [`GET ${ORDER_API.customerScheduleDetails}` as const]: { summary: scheduleDetails('customer'), querySchema: v.object({ id: positiveId }), responseSchema: ScheduleDetailsSchema },
-  [`GET ${ORDER_API.onlotScheduleDetails}` as const]: { summary: scheduleDetails('onlot'), querySchema: v.object({ id: positiveId }), responseSchema: ScheduleDetailsSchema },
-  [`GET ${ORDER_API.moveScheduleDetails}` as const]: { summary: scheduleDetails('move'), querySchema: v.object({ id: positiveId }), responseSchema: ScheduleDetailsSchema },
+  [`GET ${ORDER_API.customerScheduleDetails}` as const]: { summary: scheduleDetails('customer'), querySchema: idQuery('id'), responseSchema: ScheduleDetailsSchema },
+  [`GET ${ORDER_API.onlotScheduleDetails}` as const]: { summary: scheduleDetails('onlot'), querySchema: idQuery('id'), responseSchema: ScheduleDetailsSchema },
+  [`GET ${ORDER_API.moveScheduleDetails}` as const]: { summary: scheduleDetails('move'), querySchema: idQuery('id'), responseSchema: ScheduleDetailsSchema },
   [`GET ${ORDER_API.savedChecks}` as const]: {
     summary: 'Saved checks of one of the driver\'s customer orders: ?customer-order-id=N',
-    querySchema: v.object({ 'customer-order-id': positiveId }), responseSchema: v.array(SavedCheckSchema),
+    querySchema: idQuery('customer-order-id'), responseSchema: v.array(SavedCheckSchema),
   },
   [`GET ${ORDER_API.companyDrivers}` as const]: {
     summary: 'The company\'s active drivers (reassign targets), the caller marked is_self', responseSchema: v.array(CompanyDriverSchema),
