@@ -70,10 +70,26 @@ describe('a fresh /login', () => {
     const phone = await launchPhone({ serviceWorkers: 'block' });
     try {
       const fresh = await phone.context.newPage();
+      // The app's code never arrives on the /login document and arrives once the page loads
+      // /scheduled afresh. Refusing the first N requests instead made the test depend on timing:
+      // one load of the chunk is one or two requests (Vite's modulepreload link, then import(),
+      // which shares the link's request while it is in flight), so a slow answer put the second
+      // refusal on the reloaded page and none was left for the load after the sign-in.
+      let reloaded = false;
+      fresh.on('request', (request) => {
+        if (request.isNavigationRequest() && new URL(request.url()).pathname === '/scheduled') reloaded = true;
+      });
       let refused = 0;
-      await fresh.route(/\/assets\/App-[\w-]+\.js$/, (route) => (refused++ < 2 ? route.abort('internetdisconnected') : route.continue()));
+      await fresh.route(/\/assets\/App-[\w-]+\.js$/, (route) => {
+        refused++;
+        return reloaded ? route.continue() : route.abort('internetdisconnected');
+      });
       await fresh.goto(`${server.url}/login?redirect=${encodeURIComponent('/scheduled')}`);
+      // Twice: the load that starts as the driver types fails before Sign in is pressed, then the
+      // load after the sign-in fails too.
+      const warmUpFailed = fresh.waitForEvent('pageerror', { predicate: (error) => error.message.includes('dynamically imported module') });
       await fresh.getByLabel('Email').fill(SUMMIT_DRIVER.email);
+      await warmUpFailed;
       await fresh.getByLabel('Password').fill(SUMMIT_DRIVER.password);
       await fresh.getByRole('button', { name: 'Sign in' }).click();
       await fresh.getByRole('heading', { name: 'Scheduled' }).first().waitFor({ timeout: 30_000 });
