@@ -1,13 +1,9 @@
-// HTTP glue shared by the payment routes: gateway outcome → status + SPEC §8 identifier,
-// body validation with SPEC §5's field texts, the traceId every /api/payments error carries
-// (SPEC §7: clients accept every status and recognise an error by traceId), and an
-// Idempotency-Key request hash that never covers a PAN or a CVV.
-import { randomUUID } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import * as v from 'valibot';
+// What the payment calls answer: a gateway outcome as a status + SPEC §8 identifier, a body
+// the schema refused with SPEC §5's field texts, and the success bodies. (The card routes'
+// Fastify hooks, the traceId and the lifted card secrets, are server/http/paymentHooks.ts.)
+import type * as v from 'valibot';
 import { paymentFieldErrors, type ErrorCode } from '../../../src/domain';
 import { HttpError } from '../../http/errors';
-import { liftSecrets } from '../cardSecrets';
 import type { CardAuthResult, GatewayFailure, SavedCard, TransactionResult } from './gateway';
 
 /** Status codes (documented in README.md): 400 input, 402 declined, 404 unknown id, 409 state, 503 processor. */
@@ -43,57 +39,11 @@ export function gatewayError(result: TransactionResult): HttpError {
   return new HttpError(status, code, result.message, { retref: result.retref, respcode: result.respCode });
 }
 
-/** Parses with a payments schema; 400 naming the first field, plus every field's text. */
-export function parseBody<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
-  const parsed = v.safeParse(schema, input);
-  if (parsed.success) return parsed.output;
-  const fields = paymentFieldErrors(parsed.issues);
+/** A body (or query) a payments schema refused: 400 naming the first field, plus every field's text. */
+export function paymentInvalid(issues: readonly v.BaseIssue<unknown>[]): HttpError {
+  const fields = paymentFieldErrors(issues);
   const [field, text] = Object.entries(fields)[0] ?? ['', 'The request is not valid'];
-  throw new HttpError(400, 'InvalidRequest', field ? `${field}: ${text}` : text, { fields });
-}
-
-/**
- * Route-level onSend for /api/payments/*: any error answer (ours, auth's, the body
- * parser's, Idempotency-Key's) gets a traceId, logged with its status so support can find it.
- */
-export function addTraceId(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-  if (reply.statusCode < 400 || typeof payload !== 'string' || !payload.startsWith('{')) return Promise.resolve(payload);
-  try {
-    const body = JSON.parse(payload) as Record<string, unknown>;
-    if (typeof body.traceId === 'string') return Promise.resolve(payload);
-    const traceId = randomUUID();
-    request.log.info({ traceId, status: reply.statusCode, error: body.error }, 'payment call failed');
-    return Promise.resolve(JSON.stringify({ traceId, ...body }));
-  } catch {
-    return Promise.resolve(payload);
-  }
-}
-
-// ── Card secrets out of request.body ────────────────────────────────────────────────────
-// The global Idempotency-Key hook stores an unkeyed sha256 of request.body; with the billing
-// fields, amount and expiry stored elsewhere, a hash over a PAN and CVV could be brute-forced
-// back to them (PCI DSS 3.5). So a route-level preValidation hook (which runs before that
-// preHandler) lifts the secrets out of the body: a CVV becomes nothing, a PAN or bank account
-// its length and last four, a token stays. The handler reads the real values back.
-
-const lifted = new WeakMap<FastifyRequest, Record<string, unknown>>();
-
-export function liftCardSecrets(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
-  const body = request.body;
-  if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
-    const { safe, secrets } = liftSecrets(body as Record<string, unknown>);
-    lifted.set(request, secrets);
-    request.body = safe;
-  }
-  done();
-}
-
-/** The body as the client sent it (secrets put back); only handlers call this. */
-export function bodyWithSecrets(request: FastifyRequest): unknown {
-  const secrets = lifted.get(request);
-  const body = request.body;
-  if (!secrets || body === null || typeof body !== 'object' || Array.isArray(body)) return body;
-  return { ...(body as Record<string, unknown>), ...secrets };
+  return new HttpError(400, 'InvalidRequest', field ? `${field}: ${text}` : text, { fields });
 }
 
 const dollars = (amount: number): string => amount.toFixed(2);
@@ -130,7 +80,20 @@ export function transactionBody(result: TransactionResult, extra: Record<string,
   };
 }
 
-export function savedCardBody(card: SavedCard): Record<string, unknown> {
+/** A saved card as the calls answer it (saved-card-details, profile_inquiry). */
+export interface SavedCardAnswer {
+  profile_id: string;
+  token: string;
+  brand: SavedCard['brand'];
+  first_four_digits: string | null;
+  last_four_digits: string;
+  expiration: string;
+  name: string;
+  billing_zip: string;
+  customer_order_id: number | null;
+}
+
+export function savedCardBody(card: SavedCard): SavedCardAnswer {
   return {
     profile_id: card.profileId,
     token: card.token,
