@@ -38,6 +38,7 @@ function overrideSchema({ valibotSchema, jsonSchema }: OverrideSchemaContext): L
 const CONFIG: ConversionConfig = { target: 'draft-2020-12', errorMode: 'ignore', overrideSchema };
 
 export function toJsonSchema(schema: v.GenericSchema | v.GenericSchemaAsync): JsonSchema {
-  const { $schema: _dialect, ...out } = libraryToJsonSchema(schema as v.GenericSchema, CONFIG);
+  // $defs holds only what lazy schemas defined, and those are named instead (see above).
+  const { $schema: _dialect, $defs: _definitions, ...out } = libraryToJsonSchema(schema as v.GenericSchema, CONFIG);
   return out;
 }
