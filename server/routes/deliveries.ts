@@ -1,13 +1,13 @@
-// The deliveries area: the move-order and customer-order deliver calls and the delivery
-// certificate. One entry in routes/index.ts registers them all.
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
-import { certificateRoutes } from './certificates';
-import { deliverCustomerRoutes } from './deliverCustomer';
-import { deliverMoveRoutes } from './deliverMove';
+// The deliveries area: the on-lot, move-order and customer-order deliver calls and the
+// delivery certificate. One entry in routes/index.ts registers them all.
+import { CERTIFICATE_ROUTES } from './certificates';
+import { DELIVER_CUSTOMER_ROUTES } from './deliverCustomer';
+import { DELIVER_MOVE_ROUTES } from './deliverMove';
+import { DELIVER_ONLOT_ROUTES } from './deliverOnlot';
 
-export function deliveryRoutes(app: FastifyInstance, ctx: AppContext): void {
-  deliverMoveRoutes(app, ctx);
-  deliverCustomerRoutes(app, ctx);
-  certificateRoutes(app, ctx);
-}
+export const DELIVERY_ROUTES = [
+  ...DELIVER_ONLOT_ROUTES,
+  ...DELIVER_MOVE_ROUTES,
+  ...DELIVER_CUSTOMER_ROUTES,
+  ...CERTIFICATE_ROUTES,
+];

@@ -2,8 +2,7 @@
 // the only place app.ts learns about routes.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { deliverOnlotRoutes } from './deliverOnlot';
-import { deliveryRoutes } from './deliveries';
+import { DELIVERY_ROUTES } from './deliveries';
 import { fileRoutes } from './files';
 import { paymentRoutes } from './payments';
 import { profileRoutes } from './profile';
@@ -15,8 +14,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoints(app, ctx, ORDERS_AREA_ROUTES);
   uploadRoutes(app, ctx);
   fileRoutes(app, ctx);
-  deliverOnlotRoutes(app, ctx);
-  deliveryRoutes(app, ctx);
+  registerEndpoints(app, ctx, DELIVERY_ROUTES);
   paymentRoutes(app, ctx);
   profileRoutes(app, ctx);
 }

@@ -3,18 +3,20 @@
 // rendered once per layout and stored with the delivery (delivery_certificates; the bytes in
 // the row or in the object store, services/storage). Images are read through the same store.
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { CERTIFICATE_FILE_PREFIX, type TokenClaims } from '../../src/domain';
+import { CERTIFICATE_FILE_PREFIX, type GenerateCertificateBody, type TokenClaims } from '../../src/domain';
 import type { Db, Executor } from '../db/client';
-import {
-  accounts, companies, customerDeliveries, customerOrderBilling, customerOrderChecks, deliveries, deliveryCertificates,
-  deliveryImages, orderPayments, orders, uploads, type CertificateLayout,
-} from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
+import type { Logger } from '../logger';
+import {
+  certificateFileOf, certificateGuidOf, customerDeliveryOf, deliveredOrderOf, deliveryPaymentOf, deliveryPhotosOf, insertCertificate, rtoCompanyOf, uploadOf,
+  type CertificateLayout, type UploadRow,
+} from '../repositories/certificates';
+import { requireDelivery, type DeliveredOrder } from './access';
 import { renderCertificate, type CertificateData } from './certificatePdf';
-import type { FileRef, FileStore } from './storage/fileStore';
 import { customerNameOf } from './orderViews';
+import type { Complete } from './idempotency';
+import { FileStoreUnavailable, type FileRef, type FileStore } from './storage/fileStore';
 
 export const certificateUrl = (guid: string): string => `${CERTIFICATE_FILE_PREFIX}${guid}.pdf`;
 
@@ -22,31 +24,13 @@ export const certificateUrl = (guid: string): string => `${CERTIFICATE_FILE_PREF
 export const certificateError = (status: number, message: string): HttpError =>
   new HttpError(status, status === 404 ? 'NotFound' : status === 400 ? 'InvalidRequest' : 'FailedToGenerateDeliveryCertificate', `ERROR: ${message}`);
 
-export interface DeliveredOrder {
-  orderId: number;
-  deliveryId: number;
+/** The caller's delivered customer order (services/access.ts); the refusals read "ERROR: …". */
+function findDelivery(db: Executor, auth: TokenClaims, customerOrderId: number): Promise<DeliveredOrder> {
+  return requireDelivery(db, auth, customerOrderId, (status) => (status === 404
+    ? certificateError(404, 'Not found')
+    : certificateError(409, 'Failed to generate delivery certificate: the order has not been delivered yet')));
 }
 
-/** The driver's delivered customer order of this company; 404 otherwise, 409 when not delivered yet. */
-export async function findDelivery(db: Db, auth: TokenClaims, customerOrderId: number): Promise<DeliveredOrder> {
-  const [row] = await db.select({ orderId: orders.id, deliveryId: deliveries.id, deliveredBy: deliveries.driverId, driverId: orders.driverId })
-    .from(orders)
-    .leftJoin(deliveries, eq(deliveries.orderId, orders.id))
-    .where(and(eq(orders.id, customerOrderId), eq(orders.companyId, auth.company_id), eq(orders.kind, 'customer')));
-  if (!row) throw certificateError(404, 'Not found');
-  if (row.deliveryId === null) {
-    if (row.driverId !== auth.account_id) throw certificateError(404, 'Not found');
-    throw certificateError(409, 'Failed to generate delivery certificate: the order has not been delivered yet');
-  }
-  if (row.deliveredBy !== auth.account_id) throw certificateError(404, 'Not found');
-  return { orderId: row.orderId, deliveryId: row.deliveryId };
-}
-
-export async function existingCertificate(db: Executor, deliveryId: number, layout: CertificateLayout): Promise<string | null> {
-  const [row] = await db.select({ guid: deliveryCertificates.guid }).from(deliveryCertificates)
-    .where(and(eq(deliveryCertificates.deliveryId, deliveryId), eq(deliveryCertificates.layout, layout)));
-  return row ? row.guid : null;
-}
 
 const money = (amount: string): string => `$${amount}`;
 
@@ -68,9 +52,6 @@ function paymentLine(cd: { call: string; paymentMethod: string | null } | undefi
   }
 }
 
-const uploadColumns = { guid: uploads.guid, extension: uploads.extension, companyId: uploads.companyId, bytes: uploads.bytes, mime: uploads.mime };
-type UploadRow = { guid: string; extension: string; companyId: number; bytes: Buffer; mime: string };
-
 /** An upload's bytes through the store; a file missing from it is left out (the certificate is still useful). */
 async function bytesOf(files: FileStore, row: UploadRow): Promise<{ bytes: Buffer; mime: string } | null> {
   const ref: FileRef = { area: 'uploads', companyId: row.companyId, name: `${row.guid}.${row.extension}` };
@@ -78,33 +59,21 @@ async function bytesOf(files: FileStore, row: UploadRow): Promise<{ bytes: Buffe
   return bytes ? { bytes, mime: row.mime } : null;
 }
 
-async function imageOf(db: Db, files: FileStore, guid: string | null, companyId: number): Promise<{ bytes: Buffer; mime: string } | null> {
+async function imageOf(db: Executor, files: FileStore, guid: string | null, companyId: number): Promise<{ bytes: Buffer; mime: string } | null> {
   if (!guid) return null;
-  const [row] = await db.select(uploadColumns).from(uploads)
-    .where(and(eq(uploads.guid, guid), eq(uploads.companyId, companyId)));
+  const row = await uploadOf(db, companyId, guid);
   return row ? bytesOf(files, row) : null;
 }
 
 /** Everything the certificate shows, read with the company's scope on every table. */
-export async function certificateData(db: Db, files: FileStore, auth: TokenClaims, found: DeliveredOrder, layout: CertificateLayout, timeZone: string | null): Promise<CertificateData> {
-  const [base] = await db.select({ order: orders, delivery: deliveries, company: companies, driverFirst: accounts.firstName, driverLast: accounts.lastName })
-    .from(orders)
-    .innerJoin(deliveries, eq(deliveries.orderId, orders.id))
-    .innerJoin(companies, eq(companies.id, orders.companyId))
-    .innerJoin(accounts, eq(accounts.id, deliveries.driverId))
-    .where(and(eq(orders.id, found.orderId), eq(orders.companyId, auth.company_id)));
+async function certificateData(db: Executor, files: FileStore, auth: TokenClaims, found: DeliveredOrder, layout: CertificateLayout, timeZone: string | null): Promise<CertificateData> {
+  const base = await deliveredOrderOf(db, auth.company_id, found.orderId);
   if (!base) throw notFound();
   const { order, delivery, company } = base;
-  const [cd] = await db.select().from(customerDeliveries).where(eq(customerDeliveries.deliveryId, delivery.id));
-  const [pay] = await db.select({ amount: orderPayments.amount, cardLastFour: orderPayments.cardLastFour, bank: customerOrderChecks.bankName, checkLastFour: customerOrderChecks.accountLastFour })
-    .from(orderPayments)
-    .leftJoin(customerOrderChecks, eq(customerOrderChecks.id, orderPayments.savedCheckId))
-    .where(and(eq(orderPayments.deliveryId, delivery.id), eq(orderPayments.companyId, auth.company_id)));
-  const [billing] = await db.select({ rto: customerOrderBilling.rtoCompanyName }).from(customerOrderBilling).where(eq(customerOrderBilling.orderId, order.id));
-  const photoRows = await db.select(uploadColumns).from(deliveryImages)
-    .innerJoin(uploads, eq(uploads.guid, deliveryImages.uploadGuid))
-    .where(and(eq(deliveryImages.deliveryId, delivery.id), eq(uploads.companyId, auth.company_id)))
-    .orderBy(asc(deliveryImages.position));
+  const cd = await customerDeliveryOf(db, delivery.id);
+  const pay = await deliveryPaymentOf(db, auth.company_id, delivery.id);
+  const rtoCompany = await rtoCompanyOf(db, order.id);
+  const photoRows = await deliveryPhotosOf(db, auth.company_id, delivery.id);
   const photos = [];
   for (const row of photoRows) {
     const photo = await bytesOf(files, row);
@@ -127,37 +96,93 @@ export async function certificateData(db: Db, files: FileStore, auth: TokenClaim
     driverName: `${base.driverFirst} ${base.driverLast}`,
     miles: delivery.milesDriven === null ? '-' : `${delivery.milesDriven}`,
     note: delivery.note,
-    payment: paymentLine(cd, pay, billing?.rto ?? null),
+    payment: paymentLine(cd, pay, rtoCompany ?? null),
     balance: cd && cd.call !== 'rto' ? money(cd.balanceAfter) : null,
     signature: signature ? { ...signature, from: cd?.signatureFrom ?? 'customer' } : null,
     photos,
   };
 }
 
-export const certificateRef = (companyId: number, guid: string): FileRef => ({ area: 'certificates', companyId, name: `${guid}.pdf` });
+const certificateRef = (companyId: number, guid: string): FileRef => ({ area: 'certificates', companyId, name: `${guid}.pdf` });
 
 /** A rendered certificate saved to the store under a new guid, before its row is written. */
-export interface SavedCertificate {
+interface SavedCertificate {
   guid: string;
   /** What the row keeps (services/storage). */
   rowBytes: Buffer;
   byteSize: number;
 }
 
-export async function saveCertificateFile(files: FileStore, auth: TokenClaims, bytes: Buffer): Promise<SavedCertificate> {
+async function saveCertificateFile(files: FileStore, auth: TokenClaims, bytes: Buffer): Promise<SavedCertificate> {
   const guid = randomUUID();
   const rowBytes = await files.save(certificateRef(auth.company_id, guid), bytes, 'application/pdf');
   return { guid, rowBytes, byteSize: bytes.length };
 }
 
 /** Writes the row; of two concurrent renders of one delivery and layout, the first stored wins (its guid is answered). */
-export async function storeCertificate(tx: Executor, auth: TokenClaims, found: DeliveredOrder, layout: CertificateLayout, saved: SavedCertificate): Promise<string> {
-  await tx.insert(deliveryCertificates).values({
+async function storeCertificate(tx: Executor, auth: TokenClaims, found: DeliveredOrder, layout: CertificateLayout, saved: SavedCertificate): Promise<string> {
+  await insertCertificate(tx, {
     guid: saved.guid, companyId: auth.company_id, orderId: found.orderId, deliveryId: found.deliveryId, layout, bytes: saved.rowBytes, byteSize: saved.byteSize,
-  }).onConflictDoNothing({ target: [deliveryCertificates.deliveryId, deliveryCertificates.layout] });
-  const guid = await existingCertificate(tx, found.deliveryId, layout);
+  });
+  const guid = await certificateGuidOf(tx, found.deliveryId, layout);
   if (!guid) throw new Error('certificate insert returned nothing');
   return guid;
 }
 
-export { renderCertificate };
+export interface CertificateDeps {
+  db: Db;
+  files: FileStore;
+  /** Marks the Idempotency-Key record done inside the transaction that stores the row. */
+  complete: Complete;
+  log: Logger;
+}
+
+/**
+ * The delivered order's certificate of this layout, rendered and stored once (the first of two
+ * concurrent renders wins; the loser's object is discarded): answers its download URL.
+ */
+export async function generateCertificate(deps: CertificateDeps, auth: TokenClaims, body: GenerateCertificateBody, timeZone: string | null): Promise<string> {
+  const { db, files, log } = deps;
+  const layout: CertificateLayout = body.use_report2 ? 'report2' : 'report1';
+  const found = await findDelivery(db, auth, body.customer_order_id);
+  const existing = await certificateGuidOf(db, found.deliveryId, layout);
+  if (existing) return certificateUrl(existing);
+  let saved: SavedCertificate;
+  try {
+    const bytes = await renderCertificate(await certificateData(db, files, auth, found, layout, timeZone));
+    saved = await saveCertificateFile(files, auth, bytes);
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    if (err instanceof FileStoreUnavailable) {
+      log.error({ err, orderId: found.orderId }, 'certificate storage failed');
+      throw certificateError(503, 'Failed to generate delivery certificate: the file store is unavailable, try again later');
+    }
+    log.error({ err, orderId: found.orderId }, 'certificate rendering failed');
+    throw certificateError(500, 'Failed to generate delivery certificate');
+  }
+  const mine = certificateRef(auth.company_id, saved.guid);
+  let winner: string;
+  try {
+    winner = await db.transaction(async (tx) => {
+      const guid = await storeCertificate(tx, auth, found, layout, saved);
+      await deps.complete(tx, 200, certificateUrl(guid));
+      return guid;
+    });
+  } catch (err) {
+    await files.discard(mine);
+    throw err;
+  }
+  if (winner !== saved.guid) await files.discard(mine); // another request stored this layout first
+  return certificateUrl(winner);
+}
+
+const CERTIFICATE_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.pdf$/;
+
+/** A stored certificate of the caller's company by its file name (<guid>.pdf); 404 otherwise. */
+export async function certificateFile(db: Executor, auth: TokenClaims, name: string): Promise<{ guid: string; ref: FileRef; rowBytes: Buffer }> {
+  const guid = CERTIFICATE_FILE.exec(name)?.[1];
+  if (!guid) throw notFound();
+  const file = await certificateFileOf(db, auth.company_id, guid);
+  if (!file) throw notFound();
+  return { guid, ref: certificateRef(file.companyId, guid), rowBytes: file.bytes };
+}

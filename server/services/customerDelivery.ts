@@ -2,21 +2,18 @@
 // signature and check images, RTO only through the RTO call, survey answers, the payment
 // (recorded, card charged through the PaymentGateway) and the remaining balance reduced —
 // all inside the delivery's transaction. card_cvv reaches the gateway in memory only.
-import { and, eq, inArray } from 'drizzle-orm';
 import {
-  CUSTOMER_DELIVER, ERROR_TEXT, amountCents, centsText,
+  CUSTOMER_DELIVER, ERROR_TEXT, amountCents, centsText, factsOfCustomerBody,
   type CustomerDeliverBody, type CustomerDeliverCall, type TokenClaims,
 } from '../../src/domain';
-import type { AppContext } from '../context';
-import { requireCardProfile, requirePayment } from './access';
 import type { Db } from '../db/client';
-import {
-  customerDeliveries, customerOrderBilling, customerOrderChecks, customerSavedCards, deliverySurveyAnswers,
-  driverDeliverySurveyQuestions, orderPayments, paymentProcessorConfigs, type PaymentSource,
-} from '../db/schema';
 import { HttpError, invalid, notFound } from '../http/errors';
-import type { DeliveryStep } from './deliveries';
-import { requireUploads } from './deliveries';
+import { insertCustomerDelivery, insertPayment, insertSurveyAnswers, type NewPayment, type PaymentSource } from '../repositories/customerDeliveries';
+import {
+  billingOf, checkOfOrder, countSurveyQuestions, processingAccountOf, savedCardOfOrder, setRemainingBalance,
+} from '../repositories/customerOrders';
+import { requireCardProfile, requirePayment } from './access';
+import { requireUploads, type DeliverSpec, type DeliveryStep } from './deliveries';
 import type { GatewayFailure, GatewayScope, TransactionResult } from './payments/gateway';
 import { ChargeDeclined, priorDecline, recordAttempt, type AttemptRecord } from './chargeAttempts';
 
@@ -33,7 +30,7 @@ export function paymentCents(body: CustomerDeliverBody): number {
 }
 
 /** Checks outside the transaction: uploads of this company in the right folder, card fields. */
-export async function preflightCustomer(db: Db, auth: TokenClaims, call: CustomerDeliverCall, body: CustomerDeliverBody): Promise<void> {
+async function preflightCustomer(db: Db, auth: TokenClaims, call: CustomerDeliverCall, body: CustomerDeliverBody): Promise<void> {
   const failure = CUSTOMER_DELIVER[call].failure;
   const cents = paymentCents(body);
   if (CARD_CALLS.includes(call) && cents === 0) throw new HttpError(400, failure, `${ERROR_TEXT[failure]}: a card payment needs an amount above 0`);
@@ -75,8 +72,8 @@ function chargeFailure(call: CustomerDeliverCall, result: TransactionResult, att
   return new ChargeDeclined(402, failure, `${ERROR_TEXT[failure]}: ${result.message}`, attempt);
 }
 
-async function chargeCard(ctx: AppContext, step: DeliveryStep<CustomerDeliverBody>, call: CustomerDeliverCall, cents: number, billingZip: string): Promise<Charge> {
-  const charge = await chargeCardOnce(ctx, step, call, cents, billingZip);
+async function chargeCard(step: DeliveryStep<CustomerDeliverBody>, call: CustomerDeliverCall, cents: number, billingZip: string): Promise<Charge> {
+  const charge = await chargeCardOnce(step, call, cents, billingZip);
   await recordAttempt(step.tx, attemptOf(step, call, cents), { approved: true });
   return charge;
 }
@@ -85,8 +82,8 @@ const attemptOf = ({ auth, order, idempotencyKey }: DeliveryStep<CustomerDeliver
   companyId: auth.company_id, accountId: auth.account_id, orderId: order.id, idempotencyKey, call, amountCents: cents,
 });
 
-async function chargeCardOnce(ctx: AppContext, step: DeliveryStep<CustomerDeliverBody>, call: CustomerDeliverCall, cents: number, billingZip: string): Promise<Charge> {
-  const { tx, auth, body, order } = step;
+async function chargeCardOnce(step: DeliveryStep<CustomerDeliverBody>, call: CustomerDeliverCall, cents: number, billingZip: string): Promise<Charge> {
+  const { tx, auth, body, order, payments } = step;
   // The same submission already declined: answer that again, never charge the card twice.
   const prior = await priorDecline(tx, auth.account_id, step.idempotencyKey);
   if (prior) throw new ChargeDeclined(402, CUSTOMER_DELIVER[call].failure, prior.message ?? ERROR_TEXT[CUSTOMER_DELIVER[call].failure], null);
@@ -96,10 +93,9 @@ async function chargeCardOnce(ctx: AppContext, step: DeliveryStep<CustomerDelive
   const attempt = attemptOf(step, call, cents);
   if (call === 'existing_card') {
     // Only a card saved for this order's customer may be charged.
-    const [saved] = await tx.select({ lastFour: customerSavedCards.lastFour }).from(customerSavedCards)
-      .where(and(eq(customerSavedCards.orderId, order.id), eq(customerSavedCards.companyId, auth.company_id), eq(customerSavedCards.cardProfileId, profileId)));
+    const saved = await savedCardOfOrder(tx, auth.company_id, order.id, profileId);
     if (!saved) throw notFound();
-    const result = await ctx.payments.authorizeProfile(scope, { profileId, amount, orderNumber: order.orderNumber, billingZip, capture: true });
+    const result = await payments.authorizeProfile(scope, { profileId, amount, orderNumber: order.orderNumber, billingZip, capture: true });
     if (!result.approved) throw chargeFailure(call, result, attempt);
     return { result, lastFour: result.lastFour ?? saved.lastFour, profileId };
   }
@@ -107,13 +103,13 @@ async function chargeCardOnce(ctx: AppContext, step: DeliveryStep<CustomerDelive
   // authorization must be the caller's (services/access.ts), the token that profile's.
   await requireCardProfile(tx, auth, profileId);
   if (body.retref) await requirePayment(tx, auth, body.retref);
-  const card = await ctx.payments.savedCardDetails(scope, profileId);
+  const card = await payments.savedCardDetails(scope, profileId);
   if (!card) throw notFound();
   const failure = CUSTOMER_DELIVER[call].failure;
   if (card.token !== body.card_token) throw new HttpError(400, failure, `${ERROR_TEXT[failure]}: card_token does not match the card profile`);
   const result = body.retref
-    ? await ctx.payments.capture(scope, { transactionId: body.retref, amount, token: card.token })
-    : await ctx.payments.authorizeProfile(scope, { profileId, amount, cvv: body.card_cvv, orderNumber: order.orderNumber, billingZip, capture: true });
+    ? await payments.capture(scope, { transactionId: body.retref, amount, token: card.token })
+    : await payments.authorizeProfile(scope, { profileId, amount, cvv: body.card_cvv, orderNumber: order.orderNumber, billingZip, capture: true });
   if (!result.approved) throw chargeFailure(call, result, attempt);
   // The capture runs in our transaction: throwing here undoes it.
   if (result.orderNumber !== order.orderNumber) throw new HttpError(400, failure, `${ERROR_TEXT[failure]}: the card authorization (retref) is for another order`);
@@ -121,12 +117,10 @@ async function chargeCardOnce(ctx: AppContext, step: DeliveryStep<CustomerDelive
 }
 
 /** The customer call's work inside the delivery transaction (after the delivery row exists). */
-export async function customerDeliveryStep(ctx: AppContext, call: CustomerDeliverCall, step: DeliveryStep<CustomerDeliverBody>): Promise<void> {
+async function customerDeliveryStep(call: CustomerDeliverCall, step: DeliveryStep<CustomerDeliverBody>): Promise<void> {
   const { tx, auth, body, order, deliveryId } = step;
   const spec = CUSTOMER_DELIVER[call];
-  const [billing] = await tx.select().from(customerOrderBilling)
-    .where(and(eq(customerOrderBilling.orderId, order.id), eq(customerOrderBilling.companyId, auth.company_id)))
-    .for('update');
+  const billing = await billingOf(tx, auth.company_id, order.id, true);
   const isRto = billing?.isRto ?? false;
   if (call === 'rto' && !isRto) throw new HttpError(400, spec.failure, `${ERROR_TEXT[spec.failure]}: this order is not rent-to-own; deliver it with its payment method`);
   if (call !== 'rto' && isRto) throw new HttpError(400, spec.failure, `${ERROR_TEXT[spec.failure]}: this is a rent-to-own order; deliver it with the RTO call`);
@@ -138,7 +132,7 @@ export async function customerDeliveryStep(ctx: AppContext, call: CustomerDelive
   }
   await checkSurveyQuestions(step);
 
-  let payment: typeof orderPayments.$inferInsert | null = null;
+  let payment: NewPayment | null = null;
   const base = { companyId: auth.company_id, orderId: order.id, deliveryId, amount: centsText(cents) };
   switch (call) {
     case 'rto':
@@ -151,8 +145,7 @@ export async function customerDeliveryStep(ctx: AppContext, call: CustomerDelive
       payment = { ...base, method: 'Check', source: 'new_check', checkImageGuid: body.check_guid?.toLowerCase() ?? null };
       break;
     case 'saved_check': {
-      const [check] = await tx.select({ id: customerOrderChecks.id }).from(customerOrderChecks)
-        .where(and(eq(customerOrderChecks.id, body.customer_order_check_id ?? 0), eq(customerOrderChecks.orderId, order.id), eq(customerOrderChecks.companyId, auth.company_id)));
+      const check = await checkOfOrder(tx, auth.company_id, order.id, body.customer_order_check_id ?? 0);
       if (!check) throw notFound();
       payment = { ...base, method: 'Check', source: 'saved_check', savedCheckId: check.id };
       break;
@@ -160,7 +153,7 @@ export async function customerDeliveryStep(ctx: AppContext, call: CustomerDelive
     case 'existing_card':
     case 'new_card': {
       if (call === 'new_card') await checkProcessingAccount(step);
-      const charge = await chargeCard(ctx, step, call, cents, billing?.zip ?? '');
+      const charge = await chargeCard(step, call, cents, billing?.zip ?? '');
       payment = {
         ...base, method: 'CreditCard', source: call satisfies PaymentSource, cardProfileId: charge.profileId,
         cardLastFour: charge.lastFour, authorizationCode: charge.result.authCode, retref: charge.result.retref,
@@ -172,38 +165,43 @@ export async function customerDeliveryStep(ctx: AppContext, call: CustomerDelive
       throw new Error(`unknown deliver call ${String(unknownCall)}`);
     }
   }
-  if (payment) await tx.insert(orderPayments).values(payment);
-  await tx.insert(customerDeliveries).values({
+  if (payment) await insertPayment(tx, payment);
+  await insertCustomerDelivery(tx, {
     deliveryId, orderId: order.id, companyId: auth.company_id, call, paymentMethod: spec.paymentMethod,
     signatureGuid: body.signature_guid?.toLowerCase() ?? null,
     signatureFrom: body.signature_guid ? body.signature_from ?? 'customer' : null,
     balanceBefore: centsText(balanceBefore), balanceAfter: centsText(balanceBefore - cents),
   });
-  if (body.delivery_survey_answers.length > 0) {
-    await tx.insert(deliverySurveyAnswers).values(body.delivery_survey_answers.map((a) => ({
-      deliveryId, questionId: a.driver_delivery_survey_question_id, answer: String(a.answer),
-    })));
-  }
-  if (billing && cents > 0) {
-    await tx.update(customerOrderBilling).set({ remainingBalance: centsText(balanceBefore - cents) })
-      .where(eq(customerOrderBilling.orderId, order.id));
-  }
+  await insertSurveyAnswers(tx, deliveryId, body.delivery_survey_answers.map((a) => ({
+    questionId: a.driver_delivery_survey_question_id, answer: String(a.answer),
+  })));
+  if (billing && cents > 0) await setRemainingBalance(tx, order.id, centsText(balanceBefore - cents));
 }
 
 /** Every answered question must be one of this company's survey questions. */
 async function checkSurveyQuestions({ tx, auth, body }: DeliveryStep<CustomerDeliverBody>): Promise<void> {
   const ids = body.delivery_survey_answers.map((a) => a.driver_delivery_survey_question_id);
   if (ids.length === 0) return;
-  const found = await tx.select({ id: driverDeliverySurveyQuestions.id }).from(driverDeliverySurveyQuestions)
-    .where(and(inArray(driverDeliverySurveyQuestions.id, ids), eq(driverDeliverySurveyQuestions.companyId, auth.company_id)));
-  if (found.length !== ids.length) throw invalid('delivery_survey_answers: a question is not one of this company\'s survey questions');
+  if (await countSurveyQuestions(tx, auth.company_id, ids) !== ids.length) throw invalid('delivery_survey_answers: a question is not one of this company\'s survey questions');
 }
 
 /** A new-card body's payment_processing_account_id, when given, must be the company's. */
 async function checkProcessingAccount({ tx, auth, body }: DeliveryStep<CustomerDeliverBody>): Promise<void> {
   if (body.payment_processing_account_id === null || body.payment_processing_account_id === undefined) return;
-  const [config] = await tx.select().from(paymentProcessorConfigs).where(eq(paymentProcessorConfigs.companyId, auth.company_id));
-  if (!config || config.paymentProcessingAccountId !== String(body.payment_processing_account_id)) {
+  const account = await processingAccountOf(tx, auth.company_id);
+  if (account === undefined || account !== String(body.payment_processing_account_id)) {
     throw new HttpError(400, 'FailedToDeliverOrderWithANewCard', `${ERROR_TEXT.FailedToDeliverOrderWithANewCard}: payment_processing_account_id is not this company's`);
   }
+}
+
+/** The customer call's hooks on the shared deliver steps (services/deliveries.ts). */
+export function customerDeliverSpec(call: CustomerDeliverCall): DeliverSpec<CustomerDeliverBody> {
+  return {
+    kind: 'customer',
+    failure: CUSTOMER_DELIVER[call].failure,
+    orderIdOf: (body) => body.customer_order_id,
+    facts: (body) => factsOfCustomerBody(call, body),
+    preflight: (db, auth, body) => preflightCustomer(db, auth, call, body),
+    inTransaction: (step) => customerDeliveryStep(call, step),
+  };
 }

@@ -1,27 +1,24 @@
-// The steps every deliver call shares (SPEC §5, §7; DESIGN §5, §6): shape → SPEC §5 rules →
-// uploads of this company → ONE transaction (order locked and owned, delivery + photos, the
-// call's own work, order marked delivered, Idempotency-Key record). Each deliver route is a
-// DeliverRouteSpec; the on-lot, move and customer calls differ only in their hooks.
-import { clockDate } from '../clock';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import * as v from 'valibot';
+// The steps every deliver call shares (SPEC §5, §7; DESIGN §5, §6): SPEC §5 rules → uploads of
+// this company → ONE transaction (order locked and owned, delivery + photos, the call's own
+// work, order marked delivered, Idempotency-Key record). The body's shape was checked by the
+// registrar against the endpoint table. Each call is a DeliverSpec; the on-lot, move and
+// customer calls differ only in their hooks (customerDelivery.ts holds the customer ones).
 import {
-  ERROR_TEXT, orderKey, validateDelivery,
-  type DeliverResponse, type DeliveryFacts, type ErrorCode, type ImageRecord, type TokenClaims,
-  issuesMessage,
+  ERROR_TEXT, factsOfInventoryBody, orderKey, validateDelivery,
+  type DeliverMoveBody, type DeliverOnlotBody, type DeliverResponse, type DeliveryFacts, type ErrorCode, type ImageRecord,
+  type OrderKind, type TokenClaims,
 } from '../../src/domain';
-import type { AppContext } from '../context';
-import type { Db, Executor, Tx } from '../db/client';
-import { deliveries, deliveryImages, orders, uploads, type OrderKindColumn } from '../db/schema';
-import { authOf } from '../http/auth';
+import { clockDate } from '../clock';
+import type { Db, Tx } from '../db/client';
 import { HttpError } from '../http/errors';
-import { withoutCvv } from './cardSecrets';
-import type { Complete } from './idempotency';
-import { readIdempotencyKey, runIdempotent } from '../http/keyedAnswers';
-import { keepDeclinedAttempt } from './chargeAttempts';
-import type { OrderViewRow } from '../repositories/orders';
+import type { Logger } from '../logger';
+import { countUploadsIn, insertDelivery } from '../repositories/deliveries';
+import { updateOrder, type OrderViewRow } from '../repositories/orders';
 import { requireOrder } from './access';
+import { withoutCvv } from './cardSecrets';
+import { keepDeclinedAttempt } from './chargeAttempts';
+import type { Complete } from './idempotency';
+import type { PaymentGateway } from './payments/gateway';
 
 /** Where building photos may have been uploaded (SPEC §2 folders of the three order kinds). */
 export const PHOTO_FOLDERS = [
@@ -40,20 +37,18 @@ export interface CommonDeliverBody {
   building_images: ImageRecord[];
 }
 
-
 /** Throws `code` (400) unless every guid is an upload of this company in one of `folders`. */
-export async function requireUploads(db: Executor, companyId: number, guids: string[], opts: {
+export async function requireUploads(db: Db, companyId: number, guids: string[], opts: {
   folders: readonly string[];
   code: ErrorCode;
   message: string;
 }): Promise<void> {
   if (guids.length === 0) return;
-  const found = await db.select({ guid: uploads.guid }).from(uploads)
-    .where(and(inArray(uploads.guid, guids), eq(uploads.companyId, companyId), inArray(uploads.folder, [...opts.folders])));
-  if (found.length !== new Set(guids).size) throw new HttpError(400, opts.code, opts.message, { errors: [opts.code] });
+  const found = await countUploadsIn(db, companyId, guids, opts.folders);
+  if (found !== new Set(guids).size) throw new HttpError(400, opts.code, opts.message, { errors: [opts.code] });
 }
 
-export async function checkBuildingPhotos(db: Executor, companyId: number, images: ImageRecord[]): Promise<void> {
+async function checkBuildingPhotos(db: Db, companyId: number, images: ImageRecord[]): Promise<void> {
   const guids = images.map((image) => image.guid.toLowerCase());
   if (new Set(guids).size !== guids.length) throw new HttpError(400, 'InvalidRequest', 'building_images lists a photo twice');
   await requireUploads(db, companyId, guids, {
@@ -70,12 +65,11 @@ export interface DeliveryStep<B> {
   deliveryId: number;
   /** The submission's Idempotency-Key (null without one): card attempts are remembered by it. */
   idempotencyKey: string | null;
+  payments: PaymentGateway;
 }
 
-export interface DeliverRouteSpec<B extends CommonDeliverBody> {
-  path: string;
-  schema: v.GenericSchema<unknown, B>;
-  kind: OrderKindColumn;
+export interface DeliverSpec<B extends CommonDeliverBody> {
+  kind: OrderKind;
   /** SPEC §8 identifier answered when the delivery fails for a reason of its own (500 included). */
   failure: ErrorCode;
   orderIdOf: (body: B) => number;
@@ -86,6 +80,31 @@ export interface DeliverRouteSpec<B extends CommonDeliverBody> {
   inTransaction?: (step: DeliveryStep<B>) => Promise<void>;
 }
 
+export const DELIVER_ONLOT: DeliverSpec<DeliverOnlotBody> = {
+  kind: 'onlot',
+  failure: 'FailedToDeliverInventoryOrder',
+  orderIdOf: (body) => body.onlot_inventory_order_id,
+  facts: (body) => factsOfInventoryBody('onlot', body),
+};
+
+/** The on-lot call's steps for a move order (start and end time required; missing GPS arrives as 0, SPEC §7). */
+export const DELIVER_MOVE: DeliverSpec<DeliverMoveBody> = {
+  kind: 'move',
+  failure: 'FailedToDeliverInventoryMoveOrder',
+  orderIdOf: (body) => body.inventory_move_order_id,
+  facts: (body) => factsOfInventoryBody('move', body),
+};
+
+/** What a deliver call needs besides its body: the database, the card processor and its key. */
+export interface DeliverDeps {
+  db: Db;
+  payments: PaymentGateway;
+  /** Marks the Idempotency-Key record done: called inside the delivery's transaction. */
+  complete: Complete;
+  /** The submission's Idempotency-Key, null without one. */
+  idempotencyKey: string | null;
+  log: Logger;
+}
 
 /** Postgres 23505, whether the driver error comes bare or wrapped (DrizzleQueryError.cause). */
 function isUniqueViolation(err: unknown): boolean {
@@ -93,12 +112,11 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
-async function deliver<B extends CommonDeliverBody>(ctx: AppContext, spec: DeliverRouteSpec<B>, auth: TokenClaims, body: B,
-  complete: Complete, idempotencyKey: string | null): Promise<DeliverResponse> {
-  return ctx.db.transaction(async (tx) => {
+function commitDelivery<B extends CommonDeliverBody>(deps: DeliverDeps, spec: DeliverSpec<B>, auth: TokenClaims, body: B): Promise<DeliverResponse> {
+  return deps.db.transaction(async (tx) => {
     const order = await requireOrder(tx, auth, { kind: spec.kind, id: spec.orderIdOf(body) }, 'update');
     const dateDelivered = new Date(body.date_delivered);
-    const [delivery] = await tx.insert(deliveries).values({
+    const deliveryId = await insertDelivery(tx, {
       orderId: order.id,
       companyId: auth.company_id,
       driverId: auth.account_id,
@@ -111,52 +129,36 @@ async function deliver<B extends CommonDeliverBody>(ctx: AppContext, spec: Deliv
       gpsLon: body.delivery_gps_lon ?? null,
       note: body.delivery_note,
       dateDelivered,
-    }).returning({ id: deliveries.id });
-    if (!delivery) throw new Error('delivery insert returned nothing');
-    if (body.building_images.length > 0) {
-      await tx.insert(deliveryImages).values(body.building_images.map((image, position) => ({
-        deliveryId: delivery.id, uploadGuid: image.guid.toLowerCase(), position,
-      })));
-    }
-    await spec.inTransaction?.({ tx, auth, body, order, deliveryId: delivery.id, idempotencyKey });
+    }, body.building_images);
+    await spec.inTransaction?.({ tx, auth, body, order, deliveryId, idempotencyKey: deps.idempotencyKey, payments: deps.payments });
     // The trigger bumps updated_at, so the next pull answers a tombstone for this order.
-    await tx.update(orders).set({ status: 'Delivered', deliveredAt: clockDate() }).where(eq(orders.id, order.id));
+    await updateOrder(tx, order.id, { status: 'Delivered', deliveredAt: clockDate() });
     const response: DeliverResponse = {
-      delivery_id: delivery.id,
+      delivery_id: deliveryId,
       order_key: orderKey(spec.kind, order.id),
       date_delivered: dateDelivered.toISOString(),
     };
-    await complete(tx, 200, response);
+    await deps.complete(tx, 200, response);
     return response;
   });
 }
 
-export function deliverRoute<B extends CommonDeliverBody>(app: FastifyInstance, ctx: AppContext, spec: DeliverRouteSpec<B>): void {
-  app.post(spec.path, async (request, reply) => {
-    const auth = authOf(request);
-    const parsed = v.safeParse(spec.schema, request.body);
-    if (!parsed.success) throw new HttpError(400, 'InvalidRequest', issuesMessage(parsed.issues));
-    const body = parsed.output;
-    return runIdempotent({
-      db: ctx.db, request, reply, auth,
-      work: async (complete) => {
-        const errors = validateDelivery(spec.facts(body));
-        const first = errors[0];
-        if (first) throw new HttpError(400, first, ERROR_TEXT[first], { errors });
-        await checkBuildingPhotos(ctx.db, auth.company_id, body.building_images);
-        await spec.preflight?.(ctx.db, auth, body);
-        try {
-          return { status: 200, body: await deliver(ctx, spec, auth, body, complete, readIdempotencyKey(request)) };
-        } catch (err) {
-          // A declined card was charged for nothing, but it was tried: that survives the rollback.
-          await keepDeclinedAttempt(ctx.db, err);
-          if (err instanceof HttpError) throw err;
-          // deliveries.order_id is UNIQUE: a concurrent second delivery loses here.
-          if (isUniqueViolation(err)) throw new HttpError(409, 'OrderAlreadyDelivered');
-          request.log.error({ err }, 'delivery failed');
-          throw new HttpError(500, spec.failure);
-        }
-      },
-    });
-  });
+/** One deliver call: the rules, the uploads, then the delivery's one transaction. */
+export async function deliverOrder<B extends CommonDeliverBody>(deps: DeliverDeps, spec: DeliverSpec<B>, auth: TokenClaims, body: B): Promise<DeliverResponse> {
+  const errors = validateDelivery(spec.facts(body));
+  const first = errors[0];
+  if (first) throw new HttpError(400, first, ERROR_TEXT[first], { errors });
+  await checkBuildingPhotos(deps.db, auth.company_id, body.building_images);
+  await spec.preflight?.(deps.db, auth, body);
+  try {
+    return await commitDelivery(deps, spec, auth, body);
+  } catch (err) {
+    // A declined card was charged for nothing, but it was tried: that survives the rollback.
+    await keepDeclinedAttempt(deps.db, err);
+    if (err instanceof HttpError) throw err;
+    // deliveries.order_id is UNIQUE: a concurrent second delivery loses here.
+    if (isUniqueViolation(err)) throw new HttpError(409, 'OrderAlreadyDelivered');
+    deps.log.error({ err }, 'delivery failed');
+    throw new HttpError(500, spec.failure);
+  }
 }

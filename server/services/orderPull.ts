@@ -12,9 +12,6 @@ import { countOrderPage, selectOrderPage, type OrderPageQuery, type PageColumns 
 import { orderListColumns, type OrderListRow, type OrderViewRow } from '../repositories/orders';
 import { isLiveFor, toOrderListItem } from './orderViews';
 
-// The payments area takes the orders lock through this name (routes/cardconnect.ts).
-export { lockCompanyOrders } from '../repositories/orders';
-
 /** The pull query as the endpoint table parses it (`checkpoint` still its base64url text). */
 export interface PullQuery {
   checkpoint?: string;
