@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { ErrorCode, ImageRecord, OrderKind, UploadFolder } from '../domain';
+import type { AnswerOf, BodyOf, ErrorCode, ImageRecord, OrderKind, PostKey, UploadFolder } from '../domain';
 import type { OrderDoc, OutboxAttachments } from '../db';
 
 // An outbox kind is one file declaring everything the queue, the processor and the UI need:
@@ -10,11 +10,14 @@ import type { OrderDoc, OutboxAttachments } from '../db';
 /** The follow-up emails of SPEC §4.6–4.7. */
 export type EmailStep = 'customer-delivered' | 'office-admin-customer' | 'rto-delivered' | 'office-admin-onlot' | 'office-admin-move';
 
-export type StepSpec =
+/** The calls a kind may make: POSTs of the endpoint table that answer an object, recorded as the commit. */
+export type OutboxCallKey = { [K in PostKey]: AnswerOf<K> extends Record<string, unknown> ? K : never }[PostKey];
+
+export type StepSpec<K extends OutboxCallKey = OutboxCallKey> =
   /** Upload each image of an attachment slot to a folder (the image id is the key). */
   | { type: 'upload'; slot: keyof OutboxAttachments; folder: UploadFolder }
-  /** The main call, with the entry id as key: once it answers, the server has committed. */
-  | { type: 'call'; path: string }
+  /** The main call, named by its endpoint-table key, with the entry id as Idempotency-Key: once it answers, the server has committed. */
+  | { type: 'call'; endpoint: K }
   /** A follow-up after the commit: logged on failure, never repeated once done. */
   | { type: 'certificate'; id: 'certificate'; waitMs: number }
   | { type: 'email'; id: `email:${EmailStep}`; email: EmailStep; waitMs: number };
@@ -31,7 +34,7 @@ export interface UploadedFiles {
 /** The list-row fields an order action may show before the server has it. */
 export type OrderRowPatch = Partial<Pick<OrderDoc, 'is_scheduled_for_delivery' | 'scheduled_date' | 'order_status'>>;
 
-export interface OutboxKindDef<P extends Record<string, unknown> = Record<string, unknown>> {
+export interface OutboxKindDef<P extends Record<string, unknown> = Record<string, unknown>, K extends OutboxCallKey = OutboxCallKey> {
   kind: string;
   /** What the driver calls this action (outbox cards, the drawer). */
   label: string;
@@ -50,9 +53,9 @@ export interface OutboxKindDef<P extends Record<string, unknown> = Record<string
   /** Upgrades: `upgrades[n]` turns a version n-1 payload into version n. */
   upgrades: Readonly<Record<number, (old: Record<string, unknown>) => Record<string, unknown>>>;
   /** In order; at least one call. */
-  steps: readonly [StepSpec, ...StepSpec[]];
-  /** The main call's body from the payload and the uploaded images. */
-  body(payload: P, files: UploadedFiles): Record<string, unknown>;
+  steps: readonly [StepSpec<K>, ...StepSpec<K>[]];
+  /** The main call's body (the call's body schema input) from the payload and the uploaded images. */
+  body(payload: P, files: UploadedFiles): BodyOf<K>;
   /** After the commit: drop the draft, its images and the order's list row. */
   onDone: { removeDraft: boolean; removeOrder: boolean };
   /** On needs-attention: write the server's message to the draft's deliveryError. */
@@ -67,7 +70,7 @@ export interface OutboxKindDef<P extends Record<string, unknown> = Record<string
   optimistic: { row(payload: P): OrderRowPatch } | null;
 }
 
-/** Declares a kind; the type parameter ties the body builder to the payload schema. */
-export function defineKind<P extends Record<string, unknown>>(def: OutboxKindDef<P>): OutboxKindDef<P> {
+/** Declares a kind; the type parameters tie the body builder to the payload schema and to the call's body. */
+export function defineKind<P extends Record<string, unknown>, K extends OutboxCallKey>(def: OutboxKindDef<P, K>): OutboxKindDef<P, K> {
   return def;
 }

@@ -2,7 +2,7 @@
 // authentication). Runs in the sync worker at the driver's request: it is online by nature
 // and never queued, because the PAN and CVV must not be written anywhere (ARCHITECTURE
 // invariants). Nothing here logs, stores or echoes the input.
-import { ERROR_TEXT, PAYMENTS_API } from '../domain';
+import { ERROR_TEXT, PAYMENTS_API, type AnswerOf } from '../domain';
 import type { AuthorizedCard } from '../db';
 import type { HttpClient } from './http';
 import { TransportError } from './transportError';
@@ -20,18 +20,9 @@ export interface CardAuthInput {
   paymentProcessingAccountId: string | null;
 }
 
-export type CardAuthOutcome = { ok: true; card: AuthorizedCard } | { ok: false; message: string };
+const AUTH_NEW_CARD = `POST ${PAYMENTS_API.cardconnectAuthNewCard}` as const;
 
-/** The server's success body (server/services/payments/http.ts cardAuthBody). */
-interface AuthNewCardAnswer {
-  approved?: unknown;
-  retref?: unknown;
-  profile_id?: unknown;
-  token?: unknown;
-  first_four_digits?: unknown;
-  last_four_digits?: unknown;
-  amount?: unknown;
-}
+export type CardAuthOutcome = { ok: true; card: AuthorizedCard } | { ok: false; message: string };
 
 const text = (value: unknown): string | null => {
   if (typeof value === 'string' && value !== '') return value;
@@ -44,22 +35,20 @@ const month = (m: string): string => m.trim().padStart(2, '0');
 const year = (y: string): string => y.trim().slice(-2);
 
 export async function authorizeNewCard(http: HttpClient, input: CardAuthInput): Promise<CardAuthOutcome> {
-  let answer: AuthNewCardAnswer | undefined;
+  let answer: AnswerOf<typeof AUTH_NEW_CARD>;
   try {
-    answer = await http.post<AuthNewCardAnswer>(PAYMENTS_API.cardconnectAuthNewCard, {
-      json: {
-        customer_order_id: input.customerOrderId,
-        card_token: input.cardNumber.replace(/[\s-]/g, ''),
-        card_exp_month: month(input.expMonth),
-        card_exp_year: year(input.expYear),
-        card_cvv: input.cvv.trim(),
-        // Left out when empty: the server then authorizes the order's remaining balance.
-        amount: input.amount.trim() || undefined,
-        billing_zip: input.billingZip.trim() || undefined,
-        payment_processing_account_id: input.paymentProcessingAccountId,
-      },
-      idempotencyKey: crypto.randomUUID(),
-    });
+    // The server's success body (server/services/payments/http.ts cardAuthBody), validated by the table.
+    answer = await http.call(AUTH_NEW_CARD, {
+      customer_order_id: input.customerOrderId,
+      card_token: input.cardNumber.replace(/[\s-]/g, ''),
+      card_exp_month: month(input.expMonth),
+      card_exp_year: year(input.expYear),
+      card_cvv: input.cvv.trim(),
+      // Left out when empty: the server then authorizes the order's remaining balance.
+      amount: input.amount.trim() || undefined,
+      billing_zip: input.billingZip.trim() || undefined,
+      payment_processing_account_id: input.paymentProcessingAccountId,
+    }, { idempotencyKey: crypto.randomUUID() });
   } catch (error) {
     // TransportError messages are the server's fixed texts or transport descriptions; any
     // other error is not shown (it could, in principle, carry request details).
@@ -68,11 +57,11 @@ export async function authorizeNewCard(http: HttpClient, input: CardAuthInput): 
     }
     return { ok: false, message: ERROR_TEXT.ErrorAuthenticatingCard };
   }
-  const profileId = text(answer?.profile_id);
-  const retref = text(answer?.retref);
-  const token = text(answer?.token);
-  const firstFour = text(answer?.first_four_digits);
-  if (answer?.approved !== true || !profileId || !retref || !token || !firstFour) {
+  const profileId = text(answer.profile_id);
+  const retref = text(answer.retref);
+  const token = text(answer.token);
+  const firstFour = text(answer.first_four_digits);
+  if (!profileId || !retref || !token || !firstFour) {
     return { ok: false, message: ERROR_TEXT.ErrorAuthenticatingCard };
   }
   return {

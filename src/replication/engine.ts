@@ -20,6 +20,7 @@ import {
   ownsDoc,
 } from '../db';
 import { ACTIVE_STATUSES, pruneDoneEntries } from '../outbox';
+import { AnswerNotUnderstood } from './endpointCall';
 import { createHttpClient, type FetchLike, type Hosts, type HttpClient } from './http';
 import { processOutbox } from './outboxProcessor';
 import type { OutboxEvents } from './outboxTypes';
@@ -162,13 +163,11 @@ export function createSyncEngine(deps: EngineDeps) {
   async function login(email: string, password: string): Promise<LoginResult> {
     try {
       const deviceKey = await readDeviceKey(deps.db, email);
-      const answer = await http.postWithHeaders<unknown>(API.login, {
-        json: { email, password }, auth: false, headers: deviceKey ? { [SIGN_IN_DEVICE_HEADER]: deviceKey } : {},
+      const { answer: token, headers } = await http.callWithHeaders(`POST ${API.login}`, { email, password }, {
+        auth: false, headers: deviceKey ? { [SIGN_IN_DEVICE_HEADER]: deviceKey } : {},
       });
-      const token = answer.body;
-      const newKey = answer.headers.get(SIGN_IN_DEVICE_HEADER);
+      const newKey = headers.get(SIGN_IN_DEVICE_HEADER);
       if (newKey) await writeDeviceKey(deps.db, email, newKey);
-      if (typeof token !== 'string') return { ok: false, error: 'GeneralError', message: ERROR_TEXT.GeneralError };
       const state = authStateOf(token, now());
       if (state.status !== 'authenticated') {
         return { ok: false, error: 'NotAuthorized', message: ERROR_TEXT.NotAuthorized };
@@ -176,6 +175,8 @@ export function createSyncEngine(deps: EngineDeps) {
       await session.signedIn(token);
       return { ok: true };
     } catch (error) {
+      // An answer that is no token: the SPEC §8 general text, not the parser's.
+      if (error instanceof AnswerNotUnderstood) return { ok: false, error: 'GeneralError', message: ERROR_TEXT.GeneralError };
       if (error instanceof TransportError) {
         if (error.code === 'NetworkError' || error.code === 'Timeout' || error.code === 'PhotoMissing') {
           return { ok: false, error: 'GeneralError', message: 'Signing in needs a connection. Try again when you are online.' };

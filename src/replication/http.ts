@@ -1,4 +1,5 @@
-import { CONTRACT_VERSION, CONTRACT_VERSION_HEADER, IDEMPOTENCY_HEADER, TIME_ZONE_HEADER, UPLOAD_FOLDER_HEADER } from '../domain';
+import { CONTRACT_VERSION, CONTRACT_VERSION_HEADER, IDEMPOTENCY_HEADER, TIME_ZONE_HEADER } from '../domain';
+import { endpointCalls, type EndpointCalls } from './endpointCall';
 import { httpError, networkError, timeoutError, TransportError } from './transportError';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -18,8 +19,11 @@ export interface HttpDeps {
   timeZone?: string;
 }
 
+/** A query value; an array is sent comma-joined (the log filters' orderTypes). */
+type QueryValue = string | number | boolean | null | undefined | readonly string[];
+
 export interface RequestOptions {
-  query?: Record<string, string | number | boolean | null | undefined>;
+  query?: Readonly<Record<string, QueryValue>>;
   json?: unknown;
   form?: FormData;
   headers?: Record<string, string>;
@@ -36,11 +40,11 @@ export interface RawResponse {
   filename: string | null;
 }
 
-export interface HttpClient {
-  get<T>(path: string, opts?: RequestOptions): Promise<T>;
-  post<T>(path: string, opts?: RequestOptions): Promise<T>;
-  /** A POST whose answer headers matter too (sign-in's device key). */
-  postWithHeaders<T>(path: string, opts?: RequestOptions): Promise<{ body: T; headers: Headers }>;
+/**
+ * JSON calls go by endpoint-table key (endpointCall.ts: typed body or query, validated answer);
+ * `getRaw` reads bytes by path (stored files by the URL an answer named, the CSV export).
+ */
+export interface HttpClient extends EndpointCalls {
   getRaw(path: string, opts?: RequestOptions): Promise<RawResponse>;
 }
 
@@ -62,7 +66,7 @@ export function buildUrl(base: string, path: string, query: RequestOptions['quer
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === null || value === undefined || value === '') continue;
-    params.set(key, String(value));
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
   }
   const qs = params.toString();
   return `${base}${path}${qs ? `?${qs}` : ''}`;
@@ -104,28 +108,23 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
     return { response, bytes };
   }
 
-  async function request<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions = {}): Promise<{ body: T; headers: Headers }> {
+  /** The answer as JSON, or as text when it is not JSON (the certificate's URL), or undefined when empty. */
+  async function request(method: 'GET' | 'POST', path: string, opts: RequestOptions): Promise<{ body: unknown; headers: Headers }> {
     const { response, bytes } = await exchange(method, path, opts);
     const text = new TextDecoder().decode(bytes);
-    if (!text) return { body: undefined as T, headers: response.headers };
+    if (!text) return { body: undefined, headers: response.headers };
     try {
-      return { body: JSON.parse(text) as T, headers: response.headers };
+      return { body: JSON.parse(text) as unknown, headers: response.headers };
     } catch {
-      return { body: text as T, headers: response.headers };
+      return { body: text, headers: response.headers };
     }
   }
 
   return {
-    get: async (path, opts) => (await request<never>('GET', path, opts)).body,
-    post: async (path, opts) => (await request<never>('POST', path, opts)).body,
-    postWithHeaders: (path, opts) => request('POST', path, opts),
+    ...endpointCalls(request),
     async getRaw(path, opts = {}) {
       const { response, bytes } = await exchange('GET', path, { ...opts, headers: { Accept: '*/*', ...(opts.headers ?? {}) } });
       return { bytes, contentType: response.headers.get('content-type') ?? 'application/octet-stream', filename: filenameOf(response.headers.get('content-disposition')) };
     },
   };
-}
-
-export function uploadHeaders(folder: string): Record<string, string> {
-  return { [UPLOAD_FOLDER_HEADER]: folder };
 }

@@ -107,8 +107,8 @@ async function runMain(ctx: OutboxContext, entry: EntryHandle, def: OutboxKindDe
     if (step.type === 'upload') await runUpload(ctx, entry, step);
     else if (step.type === 'call') {
       const current = entry.get();
-      const response = await ctx.http.post<Record<string, unknown>>(step.path, { json: def.body(payload, uploadedFiles(entry)), idempotencyKey: current.id });
-      await entry.update((doc) => ({ ...doc, last_error: null, steps: { ...doc.steps, response: { ...(response ?? {}) } } }));
+      const response = await ctx.http.call(step.endpoint, def.body(payload, uploadedFiles(entry)), { idempotencyKey: current.id });
+      await entry.update((doc) => ({ ...doc, last_error: null, steps: { ...doc.steps, response: { ...response } } }));
       ctx.events?.onStep?.({ entryId: current.id, step: 'deliver' });
       return;
     }

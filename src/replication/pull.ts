@@ -1,8 +1,7 @@
 import { clockIso } from '../clock';
 import * as v from 'valibot';
 import {
-  API, answerSchemaOf, PULL_LIMIT_MAX, encodeCheckpoint, normalizeNullIds, ORDER_API, OrderListItemSchema, pathOf, type Checkpoint, type EndpointKey,
-  type PullResponse,
+  API, PULL_LIMIT_MAX, encodeCheckpoint, normalizeNullIds, ORDER_API, OrderListItemSchema, type Checkpoint, type EndpointKey,
 } from '../domain';
 import {
   patchSyncStatus, readCheckpoint, readOrdersRefresh, settleOrdersRefresh, writeCheckpoint, writeCompanyDrivers, type BlobStore, type DriverDatabase, type Session,
@@ -43,6 +42,17 @@ export interface PullContext {
 
 export type RawDoc = Record<string, unknown> & { id: string; _deleted?: boolean };
 
+/**
+ * A pull page as the stream reads it (the table's page schema, loosened): rows are validated
+ * one by one by the stream's writer, so a bad row is skipped rather than the page refused.
+ */
+const PullPageView = v.object({
+  documents: v.array(v.looseObject({ id: v.string(), _deleted: v.optional(v.boolean()) })),
+  checkpoint: v.optional(v.nullable(v.object({ updated_at: v.string(), id: v.string() })), null),
+  total: v.optional(v.number()),
+});
+type PullPage = v.InferOutput<typeof PullPageView>;
+
 /** The checkpointed pulls' calls (endpoint-table keys: the paths /openapi.json documents). */
 export type PullEndpoint = Extract<EndpointKey, `GET ${typeof API.orderList | typeof API.onlotDeliveryDetails | typeof ORDER_API.moveDeliveryDetails | typeof ORDER_API.customerDeliveryDetails}`>;
 
@@ -58,22 +68,21 @@ export async function pullStream(
   apply: (live: RawDoc[], deletedIds: string[]) => Promise<void>,
   opts: { fromStart?: boolean; onPage?: (livePulled: number, total: number | undefined) => Promise<void> } = {},
 ): Promise<number> {
-  const path = pathOf(endpoint);
   const persist = !opts.fromStart;
   let checkpoint: Checkpoint | null = persist ? await readCheckpoint(ctx.db, stream, ctx.session) : null;
   const limitOf = (page: number): number => (page === 0 ? PULL_LIMIT_FIRST : PULL_LIMIT);
-  const fetchPage = (from: Checkpoint | null, page: number): Promise<PullResponse<RawDoc>> =>
-    ctx.http.get<PullResponse<RawDoc>>(path, { query: { checkpoint: from ? encodeCheckpoint(from) : undefined, limit: limitOf(page) } });
-  let next: Promise<PullResponse<RawDoc>> | null = fetchPage(checkpoint, 0);
+  const fetchPage = (from: Checkpoint | null, page: number): Promise<PullPage> =>
+    ctx.http.readAs(endpoint, PullPageView, { checkpoint: from ? encodeCheckpoint(from) : undefined, limit: limitOf(page) });
+  let next: Promise<PullPage> | null = fetchPage(checkpoint, 0);
   let total = 0;
   let livePulled = 0;
   // The first page of a pull from no checkpoint may say how many orders the whole pull brings.
   let expected: number | undefined;
   // Bounded: a server that keeps answering full pages cannot spin the worker forever.
   for (let page = 0; page < 500 && next; page++) {
-    const response: PullResponse<RawDoc> = await next;
-    const documents: RawDoc[] = Array.isArray(response?.documents) ? response.documents : [];
-    const more = documents.length >= limitOf(page) && Boolean(response?.checkpoint);
+    const response: PullPage = await next;
+    const documents: RawDoc[] = response.documents;
+    const more: boolean = documents.length >= limitOf(page) && Boolean(response.checkpoint);
     // The next page travels while this one is written: the first pull costs about the larger
     // of the network and the writes, not their sum. Its failure surfaces at the next await.
     next = more ? fetchPage(response.checkpoint, page + 1) : null;
@@ -83,9 +92,9 @@ export async function pullStream(
     await apply(live, deleted);
     total += documents.length;
     livePulled += live.length;
-    if (page === 0 && typeof response?.total === 'number') expected = response.total;
+    if (page === 0 && response.total !== undefined) expected = response.total;
     await opts.onPage?.(livePulled, expected);
-    if (response?.checkpoint) {
+    if (response.checkpoint) {
       checkpoint = response.checkpoint;
       if (persist) await writeCheckpoint(ctx.db, stream, ctx.session, checkpoint);
     }
@@ -145,14 +154,8 @@ export async function pullOrders(ctx: PullContext): Promise<number> {
  */
 export async function pullCompanyDrivers(ctx: PullContext): Promise<boolean> {
   try {
-    const endpoint = `GET ${ORDER_API.companyDrivers}` as const;
-    const answer = await ctx.http.get<unknown>(pathOf(endpoint));
-    const parsed = v.safeParse(answerSchemaOf(endpoint), answer);
-    if (!parsed.success) {
-      ctx.log?.('pull: company drivers answer not understood');
-      return false;
-    }
-    await writeCompanyDrivers(ctx.db, ctx.session, parsed.output, clockIso());
+    const drivers = await ctx.http.read(`GET ${ORDER_API.companyDrivers}`);
+    await writeCompanyDrivers(ctx.db, ctx.session, drivers, clockIso());
     return true;
   } catch (error) {
     ctx.log?.('pull: company drivers failed', error);

@@ -1,10 +1,11 @@
 import * as v from 'valibot';
 import {
-  API, answerSchemaOf, CustomerDeliveryDetailsSchema, MoveDeliveryDetailsSchema, OnlotDeliveryDetailsSchema, ORDER_API, ORDER_ID_FIELD,
-  OrderNoteSchema, pathOf, type EndpointKey, type OrderKind, type SavedCheck,
+  API, CustomerDeliveryDetailsSchema, MoveDeliveryDetailsSchema, OnlotDeliveryDetailsSchema, ORDER_API, ORDER_ID_FIELD,
+  OrderNoteSchema, type EndpointKey, type OrderKind, type SavedCheck,
 } from '../domain';
 import { deliveryCollection, draftImageIds, emptyDraftOf, ownsDoc } from '../db';
 import { ACTIVE_STATUSES } from '../outbox';
+import { AnswerNotUnderstood } from './endpointCall';
 import { pullStream, stripDeleted, type PullContext } from './pull';
 
 // Delivery details of each kind are pulled into their own collection. A pull writes only
@@ -92,12 +93,23 @@ async function dropDelivery(ctx: PullContext, kind: OrderKind, id: string): Prom
 
 /** SPEC §7 order-details calls and their id query, for the notes each screen shows offline. */
 const DETAILS = {
-  onlot: { endpoint: `GET ${API.onlotOrderDetails}`, query: 'onlotInventoryOrderId' },
-  move: { endpoint: `GET ${ORDER_API.moveOrderDetails}`, query: 'inventoryMoveOrderId' },
-  customer: { endpoint: `GET ${ORDER_API.customerOrderDetails}`, query: 'customerOrderId' },
-} as const satisfies Record<OrderKind, { endpoint: EndpointKey; query: string }>;
+  onlot: { endpoint: `GET ${API.onlotOrderDetails}`, query: (id: number) => ({ onlotInventoryOrderId: id }) },
+  move: { endpoint: `GET ${ORDER_API.moveOrderDetails}`, query: (id: number) => ({ inventoryMoveOrderId: id }) },
+  customer: { endpoint: `GET ${ORDER_API.customerOrderDetails}`, query: (id: number) => ({ customerOrderId: id }) },
+} as const satisfies Record<OrderKind, { endpoint: EndpointKey; query: (id: number) => object }>;
 
-const NotesAnswerSchema = v.object({ notes: v.array(OrderNoteSchema) });
+/** What the prefetch reads of an order's details: its notes. */
+const NotesView = v.object({ notes: v.array(OrderNoteSchema) });
+
+/** An answer the schema refuses leaves the list empty (as the screens show none), not the pull failed. */
+async function listOrEmpty<T>(read: Promise<T[]>): Promise<T[]> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof AnswerNotUnderstood) return [];
+    throw error;
+  }
+}
 
 /**
  * What each order's screens need offline beyond its delivery details: the order's notes, and
@@ -131,15 +143,12 @@ async function fetchPerOrder(ctx: PullContext, kind: OrderKind, doc: { order_id:
   const json = doc.toMutableJSON() as { notes_at: string | null; saved_checks_at?: string | null };
   const patch: Record<string, unknown> = {};
   if (json.notes_at !== server.updated_at) {
-    const answer = await ctx.http.get<unknown>(pathOf(DETAILS[kind].endpoint), { query: { [DETAILS[kind].query]: doc.order_id } });
-    const parsed = v.safeParse(NotesAnswerSchema, answer);
-    Object.assign(patch, { notes: parsed.success ? parsed.output.notes : [], notes_at: server.updated_at });
+    const details = DETAILS[kind];
+    const notes = await listOrEmpty(ctx.http.readAs(details.endpoint, NotesView, details.query(doc.order_id)).then((answer) => answer.notes));
+    Object.assign(patch, { notes, notes_at: server.updated_at });
   }
   if (kind === 'customer' && json.saved_checks_at !== server.updated_at) {
-    const endpoint = `GET ${ORDER_API.savedChecks}` as const;
-    const answer = await ctx.http.get<unknown>(pathOf(endpoint), { query: { 'customer-order-id': doc.order_id } });
-    const parsed = v.safeParse(answerSchemaOf(endpoint), answer);
-    const checks: SavedCheck[] = parsed.success ? parsed.output : [];
+    const checks: SavedCheck[] = await listOrEmpty(ctx.http.read(`GET ${ORDER_API.savedChecks}`, { 'customer-order-id': doc.order_id }));
     Object.assign(patch, { saved_checks: checks, saved_checks_at: server.updated_at });
   }
   return patch;

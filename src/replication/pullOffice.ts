@@ -1,17 +1,16 @@
 import { clockIso } from '../clock';
-import * as v from 'valibot';
-import { environmentOf, FeatureFlagCheckSchema, featureFlagEnvironment, ORDER_API, PAYMENTS_V2_FLAG, PROFILE_API, type FeatureFlagsSnapshot } from '../domain';
+import { environmentOf, featureFlagEnvironment, ORDER_API, PAYMENTS_V2_FLAG, PROFILE_API, type FeatureFlagsSnapshot } from '../domain';
 import { CACHE_KEYS, writeCache } from '../db';
 import type { PullContext } from './pull';
 import { isConnectivity } from './fetchReport';
-import { pullSnapshot } from './pullSnapshots';
+import { storeSnapshot } from './pullSnapshots';
 
 // What the office tells the driver and how to reach it, kept as `cache` snapshots so the
 // notifications and tech-support screens open offline from the last copy.
 
 /** Both tabs of /notifications (active and recently dismissed), newest first. */
 export async function pullNotifications(ctx: PullContext): Promise<void> {
-  await pullSnapshot(ctx, CACHE_KEYS.notifications, `GET ${PROFILE_API.notifications}`);
+  await storeSnapshot(ctx, CACHE_KEYS.notifications, await ctx.http.read(`GET ${PROFILE_API.notifications}`));
 }
 
 /**
@@ -20,7 +19,7 @@ export async function pullNotifications(ctx: PullContext): Promise<void> {
  */
 export async function pullCompanyContact(ctx: PullContext): Promise<void> {
   try {
-    await pullSnapshot(ctx, CACHE_KEYS.companyContact, `GET ${PROFILE_API.companyContact}`);
+    await storeSnapshot(ctx, CACHE_KEYS.companyContact, await ctx.http.read(`GET ${PROFILE_API.companyContact}`));
   } catch (error) {
     if (isConnectivity(error)) throw error;
     ctx.log?.('pull: company contact failed', error);
@@ -40,10 +39,8 @@ export async function pullFeatureFlags(ctx: PullContext): Promise<void> {
   try {
     const flags: Record<string, boolean> = {};
     for (const flag of APP_FLAGS) {
-      const path = ORDER_API.checkFeatureFlag.replace(':flag', encodeURIComponent(flag));
-      const parsed = v.safeParse(FeatureFlagCheckSchema, await ctx.http.get<unknown>(path, { query: { environment } }));
-      if (!parsed.success) throw new Error(`The server's answer to ${path} was not understood`);
-      flags[flag] = parsed.output.turned_on;
+      const check = await ctx.http.read(`GET ${ORDER_API.checkFeatureFlag}`, { environment }, { params: { flag } });
+      flags[flag] = check.turned_on;
     }
     const snapshot: FeatureFlagsSnapshot = { environment, flags };
     await writeCache(ctx.db, ctx.session, CACHE_KEYS.featureFlags, snapshot, clockIso());

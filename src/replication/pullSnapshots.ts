@@ -1,34 +1,16 @@
 import { clockMs, clockIso } from '../clock';
-import * as v from 'valibot';
-import { answerSchemaOf, ORDER_API, pathOf, type AnswerOf, type EndpointKey, type OrderKind, type ScheduleListItem } from '../domain';
+import { ORDER_API, type EndpointKey, type OrderKind, type ScheduleListItem } from '../domain';
 import { CACHE_KEYS, pruneCache, readCache, readCaches, writeCache, writeCaches } from '../db';
 import { PREFETCH_BATCH, PREFETCH_PAUSE_MS } from './pullDeliveries';
 import type { PullContext } from './pull';
 
 // Snapshots of reads that have no checkpoint (DESIGN §4 `cache`): each answer is validated,
 // then replaces the driver's stored copy whole. An answer that does not validate is refused
-// (the last good copy stays) and reported like a failed fetch. The call is named by its key in
-// the endpoint table (src/domain/endpoints): the path and the answer's schema come from there,
-// the same schema /openapi.json documents and the server's answers are tested against.
+// (AnswerNotUnderstood: the last good copy stays) and reported like a failed fetch. Each read
+// is named by its endpoint-table key (`http.read`), validated by the table's answer schema.
 
-export class SnapshotInvalid extends Error {
-  constructor(path: string) {
-    super(`The server's answer to ${path} was not understood`);
-    this.name = 'SnapshotInvalid';
-  }
-}
-
-/** One read named by its endpoint-table key, its answer validated against the table's schema. */
-async function readAnswer<K extends EndpointKey>(ctx: PullContext, endpoint: K, query?: Record<string, string | number>): Promise<AnswerOf<K>> {
-  const path = pathOf(endpoint);
-  const answer = await ctx.http.get<unknown>(path, query ? { query } : undefined);
-  const parsed = v.safeParse(answerSchemaOf(endpoint), answer);
-  if (!parsed.success) throw new SnapshotInvalid(path);
-  return parsed.output;
-}
-
-export async function pullSnapshot<K extends EndpointKey>(ctx: PullContext, key: string, endpoint: K, query?: Record<string, string | number>): Promise<AnswerOf<K>> {
-  const output = await readAnswer(ctx, endpoint, query);
+/** Stores a validated answer as the snapshot `key` and hands it back. */
+export async function storeSnapshot<T>(ctx: PullContext, key: string, output: T): Promise<T> {
   const now = clockMs();
   const stored = await readCache<unknown>(ctx.db, ctx.session, key);
   // An unchanged answer is not written again for a while: the order map of a 10,000-order
@@ -43,7 +25,7 @@ const UNCHANGED_REWRITE_MS = 5 * 60_000;
 
 /** The order map (SPEC §4): the driver's orders with positions, the company's dealers and shops. */
 export async function pullOrderMap(ctx: PullContext): Promise<void> {
-  await pullSnapshot(ctx, CACHE_KEYS.orderMap, `GET ${ORDER_API.orderMap}`);
+  await storeSnapshot(ctx, CACHE_KEYS.orderMap, await ctx.http.read(`GET ${ORDER_API.orderMap}`));
 }
 
 const DETAILS_ENDPOINT = {
@@ -68,7 +50,7 @@ function refOf(item: ScheduleListItem): { kind: OrderKind; id: number } | null {
  */
 export async function pullSchedule(ctx: PullContext): Promise<void> {
   const sleep = ctx.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const list: ScheduleListItem[] = await pullSnapshot(ctx, CACHE_KEYS.scheduleList, `GET ${ORDER_API.scheduleList}`);
+  const list: ScheduleListItem[] = await storeSnapshot(ctx, CACHE_KEYS.scheduleList, await ctx.http.read(`GET ${ORDER_API.scheduleList}`));
   const wanted = list.flatMap((item) => {
     const ref = refOf(item);
     return ref ? [{ item, ref, key: CACHE_KEYS.scheduleDetails(item.id) }] : [];
@@ -80,7 +62,7 @@ export async function pullSchedule(ctx: PullContext): Promise<void> {
     await ctx.whenDriverIdle?.();
     const fetched: { key: string; data: unknown }[] = [];
     try {
-      for (const { key, ref } of batch) fetched.push({ key, data: await readAnswer(ctx, DETAILS_ENDPOINT[ref.kind], { id: ref.id }) });
+      for (const { key, ref } of batch) fetched.push({ key, data: await ctx.http.read(DETAILS_ENDPOINT[ref.kind], { id: ref.id }) });
     } finally {
       // What arrived before a failure is kept.
       await writeCaches(ctx.db, ctx.session, fetched, clockIso());

@@ -80,9 +80,9 @@ export function createSessionRules(deps: SessionRulesDeps) {
   /** SPEC §4: true when the account was removed (the driver is then signed out). */
   async function checkRemoved(session: Session): Promise<boolean> {
     if (now() - lastRemovedCheck < REMOVED_USER_POLL_MS) return false;
-    let removed: unknown;
+    let removed: boolean;
     try {
-      removed = await deps.http.get<unknown>(API.companyUserIsRemoved);
+      removed = await deps.http.read(`GET ${API.companyUserIsRemoved}`);
     } catch (error) {
       // A 401 is the engine's to handle; any other failure only means "ask again next run"
       // (the run goes on: its push and pull meet the same network and record it as usual).
@@ -91,7 +91,7 @@ export function createSessionRules(deps: SessionRulesDeps) {
       return false;
     }
     lastRemovedCheck = now();
-    if (removed !== true) return false;
+    if (!removed) return false;
     await signOut(session, 'removed');
     return true;
   }

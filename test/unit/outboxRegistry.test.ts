@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { outboxMigrations, onlotDeliveriesMigrations, ordersMigrations, type OutboxDoc } from '../../src/db';
-import { DeliverOnlotPayloadSchema } from '../../src/domain';
+import { DeliverOnlotPayloadSchema, pathOf } from '../../src/domain';
 import { defineKind, kindDef, OUTBOX_KINDS, preparePayload, type OutboxKindDef } from '../../src/outbox';
 
 const onlotPayload = {
@@ -29,7 +29,7 @@ describe('the outbox kind registry', () => {
   });
 
   it('sends each order action as one call, with no draft, and only a reassign takes the order off the list', () => {
-    const call = (kind: string) => kindDef(kind)?.steps.map((s) => (s.type === 'call' ? s.path : s.type));
+    const call = (kind: string) => kindDef(kind)?.steps.map((s) => (s.type === 'call' ? pathOf(s.endpoint) : s.type));
     expect(call('schedule_customer')).toEqual(['/secure/driver/schedule_my_customer_order_delivery']);
     expect(call('schedule_onlot')).toEqual(['/secure/driver/schedule_my_onlot_inventory_order_delivery']);
     expect(call('reschedule_move')).toEqual(['/secure/driver/update_inventory_move_order_scheduled_date_and_time']);
@@ -72,7 +72,7 @@ describe('the outbox kind registry', () => {
     // @ts-expect-error steps must hold at least one step
     const noSteps: OutboxKindDef = defineKind({ ...base, payloadSchema: DeliverOnlotPayloadSchema, steps: [] });
     // @ts-expect-error payloadSchema is required
-    const noSchema: OutboxKindDef = defineKind({ ...base, steps: [{ type: 'call', path: '/x' }] });
+    const noSchema: OutboxKindDef = defineKind({ ...base, steps: [{ type: 'call', endpoint: 'POST /secure/driver/create_order_note' }] });
     expect([noSteps, noSchema]).toHaveLength(2);
   });
 

@@ -30,13 +30,14 @@ describe('contract version', () => {
     const http = createHttpClient({
       hosts: { main: 'https://main', remix: 'https://remix', report: 'https://report' },
       getToken: () => Promise.resolve('t'),
-      fetch: (_url, init) => {
+      fetch: (url, init) => {
         seen.push(new Headers(init.headers));
-        return Promise.resolve(new Response('{}', { status: 200 }));
+        // Answers each call's schema accepts: a boolean, the sign-in token.
+        return Promise.resolve(new Response(url.endsWith('/auth/login') ? '"t"' : 'true', { status: 200 }));
       },
     });
-    await http.get('/api/driver/order-list');
-    await http.post('/auth/login', { auth: false, json: {} });
+    await http.read('GET /api/company-user-is-removed');
+    await http.call('POST /auth/login', { email: 'a@b.c', password: 'p' }, { auth: false });
     await http.getRaw('/files/x.jpg');
     expect(seen.map((h) => h.get('x-contract-version'))).toEqual([String(CONTRACT_VERSION), String(CONTRACT_VERSION), String(CONTRACT_VERSION)]);
   });

@@ -50,8 +50,13 @@ export const OfficeAdminReportAnswerSchema = v.object({
   skipped: v.pipe(v.number(), v.integer(), v.minValue(0)),
   failed: v.pipe(v.number(), v.integer(), v.minValue(0)),
 });
-/** The email-information lookups: company and order data plus `send_email` (fields per kind). */
-export const EmailInfoAnswerSchema = v.object({ send_email: v.boolean(), company_name: v.string() });
+/** One recipient of an email-information lookup: `send_email`, the address, and the template's variables (fields per kind). */
+const EmailRecipientSchema = v.looseObject({ send_email: v.boolean(), email: v.nullable(v.string()) });
+/** The email-information lookups: one recipient with the company's data, or one per office admin (the office-admin kinds). */
+export const EmailInfoAnswerSchema = v.union([
+  v.looseObject({ ...EmailRecipientSchema.entries, company_name: v.string() }),
+  v.array(EmailRecipientSchema),
+]);
 
 export const CreateNotificationAnswerSchema = v.object({ notification_ids: v.array(id), recipients: v.pipe(v.number(), v.integer(), v.minValue(0)) });
 export const DismissAllAnswerSchema = v.object({ dismissed: v.pipe(v.number(), v.integer(), v.minValue(0)) });
@@ -64,6 +69,7 @@ export const CardAuthAnswerSchema = v.object({
   amount: money,
   profile_id: v.nullable(v.string()),
   token: v.nullable(v.string()),
+  first_four_digits: v.nullable(v.string()),
   last_four_digits: v.nullable(v.string()),
 });
 /** Capture, check capture and refund. */

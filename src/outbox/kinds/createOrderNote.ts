@@ -11,7 +11,7 @@ export const createOrderNote = defineKind({
   payloadVersion: 1,
   payloadSchema: OrderNotePayloadSchema,
   upgrades: {},
-  steps: [{ type: 'call', path: ORDER_API.createOrderNote }],
+  steps: [{ type: 'call', endpoint: `POST ${ORDER_API.createOrderNote}` }],
   body: (payload) => ({ ...payload }),
   onDone: { removeDraft: false, removeOrder: false },
   onAttention: { markDraft: false },

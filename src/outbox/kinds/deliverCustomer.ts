@@ -1,8 +1,8 @@
 import {
-  CUSTOMER_DELIVER, CUSTOMER_DELIVER_CALLS, CUSTOMER_PAYLOAD_SCHEMAS, FOLLOWUP_WAIT_MS,
+  CUSTOMER_DELIVER, CUSTOMER_DELIVER_CALLS, CUSTOMER_DELIVER_KEYS, CUSTOMER_PAYLOAD_SCHEMAS, FOLLOWUP_WAIT_MS,
   type CustomerDeliverCall, type CustomerDeliverPayload, type ImageRecord,
 } from '../../domain';
-import { defineKind, type OutboxKindDef, type StepSpec } from '../types';
+import { defineKind, type FollowupSpec, type OutboxKindDef } from '../types';
 
 // The seven customer-order deliver calls (SPEC §7), one kind per payment path. They differ
 // only in data (path, failure id, payload schema, whether a check image is sent), so they
@@ -28,14 +28,16 @@ const imageFields = (prefix: 'signature' | 'check', record: ImageRecord | null) 
       }
     : {};
 
-function customerKind(call: CustomerDeliverCall): OutboxKindDef<CustomerDeliverPayload> {
-  const followups: StepSpec[] = [
+type CustomerDeliverKey = (typeof CUSTOMER_DELIVER_KEYS)[CustomerDeliverCall];
+
+function customerKind(call: CustomerDeliverCall): OutboxKindDef<CustomerDeliverPayload, CustomerDeliverKey> {
+  const followups: FollowupSpec[] = [
     { type: 'certificate', id: 'certificate', waitMs: FOLLOWUP_WAIT_MS },
     { type: 'email', id: 'email:customer-delivered', email: 'customer-delivered', waitMs: FOLLOWUP_WAIT_MS },
     { type: 'email', id: 'email:office-admin-customer', email: 'office-admin-customer', waitMs: FOLLOWUP_WAIT_MS },
     ...(call === 'rto' ? [{ type: 'email', id: 'email:rto-delivered', email: 'rto-delivered', waitMs: FOLLOWUP_WAIT_MS } as const] : []),
   ];
-  return defineKind<CustomerDeliverPayload>({
+  return defineKind<CustomerDeliverPayload, CustomerDeliverKey>({
     kind: `deliver_customer_${call}`,
     label: LABEL[call],
     delivers: true,
@@ -48,7 +50,7 @@ function customerKind(call: CustomerDeliverCall): OutboxKindDef<CustomerDeliverP
       { type: 'upload', slot: 'photos', folder: '/deliver-customer-order/delivery' },
       { type: 'upload', slot: 'signature', folder: '/deliver-customer-order/signature' },
       ...(call === 'new_check' ? [{ type: 'upload', slot: 'check', folder: '/deliver-customer-order/check' } as const] : []),
-      { type: 'call', path: CUSTOMER_DELIVER[call].path },
+      { type: 'call', endpoint: CUSTOMER_DELIVER_KEYS[call] },
       ...followups,
     ],
     body: (payload, files) => ({
@@ -65,5 +67,5 @@ function customerKind(call: CustomerDeliverCall): OutboxKindDef<CustomerDeliverP
 
 export const CUSTOMER_DELIVER_KINDS = Object.fromEntries(CUSTOMER_DELIVER_CALLS.map((call) => [call, customerKind(call)])) as Record<
   CustomerDeliverCall,
-  OutboxKindDef<CustomerDeliverPayload>
+  OutboxKindDef<CustomerDeliverPayload, CustomerDeliverKey>
 >;

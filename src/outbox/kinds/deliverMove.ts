@@ -13,7 +13,7 @@ export const deliverMove = defineKind({
   upgrades: {},
   steps: [
     { type: 'upload', slot: 'photos', folder: '/deliver-inventory-move-order/delivery' },
-    { type: 'call', path: DELIVER_MOVE_PATH },
+    { type: 'call', endpoint: `POST ${DELIVER_MOVE_PATH}` },
     { type: 'email', id: 'email:office-admin-move', email: 'office-admin-move', waitMs: FOLLOWUP_WAIT_MS },
   ],
   body: (payload, files) => ({ ...payload, building_images: files.photos }),

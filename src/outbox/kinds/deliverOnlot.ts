@@ -13,7 +13,7 @@ export const deliverOnlot = defineKind({
   upgrades: {},
   steps: [
     { type: 'upload', slot: 'photos', folder: '/deliver-onlot-inventory-order/delivery' },
-    { type: 'call', path: API.deliverOnlot },
+    { type: 'call', endpoint: `POST ${API.deliverOnlot}` },
     { type: 'email', id: 'email:office-admin-onlot', email: 'office-admin-onlot', waitMs: FOLLOWUP_WAIT_MS },
   ],
   body: (payload, files) => ({ ...payload, building_images: files.photos }),

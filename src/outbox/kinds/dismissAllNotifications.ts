@@ -14,7 +14,7 @@ export const dismissAllNotifications = defineKind({
   payloadVersion: 1,
   payloadSchema: DismissAllNotificationsBodySchema,
   upgrades: {},
-  steps: [{ type: 'call', path: PROFILE_API.dismissAllNotifications }],
+  steps: [{ type: 'call', endpoint: `POST ${PROFILE_API.dismissAllNotifications}` }],
   body: (payload) => ({ ...payload }),
   onDone: { removeDraft: false, removeOrder: false },
   onAttention: { markDraft: false },

@@ -14,7 +14,7 @@ export const dismissNotification = defineKind({
   payloadVersion: 1,
   payloadSchema: DismissNotificationBodySchema,
   upgrades: {},
-  steps: [{ type: 'call', path: PROFILE_API.dismissNotification }],
+  steps: [{ type: 'call', endpoint: `POST ${PROFILE_API.dismissNotification}` }],
   body: (payload) => ({ ...payload }),
   onDone: { removeDraft: false, removeOrder: false },
   onAttention: { markDraft: false },

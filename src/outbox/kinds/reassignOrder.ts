@@ -11,7 +11,7 @@ export const reassignOrder = defineKind({
   payloadVersion: 1,
   payloadSchema: ReassignPayloadSchema,
   upgrades: {},
-  steps: [{ type: 'call', path: ORDER_API.reassignDriver }],
+  steps: [{ type: 'call', endpoint: `POST ${ORDER_API.reassignDriver}` }],
   body: (payload) => ({ ...payload }),
   onDone: { removeDraft: false, removeOrder: true },
   onAttention: { markDraft: false },

@@ -9,8 +9,10 @@ import { defineKind, type OutboxKindDef } from '../types';
 const LABEL: Record<ScheduleAction, string> = { schedule: 'Schedule delivery', reschedule: 'Reschedule delivery' };
 const ORDER_KINDS: readonly OrderKind[] = ['customer', 'onlot', 'move'];
 
-function scheduleKind(action: ScheduleAction, kind: OrderKind): OutboxKindDef<SchedulePayload> {
-  return defineKind<SchedulePayload>({
+type ScheduleKey = `POST ${(typeof SCHEDULE_CALLS)[ScheduleAction][OrderKind]}`;
+
+function scheduleKind(action: ScheduleAction, kind: OrderKind): OutboxKindDef<SchedulePayload, ScheduleKey> {
+  return defineKind<SchedulePayload, ScheduleKey>({
     kind: `${action}_${kind}`,
     label: LABEL[action],
     delivers: false,
@@ -19,7 +21,7 @@ function scheduleKind(action: ScheduleAction, kind: OrderKind): OutboxKindDef<Sc
     payloadVersion: 1,
     payloadSchema: SCHEDULE_PAYLOAD_SCHEMAS[kind],
     upgrades: {},
-    steps: [{ type: 'call', path: SCHEDULE_CALLS[action][kind] }],
+    steps: [{ type: 'call', endpoint: `POST ${SCHEDULE_CALLS[action][kind]}` }],
     body: (payload) => ({ ...payload }),
     onDone: { removeDraft: false, removeOrder: false },
     onAttention: { markDraft: false },
@@ -36,4 +38,4 @@ function scheduleKind(action: ScheduleAction, kind: OrderKind): OutboxKindDef<Sc
 
 export const SCHEDULE_KINDS = Object.fromEntries(
   (['schedule', 'reschedule'] as const).map((action) => [action, Object.fromEntries(ORDER_KINDS.map((kind) => [kind, scheduleKind(action, kind)]))]),
-) as Record<ScheduleAction, Record<OrderKind, OutboxKindDef<SchedulePayload>>>;
+) as Record<ScheduleAction, Record<OrderKind, OutboxKindDef<SchedulePayload, ScheduleKey>>>;

@@ -11,7 +11,7 @@ export const unscheduleOrder = defineKind({
   payloadVersion: 1,
   payloadSchema: UnschedulePayloadSchema,
   upgrades: {},
-  steps: [{ type: 'call', path: ORDER_API.unschedule }],
+  steps: [{ type: 'call', endpoint: `POST ${ORDER_API.unschedule}` }],
   body: (payload) => ({ ...payload }),
   onDone: { removeDraft: false, removeOrder: false },
   onAttention: { markDraft: false },

@@ -1,6 +1,5 @@
-import * as v from 'valibot';
 import {
-  DeliveryLogResponseSchema, DeliveryStatsSchema, logFiltersQuery, PROFILE_API, UndeliveredOrdersStatsSchema,
+  logFiltersQuery, PROFILE_API,
   type DeliveryLogSnapshot, type DeliveryStatsSnapshot, type LogFilters,
 } from '../../domain';
 import { CACHE_KEYS, writeCache } from '../../db';
@@ -25,13 +24,6 @@ export interface LogReadOutcome {
 
 export type ExportOutcome = { ok: true; bytes: ArrayBuffer; filename: string; type: string } | RpcFailure;
 
-function parsed<T>(schema: v.GenericSchema<unknown, T>, answer: unknown, path: string): T {
-  const result = v.safeParse(schema, answer);
-  // Refused like a snapshot of the pull (pullSnapshots.ts): the last good copy stays.
-  if (!result.success) throw new Error(`The server's answer to ${path} was not understood`);
-  return result.output;
-}
-
 /** Reads the log for `filters` and both stats; `isLatest` says whether a newer request superseded this one. */
 export async function refreshDeliveryLog(ctx: ProfileContext, filters: LogFilters, isLatest: () => boolean): Promise<LogReadOutcome> {
   const session = await ctx.session();
@@ -39,8 +31,8 @@ export async function refreshDeliveryLog(ctx: ProfileContext, filters: LogFilter
   if (!session) return { ...outcome, ok: false, failures: ['Not authenticated'] };
   const reads: [() => Promise<void>, 'FailedToFetchDeliveryLog' | 'FailedToFetchStats'][] = [
     [async () => {
-      const answer = await ctx.http.get<unknown>(PROFILE_API.logList, { query: logFiltersQuery(filters) });
-      const log = parsed(DeliveryLogResponseSchema, answer, PROFILE_API.logList);
+      // An answer the table's schema refuses is refused like a pull's snapshot: the last good copy stays.
+      const log = await ctx.http.read(`GET ${PROFILE_API.logList}`, logFiltersQuery(filters));
       if (!isLatest()) {
         outcome.superseded = true;
         return;
@@ -50,8 +42,8 @@ export async function refreshDeliveryLog(ctx: ProfileContext, filters: LogFilter
     }, 'FailedToFetchDeliveryLog'],
     [async () => {
       const [stats, undelivered] = await Promise.all([
-        ctx.http.get<unknown>(PROFILE_API.deliveryStats).then((a) => parsed(DeliveryStatsSchema, a, PROFILE_API.deliveryStats)),
-        ctx.http.get<unknown>(PROFILE_API.undeliveredOrdersStats).then((a) => parsed(UndeliveredOrdersStatsSchema, a, PROFILE_API.undeliveredOrdersStats)),
+        ctx.http.read(`GET ${PROFILE_API.deliveryStats}`),
+        ctx.http.read(`GET ${PROFILE_API.undeliveredOrdersStats}`),
       ]);
       const snapshot: DeliveryStatsSnapshot = { stats, undelivered };
       await writeCache(ctx.db, session, CACHE_KEYS.deliveryStats, snapshot, ctx.now());

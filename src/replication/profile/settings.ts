@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import {
-  DriverEmailNotificationsSchema, DriverSettingsSchema, isErrorCode, needsCurrentPassword, parseSettingsBody, PROFILE_API, PROFILE_PICTURES_FOLDER, validateSettingsForm,
+  DriverEmailNotificationsSchema, isErrorCode, needsCurrentPassword, parseSettingsBody, PROFILE_API, PROFILE_PICTURES_FOLDER, validateSettingsForm,
   type DriverEmailNotifications, type DriverSettings, type ErrorCode, type ImageRecord, type SettingsForm,
 } from '../../domain';
 import { CACHE_KEYS, clearSettingsDraft, profilePictureBlobId, readCache, readSettingsDraft, writeCache, type Session } from '../../db';
@@ -24,8 +24,7 @@ export interface SaveSettingsInput {
 }
 
 /** Stores the answer, downloading the picture when it is new; a failed download leaves the old one. */
-async function storeSettings(ctx: ProfileContext, session: Session, answer: unknown, picture?: { bytes: ArrayBuffer; type: string }): Promise<DriverSettings> {
-  const settings = v.parse(DriverSettingsSchema, answer);
+async function storeSettings(ctx: ProfileContext, session: Session, settings: DriverSettings, picture?: { bytes: ArrayBuffer; type: string }): Promise<DriverSettings> {
   const before = await readCache<DriverSettings>(ctx.db, session, CACHE_KEYS.settings);
   const oldGuid = before?.data.profile_image_attributes?.guid ?? null;
   const image = settings.profile_image_attributes;
@@ -54,7 +53,7 @@ export async function refreshSettings(ctx: ProfileContext): Promise<SettingsOutc
   const session = await ctx.session();
   if (!session) return plainFailure('NotAuthenticated');
   try {
-    const answer = await ctx.http.get<unknown>(PROFILE_API.driverSettings);
+    const answer = await ctx.http.read(`GET ${PROFILE_API.driverSettings}`);
     return { ok: true, settings: await storeSettings(ctx, session, answer) };
   } catch (error) {
     return failureOf(error, 'FailedToRefreshDriverSettings');
@@ -98,10 +97,7 @@ export async function saveSettings(ctx: ProfileContext, input: SaveSettingsInput
       picture = { bytes: blob.bytes, type: blob.type };
       record = await uploadImage(ctx.http, { id: input.pictureId, extension: draft.picture.extension, type: blob.type, bytes: blob.bytes }, PROFILE_PICTURES_FOLDER);
     }
-    const answer = await ctx.http.post<unknown>(PROFILE_API.updateDriverSettings, {
-      json: parseSettingsBody(input.form, record),
-      idempotencyKey: crypto.randomUUID(),
-    });
+    const answer = await ctx.http.call(`POST ${PROFILE_API.updateDriverSettings}`, parseSettingsBody(input.form, record), { idempotencyKey: crypto.randomUUID() });
     const settings = await storeSettings(ctx, session, answer, picture);
     await clearSettingsDraft(ctx.db, ctx.blobs, session);
     return { ok: true, settings };
@@ -115,8 +111,7 @@ export async function saveNotificationSettings(ctx: ProfileContext, flags: Drive
   const session = await ctx.session();
   if (!session) return plainFailure('NotAuthenticated');
   try {
-    const answer = await ctx.http.post<unknown>(PROFILE_API.updateDriverEmailNotifications, {
-      json: v.parse(DriverEmailNotificationsSchema, flags),
+    const answer = await ctx.http.call(`POST ${PROFILE_API.updateDriverEmailNotifications}`, v.parse(DriverEmailNotificationsSchema, flags), {
       idempotencyKey: crypto.randomUUID(),
     });
     return { ok: true, settings: await storeSettings(ctx, session, answer) };

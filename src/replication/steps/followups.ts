@@ -1,16 +1,14 @@
-import {
-  CERTIFICATE_ERROR_MARK, CERTIFICATE_PATH, PROFILE_API, parseOrderKey,
-  type EmailInfoKind, type EmailTemplate, type SendEmailResponse,
-} from '../../domain';
+import { CERTIFICATE_ERROR_MARK, CERTIFICATE_PATH, PROFILE_API, parseOrderKey, type EmailInfoKind, type EmailTemplate } from '../../domain';
 import type { FollowupResult } from '../../db';
 import type { EmailStep, FollowupSpec } from '../../outbox';
+import { AnswerNotUnderstood } from '../endpointCall';
 import type { EntryHandle, OutboxContext } from '../outboxTypes';
 
 // The follow-ups after a delivery committed (SPEC §4.6–4.7): the certificate, then emails.
 // Each request carries `${entry id}:${step}` as its Idempotency-Key, so a retry after a lost
 // answer or a crash replays the first answer and no email goes twice.
 
-type Info = Record<string, unknown> & { send_email?: boolean; email?: string | null };
+type Info = Record<string, unknown> & { send_email: boolean; email: string | null };
 
 interface EmailPlan {
   /** The email-information lookup whose answer holds recipients and variables. */
@@ -52,27 +50,33 @@ export async function runFollowup(ctx: OutboxContext, entry: EntryHandle, step: 
   const orderId = parseOrderKey(current.order_key)?.id ?? 0;
   const key = `${current.id}:${step.id}`;
   if (step.type === 'certificate') {
-    const answer = await ctx.http.post<unknown>(CERTIFICATE_PATH, { json: { customer_order_id: orderId, use_report2: false }, idempotencyKey: key });
-    const text = typeof answer === 'string' ? answer : JSON.stringify(answer);
-    // SPEC §7: an answer containing "ERROR:" is logged as FailedToGenerateDeliveryCertificate.
-    if (text.includes(CERTIFICATE_ERROR_MARK)) return result('failed', text, ctx.now());
-    return result('done', text, ctx.now());
+    try {
+      const url = await ctx.http.call(`POST ${CERTIFICATE_PATH}`, { customer_order_id: orderId, use_report2: false }, { idempotencyKey: key });
+      return result('done', url, ctx.now());
+    } catch (error) {
+      // SPEC §7: an answer containing "ERROR:" is logged as FailedToGenerateDeliveryCertificate (not retried).
+      if (error instanceof AnswerNotUnderstood) {
+        const text = typeof error.answer === 'string' ? error.answer : (JSON.stringify(error.answer) ?? '');
+        if (text.includes(CERTIFICATE_ERROR_MARK)) return result('failed', text, ctx.now());
+      }
+      throw error;
+    }
   }
   if (step.email === 'office-admin-customer') {
-    const answer = await ctx.http.post<SendEmailResponse>(PROFILE_API.emailOfficeAdminCustomerOrderDelivered, { json: { customer_order_id: orderId }, idempotencyKey: key });
-    return answer?.success ? result('done', null, ctx.now()) : result('failed', answer?.error ?? 'Failed to send email', ctx.now());
+    const answer = await ctx.http.call(`POST ${PROFILE_API.emailOfficeAdminCustomerOrderDelivered}`, { customer_order_id: orderId }, { idempotencyKey: key });
+    return answer.success ? result('done', null, ctx.now()) : result('failed', answer.error ?? 'Failed to send email', ctx.now());
   }
   const plan = EMAIL_PLANS[step.email];
-  const info = await ctx.http.get<Info | Info[]>(`${PROFILE_API.emailInfo}/${plan.lookup}`, { query: { [plan.query]: orderId } });
-  const recipients = (Array.isArray(info) ? info : [info]).filter((r) => r.send_email === true && typeof r.email === 'string' && r.email);
+  const info = await ctx.http.read(`GET ${PROFILE_API.emailInfo}/:kind`, { [plan.query]: String(orderId) }, { params: { kind: plan.lookup } });
+  const recipients: Info[] = (Array.isArray(info) ? info : [info]).filter((r) => r.send_email && r.email);
   if (recipients.length === 0) return result('skipped', plan.off, ctx.now());
   const errors: string[] = [];
   for (const recipient of recipients) {
-    const answer = await ctx.http.post<SendEmailResponse>(PROFILE_API.sendEmail, {
-      json: { recipient: recipient.email, template: plan.template, variables: variablesOf(recipient), fromNoReply: true, tags: ['driver-app', step.email] },
-      idempotencyKey: `${key}:${fnv1a(String(recipient.email))}`,
-    });
-    if (!answer?.success) errors.push(answer?.error ?? 'Failed to send email');
+    const email = String(recipient.email);
+    const answer = await ctx.http.call(`POST ${PROFILE_API.sendEmail}`, {
+      recipient: email, template: plan.template, variables: variablesOf(recipient), fromNoReply: true, tags: ['driver-app', step.email],
+    }, { idempotencyKey: `${key}:${fnv1a(email)}` });
+    if (!answer.success) errors.push(answer.error ?? 'Failed to send email');
   }
   if (errors.length === 0) return result('done', null, ctx.now());
   return result('failed', recipients.length > 1 ? `Failed to send one or more emails: ${errors.join('; ')}` : errors[0] ?? 'Failed to send email', ctx.now());

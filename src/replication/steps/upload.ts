@@ -1,8 +1,7 @@
-import * as v from 'valibot';
-import { API, parseUploadPath, UploadResultSchema, type ImageRecord } from '../../domain';
+import { API, parseUploadPath, UPLOAD_FOLDER_HEADER, type ImageRecord, type UploadFolder, type UploadResult } from '../../domain';
 import type { DraftPhoto } from '../../db';
 import type { StepSpec, UploadedFiles } from '../../outbox';
-import { uploadHeaders, type HttpClient } from '../http';
+import type { HttpClient } from '../http';
 import type { EntryHandle, OutboxContext } from '../outboxTypes';
 import { TransportError } from '../transportError';
 
@@ -38,11 +37,11 @@ export async function runUpload(ctx: OutboxContext, entry: EntryHandle, step: Up
 export async function uploadImage(
   http: HttpClient,
   image: { id: string; extension: string; type: string; bytes: ArrayBuffer },
-  folder: string,
+  folder: UploadFolder,
 ): Promise<ImageRecord> {
   const form = new FormData();
   form.append('file-0', new Blob([image.bytes], { type: image.type }), `${image.id}.${image.extension}`);
-  const result = await http.post<unknown>(API.upload, { form, headers: uploadHeaders(folder), idempotencyKey: image.id });
+  const result = await http.call(`POST ${API.upload}`, form, { headers: { [UPLOAD_FOLDER_HEADER]: folder }, idempotencyKey: image.id });
   return imageRecordOf(result);
 }
 
@@ -57,9 +56,8 @@ export function uploadedFiles(entry: EntryHandle): UploadedFiles {
   };
 }
 
-function imageRecordOf(result: unknown): ImageRecord {
-  const parsed = v.safeParse(UploadResultSchema, result);
-  const first = parsed.success ? parsed.output[0] : undefined;
+function imageRecordOf(result: UploadResult): ImageRecord {
+  const first = result[0];
   const path = first ? parseUploadPath(first.path) : null;
   if (!first || !path) throw new TransportError('retry', 'GeneralError', 'The upload answer was not understood', null);
   return {
