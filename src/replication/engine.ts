@@ -10,6 +10,7 @@ import {
   patchSyncStatus,
   readDeviceKey,
   readSession,
+  readToken,
   writeDeviceKey,
   type BlobStore,
   type DriverDatabase,
@@ -71,13 +72,18 @@ export function createSyncEngine(deps: EngineDeps) {
   const timers: Timers = deps.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
   const intervalMs = deps.intervalMs ?? 30_000;
   const hosts: Hosts = { main: deps.baseUrl, remix: deps.baseUrl, report: deps.baseUrl, ...deps.hosts };
-  const http: HttpClient = createHttpClient({
-    fetch: deps.fetch,
-    hosts,
-    getToken: async () => (await readSession(deps.db, now()))?.token ?? null,
-    timeoutMs: deps.timeoutMs,
-    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-  });
+  const transport = { fetch: deps.fetch, hosts, timeoutMs: deps.timeoutMs, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+  const http: HttpClient = createHttpClient({ ...transport, getToken: async () => (await readSession(deps.db, now()))?.token ?? null });
+  /** No sign-out, impersonation or other driver's sign-in since `current` was read. */
+  const stillStored = async (current: Session): Promise<boolean> => (await readToken(deps.db)) === current.token;
+  /**
+   * A run's calls carry the token of the session the run started with, and none is sent once
+   * that session is no longer the stored one: the call fails as unauthenticated and the run
+   * stops. A run that went on after a sign-out sent the next driver's token, stored that
+   * driver's data under the previous one's account and held back the next driver's first pull.
+   */
+  const runHttp = (current: Session): HttpClient =>
+    createHttpClient({ ...transport, getToken: async () => ((await stillStored(current)) ? current.token : null) });
 
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => timers.setTimeout(resolve, ms)));
   const driver = createBusyGate(now, sleep);
@@ -103,10 +109,17 @@ export function createSyncEngine(deps: EngineDeps) {
     const current = await session.currentSession();
     if (!current || !online) return;
     await patchSyncStatus(deps.db, { syncing: true });
+    const http = runHttp(current);
     let nextDueAt: number | null = null;
     let lastError: string | null = null;
     let unreachable = false;
     let clientTooOld = false;
+    let ended = false;
+    // A 401, or a call held back because the session ended: only a session still stored is refused.
+    const refused = async (code: string | null): Promise<void> => {
+      ended = !(await stillStored(current));
+      if (!ended) await session.refused(current, code);
+    };
     try {
       // Before anything is sent: a removed driver's work must stay on the phone.
       if (await session.checkRemoved(current)) return;
@@ -114,7 +127,7 @@ export function createSyncEngine(deps: EngineDeps) {
         db: deps.db, blobs: deps.blobs, http, session: current, now, random: deps.random, events: deps.events, log: deps.log, followupWaitMs: deps.followupWaitMs,
       });
       nextDueAt = pushed.nextDueAt;
-      if (pushed.authPaused) return await session.refused(current, pushed.authCode);
+      if (pushed.authPaused) return await refused(pushed.authCode);
       // 426: this build's contract is no longer accepted. Nothing more is sent or pulled; the
       // entries stay queued and the next run (timer, reconnect, a new entry) asks again.
       if (pushed.upgradePaused) {
@@ -126,7 +139,7 @@ export function createSyncEngine(deps: EngineDeps) {
       await pruneDoneEntries(deps.db, now());
       await pullAll({ db: deps.db, blobs: deps.blobs, http, session: current, log: deps.log, sleep: deps.sleep, whenDriverIdle: driver.whenIdle, appHost: deps.appHost });
     } catch (error) {
-      if (error instanceof TransportError && error.kind === 'auth') return await session.refused(current, error.code);
+      if (error instanceof TransportError && error.kind === 'auth') return await refused(error.code);
       clientTooOld = error instanceof TransportError && error.kind === 'upgrade';
       lastError = error instanceof Error ? error.message : String(error);
       unreachable = error instanceof TransportError && (error.code === 'NetworkError' || error.code === 'Timeout');
@@ -137,7 +150,7 @@ export function createSyncEngine(deps: EngineDeps) {
         lastError,
         reachable: !unreachable,
         clientTooOld,
-        ...(lastError ? {} : { lastSyncAt: new Date(now()).toISOString() }),
+        ...(lastError || ended ? {} : { lastSyncAt: new Date(now()).toISOString() }),
       });
       schedule(nextDueAt === null ? intervalMs : Math.min(intervalMs, nextDueAt - now()));
     }
