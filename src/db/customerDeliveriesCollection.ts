@@ -1,41 +1,45 @@
 import type { RxCollection } from 'rxdb';
-import type { CardSelection, CheckSelection, CustomerDeliveryDetails, PaymentMethod, SavedCheck, SignatureFrom } from '../domain';
-import { deliveryDocSchema, draftCommonProperties, emptyDraftCommon, type DeliveryDoc, type DraftCommon, type DraftPhoto } from './deliveryDoc';
+import * as v from 'valibot';
+import { CARD_SELECTIONS, CHECK_SELECTIONS, CustomerDeliveryDetailsSchema, PAYMENT_METHODS, SavedCheckSchema, SIGNATURE_FROM } from '../domain';
+import { deliveryDocShape, DraftCommonEntries, DraftPhotoSchema, emptyDraftCommon } from './deliveryDoc';
 
 /**
  * A new card authorized online (SPEC §4 "new card authentication"): what the processor
  * answered. Never the card number or the CVV, which live only in memory for that call.
  */
-export interface AuthorizedCard {
-  profileId: string;
-  firstFour: string;
-  lastFour: string | null;
-  retref: string;
-  token: string; // the processor's token (9 + 15 digits), not a PAN
-  expMonth: string;
-  expYear: string;
-  amount: string;
-}
+const AuthorizedCardSchema = v.object({
+  profileId: v.string(),
+  firstFour: v.string(),
+  lastFour: v.nullable(v.string()),
+  retref: v.string(),
+  token: v.string(), // the processor's token (9 + 15 digits), not a PAN
+  expMonth: v.string(),
+  expYear: v.string(),
+  amount: v.string(),
+});
+export type AuthorizedCard = v.InferOutput<typeof AuthorizedCardSchema>;
 
 /** The driver's local delivery state (SPEC §3) for a customer order. */
-export interface CustomerDraft extends DraftCommon {
-  signature: DraftPhoto | null;
-  signatureFrom: SignatureFrom;
+const CustomerDraftEntries = {
+  ...DraftCommonEntries,
+  signature: v.nullable(DraftPhotoSchema),
+  signatureFrom: v.picklist(SIGNATURE_FROM),
   /** Happy-list items the driver ticked (by item name). */
-  happyList: string[];
+  happyList: v.array(v.string()),
   /** Survey answers by question id: YESNO questions hold true/false, others text. */
-  surveyAnswers: Record<string, string | boolean>;
-  paymentMethod: PaymentMethod | null;
-  checkSelection: CheckSelection | null;
-  cardSelection: CardSelection | null;
-  paymentAmount: string;
-  check: DraftPhoto | null;
-  customerOrderSavedCheckId: number | null;
+  surveyAnswers: v.record(v.string(), v.union([v.string(), v.boolean()])),
+  paymentMethod: v.nullable(v.picklist(PAYMENT_METHODS)),
+  checkSelection: v.nullable(v.picklist(CHECK_SELECTIONS)),
+  cardSelection: v.nullable(v.picklist(CARD_SELECTIONS)),
+  paymentAmount: v.string(),
+  check: v.nullable(DraftPhotoSchema),
+  customerOrderSavedCheckId: v.nullable(v.number()),
   /** ExistingCard: the saved card chosen from customer_card_list. */
-  cardProfileId: string | null;
+  cardProfileId: v.nullable(v.string()),
   /** NewCard: the authorization result, reset by the driver to enter another card. */
-  newCard: AuthorizedCard | null;
-}
+  newCard: v.nullable(AuthorizedCardSchema),
+};
+export type CustomerDraft = v.InferOutput<v.ObjectSchema<typeof CustomerDraftEntries, undefined>>;
 
 export function emptyCustomerDraft(): CustomerDraft {
   return {
@@ -56,33 +60,18 @@ export function emptyCustomerDraft(): CustomerDraft {
 }
 
 /** `customer_deliveries`: customer delivery details and saved checks beside the driver's draft. */
-export type CustomerDeliveryDoc = DeliveryDoc<CustomerDeliveryDetails, CustomerDraft> & {
-  /** The order's saved checks (SPEC §7), cached for offline choice; null until fetched. */
-  saved_checks: SavedCheck[] | null;
-  /** `server.updated_at` when the saved checks were fetched: a newer one refetches them. */
-  saved_checks_at: string | null;
-};
-
-export const customerDeliveriesSchema = deliveryDocSchema<CustomerDeliveryDetails, CustomerDraft>(
-  'customer_deliveries',
-  0,
-  {
-    ...draftCommonProperties,
-    signature: { type: ['object', 'null'] },
-    signatureFrom: { type: 'string' },
-    happyList: { type: 'array', items: { type: 'string' } },
-    surveyAnswers: { type: 'object' },
-    paymentMethod: { type: ['string', 'null'] },
-    checkSelection: { type: ['string', 'null'] },
-    cardSelection: { type: ['string', 'null'] },
-    paymentAmount: { type: 'string' },
-    check: { type: ['object', 'null'] },
-    customerOrderSavedCheckId: { type: ['number', 'null'] },
-    cardProfileId: { type: ['string', 'null'] },
-    newCard: { type: ['object', 'null'] },
+const customerDeliveries = deliveryDocShape('customer_deliveries', 0, {
+  server: CustomerDeliveryDetailsSchema,
+  draft: CustomerDraftEntries,
+  extra: {
+    /** The order's saved checks (SPEC §7), cached for offline choice; null until fetched. */
+    saved_checks: v.nullable(v.array(SavedCheckSchema)),
+    /** `server.updated_at` when the saved checks were fetched: a newer one refetches them. */
+    saved_checks_at: v.nullable(v.string()),
   },
-  { saved_checks: { type: ['array', 'null'], items: { type: 'object' } }, saved_checks_at: { type: ['string', 'null'] } },
-) as unknown as import('rxdb').RxJsonSchema<CustomerDeliveryDoc>;
+});
+export type CustomerDeliveryDoc = v.InferOutput<typeof customerDeliveries.document>;
+export const customerDeliveriesSchema = customerDeliveries.schema;
 
 // Version 0: no migrations yet. A schema change bumps `version` and adds a strategy here.
 export const customerDeliveriesMigrations = {};

@@ -1,50 +1,39 @@
-import type { RxJsonSchema } from 'rxdb';
-import type { OrderKind, OrderNote } from '../domain';
+import * as v from 'valibot';
+import { OrderNoteSchema, type OrderKind } from '../domain';
+import { rxSchemaOf } from './rxSchema';
 
 // The three delivery collections (on-lot, move, customer) share one document shape: the
 // last server delivery details and the driver's draft side by side, so a pull (which only
 // writes `server`) never overwrites what the driver typed. Every document belongs to one
 // driver: company_id and account_id are set on insert and every read filters by both.
+// The drafts are valibot shapes too, only so that their types and the RxDB schema have one source.
 
 /** A photo the driver took, stored compressed in the blob store under `id`. */
-export interface DraftPhoto {
-  id: string;
-  mime_type: 'image/jpeg' | 'image/png';
-  extension: 'jpg' | 'png';
-  size: number;
-  width: number;
-  height: number;
-}
+export const DraftPhotoSchema = v.object({
+  id: v.string(),
+  mime_type: v.picklist(['image/jpeg', 'image/png']),
+  extension: v.picklist(['jpg', 'png']),
+  size: v.number(),
+  width: v.number(),
+  height: v.number(),
+});
+export type DraftPhoto = v.InferOutput<typeof DraftPhotoSchema>;
 
 /** What every delivery draft holds (SPEC §3 local delivery state, common part). */
-export interface DraftCommon {
-  readyToDeliver: boolean;
-  deliveryMilesDriven: number | null;
-  deliveryBegan: string | null;
-  deliveryEnded: string | null;
-  deliveryGpsLat: number | null;
-  deliveryGpsLon: number | null;
-  dateDelivered: string | null;
-  deliveryNote: string;
-  photos: DraftPhoto[];
-  deliveryError: string | null;
-  outboxId: string | null;
-}
-
-export interface DeliveryDoc<S, D extends DraftCommon> {
-  id: string; // co-/oio-/mo-{id}: the order list key
-  company_id: number;
-  /** The driver the draft belongs to; 0 = written by a build before drafts were per driver. */
-  account_id: number;
-  order_id: number;
-  server: S | null;
-  draft: D;
-  updated_at: string;
-  /** The order's notes (SPEC §2 order details), cached for offline reading; null until fetched. */
-  notes: OrderNote[] | null;
-  /** `server.updated_at` when the notes were fetched: a newer one refetches them. */
-  notes_at: string | null;
-}
+export const DraftCommonEntries = {
+  readyToDeliver: v.boolean(),
+  deliveryMilesDriven: v.nullable(v.number()),
+  deliveryBegan: v.nullable(v.string()),
+  deliveryEnded: v.nullable(v.string()),
+  deliveryGpsLat: v.nullable(v.number()),
+  deliveryGpsLon: v.nullable(v.number()),
+  dateDelivered: v.nullable(v.string()),
+  deliveryNote: v.string(),
+  photos: v.array(DraftPhotoSchema),
+  deliveryError: v.nullable(v.string()),
+  outboxId: v.nullable(v.string()),
+};
+export type DraftCommon = v.InferOutput<v.ObjectSchema<typeof DraftCommonEntries, undefined>>;
 
 export const DELIVERY_COLLECTIONS = {
   onlot: 'onlot_deliveries',
@@ -69,44 +58,38 @@ export function emptyDraftCommon(): DraftCommon {
   };
 }
 
-export const draftCommonProperties = {
-  readyToDeliver: { type: 'boolean' },
-  deliveryMilesDriven: { type: ['number', 'null'] },
-  deliveryBegan: { type: ['string', 'null'] },
-  deliveryEnded: { type: ['string', 'null'] },
-  deliveryGpsLat: { type: ['number', 'null'] },
-  deliveryGpsLon: { type: ['number', 'null'] },
-  dateDelivered: { type: ['string', 'null'] },
-  deliveryNote: { type: 'string' },
-  photos: { type: 'array', items: { type: 'object' } },
-  deliveryError: { type: ['string', 'null'] },
-  outboxId: { type: ['string', 'null'] },
-} as const;
-
-/** The RxDB schema of a delivery collection, with its own version. */
-export function deliveryDocSchema<S, D extends DraftCommon>(
+/**
+ * A delivery collection's stored document (the server's details of `server`, the driver's
+ * draft of `draft`, and the collection's own `extra` fields) and its RxDB schema.
+ */
+export function deliveryDocShape<S extends v.GenericSchema, D extends v.ObjectEntries, E extends v.ObjectEntries>(
   title: DeliveryCollectionName,
   version: number,
-  draftProperties: Record<string, unknown>,
-  extraProperties: Record<string, unknown> = {},
-): RxJsonSchema<DeliveryDoc<S, D>> {
-  return {
+  shape: { server: S; draft: D; extra: E },
+) {
+  const document = v.object({
+    id: v.string(), // co-/oio-/mo-{id}: the order list key
+    company_id: v.number(),
+    /** The driver the draft belongs to; 0 = written by a build before drafts were per driver. */
+    account_id: v.number(),
+    order_id: v.number(),
+    server: v.nullable(shape.server),
+    draft: v.object(shape.draft),
+    updated_at: v.string(),
+    /** The order's notes (SPEC §2 order details), cached for offline reading; null until fetched. */
+    notes: v.nullable(v.array(OrderNoteSchema)),
+    /** `server.updated_at` when the notes were fetched: a newer one refetches them. */
+    notes_at: v.nullable(v.string()),
+    ...shape.extra,
+  });
+  const schema = rxSchemaOf({
     title,
     version,
     primaryKey: 'id',
-    type: 'object',
-    properties: {
-      id: { type: 'string', maxLength: 40 },
-      company_id: { type: 'number' },
-      account_id: { type: 'number' },
-      order_id: { type: 'number' },
-      server: { type: ['object', 'null'] },
-      draft: { type: 'object', properties: draftProperties },
-      updated_at: { type: 'string' },
-      notes: { type: ['array', 'null'], items: { type: 'object' } },
-      notes_at: { type: ['string', 'null'] },
-      ...extraProperties,
-    },
+    document,
     required: ['id', 'company_id', 'account_id', 'order_id', 'draft', 'updated_at'],
-  } as RxJsonSchema<DeliveryDoc<S, D>>;
+    keyMaxLength: 40,
+    nested: ['draft'],
+  });
+  return { document, schema };
 }

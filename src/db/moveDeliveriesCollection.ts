@@ -1,12 +1,12 @@
 import type { RxCollection } from 'rxdb';
-import type { MoveDeliveryDetails } from '../domain';
-import { deliveryDocSchema, draftCommonProperties, type DeliveryDoc } from './deliveryDoc';
-import type { InventoryDraft } from './onlotDeliveriesCollection';
+import type * as v from 'valibot';
+import { MoveDeliveryDetailsSchema } from '../domain';
+import { deliveryDocShape, DraftCommonEntries } from './deliveryDoc';
 
 /** `move_deliveries`: inventory move order delivery details beside the driver's draft. */
-export type MoveDeliveryDoc = DeliveryDoc<MoveDeliveryDetails, InventoryDraft>;
-
-export const moveDeliveriesSchema = deliveryDocSchema<MoveDeliveryDetails, InventoryDraft>('move_deliveries', 0, draftCommonProperties);
+const moveDeliveries = deliveryDocShape('move_deliveries', 0, { server: MoveDeliveryDetailsSchema, draft: DraftCommonEntries, extra: {} });
+export type MoveDeliveryDoc = v.InferOutput<typeof moveDeliveries.document>;
+export const moveDeliveriesSchema = moveDeliveries.schema;
 
 // Version 0: no migrations yet. A schema change bumps `version` and adds a strategy here.
 export const moveDeliveriesMigrations = {};

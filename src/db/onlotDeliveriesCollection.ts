@@ -1,6 +1,7 @@
 import type { RxCollection } from 'rxdb';
-import type { OnlotDeliveryDetails } from '../domain';
-import { deliveryDocSchema, draftCommonProperties, emptyDraftCommon, type DeliveryDoc, type DraftCommon } from './deliveryDoc';
+import type * as v from 'valibot';
+import { OnlotDeliveryDetailsSchema } from '../domain';
+import { deliveryDocShape, DraftCommonEntries, emptyDraftCommon, type DraftCommon } from './deliveryDoc';
 
 export type { DraftPhoto } from './deliveryDoc';
 
@@ -12,9 +13,9 @@ export function emptyInventoryDraft(): InventoryDraft {
 }
 
 /** `onlot_deliveries`: on-lot delivery details from the server beside the driver's draft. */
-export type OnlotDeliveryDoc = DeliveryDoc<OnlotDeliveryDetails, InventoryDraft>;
-
-export const onlotDeliveriesSchema = deliveryDocSchema<OnlotDeliveryDetails, InventoryDraft>('onlot_deliveries', 1, draftCommonProperties);
+const onlotDeliveries = deliveryDocShape('onlot_deliveries', 1, { server: OnlotDeliveryDetailsSchema, draft: DraftCommonEntries, extra: {} });
+export type OnlotDeliveryDoc = v.InferOutput<typeof onlotDeliveries.document>;
+export const onlotDeliveriesSchema = onlotDeliveries.schema;
 
 export const onlotDeliveriesMigrations = {
   // v1: per-driver documents and a kind-neutral order id. A draft saved before has no owner
