@@ -1,11 +1,10 @@
 // Card charges attempted at delivery (migrations/0007): approved ones are recorded inside the
 // delivery's transaction; a declined one after it rolled back, and a retry of the same
 // submission (same Idempotency-Key) answers the remembered decline without charging again.
-import { and, eq } from 'drizzle-orm';
 import type { ErrorCode } from '../../src/domain';
 import type { Executor } from '../db/client';
-import { chargeAttempts } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { declinedAttemptOf, insertChargeAttempt } from '../repositories/chargeAttempts';
 
 export interface AttemptRecord {
   companyId: number;
@@ -26,14 +25,11 @@ export class ChargeDeclined extends HttpError {
 /** The remembered decline of this submission, if its card was already tried under this key. */
 export async function priorDecline(ex: Executor, accountId: number, key: string | null) {
   if (!key) return null;
-  const [row] = await ex.select().from(chargeAttempts)
-    .where(and(eq(chargeAttempts.accountId, accountId), eq(chargeAttempts.idempotencyKey, key), eq(chargeAttempts.approved, false)));
-  return row ?? null;
+  return (await declinedAttemptOf(ex, accountId, key)) ?? null;
 }
 
 export async function recordAttempt(ex: Executor, attempt: AttemptRecord, outcome: { approved: boolean; error?: ErrorCode; message?: string }): Promise<void> {
-  await ex.insert(chargeAttempts).values({ ...attempt, approved: outcome.approved, error: outcome.error ?? null, message: outcome.message ?? null })
-    .onConflictDoNothing();
+  await insertChargeAttempt(ex, { ...attempt, approved: outcome.approved, error: outcome.error ?? null, message: outcome.message ?? null });
 }
 
 /** After the delivery's transaction rolled back: keep the declined attempt of this submission. */
