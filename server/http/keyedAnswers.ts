@@ -80,9 +80,9 @@ async function claimOf(db: Db, request: FastifyRequest, auth: TokenClaims, key: 
   }
   if (state?.kind === 'handler') state.used = true;
   const path = request.routeOptions.url ?? request.url;
-  if (request.isMultipart() && parts === undefined) throw new Error(`${path}: a multipart write must name the parts its key is hashed over`);
+  // The hook's own hash (one per request), unless the route reads a multipart body and names its parts.
   const hash = parts === undefined
-    ? hookRequestHash(request.method, path, request.body, request.query) // the hook's own hash: one per JSON request
+    ? hookRequestHash(request.method, path, request.body, request.query)
     : requestHash(request.method, path, ...parts);
   return begin(db, { key, auth, method: request.method, path, hash }, request.server.instance);
 }

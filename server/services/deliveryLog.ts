@@ -1,13 +1,16 @@
-// The driver's delivery log: filters from the query (SPEC §2), the rows, the CSV export
-// and the per-period stats. Days and periods are the driver's time zone's (x-time-zone).
-import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+// The driver's delivery log: its filters (SPEC §2), the rows, the CSV export, the per-period
+// stats and the undelivered orders' categories. Days and periods are the driver's time zone's
+// (x-time-zone). The query's shape is the endpoint table's (LogQuerySchema); here its days
+// become instants in the zone.
 import { DateTime } from 'luxon';
 import {
-  DELIVERY_LOG_CSV_COLUMNS, LOG_ORDER_TYPES, LOG_ORDER_TYPE_OF, isLogOrderType, orderKey,
-  type DeliveryLogEntry, type LogOrderType, type OrderType, type PeriodStats, type TokenClaims, orderIdFields } from '../../src/domain';
+  DELIVERY_LOG_CSV_COLUMNS, DELIVERY_LOG_LIMIT, LOG_ORDER_TYPES, LOG_ORDER_TYPE_OF, ORDER_CATEGORIES, isLogOrderType, orderCategories, orderIdFields, orderKey,
+  type DeliveryLogEntry, type DeliveryLogResponse, type LogOrderType, type OrderCategoryCode, type OrderType, type PeriodStats, type TokenClaims,
+  type UndeliveredOrdersStats,
+} from '../../src/domain';
 import type { Db } from '../db/client';
-import { dealers, deliveries, orders } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { callersOpenOrderFlags, logRowsOf, logTotalsOf, periodTotalsOf, type LogRange } from '../repositories/deliveryLog';
 
 export interface LogFilters {
   startDate: string | null;
@@ -19,67 +22,56 @@ export interface LogFilters {
   until: Date | null;
 }
 
+/** The log's query as the endpoint table parsed it (absent when empty). */
+export interface LogQuery {
+  startDate?: string;
+  endDate?: string;
+  /** A comma list, or repeated values (each may be a comma list). */
+  orderTypes?: string | readonly string[];
+}
+
 const ORDER_TYPE_OF_LOG: Record<LogOrderType, OrderType> = {
   'off-lot': 'off-lot inventory', 'new-build': 'new build', 'new-inventory': 'on-lot inventory', 'move-inventory': 'move order',
 };
 
-function parseDay(value: unknown, name: string, zone: string): DateTime | null {
-  if (value === undefined || value === '') return null; // SPEC §5: empty values are left out
+function parseDay(value: string | undefined, name: string, zone: string): DateTime | null {
+  if (value === undefined) return null; // SPEC §5: empty values are left out
   // A day (YYYY-MM-DD) or a full ISO timestamp, whose day in the driver's zone counts.
-  const ok = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value);
+  const ok = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value);
   const date = ok ? DateTime.fromISO(value.replace(' ', 'T'), { zone }) : null;
   if (!date?.isValid || date.year < 2000 || date.year > 2100) throw new HttpError(400, 'InvalidRequest', `${name} must be a date (YYYY-MM-DD)`);
   return date.startOf('day');
 }
 
-/** orderTypes as repeated params (?orderTypes=a&orderTypes=b, also orderTypes[]=) or a comma list. */
-function parseOrderTypes(query: Record<string, unknown>): LogOrderType[] {
-  const raw = [query.orderTypes, query['orderTypes[]']].flatMap((v) => (v === undefined ? [] : Array.isArray(v) ? v as unknown[] : [v]));
-  const values = raw.flatMap((v) => {
-    if (typeof v !== 'string') throw new HttpError(400, 'InvalidRequest', 'orderTypes must be text');
-    return v.split(',').map((s) => s.trim()).filter(Boolean);
-  });
+/** orderTypes as repeated values or comma lists, in LOG_ORDER_TYPES' order. */
+function parseOrderTypes(raw: string | readonly string[] | undefined): LogOrderType[] {
+  const values = [raw ?? []].flat().flatMap((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
   for (const value of values) {
     if (!isLogOrderType(value)) throw new HttpError(400, 'InvalidRequest', `orderTypes: each must be one of ${LOG_ORDER_TYPES.join(', ')}`);
   }
   return LOG_ORDER_TYPES.filter((t) => values.includes(t));
 }
 
-export function parseLogFilters(query: Record<string, unknown>, zone: string): LogFilters {
+export function logFilters(query: LogQuery, zone: string): LogFilters {
   const start = parseDay(query.startDate, 'startDate', zone);
   const end = parseDay(query.endDate, 'endDate', zone);
   if (start && end && end < start) throw new HttpError(400, 'InvalidRequest', 'endDate must not be before startDate');
   return {
     startDate: start?.toISODate() ?? null,
     endDate: end?.toISODate() ?? null,
-    orderTypes: parseOrderTypes(query),
+    orderTypes: parseOrderTypes(query.orderTypes),
     zone,
     from: start?.toJSDate() ?? null,
     until: end?.plus({ days: 1 }).toJSDate() ?? null,
   };
 }
 
-function conditions(auth: TokenClaims, filters: LogFilters): SQL[] {
-  const where: SQL[] = [eq(deliveries.driverId, auth.account_id), eq(deliveries.companyId, auth.company_id)];
-  if (filters.from) where.push(gte(deliveries.dateDelivered, filters.from));
-  if (filters.until) where.push(lt(deliveries.dateDelivered, filters.until));
-  if (filters.orderTypes.length > 0) where.push(inArray(orders.orderType, filters.orderTypes.map((t) => ORDER_TYPE_OF_LOG[t])));
-  return where;
-}
+const rangeOf = (filters: LogFilters): LogRange => ({
+  from: filters.from, until: filters.until, orderTypes: filters.orderTypes.map((t) => ORDER_TYPE_OF_LOG[t]),
+});
 
 export async function logEntries(db: Db, auth: TokenClaims, filters: LogFilters, limit: number): Promise<DeliveryLogEntry[]> {
-  const rows = await db.select({
-    deliveryId: deliveries.id, orderId: orders.id, kind: orders.kind, orderNumber: orders.orderNumber, orderType: orders.orderType,
-    first: orders.customerFirstName, last: orders.customerLastName, dealerName: dealers.name,
-    model: orders.buildingModel, serial: orders.serialNumber, address: orders.deliveryAddress,
-    dateDelivered: deliveries.dateDelivered, began: deliveries.beganAt, ended: deliveries.endedAt,
-    miles: deliveries.milesDriven, note: deliveries.note,
-  }).from(deliveries)
-    .innerJoin(orders, and(eq(orders.id, deliveries.orderId), eq(orders.companyId, deliveries.companyId)))
-    .innerJoin(dealers, eq(dealers.id, orders.dealerId))
-    .where(and(...conditions(auth, filters)))
-    .orderBy(desc(deliveries.dateDelivered), desc(deliveries.id))
-    .limit(limit);
+  const rows = await logRowsOf(db, auth, rangeOf(filters), limit);
   return rows.map((r) => ({
     delivery_id: r.deliveryId,
     order_key: orderKey(r.kind, r.orderId),
@@ -101,34 +93,50 @@ export async function logEntries(db: Db, auth: TokenClaims, filters: LogFilters,
 }
 
 const roundMiles = (n: number): number => Math.round(n * 10) / 10;
+const stats = (totals: { n: number; miles: number }): PeriodStats => ({ deliveries: totals.n, miles: roundMiles(totals.miles) });
 
 export async function logTotals(db: Db, auth: TokenClaims, filters: LogFilters): Promise<PeriodStats> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int`, miles: sql<number>`coalesce(sum(${deliveries.milesDriven}), 0)::float8` })
-    .from(deliveries)
-    .innerJoin(orders, and(eq(orders.id, deliveries.orderId), eq(orders.companyId, deliveries.companyId)))
-    .where(and(...conditions(auth, filters)));
-  return { deliveries: row?.n ?? 0, miles: roundMiles(row?.miles ?? 0) };
+  return stats(await logTotalsOf(db, auth, rangeOf(filters)));
 }
 
 /** Counts and miles since the start of this week (Monday), month and year in `zone`. */
 export async function periodStats(db: Db, auth: TokenClaims, zone: string, now = DateTime.now()): Promise<Record<'week' | 'month' | 'year', PeriodStats>> {
   const local = now.setZone(zone);
-  const starts = { week: local.startOf('week'), month: local.startOf('month'), year: local.startOf('year') };
-  const since = (start: DateTime): SQL => sql`${deliveries.dateDelivered} >= ${start.toJSDate().toISOString()}::timestamptz`;
-  const [row] = await db.select({
-    week: sql<number>`(count(*) filter (where ${since(starts.week)}))::int`,
-    weekMiles: sql<number>`(coalesce(sum(${deliveries.milesDriven}) filter (where ${since(starts.week)}), 0))::float8`,
-    month: sql<number>`(count(*) filter (where ${since(starts.month)}))::int`,
-    monthMiles: sql<number>`(coalesce(sum(${deliveries.milesDriven}) filter (where ${since(starts.month)}), 0))::float8`,
-    year: sql<number>`(count(*) filter (where ${since(starts.year)}))::int`,
-    yearMiles: sql<number>`(coalesce(sum(${deliveries.milesDriven}) filter (where ${since(starts.year)}), 0))::float8`,
-  }).from(deliveries)
-    .where(and(eq(deliveries.driverId, auth.account_id), eq(deliveries.companyId, auth.company_id),
-      gte(deliveries.dateDelivered, DateTime.min(starts.week, starts.year)?.toJSDate() ?? starts.year.toJSDate())));
+  const totals = await periodTotalsOf(db, auth, {
+    week: local.startOf('week').toJSDate(), month: local.startOf('month').toJSDate(), year: local.startOf('year').toJSDate(),
+  });
+  return { week: stats(totals.week), month: stats(totals.month), year: stats(totals.year) };
+}
+
+/** The log screen's answer: the newest DELIVERY_LOG_LIMIT deliveries, the totals of all, the filters read. */
+export async function deliveryLog(db: Db, auth: TokenClaims, filters: LogFilters): Promise<DeliveryLogResponse> {
+  const deliveries = await logEntries(db, auth, filters, DELIVERY_LOG_LIMIT);
+  const totals = await logTotals(db, auth, filters);
   return {
-    week: { deliveries: row?.week ?? 0, miles: roundMiles(row?.weekMiles ?? 0) },
-    month: { deliveries: row?.month ?? 0, miles: roundMiles(row?.monthMiles ?? 0) },
-    year: { deliveries: row?.year ?? 0, miles: roundMiles(row?.yearMiles ?? 0) },
+    deliveries,
+    totals,
+    filters: { startDate: filters.startDate, endDate: filters.endDate, orderTypes: filters.orderTypes, time_zone: filters.zone },
+    truncated: totals.deliveries > deliveries.length,
+  };
+}
+
+/** The export's ceiling: years of a busy driver's deliveries, far below what hurts the server. */
+const EXPORT_LIMIT = 20_000;
+
+/** The log as CSV, and today's date in the zone (the file's name says it). */
+export async function deliveryLogCsv(db: Db, auth: TokenClaims, filters: LogFilters): Promise<{ csv: string; day: string }> {
+  const entries = await logEntries(db, auth, filters, EXPORT_LIMIT);
+  return { csv: logCsv(entries, filters.zone), day: DateTime.now().setZone(filters.zone).toFormat('yyyy-MM-dd') };
+}
+
+/** The caller's undelivered orders counted by SPEC §4 category (an order counts in several). */
+export async function undeliveredStats(db: Db, auth: TokenClaims): Promise<UndeliveredOrdersStats> {
+  const rows = await callersOpenOrderFlags(db, auth);
+  const counts = new Map<OrderCategoryCode, number>();
+  for (const row of rows) for (const code of orderCategories(row)) counts.set(code, (counts.get(code) ?? 0) + 1);
+  return {
+    total: rows.length,
+    categories: ORDER_CATEGORIES.map((c) => ({ code: c.code, key: c.key, label: c.label, count: counts.get(c.code) ?? 0 })),
   };
 }
 

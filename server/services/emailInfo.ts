@@ -1,71 +1,43 @@
 // The email-information lookups (SPEC §3 "Email data", §7): what each email needs about an
 // order, its company, and its recipients, with each recipient's send_email flag (SPEC §5).
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type {
-  CompanyEmailData, CustomerDeliveredEmailInfo, OfficeAdminCustomerDeliveredEmailInfo,
+  CompanyEmailData, CustomerDeliveredEmailInfo, EmailInfoKind, OfficeAdminCustomerDeliveredEmailInfo,
   OfficeAdminInventoryDeliveredEmailInfo, OrderEmailData, OrderKind, RecipientEmailInfo, TokenClaims,
 } from '../../src/domain';
 import type { Db } from '../db/client';
-import {
-  accounts, companies, customerEmailSettings, customerOrderBilling, dealerContacts, dealers, deliveries, deliveryCertificates,
-  orders, rtoCompanies,
-} from '../db/schema';
-import { notFound } from '../http/errors';
-import { loadManyAccountSettings } from './accountSettings';
-
-const orderDriver = alias(accounts, 'order_driver');
-const deliveryDriver = alias(accounts, 'delivery_driver');
+import { HttpError, notFound } from '../http/errors';
+import { activeDriverContact, officeAdminsOf } from '../repositories/accounts';
+import { loadManyAccountSettings } from '../repositories/accountSettings';
+import { emailOrderRowOf, latestCertificateGuid, rtoPartnerOf, type EmailOrderRow } from '../repositories/emailData';
+import { requireOrder } from './access';
 
 const fullName = (first: string | null, last: string | null): string | null =>
   first || last ? `${first ?? ''} ${last ?? ''}`.trim() : null;
 
-async function loadEmailOrder(db: Db, auth: TokenClaims, kind: OrderKind, id: number, ownOnly: boolean) {
-  const [row] = await db.select({
-    id: orders.id, kind: orders.kind, orderType: orders.orderType, orderNumber: orders.orderNumber,
-    driverId: orders.driverId, buildingModel: orders.buildingModel, buildingSize: orders.buildingSize,
-    serialNumber: orders.serialNumber, deliveryAddress: orders.deliveryAddress, scheduledDate: orders.scheduledDate,
-    customerFirstName: orders.customerFirstName, customerLastName: orders.customerLastName, customerEmail: orders.customerEmail,
-    companyName: companies.name, companyEmail: companies.email, companyPhone: companies.phone, companyAddress: companies.address,
-    dealerName: dealers.name, dealerAddress: sql<string>`${dealers.address} || ', ' || ${dealers.city} || ', ' || ${dealers.state} || ' ' || ${dealers.zip}`,
-    dealerUserName: dealerContacts.name, dealerUserEmail: dealerContacts.email, dealerUserPhone: dealerContacts.phone,
-    orderDriverName: sql<string | null>`${orderDriver.firstName} || ' ' || ${orderDriver.lastName}`,
-    deliveryDriverName: sql<string | null>`${deliveryDriver.firstName} || ' ' || ${deliveryDriver.lastName}`,
-    milesDriven: deliveries.milesDriven, deliveryId: deliveries.id,
-    isRto: sql<boolean>`coalesce(${customerOrderBilling.isRto}, false)`, rtoCompanyName: customerOrderBilling.rtoCompanyName,
-    deliveredEmailOn: sql<boolean>`coalesce(${customerEmailSettings.orderDelivered}, true)`,
-    scheduledEmailOn: sql<boolean>`coalesce(${customerEmailSettings.orderScheduled}, true)`,
-  }).from(orders)
-    .innerJoin(companies, eq(companies.id, orders.companyId))
-    .innerJoin(dealers, eq(dealers.id, orders.dealerId))
-    .leftJoin(dealerContacts, eq(dealerContacts.dealerId, dealers.id))
-    .leftJoin(orderDriver, eq(orderDriver.id, orders.driverId))
-    .leftJoin(deliveries, eq(deliveries.orderId, orders.id))
-    .leftJoin(deliveryDriver, eq(deliveryDriver.id, deliveries.driverId))
-    .leftJoin(customerOrderBilling, eq(customerOrderBilling.orderId, orders.id))
-    .leftJoin(customerEmailSettings, eq(customerEmailSettings.orderId, orders.id))
-    .where(and(eq(orders.id, id), eq(orders.companyId, auth.company_id), eq(orders.kind, kind), isNull(orders.cancelledAt)));
-  // Delivered and scheduled emails are about the caller's own orders; 404 never says whose.
-  if (!row || (ownOnly && row.driverId !== auth.account_id)) throw notFound();
+/**
+ * The order an email is about: of the caller's company, not cancelled. Delivered and scheduled
+ * emails are about the caller's own orders (`ownOnly`, services/access.ts); 404 never says whose.
+ */
+async function loadEmailOrder(db: Db, auth: TokenClaims, kind: OrderKind, id: number, ownOnly: boolean): Promise<EmailOrderRow> {
+  if (ownOnly) await requireOrder(db, auth, { kind, id });
+  const row = await emailOrderRowOf(db, auth.company_id, kind, id);
+  if (!row) throw notFound();
   return row;
 }
-type EmailOrder = Awaited<ReturnType<typeof loadEmailOrder>>;
-
-const companyData = (o: EmailOrder): CompanyEmailData => ({
+const companyData = (o: EmailOrderRow): CompanyEmailData => ({
   company_name: o.companyName, company_email: o.companyEmail, company_phone: o.companyPhone,
   company_address: o.companyAddress, company_logo_url: null, // no logos are stored yet
 });
-const orderData = (o: EmailOrder): OrderEmailData => ({
+const orderData = (o: EmailOrderRow): OrderEmailData => ({
   order_number: o.orderNumber, building_model: o.buildingModel, serial_number: o.serialNumber, delivery_address: o.deliveryAddress,
 });
-const sizeAndModel = (o: EmailOrder): string => (o.buildingSize && !o.buildingModel.startsWith(o.buildingSize) ? `${o.buildingSize} ${o.buildingModel}` : o.buildingModel);
+const sizeAndModel = (o: EmailOrderRow): string => (o.buildingSize && !o.buildingModel.startsWith(o.buildingSize) ? `${o.buildingSize} ${o.buildingModel}` : o.buildingModel);
 
 /** The latest certificate of the order's delivery (deliveries area, 0003), as its download path. */
-async function certificateUrl(db: Db, o: EmailOrder): Promise<string | null> {
+async function certificateUrl(db: Db, o: EmailOrderRow): Promise<string | null> {
   if (o.deliveryId === null) return null;
-  const [row] = await db.select({ guid: deliveryCertificates.guid }).from(deliveryCertificates)
-    .where(eq(deliveryCertificates.deliveryId, o.deliveryId)).orderBy(desc(deliveryCertificates.createdAt)).limit(1);
-  return row ? `/files/certificates/${row.guid}.pdf` : null;
+  const guid = await latestCertificateGuid(db, o.deliveryId);
+  return guid ? `/files/certificates/${guid}.pdf` : null;
 }
 
 export async function customerDeliveredInfo(db: Db, auth: TokenClaims, id: number): Promise<CustomerDeliveredEmailInfo> {
@@ -96,9 +68,7 @@ export async function rtoDeliveredInfo(db: Db, auth: TokenClaims, id: number): P
   const o = await loadEmailOrder(db, auth, 'customer', id, true);
   if (!o.isRto) return null;
   // The partner the billing names; an order that names none goes to the company's first partner.
-  const [rto] = await db.select().from(rtoCompanies)
-    .where(and(eq(rtoCompanies.companyId, auth.company_id), o.rtoCompanyName ? eq(rtoCompanies.name, o.rtoCompanyName) : undefined))
-    .orderBy(asc(rtoCompanies.id)).limit(1);
+  const rto = await rtoPartnerOf(db, auth.company_id, o.rtoCompanyName);
   return {
     send_email: rto?.sendEmail ?? false,
     first_name: rto?.adminFirstName ?? null, email: rto?.adminEmail ?? null,
@@ -109,10 +79,7 @@ export async function rtoDeliveredInfo(db: Db, auth: TokenClaims, id: number): P
 }
 
 async function officeAdmins(db: Db, companyId: number) {
-  const admins = await db.select({ id: accounts.id, email: accounts.email, first: accounts.firstName, last: accounts.lastName })
-    .from(accounts)
-    .where(and(eq(accounts.companyId, companyId), eq(accounts.role, 'office_admin'), isNull(accounts.removedAt)))
-    .orderBy(asc(accounts.id));
+  const admins = await officeAdminsOf(db, companyId);
   const settings = await loadManyAccountSettings(db, admins.map((a) => a.id));
   return admins.map((a) => ({ ...a, name: `${a.first} ${a.last}`, sendEmail: settings.get(a.id)?.sendEmail ?? true }));
 }
@@ -146,8 +113,7 @@ export async function driverAssignedInfo(db: Db, auth: TokenClaims, kind: OrderK
   const o = await loadEmailOrder(db, auth, kind, id, false);
   const targetId = driverId ?? o.driverId;
   if (targetId === null) throw notFound();
-  const [driver] = await db.select({ id: accounts.id, first: accounts.firstName, email: accounts.email }).from(accounts)
-    .where(and(eq(accounts.id, targetId), eq(accounts.companyId, auth.company_id), eq(accounts.role, 'driver'), isNull(accounts.removedAt)));
+  const driver = await activeDriverContact(db, auth.company_id, targetId);
   if (!driver) throw notFound();
   const settings = (await loadManyAccountSettings(db, [driver.id])).get(driver.id);
   const on = which === 'assigned' ? settings?.emailNewOrderAssigned : settings?.emailOrderReassigned;
@@ -159,4 +125,63 @@ export async function driverAssignedInfo(db: Db, auth: TokenClaims, kind: OrderK
     customer_name: fullName(o.customerFirstName, o.customerLastName),
     order_type: o.orderType,
   };
+}
+
+/** The lookups' query, as the endpoint table parsed it (EmailInfoQuerySchema): ids as numbers. */
+export interface EmailInfoQuery {
+  'customer-order-id'?: number;
+  'onlot-inventory-order-id'?: number;
+  'inventory-move-order-id'?: number;
+  'driver-id'?: number;
+}
+
+const ORDER_PARAMS: readonly (readonly [keyof EmailInfoQuery, OrderKind])[] = [
+  ['customer-order-id', 'customer'], ['onlot-inventory-order-id', 'onlot'], ['inventory-move-order-id', 'move'],
+];
+
+function requiredId(query: EmailInfoQuery, name: keyof EmailInfoQuery): number {
+  const id = query[name];
+  if (id === undefined) throw new HttpError(400, 'InvalidRequest', `${name} is required`);
+  return id;
+}
+
+/** Exactly one of the three order ids (driver-assigned / driver-reassigned). */
+function oneOrder(query: EmailInfoQuery): { kind: OrderKind; id: number } {
+  const given = ORDER_PARAMS.flatMap(([name, kind]) => {
+    const id = query[name];
+    return id === undefined ? [] : [{ kind, id }];
+  });
+  const [only] = given;
+  if (!only || given.length > 1) {
+    throw new HttpError(400, 'InvalidRequest', 'Give exactly one of customer-order-id, onlot-inventory-order-id, inventory-move-order-id');
+  }
+  return only;
+}
+
+/** GET /api/driver/email-info/{kind}: the kind's data, from the ids its query names. */
+export type EmailInfo = CustomerDeliveredEmailInfo | RecipientEmailInfo | OfficeAdminCustomerDeliveredEmailInfo[] | OfficeAdminInventoryDeliveredEmailInfo[];
+
+export async function emailInfoFor(db: Db, auth: TokenClaims, kind: EmailInfoKind, query: EmailInfoQuery): Promise<EmailInfo> {
+  switch (kind) {
+    case 'customer-order-delivered':
+      return customerDeliveredInfo(db, auth, requiredId(query, 'customer-order-id'));
+    case 'customer-order-scheduled':
+      return customerScheduledInfo(db, auth, requiredId(query, 'customer-order-id'));
+    case 'rto-delivered': {
+      const info = await rtoDeliveredInfo(db, auth, requiredId(query, 'customer-order-id'));
+      if (!info) throw new HttpError(400, 'InvalidRequest', 'This order is not a rent-to-own order');
+      return info;
+    }
+    case 'office-admin-customer-order-delivered':
+      return officeAdminCustomerDeliveredInfo(db, auth, requiredId(query, 'customer-order-id'));
+    case 'office-admin-onlot-delivered':
+      return officeAdminInventoryDeliveredInfo(db, auth, 'onlot', requiredId(query, 'onlot-inventory-order-id'));
+    case 'office-admin-move-delivered':
+      return officeAdminInventoryDeliveredInfo(db, auth, 'move', requiredId(query, 'inventory-move-order-id'));
+    case 'driver-assigned':
+    case 'driver-reassigned': {
+      const order = oneOrder(query);
+      return driverAssignedInfo(db, auth, order.kind, order.id, query['driver-id'] ?? null, kind === 'driver-assigned' ? 'assigned' : 'reassigned');
+    }
+  }
 }

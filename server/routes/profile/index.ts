@@ -1,19 +1,25 @@
 // The profile area (issue 3, area d): driver settings, notifications, the delivery log and
-// stats, the email-information lookups, and email. One entry for server/routes/index.ts.
+// stats, the email-information lookups, email, and the company's contact. One entry for
+// server/routes/index.ts.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { companyRoutes } from './company';
-import { deliveryLogRoutes } from './deliveryLog';
-import { emailRoutes } from './email';
-import { emailInfoRoutes } from './emailInfo';
-import { notificationRoutes } from './notifications';
-import { settingsRoutes } from './settings';
+import { registerEndpoints } from '../../http/registrar';
+import { COMPANY_ROUTES } from './company';
+import { DELIVERY_LOG_ROUTES } from './deliveryLog';
+import { EMAIL_ROUTES } from './email';
+import { EMAIL_INFO_ROUTES } from './emailInfo';
+import { NOTIFICATION_ROUTES } from './notifications';
+import { SETTINGS_ROUTES } from './settings';
+
+export const PROFILE_ROUTES = [
+  ...SETTINGS_ROUTES,
+  ...NOTIFICATION_ROUTES,
+  ...DELIVERY_LOG_ROUTES,
+  ...EMAIL_INFO_ROUTES,
+  ...EMAIL_ROUTES,
+  ...COMPANY_ROUTES,
+];
 
 export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
-  settingsRoutes(app, ctx);
-  notificationRoutes(app, ctx);
-  deliveryLogRoutes(app, ctx);
-  emailInfoRoutes(app, ctx);
-  emailRoutes(app, ctx);
-  companyRoutes(app, ctx);
+  registerEndpoints(app, ctx, PROFILE_ROUTES);
 }

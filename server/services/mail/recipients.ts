@@ -1,11 +1,11 @@
 // Who may receive mail, and whether they want this one (SPEC §5). A recipient is an account
 // of the caller's company, one of its RTO partners' admins, or the customer of one of its
 // orders; anything else is refused, so send-email is never an open relay.
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { EmailTemplate, EmailVariables, ErrorCode } from '../../../src/domain';
 import type { Db } from '../../db/client';
-import { accounts, customerEmailSettings, orders, rtoCompanies } from '../../db/schema';
-import { loadAccountSettings, type AccountSettingsRow } from '../accountSettings';
+import { accountByEmail } from '../../repositories/accounts';
+import { loadAccountSettings, type AccountSettingsRow } from '../../repositories/accountSettings';
+import { customerOrdersEmailed, rtoPartnerByAdminEmail } from '../../repositories/emailData';
 
 export type Recipient =
   | { kind: 'account'; accountId: number; role: string; firstName: string; settings: AccountSettingsRow }
@@ -21,21 +21,13 @@ export interface CustomerOrderPrefs {
 
 export async function resolveRecipient(db: Db, companyId: number, email: string): Promise<Recipient | null> {
   const address = email.trim().toLowerCase();
-  const [account] = await db.select({ id: accounts.id, role: accounts.role, firstName: accounts.firstName }).from(accounts)
-    .where(and(eq(accounts.companyId, companyId), sql`lower(${accounts.email}) = ${address}`, isNull(accounts.removedAt)));
+  const account = await accountByEmail(db, companyId, address);
   if (account) {
     return { kind: 'account', accountId: account.id, role: account.role, firstName: account.firstName, settings: await loadAccountSettings(db, account.id) };
   }
-  const [rto] = await db.select({ id: rtoCompanies.id, sendEmail: rtoCompanies.sendEmail }).from(rtoCompanies)
-    .where(and(eq(rtoCompanies.companyId, companyId), sql`lower(${rtoCompanies.adminEmail}) = ${address}`));
+  const rto = await rtoPartnerByAdminEmail(db, companyId, address);
   if (rto) return { kind: 'rto', rtoCompanyId: rto.id, sendEmail: rto.sendEmail };
-  const customerOrders = await db.select({
-    orderId: orders.id, orderNumber: orders.orderNumber,
-    delivered: sql<boolean>`coalesce(${customerEmailSettings.orderDelivered}, true)`,
-    scheduled: sql<boolean>`coalesce(${customerEmailSettings.orderScheduled}, true)`,
-  }).from(orders)
-    .leftJoin(customerEmailSettings, eq(customerEmailSettings.orderId, orders.id))
-    .where(and(eq(orders.companyId, companyId), eq(orders.kind, 'customer'), isNull(orders.cancelledAt), sql`lower(${orders.customerEmail}) = ${address}`));
+  const customerOrders = await customerOrdersEmailed(db, companyId, address);
   return customerOrders.length > 0 ? { kind: 'customer', orders: customerOrders } : null;
 }
 

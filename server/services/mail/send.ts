@@ -1,19 +1,19 @@
 // Sends one message and records the outcome in email_log (sent, failed, or skipped by a
 // recipient's setting), so every email the server was asked for can be accounted for.
-import { and, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { ErrorCode, TokenClaims } from '../../../src/domain';
 import { ERROR_TEXT } from '../../../src/domain';
 import type { Db } from '../../db/client';
-import { accounts, companies, emailLog } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import type { Logger } from '../../logger';
+import { senderOf } from '../../repositories/accounts';
+import { insertEmailLog, recipientsSentIn } from '../../repositories/emailLog';
 import type { Mailer, OutgoingMail } from './transport';
 
 export interface MailDeps {
   db: Db;
   mailer: Mailer;
   auth: TokenClaims;
-  log: FastifyBaseLogger;
+  log: Logger;
 }
 
 export interface LoggedMail extends OutgoingMail {
@@ -29,12 +29,12 @@ export async function sendAndLog(deps: MailDeps, mail: LoggedMail): Promise<bool
   };
   try {
     const sent = await deps.mailer.send(mail);
-    await deps.db.insert(emailLog).values({ ...base, status: 'sent', messageId: sent.messageId });
+    await insertEmailLog(deps.db, { ...base, status: 'sent', messageId: sent.messageId });
     deps.log.info({ template: mail.template, file: sent.file, messageId: sent.messageId }, sent.file ? 'email captured' : 'email sent');
     return true;
   } catch (err) {
     const reason = err instanceof Error ? err.message.slice(0, 500) : 'unknown error';
-    await deps.db.insert(emailLog).values({ ...base, status: 'failed', error: reason });
+    await insertEmailLog(deps.db, { ...base, status: 'failed', error: reason });
     deps.log.warn({ template: mail.template, reason }, 'email failed'); // SPEC §8: logged as a warning
     return false;
   }
@@ -42,7 +42,7 @@ export async function sendAndLog(deps: MailDeps, mail: LoggedMail): Promise<bool
 
 /** Records a message a recipient's setting turned off (nothing is sent). */
 export async function logSkipped(deps: MailDeps, mail: { template: string | null; to: string; subject: string; orderId: number | null; code: ErrorCode }): Promise<void> {
-  await deps.db.insert(emailLog).values({
+  await insertEmailLog(deps.db, {
     companyId: deps.auth.company_id, accountId: deps.auth.account_id, template: mail.template, recipient: mail.to,
     subject: mail.subject, orderId: mail.orderId, status: 'skipped', error: ERROR_TEXT[mail.code], transport: 'none',
   });
@@ -50,9 +50,7 @@ export async function logSkipped(deps: MailDeps, mail: { template: string | null
 
 /** Recipients a batch (same key) already reached, so a retried batch sends only the rest. */
 export async function alreadySent(db: Db, batchKey: string): Promise<Set<string>> {
-  const rows = await db.select({ recipient: emailLog.recipient }).from(emailLog)
-    .where(and(eq(emailLog.batchKey, batchKey), eq(emailLog.status, 'sent')));
-  return new Set(rows.map((r) => r.recipient));
+  return new Set(await recipientsSentIn(db, batchKey));
 }
 
 export interface SenderIdentity {
@@ -66,9 +64,7 @@ export interface SenderIdentity {
  * accepted only as Reply-To and only when it is the caller's own address or the company's.
  */
 export async function senderIdentity(db: Db, auth: TokenClaims, opts: { senderName?: string; senderEmail?: string; fromNoReply: boolean }): Promise<SenderIdentity> {
-  const [row] = await db.select({ companyName: companies.name, companyEmail: companies.email, ownEmail: accounts.email })
-    .from(accounts).innerJoin(companies, eq(companies.id, accounts.companyId))
-    .where(and(eq(accounts.id, auth.account_id), eq(accounts.companyId, auth.company_id)));
+  const row = await senderOf(db, auth);
   if (!row) throw new HttpError(401, 'NotAuthenticated');
   const allowed = [row.ownEmail, row.companyEmail].filter((e): e is string => Boolean(e)).map((e) => e.toLowerCase());
   if (opts.senderEmail && !allowed.includes(opts.senderEmail)) {

@@ -1,11 +1,15 @@
-// The query strings of the delivery log and the email lookups, as their hand parsers read them
-// (server/services/deliveryLog.ts parseLogFilters, server/routes/profile/emailInfo.ts): they
-// document /openapi.json; the parsers answer the errors.
+// The query strings of the delivery log and the email lookups: they document /openapi.json and
+// the registrar parses them, refusing with the words the hand parsers used ("customer-order-id
+// must be a positive integer", "startDate must be a date (YYYY-MM-DD)"). What needs the time
+// zone (a day's instants, a real calendar day) is server/services/deliveryLog.ts logFilters.
 import * as v from 'valibot';
+import { MAX_ID } from '../ids';
 import { LOG_ORDER_TYPES } from '../profile/deliveryLog';
 
-const day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}/), v.description('YYYY-MM-DD, a day in the x-time-zone zone (inclusive)'));
-/** What parseLogFilters reads. */
+/** The hand parser's word for a day it cannot read, kept for a shape the schema refuses. */
+const NOT_A_DAY = 'must be a date (YYYY-MM-DD)';
+const day = v.pipe(v.string(NOT_A_DAY), v.regex(/^\d{4}-\d{2}-\d{2}/, NOT_A_DAY), v.description('YYYY-MM-DD, a day in the x-time-zone zone (inclusive)'));
+/** What logFilters reads. */
 export const LogQuerySchema = v.object({
   startDate: v.optional(day),
   endDate: v.optional(day),
@@ -13,7 +17,12 @@ export const LogQuerySchema = v.object({
     v.description(`${LOG_ORDER_TYPES.join(', ')}: repeated, or comma-joined`))),
 });
 
-const id = v.optional(v.pipe(v.string(), v.regex(/^\d{1,10}$/), v.description('A positive integer')));
+const NOT_AN_ID = 'must be a positive integer';
+/** An id as text (documented so), read as the number it is: 1..MAX_ID, else the hand parser's words. */
+const id = v.optional(v.pipe(
+  v.string(NOT_AN_ID), v.regex(/^\d{1,10}$/, NOT_AN_ID), v.description('A positive integer'),
+  v.transform(Number), v.check((n) => n >= 1 && n <= MAX_ID, NOT_AN_ID), // checks say nothing in the document
+));
 /** What each kind reads: its order id (see EMAIL_INFO_KINDS), and driver-id for driver-(re)assigned. */
 export const EmailInfoQuerySchema = v.object({
   'customer-order-id': id, 'onlot-inventory-order-id': id, 'inventory-move-order-id': id, 'driver-id': id,
