@@ -214,7 +214,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     installTransportSecurity(app);
     installIdempotency(app, ctx.db, instance);
     const routes = collectRoutes(app);
-    metaRoutes(app, routes);
+    metaRoutes(app, ctx, routes);
     authRoutes(app, ctx, loginGuard(database.db, limiter, loginLimits, limitClock), deviceKeys(jwtSecret));
     registerRoutes(app, ctx);
     opts.extraRoutes?.(app, ctx);

@@ -3,18 +3,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { DELIVERY_ROUTES } from './deliveries';
-import { fileRoutes } from './files';
-import { paymentRoutes } from './payments';
-import { profileRoutes } from './profile';
+import { FILE_ROUTES } from './files';
+import { paymentRouteList } from './payments';
+import { PROFILE_ROUTES } from './profile';
 import { ORDERS_AREA_ROUTES } from './ordersArea';
 import { registerEndpoints } from '../http/registrar';
-import { uploadRoutes } from './upload';
+import { UPLOAD_ROUTES } from './upload';
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoints(app, ctx, ORDERS_AREA_ROUTES);
-  uploadRoutes(app, ctx);
-  fileRoutes(app, ctx);
+  registerEndpoints(app, ctx, UPLOAD_ROUTES);
+  registerEndpoints(app, ctx, FILE_ROUTES);
   registerEndpoints(app, ctx, DELIVERY_ROUTES);
-  paymentRoutes(app, ctx);
-  profileRoutes(app, ctx);
+  registerEndpoints(app, ctx, paymentRouteList(ctx.cardEntryGuard));
+  registerEndpoints(app, ctx, PROFILE_ROUTES);
 }

@@ -6,9 +6,8 @@
 // Idempotency-Key hook hashes it, the card-entry limit, the traceId.
 import type { preHandlerAsyncHookHandler, RouteShorthandOptions } from 'fastify';
 import { PAYMENTS_API, requestSchemaOf } from '../../src/domain';
-import type { AppContext } from '../context';
 import { addTraceId, bodyWithSecrets, liftCardSecrets, refuseQueryAsPayments } from '../http/paymentHooks';
-import { registerEndpoints, route, type RouteDef } from '../http/registrar';
+import { route, type RouteDef } from '../http/registrar';
 import {
   authorizeNewCard, authorizeProfile, capture, captureCheck, refund, savedCard, tokenize,
 } from '../services/payments/calls';
@@ -43,8 +42,4 @@ export function paymentRouteList(cardEntry: preHandlerAsyncHookHandler): RouteDe
     route(`POST ${PAYMENTS_API.cardconnectProfileInquiry}`, (input) => savedCard(input.ctx, input.auth, input.body.profile_id),
       { invalidBody: paymentInvalid }),
   ];
-}
-
-export function paymentRoutes(app: Parameters<typeof registerEndpoints>[0], ctx: AppContext): void {
-  registerEndpoints(app, ctx, paymentRouteList(ctx.cardEntryGuard));
 }

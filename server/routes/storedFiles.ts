@@ -1,14 +1,10 @@
-// Serving and saving stored files through ctx.files (services/storage): the row was found
-// with the caller's company; the bytes come from the row or are streamed from the object
-// store. A row whose object is missing answers 404 (logged), a store that is down 503.
+// Serving stored files through ctx.files (services/storage): the row was found with the
+// caller's company; the bytes come from the row or are streamed from the object store. A row
+// whose object is missing answers 404 (logged), a store that is down 503.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError, notFound } from '../http/errors';
-import { FileStoreUnavailable, type FileRef, type FileStore } from '../services/storage/fileStore';
-
-/** A store failure as an answer the outbox retries (503), anything else unchanged. */
-export function storeFailure(err: unknown, code: 'UploadFailed' | 'GeneralError' = 'GeneralError'): unknown {
-  return err instanceof FileStoreUnavailable ? new HttpError(503, code, 'The file store is unavailable, try again later') : err;
-}
+import { notFound } from '../http/errors';
+import type { FileRef, FileStore } from '../services/storage/fileStore';
+import { storeFailure } from '../services/storage/storeFailure';
 
 export async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, files: FileStore, file: {
   ref: FileRef; rowBytes: Buffer; mime: string; disposition: string;

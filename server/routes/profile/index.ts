@@ -1,9 +1,6 @@
 // The profile area (issue 3, area d): driver settings, notifications, the delivery log and
 // stats, the email-information lookups, email, and the company's contact. One entry for
 // server/routes/index.ts.
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import { registerEndpoints } from '../../http/registrar';
 import { COMPANY_ROUTES } from './company';
 import { DELIVERY_LOG_ROUTES } from './deliveryLog';
 import { EMAIL_ROUTES } from './email';
@@ -19,7 +16,3 @@ export const PROFILE_ROUTES = [
   ...EMAIL_ROUTES,
   ...COMPANY_ROUTES,
 ];
-
-export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerEndpoints(app, ctx, PROFILE_ROUTES);
-}
