@@ -1,7 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
 // Five suites, one runner. Integration, sync and e2e start real servers and databases, so
-// they run their files one at a time on this 2-core machine.
+// they run their files one at a time on this 2-core machine, and without isolation: one
+// worker runs a suite's files in turn and imports the server, the client and their libraries
+// once (isolated, each file paid ~2-4 s of imports). Their files share no module state: each
+// starts its own server, database and devices (test/support). Each suite has its own
+// groupOrder, so a suite's one worker never waits for another project's worker count.
+// unit stays isolated: its component files vi.mock modules, and such a mock would leak.
+const oneWorker = { fileParallelism: false, isolate: false } as const;
+
 export default defineConfig({
   test: {
     projects: [
@@ -13,7 +20,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          ...oneWorker,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -28,7 +36,8 @@ export default defineConfig({
           globalSetup: ['test/support/pgGlobalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          ...oneWorker,
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -38,7 +47,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          ...oneWorker,
+          sequence: { groupOrder: 3 },
         },
       },
       {
@@ -48,7 +58,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 240_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          ...oneWorker,
+          sequence: { groupOrder: 4 },
         },
       },
     ],

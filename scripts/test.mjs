@@ -1,27 +1,74 @@
 #!/usr/bin/env node
-// `npm test`: every gate and suite, on a fresh machine. Typecheck and lint count as one
-// test each; vitest's per-test results are added; the last line is "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+// `npm test`: every gate and suite, on a fresh machine. Typecheck, lint, build and the bench
+// smoke count as one test each; vitest's per-test results are added; the last line is
+// "N passed, N failed".
+//
+// Two streams run at once, one per core of the 2-core machine we size it for (~10 minutes):
+// the browser stream (build, unit, e2e, bench smoke) and the node stream (typecheck, lint,
+// integration on PostgreSQL and sync, then the clock stage). Output lines carry their stage's
+// name; each stage's time and the total are printed at the end. `npm run test:quick` (the
+// `--quick` flag) is the inner loop: typecheck, lint, unit and PGlite integration.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const timings = [];
+const startedAt = Date.now();
 
+/** Runs a command with its output lines prefixed by the stage name (two streams interleave). */
 function run(name, cmd, args, opts = {}) {
-  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  console.log(`=== ${name}: ${cmd} ${args.join(' ')}`);
   const started = Date.now();
-  const res = spawnSync(cmd, args, { stdio: 'inherit', ...opts });
-  console.log(`=== ${name}: exit ${res.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return res.status === 0;
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...opts });
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => console.log(`[${name}] ${line}`));
+  }
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      const seconds = (Date.now() - started) / 1000;
+      timings.push({ name, seconds });
+      console.log(`=== ${name}: exit ${code} in ${seconds.toFixed(1)} s`);
+      resolve(code === 0);
+    });
+  });
 }
 
-function gate(name, cmd, args) {
-  if (run(name, cmd, args)) results.passed += 1;
+async function gate(name, cmd, args, opts) {
+  if (await run(name, cmd, args, opts)) results.passed += 1;
   else {
     results.failed += 1;
     failures.push(name);
+  }
+}
+
+/** One vitest run with its own JSON report; its per-test results are added to the totals. */
+async function vitest(name, projects, { prefix = [], env } = {}) {
+  mkdirSync('test-results', { recursive: true });
+  const report = `test-results/vitest-${name.replace(/[^a-z0-9]+/gi, '-')}.json`;
+  rmSync(report, { force: true });
+  const args = ['npx', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const [cmd = 'npx', ...rest] = [...prefix, ...args];
+  await run(name, cmd, rest, env ? { env } : {});
+  if (!existsSync(report)) {
+    results.failed += 1;
+    failures.push(`${name}: vitest wrote no report`);
+    return;
+  }
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  results.passed += json.numPassedTests ?? 0;
+  results.failed += (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0);
+  results.skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+  if ((json.numTotalTests ?? 0) === 0) {
+    results.failed += 1;
+    failures.push(`${name}: vitest ran no test`);
+  }
+  for (const file of json.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) if (t.status === 'failed') failures.push(`${file.name}: ${t.fullName}`);
+    if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) failures.push(`${file.name}: ${file.message}`);
   }
 }
 
@@ -31,7 +78,7 @@ function ensureChromium() {
     console.error('Chromium is missing and we are not root: install Debian\'s chromium package.');
     return;
   }
-  run('install chromium', 'bash', ['-c', 'apt-get update && apt-get install -y chromium']);
+  spawnSync('bash', ['-c', 'apt-get update && apt-get install -y chromium'], { stdio: 'inherit' });
 }
 
 /** Debian's libfaketime runs suites at a chosen wall-clock time (the clock stage below). */
@@ -41,55 +88,73 @@ function ensureFaketime() {
     console.error('faketime is missing and we are not root: install Debian\'s faketime package.');
     return;
   }
-  run('install faketime', 'bash', ['-c', 'apt-get install -y faketime || (apt-get update && apt-get install -y faketime)']);
+  spawnSync('bash', ['-c', 'apt-get install -y faketime || (apt-get update && apt-get install -y faketime)'], { stdio: 'inherit' });
 }
 
-ensureChromium();
-ensureFaketime();
-gate('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-gate('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
-// The e2e suite drives the built PWA, so build it first (a failed build fails the suite),
-// precompressed as `npm run build` leaves it for production.
-gate('build', 'bash', ['-c', 'npx vite build --logLevel warn && node scripts/precompress.mjs']);
-
-mkdirSync('test-results', { recursive: true });
-const report = 'test-results/vitest.json';
-run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
-if (existsSync(report)) {
-  const json = JSON.parse(readFileSync(report, 'utf8'));
-  results.passed += json.numPassedTests ?? 0;
-  results.failed += (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0);
-  results.skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
-  if ((json.numTotalTests ?? 0) === 0) {
-    results.failed += 1;
-    failures.push('vitest ran no test');
-  }
-  for (const file of json.testResults ?? []) {
-    for (const t of file.assertionResults ?? []) if (t.status === 'failed') failures.push(`${file.name}: ${t.fullName}`);
-    if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) failures.push(`${file.name}: ${file.message}`);
-  }
-} else {
-  results.failed += 1;
-  failures.push('vitest wrote no report');
-}
-// The benchmark on its smallest data set, so it cannot rot (figures are not judged here).
-gate('bench smoke', 'npx', ['tsx', 'scripts/bench.ts', '--smoke']);
-// No test may depend on the hour it runs at: the unit and integration suites run again with
-// the wall clock at 00:05 and at 23:55 UTC today (the later one crosses midnight mid-run),
-// each with its own temp dir so no server template seeded at the real time is reused.
-for (const hhmm of ['00:05', '23:55']) {
+/**
+ * No test may depend on the hour it runs at. The unit and PGlite integration suites run with
+ * the wall clock faked by faketime (TZ=UTC), from CLOCK_START: the run crosses midnight
+ * (unit and the first integration files late in the evening, the rest just after midnight,
+ * servers started before it answering after it). One such stage suffices, where two (00:05
+ * and 23:55) ran before: lint (eslint.config.js) routes every wall-clock read of the app
+ * through src/clock.ts and server/clock.ts, the rules that depend on the hour take `now` as
+ * a parameter and test both edges of the day themselves (seedClock.test.ts seeds at 00:05
+ * and 23:55 in every run), and this stage is the net for what they miss. It is the PGlite
+ * integration suite's only run (integration-pg runs the same files at the real time), and
+ * it has its own temp dir, so no server template seeded at the real time is reused.
+ */
+async function clockStage() {
   const day = new Date().toISOString().slice(0, 10);
-  const tmp = mkdtempSync(join(tmpdir(), `driver-app-clock-${hhmm.replace(':', '')}-`));
-  const ok = run(`clock ${hhmm} UTC`, 'faketime', ['-f', `@${day} ${hhmm}:00`, 'npx', 'vitest', 'run', '--project', 'unit', '--project', 'integration'], {
+  const tmp = mkdtempSync(join(tmpdir(), 'driver-app-clock-'));
+  await vitest(`clock ${CLOCK_START} UTC`, ['unit', 'integration'], {
+    prefix: ['faketime', '-f', `@${day} ${CLOCK_START}`],
     env: { ...process.env, TMPDIR: tmp, TZ: 'UTC' },
   });
   rmSync(tmp, { recursive: true, force: true });
-  if (ok) results.passed += 1;
-  else {
-    results.failed += 1;
-    failures.push(`unit + integration at ${hhmm} UTC (faketime)`);
-  }
 }
+/** 90 s before midnight: the stage takes longer than that even on a fast machine (unit alone ~45 s). */
+const CLOCK_START = '23:58:30';
+
+/** `--quick` (`npm run test:quick`): the gates, unit and PGlite integration; no browser, no clock. */
+const QUICK = process.argv.includes('--quick');
+
+if (QUICK) {
+  await Promise.all([
+    (async () => {
+      await gate('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+      await vitest('unit', ['unit']);
+    })(),
+    (async () => {
+      await gate('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
+      await vitest('integration', ['integration']);
+    })(),
+  ]);
+} else {
+  ensureChromium();
+  ensureFaketime();
+  await Promise.all([
+    // The browser stream. e2e drives the built PWA, so build it first (a failed build fails
+    // the suite), precompressed as `npm run build` leaves it for production.
+    (async () => {
+      await gate('build', 'bash', ['-c', 'npx vite build --logLevel warn && node scripts/precompress.mjs']);
+      await vitest('unit', ['unit']);
+      await vitest('e2e', ['e2e']);
+      // The benchmark on its smallest data set, so it cannot rot (figures are not judged here).
+      await gate('bench smoke', 'npx', ['tsx', 'scripts/bench.ts', '--smoke']);
+    })(),
+    // The node stream.
+    (async () => {
+      await gate('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+      await gate('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
+      await vitest('integration-pg + sync', ['integration-pg', 'sync']);
+      await clockStage();
+    })(),
+  ]);
+}
+
+console.log('\nStage times (the two streams run at once):');
+for (const { name, seconds } of timings) console.log(`  ${name.padEnd(28)} ${seconds.toFixed(1).padStart(7)} s`);
+console.log(`  ${'total'.padEnd(28)} ${((Date.now() - startedAt) / 1000).toFixed(1).padStart(7)} s`);
 
 // A skipped test is a test that did not prove anything: count it as failed (DEVELOPERS.md).
 if (results.skipped > 0) failures.push(`${results.skipped} skipped test(s)`);
