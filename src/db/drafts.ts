@@ -1,12 +1,12 @@
 import { clockIso } from '../clock';
 import type { RxCollection } from 'rxdb';
 import { map, type Observable } from 'rxjs';
-import { MAX_BUILDING_IMAGES, orderKey, type OrderKind } from '../domain';
+import { MAX_BUILDING_IMAGES, ORDER_KIND_SPECS, orderKey, type OrderKind } from '../domain';
 import type { BlobStore } from './blobStore';
 import type { CustomerDeliveryDoc } from './customerDeliveriesCollection';
 import { emptyCustomerDraft } from './customerDeliveriesCollection';
 import type { DriverDatabase } from './database';
-import { DELIVERY_COLLECTIONS, type DraftCommon, type DraftPhoto } from './deliveryDoc';
+import type { DraftCommon, DraftPhoto } from './deliveryDoc';
 import type { Session } from './localState';
 import type { MoveDeliveryDoc } from './moveDeliveriesCollection';
 import { emptyInventoryDraft, type OnlotDeliveryDoc } from './onlotDeliveriesCollection';
@@ -27,11 +27,28 @@ export type AnyDeliveryDoc = DeliveryDocs[OrderKind];
 
 /** The collection holding a kind's delivery documents. */
 export function deliveryCollection<K extends OrderKind>(db: DriverDatabase, kind: K): RxCollection<DeliveryDocs[K]> {
-  return db[DELIVERY_COLLECTIONS[kind]] as unknown as RxCollection<DeliveryDocs[K]>;
+  return db[ORDER_KIND_SPECS[kind].collection] as unknown as RxCollection<DeliveryDocs[K]>;
 }
 
+/** A customer order's draft holds the payment (it takes one); the others the inventory draft. */
 export function emptyDraftOf<K extends OrderKind>(kind: K): DraftOf<K> {
-  return (kind === 'customer' ? emptyCustomerDraft() : emptyInventoryDraft());
+  return (ORDER_KIND_SPECS[kind].payment ? emptyCustomerDraft() : emptyInventoryDraft());
+}
+
+/** A new delivery document of this driver's: an empty draft beside `server` (null until pulled). */
+export function newDeliveryDoc<K extends OrderKind>(session: Session, kind: K, orderId: number, server: DeliveryDocs[K]['server'], updatedAt: string): DeliveryDocs[K] {
+  return {
+    id: orderKey(kind, orderId),
+    company_id: session.claims.company_id,
+    account_id: session.claims.account_id,
+    order_id: orderId,
+    server,
+    draft: emptyDraftOf(kind),
+    updated_at: updatedAt,
+    notes: null,
+    notes_at: null,
+    ...(ORDER_KIND_SPECS[kind].payment ? { saved_checks: null, saved_checks_at: null } : {}),
+  } as DeliveryDocs[K];
 }
 
 /** True once the driver typed or captured anything in the draft (it must then survive sign-out). */
@@ -65,19 +82,7 @@ export async function ensureDeliveryDoc<K extends OrderKind>(db: DriverDatabase,
     if (existing.account_id === 0) await existing.incrementalPatch({ account_id: session.claims.account_id } as Partial<DeliveryDocs[K]>);
     return existing;
   }
-  const fresh = {
-    id: key,
-    company_id: session.claims.company_id,
-    account_id: session.claims.account_id,
-    order_id: orderId,
-    server: null,
-    draft: emptyDraftOf(kind),
-    updated_at: clockIso(),
-    notes: null,
-    notes_at: null,
-    ...(kind === 'customer' ? { saved_checks: null, saved_checks_at: null } : {}),
-  } as unknown as DeliveryDocs[K];
-  return collection.insert(fresh).catch(async (error: unknown) => {
+  return collection.insert(newDeliveryDoc(session, kind, orderId, null, clockIso())).catch(async (error: unknown) => {
     // Another realm (the sync worker) inserted it first: use theirs.
     const raced = await collection.findOne(key).exec();
     if (raced) return raced;

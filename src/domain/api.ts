@@ -1,12 +1,13 @@
 import * as v from 'valibot';
 import type { Checkpoint } from './order';
+import { ORDER_KIND_SPECS } from './orderKinds';
 
 /** The server contract's paths (DESIGN §6). The client and the server both import these. */
 export const API = {
   login: '/auth/login',
   orderList: '/api/driver/order-list',
-  onlotDeliveryDetails: '/api/driver/onlot-inventory-order-delivery-details',
-  onlotOrderDetails: '/api/driver/onlot-inventory-order-details',
+  onlotDeliveryDetails: ORDER_KIND_SPECS.onlot.paths.deliveryDetails,
+  onlotOrderDetails: ORDER_KIND_SPECS.onlot.paths.details,
   companyUserIsRemoved: '/api/company-user-is-removed',
   upload: '/upload',
   deliverOnlot: '/secure/driver/deliver_onlot_inventory_order',

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { IdSchema } from './ids';
 import type { ErrorCode } from './errors';
+import { ORDER_KIND_SPECS, type InventoryKind, type OrderKind } from './orderKinds';
 import { MAX_BUILDING_IMAGES, type CardSelection, type CheckSelection, type PaymentMethod } from './enums';
 
 /** SPEC §3 uploaded image record, as sent in building_images. */
@@ -44,7 +45,7 @@ export type DeliverMoveBody = v.InferOutput<typeof DeliverMoveBodySchema>;
 
 /** What the rules look at, read either from a driver's draft or from a request body. */
 export interface DeliveryFacts {
-  kind: 'customer' | 'onlot' | 'move';
+  kind: OrderKind;
   photoCount: number;
   milesDriven: number | null | undefined;
   began: string | null | undefined;
@@ -76,7 +77,8 @@ export function validateDelivery(facts: DeliveryFacts): ErrorCode[] {
   if (facts.photoCount > MAX_BUILDING_IMAGES) errors.push('TooManyPhotos');
   if (typeof facts.milesDriven !== 'number' || !Number.isFinite(facts.milesDriven)) errors.push('DeliveryMilesRequired');
   else if (facts.milesDriven < 0) errors.push('DeliveryMilesNegative');
-  if (facts.kind === 'onlot' || facts.kind === 'move') {
+  // A delivery without payment (on-lot, move) is judged on its times; a customer one on its payment.
+  if (!ORDER_KIND_SPECS[facts.kind].payment) {
     if (!present(facts.began) || !present(facts.ended)) errors.push('DeliveryTimeRequired');
     else if (Date.parse(facts.ended as string) < Date.parse(facts.began as string)) errors.push('DeliveryEndBeforeStart');
     return errors;
@@ -133,7 +135,7 @@ function customerPaymentErrors(facts: DeliveryFacts): ErrorCode[] {
 }
 
 /** The facts of an on-lot or move deliver body, for the server's copy of the rules. */
-export function factsOfInventoryBody(kind: 'onlot' | 'move', body: DeliverOnlotBody | DeliverMoveBody): DeliveryFacts {
+export function factsOfInventoryBody(kind: InventoryKind, body: DeliverOnlotBody | DeliverMoveBody): DeliveryFacts {
   return {
     kind,
     photoCount: body.building_images.length,

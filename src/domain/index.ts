@@ -7,6 +7,7 @@ export * from './enums';
 export * from './errors';
 export * from './order';
 export * from './orderId';
+export * from './orderKinds';
 export * from './ids';
 export * from './issues';
 export * from './search';

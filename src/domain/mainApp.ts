@@ -1,7 +1,8 @@
 // The main (non-driver) app lives on a sibling host (SPEC §2, §6): the office opens the
 // driver app with an impersonation token in the address, and ending it goes back there.
 // Links into the main app carry orderId and orderType. Pure functions of the location.
-import { parseOrderRef, type OrderKind } from './orderId';
+import { orderFlagsOf, parseOrderRef } from './orderId';
+import { byKind, kindWhere, type OrderKind } from './orderKinds';
 
 /**
  * The query parameter the main app puts the impersonation token in:
@@ -26,11 +27,7 @@ export function mainAppOrigin(location: { protocol: string; hostname: string; po
 }
 
 /** orderType values of main-app links: the main app's names of the three order kinds. */
-export const MAIN_APP_ORDER_TYPE: Record<OrderKind, string> = {
-  customer: 'customer-order',
-  onlot: 'onlot-inventory-order',
-  move: 'inventory-move-order',
-};
+export const MAIN_APP_ORDER_TYPE: Record<OrderKind, string> = byKind((spec) => spec.mainAppType);
 
 /** A link into the main app at `origin`, carrying the order when there is one. */
 export function mainAppLink(origin: string, order?: { kind: OrderKind; id: number } | null): string {
@@ -54,27 +51,16 @@ export function takeImpersonationToken(href: string): { token: string | null; cl
   return { token: token.trim() || null, cleaned: `${url.pathname}${url.search}${url.hash}` };
 }
 
-/** Screens of one order kind; the others (delivery, schedule, note) name it in the query. */
-const SCREEN_KIND: Record<string, OrderKind> = {
-  'customer-order-details': 'customer',
-  'onlot-inventory-order-details': 'onlot',
-  'inventory-move-order-details': 'move',
-  'customer-order-schedule-details': 'customer',
-  'onlot-inventory-order-schedule-details': 'onlot',
-  'inventory-move-order-schedule-details': 'move',
-};
+/** The kind whose own screen (details, schedule details) this is; the others name it in the query. */
+const screenKind = (screen: string): OrderKind | null => kindWhere((spec) => spec.screens.details === screen || spec.screens.scheduleDetails === screen);
 const FLAGGED_SCREENS = new Set(['delivery-details', 'schedule', 'create-note']);
 
 /** The order an address of the driver app is about (SPEC §2 parsing), or null. */
 export function orderOfAddress(pathname: string, search: string): { kind: OrderKind; id: number } | null {
   const [screen, segment] = pathname.split('/').filter(Boolean);
-  if (!screen || (!SCREEN_KIND[screen] && !FLAGGED_SCREENS.has(screen))) return null;
+  const known = screen ? screenKind(screen) : null;
+  if (!screen || (!known && !FLAGGED_SCREENS.has(screen))) return null;
   const params = new URLSearchParams(search);
-  const known = SCREEN_KIND[screen];
-  const ref = parseOrderRef(segment ?? params.get('orderId') ?? '', {
-    customerOrder: known ? known === 'customer' : params.get('customerOrder') === 'true',
-    onlotInventoryOrder: known ? known === 'onlot' : params.get('onlotInventoryOrder') === 'true',
-    inventoryMoveOrder: known ? known === 'move' : params.get('inventoryMoveOrder') === 'true',
-  });
+  const ref = parseOrderRef(segment ?? params.get('orderId') ?? '', orderFlagsOf(known, params));
   return ref.orderId > 0 ? { kind: ref.kind, id: ref.orderId } : null;
 }

@@ -1,16 +1,14 @@
 import * as v from 'valibot';
-import type { OrderKind } from './orderId';
+import { kindWhere, type OrderKind } from './orderKinds';
 
 /** SPEC §3 order_type values. */
 export const ORDER_TYPES = ['new build', 'off-lot inventory', 'on-lot inventory', 'move order'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 
-export const ORDER_KIND_OF_TYPE: Record<OrderType, OrderKind> = {
-  'new build': 'customer',
-  'off-lot inventory': 'customer',
-  'on-lot inventory': 'onlot',
-  'move order': 'move',
-};
+/** Each order_type's kind, as the kinds' registry lists their types (every type has one: unit-tested). */
+export const ORDER_KIND_OF_TYPE = Object.fromEntries(
+  ORDER_TYPES.map((type) => [type, kindWhere((spec) => (spec.orderTypes as readonly string[]).includes(type))]),
+) as Record<OrderType, OrderKind>;
 
 const nullableId = v.nullable(v.number());
 

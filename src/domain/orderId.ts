@@ -1,5 +1,7 @@
 // SPEC §2: the order kind and id come from the address.
-export type OrderKind = 'customer' | 'onlot' | 'move';
+import { ADDRESS_DEFAULT_KIND, ADDRESS_KIND_PRIORITY, ORDER_KIND_SPECS, ORDER_KINDS, kindWhere, type OrderKind, type OrderKindSpec } from './orderKinds';
+
+export type { OrderKind } from './orderKinds';
 
 export interface OrderRef {
   customerOrderId: number;
@@ -9,11 +11,8 @@ export interface OrderRef {
   kind: OrderKind;
 }
 
-export interface OrderFlags {
-  customerOrder?: boolean;
-  onlotInventoryOrder?: boolean;
-  inventoryMoveOrder?: boolean;
-}
+/** The address flags naming the kind (?customerOrder=true, ?onlotInventoryOrder=true, ?inventoryMoveOrder=true). */
+export type OrderFlags = Partial<Record<OrderKindSpec['addressFlag'], boolean>>;
 
 const TRAILING_ID = /^(?:.*-)?(\d+)$/;
 
@@ -31,28 +30,31 @@ export function parseIdSegment(segment: string): number {
  */
 export function parseOrderRef(segment: string, flags: OrderFlags = {}): OrderRef {
   const id = parseIdSegment(segment);
-  // A segment naming "customer" or the customerOrder flag means customer, which is also the
-  // fallback: only the two inventory flags pick another kind.
-  const kind: OrderKind = flags.inventoryMoveOrder ? 'move' : flags.onlotInventoryOrder ? 'onlot' : 'customer';
-  return {
-    kind,
-    orderId: id,
-    customerOrderId: kind === 'customer' ? id : 0,
-    onlotInventoryOrderId: kind === 'onlot' ? id : 0,
-    inventoryMoveOrderId: kind === 'move' ? id : 0,
-  };
+  const kind = ADDRESS_KIND_PRIORITY.find((k) => flags[ORDER_KIND_SPECS[k].addressFlag]) ?? ADDRESS_DEFAULT_KIND;
+  const ids = Object.fromEntries(ORDER_KINDS.map((k) => [ORDER_KIND_SPECS[k].idParam, k === kind ? id : 0]));
+  return { kind, orderId: id, ...(ids as Record<OrderKindSpec['idParam'], number>) };
 }
 
-const KEY_PREFIX: Record<OrderKind, string> = { customer: 'co', onlot: 'oio', move: 'mo' };
+/**
+ * The kind flags of an address: a screen of one kind names it (its query is not read);
+ * otherwise each flag is as the query has it (`?onlotInventoryOrder=true`).
+ */
+export function orderFlagsOf(known: OrderKind | null | undefined, query: { get(name: string): string | null }): OrderFlags {
+  const flags: OrderFlags = {};
+  for (const kind of ORDER_KINDS) {
+    const flag = ORDER_KIND_SPECS[kind].addressFlag;
+    flags[flag] = known ? known === kind : query.get(flag) === 'true';
+  }
+  return flags;
+}
 
 /** The order list key of SPEC §3: co-{id}, oio-{id}, mo-{id}. */
 export function orderKey(kind: OrderKind, id: number): string {
-  return `${KEY_PREFIX[kind]}-${id}`;
+  return `${ORDER_KIND_SPECS[kind].keyPrefix}-${id}`;
 }
 
 export function parseOrderKey(key: string): { kind: OrderKind; id: number } | null {
-  const match = /^(co|oio|mo)-(\d+)$/.exec(key);
-  if (!match?.[1] || !match[2]) return null;
-  const kind: OrderKind = match[1] === 'co' ? 'customer' : match[1] === 'oio' ? 'onlot' : 'move';
-  return { kind, id: Number(match[2]) };
+  const match = /^([a-z]+)-(\d+)$/.exec(key);
+  const kind = match ? kindWhere((spec) => spec.keyPrefix === match[1]) : null;
+  return kind && match?.[2] ? { kind, id: Number(match[2]) } : null;
 }

@@ -6,7 +6,7 @@ import { DeliverMoveBodySchema, DeliverOnlotBodySchema } from './delivery';
 import { CUSTOMER_DELIVER_SCHEMAS, type CustomerDeliverCall } from './deliveryCalls';
 import type { OrderKind } from './orderId';
 import {
-  CreateOrderNoteBodySchema, ORDER_API, ReassignDriverBodySchema, ScheduleCustomerOrderBodySchema, ScheduleMoveOrderBodySchema,
+  CreateOrderNoteBodySchema, ReassignDriverBodySchema, ScheduleCustomerOrderBodySchema, ScheduleMoveOrderBodySchema,
   ScheduleOnlotOrderBodySchema, UnscheduleOrderBodySchema,
   type ScheduleCustomerOrderBody, type ScheduleMoveOrderBody, type ScheduleOnlotOrderBody,
 } from './schedule';
@@ -61,10 +61,10 @@ export const SCHEDULE_PAYLOAD_SCHEMAS = {
 } as const satisfies Record<OrderKind, unknown>;
 export type SchedulePayload = ScheduleCustomerOrderBody | ScheduleOnlotOrderBody | ScheduleMoveOrderBody;
 
-/** Which schedule call each (action, order kind) takes, and the SPEC §8 failure it reports. */
+/** The SPEC §8 failure each schedule action reports; its path per kind is the kind's `paths[action]` (orderKinds.ts). */
 export const SCHEDULE_CALLS = {
-  schedule: { customer: ORDER_API.scheduleCustomer, onlot: ORDER_API.scheduleOnlot, move: ORDER_API.scheduleMove, failure: 'FailedToScheduleDelivery' },
-  reschedule: { customer: ORDER_API.rescheduleCustomer, onlot: ORDER_API.rescheduleOnlot, move: ORDER_API.rescheduleMove, failure: 'FailedToRescheduleDelivery' },
+  schedule: { failure: 'FailedToScheduleDelivery' },
+  reschedule: { failure: 'FailedToRescheduleDelivery' },
 } as const;
 export type ScheduleAction = keyof typeof SCHEDULE_CALLS;
 

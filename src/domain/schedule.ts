@@ -3,41 +3,37 @@
 // prices or anything else the server does not expect.
 import * as v from 'valibot';
 import { IdSchema } from './ids';
-import type { OrderKind } from './orderId';
+import { byKind, ORDER_KIND_SPECS, orderRefOfFields, type OrderKind } from './orderKinds';
 
 export * from './orderReads';
 
 export const ORDER_API = {
-  customerOrderDetails: '/api/driver/customer-order-details',
-  moveOrderDetails: '/api/driver/inventory-move-order-details',
-  customerDeliveryDetails: '/api/driver/customer-order-delivery-details',
-  moveDeliveryDetails: '/api/driver/inventory-move-order-delivery-details',
+  customerOrderDetails: ORDER_KIND_SPECS.customer.paths.details,
+  moveOrderDetails: ORDER_KIND_SPECS.move.paths.details,
+  customerDeliveryDetails: ORDER_KIND_SPECS.customer.paths.deliveryDetails,
+  moveDeliveryDetails: ORDER_KIND_SPECS.move.paths.deliveryDetails,
   orderMap: '/api/driver/order-map',
   scheduleList: '/api/driver/schedule-list',
-  customerScheduleDetails: '/api/driver/customer-order-schedule-details',
-  onlotScheduleDetails: '/api/driver/onlot-inventory-order-schedule-details',
-  moveScheduleDetails: '/api/driver/inventory-move-order-schedule-details',
+  customerScheduleDetails: ORDER_KIND_SPECS.customer.paths.scheduleDetails,
+  onlotScheduleDetails: ORDER_KIND_SPECS.onlot.paths.scheduleDetails,
+  moveScheduleDetails: ORDER_KIND_SPECS.move.paths.scheduleDetails,
   savedChecks: '/api/driver/saved-checks',
   companyDrivers: '/api/driver/company-drivers',
   featureFlags: '/api/feature-flags',
   checkFeatureFlag: '/api/check-feature-flag/:flag',
-  scheduleCustomer: '/secure/driver/schedule_my_customer_order_delivery',
-  scheduleOnlot: '/secure/driver/schedule_my_onlot_inventory_order_delivery',
-  scheduleMove: '/secure/driver/schedule_my_inventory_move_order_delivery',
-  rescheduleCustomer: '/secure/driver/update_customer_order_scheduled_date_and_time',
-  rescheduleOnlot: '/secure/driver/update_onlot_inventory_order_scheduled_date_and_time',
-  rescheduleMove: '/secure/driver/update_inventory_move_order_scheduled_date_and_time',
+  scheduleCustomer: ORDER_KIND_SPECS.customer.paths.schedule,
+  scheduleOnlot: ORDER_KIND_SPECS.onlot.paths.schedule,
+  scheduleMove: ORDER_KIND_SPECS.move.paths.schedule,
+  rescheduleCustomer: ORDER_KIND_SPECS.customer.paths.reschedule,
+  rescheduleOnlot: ORDER_KIND_SPECS.onlot.paths.reschedule,
+  rescheduleMove: ORDER_KIND_SPECS.move.paths.reschedule,
   unschedule: '/secure/driver/unschedule_order',
   reassignDriver: '/secure/driver/reassign_driver',
   createOrderNote: '/secure/driver/create_order_note',
 } as const;
 
-/** The id field naming each kind in bodies and answers. */
-export const ORDER_ID_FIELD = {
-  customer: 'customer_order_id',
-  onlot: 'onlot_inventory_order_id',
-  move: 'inventory_move_order_id',
-} as const satisfies Record<OrderKind, string>;
+/** The id field naming each kind in bodies and answers (the kinds' registry, orderKinds.ts). */
+export const ORDER_ID_FIELD = byKind((spec) => spec.idField);
 
 /** The three id fields of an answer: this kind's holds the id, the others null (always in this order); no order, all null. */
 export interface OrderIdFields {
@@ -128,10 +124,9 @@ export type CreateOrderNoteBody = v.InferOutput<typeof CreateOrderNoteBodySchema
 
 /** Which order a body names (exactly one id field is present once the schema passed). */
 export function orderRefOfBody(body: OrderRefFields): { kind: OrderKind; id: number } {
-  if (body.customer_order_id !== undefined) return { kind: 'customer', id: body.customer_order_id };
-  if (body.onlot_inventory_order_id !== undefined) return { kind: 'onlot', id: body.onlot_inventory_order_id };
-  if (body.inventory_move_order_id !== undefined) return { kind: 'move', id: body.inventory_move_order_id };
-  throw new Error(EXACTLY_ONE);
+  const ref = orderRefOfFields(body);
+  if (!ref) throw new Error(EXACTLY_ONE);
+  return ref;
 }
 
 /** What the schedule, reschedule and unschedule calls answer: the order's schedule now. */

@@ -1,18 +1,18 @@
 import {
-  CUSTOMER_DELIVER_CALLS, CUSTOMER_DELIVER, type CustomerDeliverCall, type CustomerDeliverPayload, type CustomerDeliveryDetails,
-  type DeliveryFacts, type HappyListItem, type SurveyAnswer,
+  CUSTOMER_DELIVER_CALLS, CUSTOMER_DELIVER, ORDER_KIND_SPECS, type CustomerDeliverCall, type CustomerDeliverPayload, type CustomerDeliveryDetails,
+  type DeliveryFacts, type HappyListItem, type InventoryKind, type SurveyAnswer,
 } from '../domain';
 import type { CustomerDraft, InventoryDraft } from '../db';
 
 // Pure: a driver's draft → the SPEC §5 facts the rules judge, and → the payload queued.
 
-export function inventoryFacts(kind: 'onlot' | 'move', draft: InventoryDraft): DeliveryFacts {
+export function inventoryFacts(kind: InventoryKind, draft: InventoryDraft): DeliveryFacts {
   return { kind, photoCount: draft.photos.length, milesDriven: draft.deliveryMilesDriven, began: draft.deliveryBegan, ended: draft.deliveryEnded };
 }
 
-export function inventoryPayload(kind: 'onlot' | 'move', orderId: number, draft: InventoryDraft, dateDelivered: string) {
+export function inventoryPayload(kind: InventoryKind, orderId: number, draft: InventoryDraft, dateDelivered: string) {
   return {
-    ...(kind === 'onlot' ? { onlot_inventory_order_id: orderId } : { inventory_move_order_id: orderId }),
+    [ORDER_KIND_SPECS[kind].idField]: orderId,
     date_delivered: dateDelivered,
     delivery_miles_driven: draft.deliveryMilesDriven,
     // SPEC §7: missing GPS values are sent as 0 for inventory and move orders.

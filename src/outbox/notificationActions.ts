@@ -7,6 +7,8 @@ import { dismissAllNotifications } from './kinds/dismissAllNotifications';
 import { dismissNotification } from './kinds/dismissNotification';
 import type { ActionResult } from './orderActions';
 import { activeEntryFor, queue } from './queue';
+import { kindDef, OUTBOX_KINDS } from './registry';
+import type { Dismissal } from './types';
 
 // The driver's notification actions (SPEC §4: dismiss one, dismiss all), queued like every
 // other action so they work offline. Each dismissal has its own outbox key, so one the server
@@ -14,7 +16,13 @@ import { activeEntryFor, queue } from './queue';
 // (`dismissalState`) instead of patching the stored snapshot: the next pull brings the
 // server's truth, and a refused dismissal shows its notification again by itself.
 
-const NOTIFICATION_KINDS: readonly string[] = [dismissNotification.kind, dismissAllNotifications.kind];
+/** The kinds that dismiss notifications (they declare `dismisses`). */
+const NOTIFICATION_KINDS: readonly string[] = [...OUTBOX_KINDS.values()].filter((def) => def.dismisses !== undefined).map((def) => def.kind);
+
+/** What an entry dismisses, from its kind's declaration; null for any other kind. */
+function dismissalOf(entry: OutboxDoc): Dismissal | null {
+  return kindDef(entry.kind)?.dismisses?.(entry.payload) ?? null;
+}
 const CLEAR_ALL_KEY = 'notifications-all';
 const notificationKey = (id: number): string => `notification-${id}`;
 
@@ -64,12 +72,9 @@ export function notificationDismissals$(db: DriverDatabase, session: Session): O
 function collect(entries: readonly OutboxDoc[]): PendingDismissals {
   const ids = new Set<number>();
   let upToId: number | null = null;
-  for (const entry of entries) {
-    if (entry.kind === dismissNotification.kind && typeof entry.payload.notification_id === 'number') ids.add(entry.payload.notification_id);
-    if (entry.kind === dismissAllNotifications.kind) {
-      const upTo = typeof entry.payload.up_to_id === 'number' ? entry.payload.up_to_id : Infinity;
-      upToId = Math.max(upToId ?? 0, upTo);
-    }
+  for (const dismissal of entries.map(dismissalOf)) {
+    for (const id of dismissal?.ids ?? []) ids.add(id);
+    if (dismissal?.upToId != null) upToId = Math.max(upToId ?? 0, dismissal.upToId);
   }
   return { ids, upToId };
 }
@@ -85,7 +90,7 @@ export function dismissalState(entries: readonly OutboxDoc[]): DismissalState {
   const committed = (entry: OutboxDoc) => entry.status === 'done' || isCommitted(entry);
   return {
     waiting: collect(entries.filter((e) => !committed(e) && (e.status === 'queued' || e.status === 'sending'))),
-    sent: collect(entries.filter((e) => committed(e) && !(e.kind === dismissAllNotifications.kind && typeof e.payload.up_to_id !== 'number'))),
+    sent: collect(entries.filter((e) => committed(e) && dismissalOf(e)?.upToId !== Infinity)),
   };
 }
 

@@ -9,7 +9,7 @@ import type { DriverDatabase, Session } from '../db';
 import { orderDisplay } from './deliver';
 import { createOrderNote } from './kinds/createOrderNote';
 import { reassignOrder } from './kinds/reassignOrder';
-import { SCHEDULE_KINDS } from './kinds/scheduleOrder';
+import { scheduleKindOf } from './kinds/scheduleOrder';
 import { unscheduleOrder } from './kinds/unscheduleOrder';
 import { applyOptimistic } from './optimistic';
 import { queue } from './queue';
@@ -57,7 +57,7 @@ export async function queueSchedule(db: DriverDatabase, session: Session, input:
   const payload = { [ORDER_ID_FIELD[input.kind]]: input.id, scheduled_date: input.scheduledDate };
   const problem = schemaProblem(SCHEDULE_PAYLOAD_SCHEMAS[input.kind], payload) ?? scheduledDateProblem(input.scheduledDate, now.getTime());
   if (problem) return refuse(failure, problem);
-  return enqueue(db, session, SCHEDULE_KINDS[action][input.kind], input, payload, now);
+  return enqueue(db, session, scheduleKindOf(action, input.kind), input, payload, now);
 }
 
 /** Unschedule an order: queued, and shown as unscheduled at once. */

@@ -7,6 +7,7 @@ import { dismissNotification } from './kinds/dismissNotification';
 import { reassignOrder } from './kinds/reassignOrder';
 import { SCHEDULE_KINDS } from './kinds/scheduleOrder';
 import { unscheduleOrder } from './kinds/unscheduleOrder';
+import type { OrderKind } from '../domain';
 import type { OutboxKindDef } from './types';
 
 // The registry of outbox kinds (DESIGN §5). Adding a kind: one file in kinds/, one line here.
@@ -14,7 +15,7 @@ const KINDS: readonly OutboxKindDef[] = [
   deliverOnlot,
   deliverMove,
   ...(Object.values(CUSTOMER_DELIVER_KINDS) as unknown as OutboxKindDef[]),
-  ...(Object.values(SCHEDULE_KINDS).flatMap((byKind) => Object.values(byKind)) as unknown as OutboxKindDef[]),
+  ...(SCHEDULE_KINDS as unknown as OutboxKindDef[]),
   unscheduleOrder,
   reassignOrder,
   createOrderNote,
@@ -27,6 +28,13 @@ export const OUTBOX_KINDS: ReadonlyMap<string, OutboxKindDef> = new Map(KINDS.ma
 /** The kind's definition, or null for a kind this build does not know (e.g. from a newer build). */
 export function kindDef(kind: string): OutboxKindDef | null {
   return OUTBOX_KINDS.get(kind) ?? null;
+}
+
+/** The one kind that delivers an order kind's draft without choosing among calls (on-lot, move). */
+export function deliveryKindOf(draft: OrderKind): OutboxKindDef {
+  const found = KINDS.filter((def) => def.delivers && def.draft === draft);
+  if (found.length !== 1 || !found[0]) throw new Error(`${found.length} deliver kinds for ${draft} drafts`);
+  return found[0];
 }
 
 /** What the driver calls an entry's action. */

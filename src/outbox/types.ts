@@ -68,6 +68,17 @@ export interface OutboxKindDef<P extends Record<string, unknown> = Record<string
    * order's entries still waiting (`src/outbox/optimistic.ts`).
    */
   optimistic: { row(payload: P): OrderRowPatch } | null;
+  /**
+   * A notification dismissal (SPEC §4): the notifications the payload dismisses, by id and/or
+   * every one up to `upToId` (Infinity: all, a Clear all that named none). /notifications hides
+   * them while the entry waits and once the server took it (`notificationActions.ts`).
+   */
+  dismisses?(payload: P): Dismissal;
+}
+
+export interface Dismissal {
+  ids: readonly number[];
+  upToId: number | null;
 }
 
 /** Declares a kind; the type parameters tie the body builder to the payload schema and to the call's body. */

@@ -1,6 +1,6 @@
 import { clockMs } from '../clock';
 import { debounceTime, type Subscription } from 'rxjs';
-import { API, ERROR_TEXT, SIGN_IN_DEVICE_HEADER, type LoginResult } from '../domain';
+import { API, ERROR_TEXT, ORDER_KINDS, SIGN_IN_DEVICE_HEADER, type LoginResult } from '../domain';
 import {
   authStateOf,
   clearCache,
@@ -213,7 +213,7 @@ export function createSyncEngine(deps: EngineDeps) {
     const pending = await deps.db.outbox.find({ selector: { account_id: accountId, status: { $in: [...ACTIVE_STATUSES] } } }).exec();
     const keep = new Set(pending.map((e) => e.order_key));
     await deps.db.orders.find({ selector: { company_id: companyId, account_id: accountId } }).remove();
-    for (const kind of ['onlot', 'move', 'customer'] as const) {
+    for (const kind of ORDER_KINDS) {
       const drafts = await deliveryCollection(deps.db, kind).find({ selector: { company_id: companyId } }).exec();
       for (const doc of drafts) {
         if (keep.has(doc.id) || !ownsDoc(doc, current) || draftTouched(kind, doc.toMutableJSON().draft)) continue;

@@ -1,7 +1,7 @@
 import { clockIso } from '../clock';
 import * as v from 'valibot';
 import {
-  API, PULL_LIMIT_MAX, encodeCheckpoint, normalizeNullIds, ORDER_API, OrderListItemSchema, type Checkpoint, type EndpointKey,
+  API, PULL_LIMIT_MAX, encodeCheckpoint, normalizeNullIds, ORDER_API, ORDER_KINDS, OrderListItemSchema, type Checkpoint, type EndpointKey,
 } from '../domain';
 import {
   patchSyncStatus, readCheckpoint, readOrdersRefresh, settleOrdersRefresh, writeCheckpoint, writeCompanyDrivers, type BlobStore, type DriverDatabase, type Session,
@@ -24,7 +24,7 @@ export const PULL_LIMIT = PULL_LIMIT_MAX;
 export const PULL_LIMIT_FIRST = 1000;
 /** Stream names carry the version of the collection they fill: a bump starts that pull over. */
 export const ORDERS_STREAM = 'orders@1';
-export const PULL_STREAMS = [ORDERS_STREAM, ...Object.values(DELIVERY_STREAMS)] as const;
+export const PULL_STREAMS: readonly string[] = [ORDERS_STREAM, ...DELIVERY_STREAMS];
 
 export interface PullContext {
   db: DriverDatabase;
@@ -183,7 +183,7 @@ export async function pullAll(ctx: PullContext): Promise<void> {
 /** Each kind's delivery details; one kind failing does not keep the others from arriving. */
 async function pullEachKind(ctx: PullContext): Promise<void> {
   let failure: unknown = null;
-  for (const kind of ['onlot', 'move', 'customer'] as const) {
+  for (const kind of ORDER_KINDS) {
     try {
       await pullDeliveries(ctx, kind);
     } catch (error) {

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import {
-  API, CustomerDeliveryDetailsSchema, MoveDeliveryDetailsSchema, OnlotDeliveryDetailsSchema, ORDER_API, ORDER_ID_FIELD,
-  OrderNoteSchema, type EndpointKey, type OrderKind, type SavedCheck,
+  CustomerDeliveryDetailsSchema, MoveDeliveryDetailsSchema, OnlotDeliveryDetailsSchema, ORDER_API, ORDER_KIND_SPECS, ORDER_KINDS,
+  OrderNoteSchema, type OrderKind, type OrderKindSpec, type QueryOf, type SavedCheck,
 } from '../domain';
-import { deliveryCollection, draftImageIds, emptyDraftOf, ownsDoc } from '../db';
+import { deliveryCollection, draftImageIds, newDeliveryDoc, ownsDoc } from '../db';
 import { ACTIVE_STATUSES } from '../outbox';
 import { AnswerNotUnderstood } from './endpointCall';
 import { pullStream, stripDeleted, type PullContext } from './pull';
@@ -11,13 +11,11 @@ import { pullStream, stripDeleted, type PullContext } from './pull';
 // Delivery details of each kind are pulled into their own collection. A pull writes only
 // the `server` half of a document: the driver's draft beside it is never touched.
 
-const SOURCES = {
-  onlot: { endpoint: `GET ${API.onlotDeliveryDetails}`, schema: OnlotDeliveryDetailsSchema },
-  move: { endpoint: `GET ${ORDER_API.moveDeliveryDetails}`, schema: MoveDeliveryDetailsSchema },
-  customer: { endpoint: `GET ${ORDER_API.customerDeliveryDetails}`, schema: CustomerDeliveryDetailsSchema },
-} as const;
+/** Each kind's delivery details shape (the registry, orderKinds.ts, is data; the shapes stay beside their schemas). */
+const DETAILS_SCHEMA = { onlot: OnlotDeliveryDetailsSchema, move: MoveDeliveryDetailsSchema, customer: CustomerDeliveryDetailsSchema } as const;
 
-export const DELIVERY_STREAMS = { onlot: 'onlot_deliveries@1', move: 'move_deliveries@0', customer: 'customer_deliveries@0' } as const satisfies Record<OrderKind, string>;
+/** The delivery collections' pull streams, one per kind. */
+export const DELIVERY_STREAMS: readonly OrderKindSpec['stream'][] = ORDER_KINDS.map((kind) => ORDER_KIND_SPECS[kind].stream);
 
 /** SPEC §7: prefetching pauses 400 ms after every 10 newly cached orders. */
 export const PREFETCH_BATCH = 10;
@@ -25,12 +23,12 @@ export const PREFETCH_PAUSE_MS = 400;
 
 export async function pullDeliveries(ctx: PullContext, kind: OrderKind): Promise<number> {
   const { company_id: companyId, account_id: accountId } = ctx.session.claims;
-  const source = SOURCES[kind];
+  const spec = ORDER_KIND_SPECS[kind];
   const collection = deliveryCollection(ctx.db, kind);
-  const total = await pullStream(ctx, DELIVERY_STREAMS[kind], source.endpoint, async (live, deletedIds) => {
+  const total = await pullStream(ctx, spec.stream, `GET ${spec.paths.deliveryDetails}`, async (live, deletedIds) => {
     const valid = [];
     for (const raw of live) {
-      const parsed = v.safeParse(source.schema, stripDeleted(raw));
+      const parsed = v.safeParse(DETAILS_SCHEMA[kind], stripDeleted(raw));
       if (parsed.success && parsed.output.company_id === companyId) valid.push(parsed.output);
       else ctx.log?.('pull: skipped invalid delivery details', { id: raw.id });
     }
@@ -50,15 +48,11 @@ export async function pullDeliveries(ctx: PullContext, kind: OrderKind): Promise
         if (doc.account_id !== accountId || !sameJson(doc.server, details)) patches.push(doc.incrementalPatch({ server: details, account_id: accountId } as never));
         continue;
       }
-      const orderId = (details as Record<string, unknown>)[ORDER_ID_FIELD[kind]] as number;
-      inserts.push({
-        id: details.id, company_id: companyId, account_id: accountId, order_id: orderId, server: details,
-        draft: emptyDraftOf(kind), updated_at: details.updated_at, notes: null, notes_at: null,
-        ...(kind === 'customer' ? { saved_checks: null, saved_checks_at: null } : {}),
-      });
+      const orderId = (details as Record<string, unknown>)[spec.idField] as number;
+      inserts.push(newDeliveryDoc(ctx.session, kind, orderId, details, details.updated_at));
     }
     if (inserts.length) {
-      const result = await collection.bulkInsert(inserts as never[]);
+      const result = await collection.bulkInsert(inserts);
       // A document written meanwhile (the driver started a draft) keeps its draft: only the server half is set.
       for (const error of result.error) {
         const details = valid.find((d) => d.id === error.documentId);
@@ -91,13 +85,6 @@ async function dropDelivery(ctx: PullContext, kind: OrderKind, id: string): Prom
   await ctx.blobs.delete(ids);
 }
 
-/** SPEC §7 order-details calls and their id query, for the notes each screen shows offline. */
-const DETAILS = {
-  onlot: { endpoint: `GET ${API.onlotOrderDetails}`, query: (id: number) => ({ onlotInventoryOrderId: id }) },
-  move: { endpoint: `GET ${ORDER_API.moveOrderDetails}`, query: (id: number) => ({ inventoryMoveOrderId: id }) },
-  customer: { endpoint: `GET ${ORDER_API.customerOrderDetails}`, query: (id: number) => ({ customerOrderId: id }) },
-} as const satisfies Record<OrderKind, { endpoint: EndpointKey; query: (id: number) => object }>;
-
 /** What the prefetch reads of an order's details: its notes. */
 const NotesView = v.object({ notes: v.array(OrderNoteSchema) });
 
@@ -125,7 +112,7 @@ async function prefetchPerOrder(ctx: PullContext, kind: OrderKind): Promise<void
   const stale = docs.filter((doc) => {
     const server = doc.server as { updated_at: string } | null;
     const json = doc as unknown as { notes_at: string | null; saved_checks_at?: string | null };
-    return server !== null && (json.notes_at !== server.updated_at || (kind === 'customer' && json.saved_checks_at !== server.updated_at));
+    return server !== null && (json.notes_at !== server.updated_at || (ORDER_KIND_SPECS[kind].payment && json.saved_checks_at !== server.updated_at));
   });
   for (let start = 0; start < stale.length; start += PREFETCH_BATCH) {
     const batch = stale.slice(start, start + PREFETCH_BATCH);
@@ -143,11 +130,14 @@ async function fetchPerOrder(ctx: PullContext, kind: OrderKind, doc: { order_id:
   const json = doc.toMutableJSON() as { notes_at: string | null; saved_checks_at?: string | null };
   const patch: Record<string, unknown> = {};
   if (json.notes_at !== server.updated_at) {
-    const details = DETAILS[kind];
-    const notes = await listOrEmpty(ctx.http.readAs(details.endpoint, NotesView, details.query(doc.order_id)).then((answer) => answer.notes));
+    const spec = ORDER_KIND_SPECS[kind];
+    // ?onlotInventoryOrderId=N: the kind's id parameter (a computed key the types cannot follow).
+    const query = { [spec.idParam]: doc.order_id } as QueryOf<`GET ${OrderKindSpec['paths']['details']}`>;
+    const notes = await listOrEmpty(ctx.http.readAs(`GET ${spec.paths.details}`, NotesView, query).then((answer) => answer.notes));
     Object.assign(patch, { notes, notes_at: server.updated_at });
   }
-  if (kind === 'customer' && json.saved_checks_at !== server.updated_at) {
+  // Customer orders (those that take a payment) keep their saved checks for the payment step.
+  if (ORDER_KIND_SPECS[kind].payment && json.saved_checks_at !== server.updated_at) {
     const checks: SavedCheck[] = await listOrEmpty(ctx.http.read(`GET ${ORDER_API.savedChecks}`, { 'customer-order-id': doc.order_id }));
     Object.assign(patch, { saved_checks: checks, saved_checks_at: server.updated_at });
   }

@@ -1,5 +1,5 @@
 import { clockMs, clockIso } from '../clock';
-import { ORDER_API, type EndpointKey, type OrderKind, type ScheduleListItem } from '../domain';
+import { ORDER_API, ORDER_KIND_SPECS, orderRefOfFields, type ScheduleListItem } from '../domain';
 import { CACHE_KEYS, pruneCache, readCache, readCaches, writeCache, writeCaches } from '../db';
 import { PREFETCH_BATCH, PREFETCH_PAUSE_MS } from './pullDeliveries';
 import type { PullContext } from './pull';
@@ -28,19 +28,6 @@ export async function pullOrderMap(ctx: PullContext): Promise<void> {
   await storeSnapshot(ctx, CACHE_KEYS.orderMap, await ctx.http.read(`GET ${ORDER_API.orderMap}`));
 }
 
-const DETAILS_ENDPOINT = {
-  customer: `GET ${ORDER_API.customerScheduleDetails}`,
-  onlot: `GET ${ORDER_API.onlotScheduleDetails}`,
-  move: `GET ${ORDER_API.moveScheduleDetails}`,
-} as const satisfies Record<OrderKind, EndpointKey>;
-
-function refOf(item: ScheduleListItem): { kind: OrderKind; id: number } | null {
-  if (item.customer_order_id !== null) return { kind: 'customer', id: item.customer_order_id };
-  if (item.onlot_inventory_order_id !== null) return { kind: 'onlot', id: item.onlot_inventory_order_id };
-  if (item.inventory_move_order_id !== null) return { kind: 'move', id: item.inventory_move_order_id };
-  return null;
-}
-
 /**
  * The schedule list, then each scheduled order's schedule details, so `/scheduled` and the
  * three details screens open offline. A details snapshot is fetched again only when its order
@@ -52,7 +39,7 @@ export async function pullSchedule(ctx: PullContext): Promise<void> {
   const sleep = ctx.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const list: ScheduleListItem[] = await storeSnapshot(ctx, CACHE_KEYS.scheduleList, await ctx.http.read(`GET ${ORDER_API.scheduleList}`));
   const wanted = list.flatMap((item) => {
-    const ref = refOf(item);
+    const ref = orderRefOfFields(item);
     return ref ? [{ item, ref, key: CACHE_KEYS.scheduleDetails(item.id) }] : [];
   });
   const cached = await readCaches<{ updated_at: string }>(ctx.db, ctx.session, wanted.map((w) => w.key));
@@ -62,7 +49,7 @@ export async function pullSchedule(ctx: PullContext): Promise<void> {
     await ctx.whenDriverIdle?.();
     const fetched: { key: string; data: unknown }[] = [];
     try {
-      for (const { key, ref } of batch) fetched.push({ key, data: await ctx.http.read(DETAILS_ENDPOINT[ref.kind], { id: ref.id }) });
+      for (const { key, ref } of batch) fetched.push({ key, data: await ctx.http.read(`GET ${ORDER_KIND_SPECS[ref.kind].paths.scheduleDetails}`, { id: ref.id }) });
     } finally {
       // What arrived before a failure is kept.
       await writeCaches(ctx.db, ctx.session, fetched, clockIso());

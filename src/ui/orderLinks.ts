@@ -1,23 +1,18 @@
-import type { OrderKind } from '../domain';
+import { ORDER_KIND_SPECS, type OrderKind } from '../domain';
 
-/** SPEC §2: the query flag naming an order's kind on /delivery-details, /schedule and /create-note. */
-export const KIND_FLAG = { customer: 'customerOrder', onlot: 'onlotInventoryOrder', move: 'inventoryMoveOrder' } as const satisfies Record<OrderKind, string>;
-
-/** The search part of an order action's address, e.g. `onlotInventoryOrder=true&reschedule=true`. */
+/** The search part of an order action's address (SPEC §2: the kind's flag), e.g. `onlotInventoryOrder=true&reschedule=true`. */
 export function orderActionQuery(kind: OrderKind, opts: { reschedule?: boolean } = {}): string {
-  return `${KIND_FLAG[kind]}=true${opts.reschedule ? '&reschedule=true' : ''}`;
+  return `${ORDER_KIND_SPECS[kind].addressFlag}=true${opts.reschedule ? '&reschedule=true' : ''}`;
 }
 
 /** The order's details screen. */
 export function detailsPath(kind: OrderKind, id: number): string {
-  const base = { customer: '/customer-order-details', onlot: '/onlot-inventory-order-details', move: '/inventory-move-order-details' }[kind];
-  return `${base}/${id}`;
+  return `/${ORDER_KIND_SPECS[kind].screens.details}/${id}`;
 }
 
 /** The order's schedule-details screen (SPEC §2: one per kind, each with an id). */
 export function scheduleDetailsPath(kind: OrderKind, id: number): string {
-  const base = { customer: '/customer-order-schedule-details', onlot: '/onlot-inventory-order-schedule-details', move: '/inventory-move-order-schedule-details' }[kind];
-  return `${base}/${id}`;
+  return `/${ORDER_KIND_SPECS[kind].screens.scheduleDetails}/${id}`;
 }
 
 /**

@@ -19,4 +19,5 @@ export const dismissAllNotifications = defineKind({
   onDone: { removeDraft: false, removeOrder: false },
   onAttention: { markDraft: false },
   optimistic: null,
+  dismisses: (payload) => ({ ids: [], upToId: payload.up_to_id ?? Infinity }),
 });

@@ -19,4 +19,5 @@ export const dismissNotification = defineKind({
   onDone: { removeDraft: false, removeOrder: false },
   onAttention: { markDraft: false },
   optimistic: null,
+  dismisses: (payload) => ({ ids: [payload.notification_id], upToId: null }),
 });

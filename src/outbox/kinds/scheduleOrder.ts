@@ -1,15 +1,18 @@
-import { SCHEDULE_CALLS, SCHEDULE_PAYLOAD_SCHEMAS, SCHEDULED_ORDER_STATUS, type OrderKind, type ScheduleAction, type SchedulePayload } from '../../domain';
+import {
+  ORDER_KIND_SPECS, ORDER_KINDS, SCHEDULE_CALLS, SCHEDULE_PAYLOAD_SCHEMAS, SCHEDULED_ORDER_STATUS,
+  type OrderKind, type OrderKindSpec, type ScheduleAction, type SchedulePayload,
+} from '../../domain';
 import { defineKind, type OutboxKindDef } from '../types';
 
 // Schedule and reschedule (SPEC §7), one kind per action and order kind: they differ only
-// in data (the call's path, the body's id field, the failure id), so they are declared from
-// the SCHEDULE_CALLS table: schedule_customer, schedule_onlot, schedule_move,
-// reschedule_customer, reschedule_onlot, reschedule_move.
+// in data (the call's path from the order kinds' registry, the body's id field, the failure
+// id): schedule_customer, schedule_onlot, schedule_move, reschedule_customer, reschedule_onlot,
+// reschedule_move.
 
 const LABEL: Record<ScheduleAction, string> = { schedule: 'Schedule delivery', reschedule: 'Reschedule delivery' };
-const ORDER_KINDS: readonly OrderKind[] = ['customer', 'onlot', 'move'];
+const ACTIONS = Object.keys(SCHEDULE_CALLS) as ScheduleAction[];
 
-type ScheduleKey = `POST ${(typeof SCHEDULE_CALLS)[ScheduleAction][OrderKind]}`;
+type ScheduleKey = `POST ${OrderKindSpec['paths'][ScheduleAction]}`;
 
 function scheduleKind(action: ScheduleAction, kind: OrderKind): OutboxKindDef<SchedulePayload, ScheduleKey> {
   return defineKind<SchedulePayload, ScheduleKey>({
@@ -21,7 +24,7 @@ function scheduleKind(action: ScheduleAction, kind: OrderKind): OutboxKindDef<Sc
     payloadVersion: 1,
     payloadSchema: SCHEDULE_PAYLOAD_SCHEMAS[kind],
     upgrades: {},
-    steps: [{ type: 'call', endpoint: `POST ${SCHEDULE_CALLS[action][kind]}` }],
+    steps: [{ type: 'call', endpoint: `POST ${ORDER_KIND_SPECS[kind].paths[action]}` }],
     body: (payload) => ({ ...payload }),
     onDone: { removeDraft: false, removeOrder: false },
     onAttention: { markDraft: false },
@@ -36,6 +39,12 @@ function scheduleKind(action: ScheduleAction, kind: OrderKind): OutboxKindDef<Sc
   });
 }
 
-export const SCHEDULE_KINDS = Object.fromEntries(
-  (['schedule', 'reschedule'] as const).map((action) => [action, Object.fromEntries(ORDER_KINDS.map((kind) => [kind, scheduleKind(action, kind)]))]),
-) as Record<ScheduleAction, Record<OrderKind, OutboxKindDef<SchedulePayload, ScheduleKey>>>;
+/** Every (action, order kind) schedule kind. */
+export const SCHEDULE_KINDS: readonly OutboxKindDef<SchedulePayload, ScheduleKey>[] = ACTIONS.flatMap((action) => ORDER_KINDS.map((kind) => scheduleKind(action, kind)));
+
+/** The schedule kind of an action on an order kind. */
+export function scheduleKindOf(action: ScheduleAction, kind: OrderKind): OutboxKindDef<SchedulePayload, ScheduleKey> {
+  const def = SCHEDULE_KINDS.find((d) => d.kind === `${action}_${kind}`);
+  if (!def) throw new Error(`no ${action}_${kind} kind`);
+  return def;
+}

@@ -1,6 +1,5 @@
 import { useParams, useSearchParams } from 'react-router';
-import { parseOrderRef, type OrderKind, type OrderRef } from '../../domain';
-import { KIND_FLAG } from '../orderLinks';
+import { orderFlagsOf, parseOrderRef, type OrderKind, type OrderRef } from '../../domain';
 
 /**
  * The order the address names (SPEC §2, parsed by `parseOrderRef`): the last path segment
@@ -12,10 +11,5 @@ import { KIND_FLAG } from '../orderLinks';
 export function useOrderRefParam(kind?: OrderKind): OrderRef {
   const { id } = useParams();
   const [params] = useSearchParams();
-  const flag = (name: string): boolean => (kind ? KIND_FLAG[kind] === name : params.get(name) === 'true');
-  return parseOrderRef(id ?? params.get('orderId') ?? '', {
-    customerOrder: flag(KIND_FLAG.customer),
-    onlotInventoryOrder: flag(KIND_FLAG.onlot),
-    inventoryMoveOrder: flag(KIND_FLAG.move),
-  });
+  return parseOrderRef(id ?? params.get('orderId') ?? '', orderFlagsOf(kind, params));
 }
