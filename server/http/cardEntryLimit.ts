@@ -4,7 +4,7 @@
 // phones roam between networks. Counted in the database (rate_limits, migration 0011), so
 // the budget holds across server instances; fixed windows of `timeWindowMs`.
 import type { FastifyRequest } from 'fastify';
-import type { Limiter } from './limits';
+import type { Limiter } from '../services/rateLimits';
 
 export interface CardEntryLimit {
   max: number;

@@ -10,7 +10,7 @@
 // a second instead of thousands, and the other drivers' reads keep their event loop. At most
 // MAX_HELD refusals wait at once; past that they are answered at once.
 import type { Db } from '../db/client';
-import { hit, unhit, type Limit } from '../services/rateLimits';
+import { hit, unhit, type Limiter } from '../services/rateLimits';
 import { tooManyRequests } from './errors';
 
 /** Keys remembered as over their limit at most (idle ones are dropped first). */
@@ -25,25 +25,7 @@ export interface LimiterOptions {
   refusalDelayMs?: number;
 }
 
-export interface Limiter {
-  /** Counts one request on `key`; throws 429 past the limit. */
-  enforce(key: string, limit: Limit, message?: string): Promise<void>;
-  /**
-   * Counts a guess (a password) on `key` before it is checked, so concurrent guesses cannot slip
-   * past; returns the give-back for a guess that proved right or never ran.
-   */
-  enforceGuess(key: string, limit: Limit, message?: string): Promise<() => Promise<void>>;
-  /** Holds a refusal back up to the tarpit's delay (refusalDelayMs) before it is answered. */
-  holdBack(ms?: number): Promise<void>;
-  /**
-   * A refusal decided elsewhere (the account's sign-in delay): `key` is refused from memory,
-   * held back, until `until` (at most `spanMs` ahead: a clock that went back forgets it).
-   */
-  remember(key: string, until: number): void;
-  /** Throws the held-back 429 while `key` is remembered as refused; else returns at once. */
-  refuseIfRemembered(key: string, spanMs: number, message?: string): Promise<void>;
-}
-
+/** The Limiter (services/rateLimits.ts) of this server: counts in the database, refusals from memory held back. */
 export function createLimiter(db: Db, now: () => number, opts: LimiterOptions = {}): Limiter {
   const refusalDelayMs = opts.refusalDelayMs ?? DEFAULT_REFUSAL_DELAY_MS;
   const overUntil = new Map<string, number>();

@@ -6,8 +6,7 @@
 // counted before the hash (concurrent guesses cannot slip past) and given back when the password
 // was right or the hash never ran. A budget of its own: a thief's guesses here do not lock the
 // owner out of signing in, and failed sign-ins elsewhere do not block the owner's change.
-import type { Limiter } from '../http/limits';
-import type { Limit } from './rateLimits';
+import type { Limit, Limiter } from './rateLimits';
 
 const MESSAGE = 'Too many wrong current passwords for this account, try again later';
 

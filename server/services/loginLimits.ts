@@ -21,10 +21,9 @@
 import type { HashLane } from '../auth/hashGate';
 import type { Db } from '../db/client';
 import { tooManyRequests } from '../http/errors';
-import type { Limiter } from '../http/limits';
 import { isKnownAddress, rememberAddress } from './knownSignIns';
 import { BUSY_MESSAGE } from './passwords';
-import type { Limit } from './rateLimits';
+import type { Limit, Limiter } from './rateLimits';
 import { claimAttempt, type ThrottlePolicy } from './signInThrottle';
 
 export interface LoginLimits {

@@ -7,15 +7,37 @@
 // across a minute's edge): the count is the current window's plus the previous window's
 // weighted by how much of it still overlaps the last `windowMs` (the sliding-window counter),
 // so no span of one window length sees much more than `max`, edge or not.
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rateLimits } from '../db/schema';
+import { countHit, countIn, deleteEndedWindows, takeBackHit } from '../repositories/signInCounters';
 import { purgeOldAddresses } from './knownSignIns';
 import { purgeQuietThrottles } from './signInThrottle';
 
 export interface Limit {
   max: number;
   windowMs: number;
+}
+
+/**
+ * Limits as the services use them (sign-in, current password, card entry); http/limits.ts
+ * createLimiter is the one implementation. Each refusal is a 429 with Retry-After.
+ */
+export interface Limiter {
+  /** Counts one request on `key`; throws 429 past the limit. */
+  enforce(key: string, limit: Limit, message?: string): Promise<void>;
+  /**
+   * Counts a guess (a password) on `key` before it is checked, so concurrent guesses cannot slip
+   * past; returns the give-back for a guess that proved right or never ran.
+   */
+  enforceGuess(key: string, limit: Limit, message?: string): Promise<() => Promise<void>>;
+  /** Holds a refusal back up to the tarpit's delay (refusalDelayMs) before it is answered. */
+  holdBack(ms?: number): Promise<void>;
+  /**
+   * A refusal decided elsewhere (the account's sign-in delay): `key` is refused from memory,
+   * held back, until `until` (at most `spanMs` ahead: a clock that went back forgets it).
+   */
+  remember(key: string, until: number): void;
+  /** Throws the held-back 429 while `key` is remembered as refused; else returns at once. */
+  refuseIfRemembered(key: string, spanMs: number, message?: string): Promise<void>;
 }
 
 export interface Hit {
@@ -59,14 +81,8 @@ export function nextAllowedAt(limit: Limit, now: number, previous: number, curre
 export async function hit(db: Db, key: string, limit: Limit, now: number): Promise<Hit> {
   const { start, end } = windowOf(limit, now);
   // A row is kept one window longer than its own: the next window weighs it.
-  const [row] = await db.insert(rateLimits)
-    .values({ key, windowStart: new Date(start), count: 1, expiresAt: new Date(end + limit.windowMs) })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
-    .returning({ count: rateLimits.count });
-  const current = row?.count ?? 1;
-  const [before] = await db.select({ count: rateLimits.count }).from(rateLimits)
-    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, new Date(start - limit.windowMs))));
-  const previous = before?.count ?? 0;
+  const current = await countHit(db, key, new Date(start), new Date(end + limit.windowMs));
+  const previous = await countIn(db, key, new Date(start - limit.windowMs));
   const count = slidingCount(limit, now, previous, current);
   const allowed = count <= limit.max;
   const retryAt = allowed ? now : nextAllowedAt(limit, now, previous, current);
@@ -76,15 +92,12 @@ export async function hit(db: Db, key: string, limit: Limit, now: number): Promi
 /** Gives one hit back (a sign-in that succeeded is no failure; one refused as busy was never tried). */
 export async function unhit(db: Db, key: string, limit: Limit, now: number): Promise<void> {
   const { start } = windowOf(limit, now);
-  const startAt = new Date(start);
-  await db.update(rateLimits).set({ count: sql`${rateLimits.count} - 1` })
-    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, startAt), gt(rateLimits.count, 0)));
+  await takeBackHit(db, key, new Date(start));
 }
 
 /** Deletes windows that ended by `now`: idempotent, so several instances may run it at once. */
-export async function purgeExpiredCounters(db: Db, now: number): Promise<number> {
-  const gone = await db.delete(rateLimits).where(lte(rateLimits.expiresAt, new Date(now))).returning({ key: rateLimits.key });
-  return gone.length;
+export function purgeExpiredCounters(db: Db, now: number): Promise<number> {
+  return deleteEndedWindows(db, new Date(now));
 }
 
 /** The rate-limit purge job: ended windows, quiet account delays, addresses not seen for 30 days. */

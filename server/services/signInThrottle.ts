@@ -7,9 +7,10 @@
 // An attempt is claimed BEFORE its hash by one conditional upsert, so concurrent guesses on
 // any number of instances cannot slip through together; one that turns out right deletes
 // the row (the owner is back), one the hash gate refused gives its claim back.
-import { eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { signInThrottle } from '../db/schema';
+import {
+  claimThrottle, deleteQuietThrottles, deleteThrottle, giveBackThrottle, throttleNextAt,
+} from '../repositories/signInCounters';
 
 export interface ThrottlePolicy {
   /** Failures within `windowMs` that cost no delay. */
@@ -32,50 +33,22 @@ export function delayAfter(policy: ThrottlePolicy, failures: number): number {
 
 /** Claims one attempt for `email`, counted as a failure until it proves right. */
 export async function claimAttempt(db: Db, email: string, policy: ThrottlePolicy, now: number): Promise<Claim> {
-  const at = new Date(now);
-  const expires = new Date(now + policy.windowMs);
-  // The delay is computed in SQL from the new count, so the claim and its next_at are one write.
-  const failuresAfter = sql`CASE WHEN ${signInThrottle.expiresAt} <= ${at} THEN 1 ELSE ${signInThrottle.failures} + 1 END`;
-  const [row] = await db.insert(signInThrottle)
-    .values({ email, failures: 1, nextAt: new Date(now + delayAfter(policy, 1)), expiresAt: expires })
-    .onConflictDoUpdate({
-      target: signInThrottle.email,
-      set: {
-        failures: failuresAfter,
-        nextAt: sql`${at}::timestamptz + make_interval(secs => least(${policy.maxDelayMs}::float8,
-          CASE WHEN ${failuresAfter} < ${policy.free} THEN 0
-               ELSE ${policy.baseDelayMs}::float8 * power(2, least(30, ${failuresAfter} - ${policy.free})) END) / 1000.0)`,
-        expiresAt: expires,
-      },
-      setWhere: sql`${signInThrottle.expiresAt} <= ${at} OR ${signInThrottle.nextAt} <= ${at}`,
-    })
-    .returning({ failures: signInThrottle.failures });
-  if (!row) {
-    const [held] = await db.select({ nextAt: signInThrottle.nextAt }).from(signInThrottle).where(eq(signInThrottle.email, email));
-    return { ok: false, retryAt: held?.nextAt.getTime() ?? now + 1_000 };
+  const failures = await claimThrottle(db, email, policy, new Date(now), { nextAt: new Date(now + delayAfter(policy, 1)) }, new Date(now + policy.windowMs));
+  if (failures === null) {
+    const nextAt = await throttleNextAt(db, email);
+    return { ok: false, retryAt: nextAt?.getTime() ?? now + 1_000 };
   }
-  const failures = row.failures;
   return {
     ok: true,
     // The hash never ran: the attempt was no failure, and it must not push the delay on (other
     // attempts may have claimed since: the count goes down by one, the wait back to what the
     // count before this claim asked, never later than it is).
-    giveBack: async () => {
-      await db.update(signInThrottle)
-        .set({
-          failures: sql`greatest(${signInThrottle.failures} - 1, 0)`,
-          nextAt: sql`least(${signInThrottle.nextAt}, ${new Date(now + delayAfter(policy, failures - 1))})`,
-        })
-        .where(eq(signInThrottle.email, email));
-    },
-    succeeded: async () => {
-      await db.delete(signInThrottle).where(eq(signInThrottle.email, email));
-    },
+    giveBack: () => giveBackThrottle(db, email, new Date(now + delayAfter(policy, failures - 1))),
+    succeeded: () => deleteThrottle(db, email),
   };
 }
 
 /** Forgets accounts quiet past their window: idempotent, like the rate-limit purge. */
-export async function purgeQuietThrottles(db: Db, now: number): Promise<number> {
-  const gone = await db.delete(signInThrottle).where(lte(signInThrottle.expiresAt, new Date(now))).returning({ email: signInThrottle.email });
-  return gone.length;
+export function purgeQuietThrottles(db: Db, now: number): Promise<number> {
+  return deleteQuietThrottles(db, new Date(now));
 }

@@ -2,7 +2,7 @@
 // numbers (README.md here), ABA routing checksums, expiry, and the shapes of the ids it mints.
 import { clockDate } from '../../clock';
 import { randomInt } from 'node:crypto';
-import type { SandboxOutcome } from '../../db/schemaPayments';
+import type { SandboxOutcome } from '../../repositories/paymentLedger';
 import type { CardBrand } from './gateway';
 
 // Luhn and card-number normalizing are shared with the app's card form (src/domain/cardForm).

@@ -2,13 +2,13 @@
 // account (tokens, profiles, auth/capture/refund, ACH) and keeps its books in our database
 // (0004_payments.sql), scoped by company. Test numbers and codes: README.md next to this.
 import { clockDate } from '../../clock';
-import { and, eq, inArray } from 'drizzle-orm';
 import { toCents } from '../../../src/domain';
 import type { Db, Executor } from '../../db/client';
-import { customerSavedCards } from '../../db/schemaOrders';
 import {
-  achAccounts, cardProfiles, cardTokens, paymentTransactions, type SandboxOutcome,
-} from '../../db/schemaPayments';
+  findAchAccount, findCardToken, findProfileWithToken, insertAchAccount, insertCardProfile, insertCardToken, lockTransaction,
+  updateTransaction, type SandboxOutcome,
+} from '../../repositories/paymentLedger';
+import { listedCardByProfile } from '../../repositories/savedCards';
 import {
   abaRoutingValid, bankAccountValid, brandOf, checkExpiry, looksLikeToken, luhnValid, newAchToken, newAuthCode,
   newCardToken, newProfileId, normalizePan, outcomeOfAccount, outcomeOfPan,
@@ -54,7 +54,7 @@ export function createSandboxGateway(db: Db): PaymentGateway {
       lastFour: pan.slice(-4),
       outcome: outcomeOfPan(pan),
     };
-    await ex.insert(cardTokens).values({
+    await insertCardToken(ex, {
       token: row.token, companyId: scope.companyId, brand: row.brand, firstFour: row.firstFour, lastFour: row.lastFour,
       sandboxOutcome: row.outcome, createdBy: scope.accountId,
     });
@@ -65,7 +65,7 @@ export function createSandboxGateway(db: Db): PaymentGateway {
   async function resolveAccount(ex: Executor, scope: GatewayScope, account: string): Promise<TokenRow | null> {
     const value = account.trim();
     if (looksLikeToken(value)) {
-      const [row] = await ex.select().from(cardTokens).where(and(eq(cardTokens.token, value), eq(cardTokens.companyId, scope.companyId)));
+      const row = await findCardToken(ex, scope.companyId, value);
       return row ? { token: row.token, brand: normalizeBrand(row.brand), firstFour: row.firstFour, lastFour: row.lastFour, outcome: row.sandboxOutcome } : null;
     }
     const pan = normalizePan(value);
@@ -75,24 +75,18 @@ export function createSandboxGateway(db: Db): PaymentGateway {
 
   /** A saved profile of this company; cards the orders area lists are adopted on first use. */
   async function findProfile(ex: Executor, companyId: number, profileId: string): Promise<(SavedCard & { outcome: SandboxOutcome }) | null> {
-    const load = async () => {
-      const [row] = await ex.select({ p: cardProfiles, t: cardTokens }).from(cardProfiles)
-        .innerJoin(cardTokens, eq(cardTokens.token, cardProfiles.token))
-        .where(and(eq(cardProfiles.profileId, profileId), eq(cardProfiles.companyId, companyId)));
-      return row;
-    };
+    const load = () => findProfileWithToken(ex, companyId, profileId);
     let row = await load();
     if (!row) {
-      const [listed] = await ex.select().from(customerSavedCards)
-        .where(and(eq(customerSavedCards.cardProfileId, profileId), eq(customerSavedCards.companyId, companyId))).limit(1);
+      const listed = await listedCardByProfile(ex, companyId, profileId);
       if (!listed) return null;
       const token = newCardToken(listed.lastFour);
-      await ex.insert(cardTokens).values({ token, companyId, brand: normalizeBrand(listed.brand), firstFour: null, lastFour: listed.lastFour });
-      await ex.insert(cardProfiles).values({
+      await insertCardToken(ex, { token, companyId, brand: normalizeBrand(listed.brand), firstFour: null, lastFour: listed.lastFour });
+      await insertCardProfile(ex, {
         profileId, companyId, customerOrderId: listed.orderId, token,
         expiration: `${String(listed.expMonth).padStart(2, '0')}${String(listed.expYear % 100).padStart(2, '0')}`,
         name: 'Card on file', billingZip: '',
-      }).onConflictDoNothing({ target: cardProfiles.profileId });
+      }, true);
       row = await load();
       if (!row) return null;
     }
@@ -145,7 +139,7 @@ export function createSandboxGateway(db: Db): PaymentGateway {
         let profileId: string | null = null;
         if (card.outcome === 'approve' && (req.saveProfile ?? true)) {
           profileId = newProfileId();
-          await ex.insert(cardProfiles).values({
+          await insertCardProfile(ex, {
             profileId, companyId: scope.companyId, customerOrderId: req.customerOrderId ?? null, token: card.token,
             expiration: req.expiration, name, billingAddress: req.billing.address, billingCity: req.billing.city,
             billingState: req.billing.state, billingZip: req.billing.zip, billingPhone: req.billing.phone,
@@ -173,32 +167,23 @@ export function createSandboxGateway(db: Db): PaymentGateway {
     },
 
     capture: (scope, req: CaptureRequest): Promise<TransactionResult> => within(scope, async (ex) => {
-      const [txn] = await ex.select().from(paymentTransactions)
-        .where(and(eq(paymentTransactions.retref, req.transactionId), eq(paymentTransactions.companyId, scope.companyId),
-          eq(paymentTransactions.method, 'card'), inArray(paymentTransactions.kind, ['auth', 'sale'])))
-        .for('update');
+      const txn = await lockTransaction(ex, scope.companyId, req.transactionId, ['auth', 'sale'], 'card');
       if (!txn || (req.token != null && txn.token !== req.token)) return failed('TransactionNotFound', 'capture', null);
       if (txn.status !== 'authorized') return failed('InvalidTransactionState', 'capture', txn.orderNumber);
       const cents = req.amount === undefined ? txn.amountCents : toCents(req.amount);
       if (cents === null) return failed('InvalidAmount', 'capture', txn.orderNumber);
       if (cents > txn.amountCents) return failed('AmountExceedsAuthorized', 'capture', txn.orderNumber);
-      const [updated] = await ex.update(paymentTransactions)
-        .set({ status: 'captured', capturedCents: cents, updatedAt: clockDate() })
-        .where(eq(paymentTransactions.id, txn.id)).returning();
+      const updated = await updateTransaction(ex, txn.id, { status: 'captured', capturedCents: cents, updatedAt: clockDate() });
       return approvedResult(updated ?? txn, 'capture');
     }),
 
     refund: (scope, req: RefundRequest): Promise<TransactionResult> => within(scope, async (ex) => {
-      const [txn] = await ex.select().from(paymentTransactions)
-        .where(and(eq(paymentTransactions.retref, req.transactionId), eq(paymentTransactions.companyId, scope.companyId),
-          inArray(paymentTransactions.kind, ['auth', 'sale', 'ach'])))
-        .for('update');
+      const txn = await lockTransaction(ex, scope.companyId, req.transactionId, ['auth', 'sale', 'ach']);
       if (!txn || (req.method && txn.method !== req.method)) return failed('TransactionNotFound', 'refund', null);
       if (txn.status === 'authorized') {
         // Nothing captured yet: a refund is a void of the whole authorization.
         if (!req.fullRefund && toCents(req.amount) !== txn.amountCents) return failed('InvalidTransactionState', 'refund', txn.orderNumber);
-        const [voided] = await ex.update(paymentTransactions).set({ status: 'voided', updatedAt: clockDate() })
-          .where(eq(paymentTransactions.id, txn.id)).returning();
+        const voided = await updateTransaction(ex, txn.id, { status: 'voided', updatedAt: clockDate() });
         return { ...approvedResult(voided ?? txn, 'refund'), amount: txn.amountCents / 100 };
       }
       if (txn.status !== 'captured' && txn.status !== 'partially_refunded') return failed('InvalidTransactionState', 'refund', txn.orderNumber);
@@ -208,9 +193,9 @@ export function createSandboxGateway(db: Db): PaymentGateway {
       // Never more back than was captured: this refund and the earlier ones (row locked above).
       if (cents > remaining) return failed('RefundExceedsCaptured', 'refund', txn.orderNumber);
       const refunded = txn.refundedCents + cents;
-      await ex.update(paymentTransactions)
-        .set({ refundedCents: refunded, status: refunded === txn.capturedCents ? 'refunded' : 'partially_refunded', updatedAt: clockDate() })
-        .where(eq(paymentTransactions.id, txn.id));
+      await updateTransaction(ex, txn.id, {
+        refundedCents: refunded, status: refunded === txn.capturedCents ? 'refunded' : 'partially_refunded', updatedAt: clockDate(),
+      });
       const row = await recordTransaction(ex, { ...scope, orderId: txn.orderId }, {
         kind: 'refund', method: txn.method, outcome: 'approve', amountCents: cents, capturedCents: cents, status: 'refunded',
         authCode: null, orderNumber: txn.orderNumber, profileId: txn.profileId, token: txn.token,
@@ -231,13 +216,12 @@ export function createSandboxGateway(db: Db): PaymentGateway {
           const number = req.accountNumber.trim();
           const name = `${req.billing.firstName} ${req.billing.lastName}`.trim();
           account = { token: newAchToken(number.slice(-4)), outcome: outcomeOfAccount(number), name };
-          await ex.insert(achAccounts).values({
+          await insertAchAccount(ex, {
             token: account.token, companyId: scope.companyId, routingNumber: req.routingNumber.trim(),
             accountLastFour: number.slice(-4), name, sandboxOutcome: account.outcome,
           });
         } else {
-          const [row] = await ex.select().from(achAccounts)
-            .where(and(eq(achAccounts.token, req.token.trim()), eq(achAccounts.companyId, scope.companyId)));
+          const row = await findAchAccount(ex, scope.companyId, req.token.trim());
           if (!row) return { ...failed('TokenNotFound', 'ach', req.orderNumber), token: null };
           account = { token: row.token, outcome: row.sandboxOutcome, name: row.name };
         }

@@ -2,12 +2,12 @@
 // (CardConnect-like), one insert for every transaction, and result shapes for the gateway.
 import type { Executor } from '../../db/client';
 import {
-  paymentTransactions, type PaymentKindColumn, type PaymentMethodColumn, type PaymentStatusColumn, type SandboxOutcome,
-} from '../../db/schemaPayments';
+  insertTransaction, type PaymentKindColumn, type PaymentMethodColumn, type PaymentStatusColumn, type SandboxOutcome, type TxnRow,
+} from '../../repositories/paymentLedger';
 import { newRetref } from './cardRules';
 import type { CardAuthResult, CardBrand, GatewayFailure, GatewayScope, TransactionKind, TransactionResult } from './gateway';
 
-export type TxnRow = typeof paymentTransactions.$inferSelect;
+export type { TxnRow } from '../../repositories/paymentLedger';
 
 /** Processor response code and text of each failure (README.md lists them). */
 export const FAILURE_RESPONSE: Readonly<Record<GatewayFailure, { respCode: string; message: string }>> = {
@@ -59,7 +59,7 @@ export interface NewTxn {
 export async function recordTransaction(ex: Executor, scope: GatewayScope, txn: NewTxn): Promise<TxnRow> {
   const failure = failureOf(txn.outcome);
   const response = failure ? FAILURE_RESPONSE[failure] : APPROVAL;
-  const [row] = await ex.insert(paymentTransactions).values({
+  return insertTransaction(ex, {
     retref: newRetref(),
     companyId: scope.companyId,
     accountId: scope.accountId,
@@ -77,9 +77,7 @@ export async function recordTransaction(ex: Executor, scope: GatewayScope, txn: 
     token: txn.token,
     name: txn.name,
     parentRetref: txn.parentRetref ?? null,
-  }).returning();
-  if (!row) throw new Error('payment_transactions insert returned nothing');
-  return row;
+  });
 }
 
 /** A result read off a ledger row (approved or declined by the processor). */
