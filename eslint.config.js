@@ -9,6 +9,18 @@ const replicationOnlyInWorker = {
   message: 'src/ui reads RxDB and writes intents; only the sync worker talks to the network.',
 };
 
+/** Wall-clock reads outside the clock modules (src/clock.ts, server/clock.ts). */
+const CLOCK_READS = [
+  { selector: "MemberExpression[object.name='Date'][property.name='now']", message: 'Read the wall clock through clockMs() (src/clock.ts or server/clock.ts).' },
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Read the wall clock through clockDate()/clockIso() (src/clock.ts or server/clock.ts).' },
+  { selector: "CallExpression[callee.name='Date']", message: 'Read the wall clock through the clock module (src/clock.ts or server/clock.ts).' },
+];
+
+/** A route registered by hand: every route is an endpoint-table entry the registrar registers. */
+const HAND_REGISTRATION = [
+  { selector: "CallExpression[callee.property.name=/^(get|post|put|patch|delete|head|options|all|route)$/][callee.object.name=/^(app|fastify|instance|server)$/]", message: 'Routes are registered by server/http/registrar.ts from the endpoint table (route(...) in server/routes).' },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', '.test-data/**', 'public/**', 'dev-dist/**'] },
   js.configs.recommended,
@@ -35,12 +47,40 @@ export default tseslint.config(
     // server/clock.ts), so a time-dependent rule takes `now` from there or as a parameter.
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
     ignores: ['src/clock.ts', 'server/clock.ts', '**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...CLOCK_READS] },
+  },
+  {
+    // Server layers (issue 21, like Immich's): routes are thin (a table entry and a handler that
+    // calls a service), registered only by server/http/registrar.ts; services do the work
+    // without HTTP; repositories hold all SQL.
+    files: ['server/routes/**/*.ts'],
     rules: {
-      'no-restricted-syntax': ['error',
-        { selector: "MemberExpression[object.name='Date'][property.name='now']", message: 'Read the wall clock through clockMs() (src/clock.ts or server/clock.ts).' },
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Read the wall clock through clockDate()/clockIso() (src/clock.ts or server/clock.ts).' },
-        { selector: "CallExpression[callee.name='Date']", message: 'Read the wall clock through the clock module (src/clock.ts or server/clock.ts).' },
-      ],
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['**/db/schema', '**/db/schema*', 'drizzle-orm', 'drizzle-orm/*'], message: 'Routes call services; SQL lives in server/repositories.' },
+      ] }],
+      'no-restricted-syntax': ['error', ...CLOCK_READS, ...HAND_REGISTRATION],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/http/registrar.ts', 'server/routes/**', 'server/clock.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...CLOCK_READS, ...HAND_REGISTRATION] },
+  },
+  {
+    files: ['server/services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['fastify', 'fastify/*', '@fastify/*'], message: 'Services know nothing of HTTP: the route hands them plain values.' },
+        { group: ['**/http/*', '!**/http/errors'], message: 'Services know nothing of HTTP (errors aside).' },
+      ] }],
+    },
+  },
+  {
+    files: ['server/repositories/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['fastify', 'fastify/*', '@fastify/*', '**/http/*', '**/services/*', '**/routes/*'], message: 'Repositories hold SQL only: no HTTP, no services.' },
+      ] }],
     },
   },
   {
