@@ -10,6 +10,7 @@ import {
 } from '../../src/domain';
 import { clockDate } from '../clock';
 import type { Db, Tx } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
 import { HttpError } from '../http/errors';
 import type { Logger } from '../logger';
 import { countUploadsIn, insertDelivery } from '../repositories/deliveries';
@@ -104,12 +105,6 @@ export interface DeliverDeps {
   /** The submission's Idempotency-Key, null without one. */
   idempotencyKey: string | null;
   log: Logger;
-}
-
-/** Postgres 23505, whether the driver error comes bare or wrapped (DrizzleQueryError.cause). */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 function commitDelivery<B extends CommonDeliverBody>(deps: DeliverDeps, spec: DeliverSpec<B>, auth: TokenClaims, body: B): Promise<DeliverResponse> {

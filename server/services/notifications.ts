@@ -2,7 +2,7 @@
 // all (up to the newest the driver saw), and create_notification, which tells the company's
 // office users something. Each write commits with its Idempotency-Key record.
 import {
-  orderIdFields, orderKey,
+  orderIdFields, orderKey, orderRefOfFields,
   type CreateNotificationBody, type CreateNotificationResponse, type DismissAllNotificationsResponse, type DriverNotification, type TokenClaims,
 } from '../../src/domain';
 import type { Db, Executor } from '../db/client';
@@ -32,9 +32,7 @@ export async function listNotifications(db: Executor, auth: TokenClaims): Promis
 
 /** The order the body names (one of the three ids), the caller's; null when it names none. */
 async function namedOrder(db: Executor, auth: TokenClaims, body: CreateNotificationBody): Promise<number | null> {
-  const ref = body.customer_order_id ? { kind: 'customer' as const, id: body.customer_order_id }
-    : body.onlot_inventory_order_id ? { kind: 'onlot' as const, id: body.onlot_inventory_order_id }
-      : body.inventory_move_order_id ? { kind: 'move' as const, id: body.inventory_move_order_id } : null;
+  const ref = orderRefOfFields(body);
   return ref === null ? null : (await requireOrder(db, auth, ref)).id;
 }
 
