@@ -1,5 +1,6 @@
 import { map, type Observable } from 'rxjs';
 import type { DriverDatabase } from './database';
+import { driverKey, driverScope } from './driverScope';
 import type { Session } from './localState';
 
 // Reading and writing the `cache` collection: every key is per company and driver, so one
@@ -27,19 +28,17 @@ export interface Cached<T> {
 }
 
 function cacheId(session: Session, key: string): string {
-  return `${session.claims.company_id}:${session.claims.account_id}:${key}`;
+  return `${driverKey(session.claims)}:${key}`;
 }
 
 export async function writeCache(db: DriverDatabase, session: Session, key: string, data: unknown, fetchedAt: string): Promise<void> {
-  const { company_id, account_id } = session.claims;
-  await db.cache.upsert({ id: cacheId(session, key), company_id, account_id, key, data, fetched_at: fetchedAt });
+  await db.cache.upsert({ id: cacheId(session, key), ...driverScope(session.claims), key, data, fetched_at: fetchedAt });
 }
 
 /** Several snapshots in one write: one change event for the page instead of one per snapshot. */
 export async function writeCaches(db: DriverDatabase, session: Session, entries: readonly { key: string; data: unknown }[], fetchedAt: string): Promise<void> {
   if (entries.length === 0) return;
-  const { company_id, account_id } = session.claims;
-  const result = await db.cache.bulkUpsert(entries.map(({ key, data }) => ({ id: cacheId(session, key), company_id, account_id, key, data, fetched_at: fetchedAt })));
+  const result = await db.cache.bulkUpsert(entries.map(({ key, data }) => ({ id: cacheId(session, key), ...driverScope(session.claims), key, data, fetched_at: fetchedAt })));
   const failed = result.error[0];
   if (failed) throw new Error(`Could not store ${failed.documentId}: ${failed.status}`);
 }
@@ -64,14 +63,12 @@ export function cache$<T>(db: DriverDatabase, session: Session, key: string): Ob
 
 /** Drops this driver's snapshots whose key starts with `prefix` except those in `keep`. */
 export async function pruneCache(db: DriverDatabase, session: Session, prefix: string, keep: ReadonlySet<string>): Promise<void> {
-  const { company_id, account_id } = session.claims;
-  const docs = await db.cache.find({ selector: { company_id, account_id } }).exec();
+  const docs = await db.cache.find({ selector: driverScope(session.claims) }).exec();
   const stale = docs.filter((d) => d.key.startsWith(prefix) && !keep.has(d.key)).map((d) => d.id);
   if (stale.length) await db.cache.bulkRemove(stale);
 }
 
 /** Sign-out: the driver's snapshots go with the rest of their server data (SPEC §4). */
 export async function clearCache(db: DriverDatabase, session: Session): Promise<void> {
-  const { company_id, account_id } = session.claims;
-  await db.cache.find({ selector: { company_id, account_id } }).remove();
+  await db.cache.find({ selector: driverScope(session.claims) }).remove();
 }

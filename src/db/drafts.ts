@@ -11,6 +11,7 @@ import type { Session } from './localState';
 import type { MoveDeliveryDoc } from './moveDeliveriesCollection';
 import { emptyInventoryDraft, type OnlotDeliveryDoc } from './onlotDeliveriesCollection';
 import type { OutboxAttachments } from './outboxCollection';
+import { driverScope, ownsDoc, UNCLAIMED_ACCOUNT } from './driverScope';
 import { uuidv4 } from './uuid';
 
 // What the driver types on a delivery screen is written here on every change, so it
@@ -39,8 +40,7 @@ export function emptyDraftOf<K extends OrderKind>(kind: K): DraftOf<K> {
 export function newDeliveryDoc<K extends OrderKind>(session: Session, kind: K, orderId: number, server: DeliveryDocs[K]['server'], updatedAt: string): DeliveryDocs[K] {
   return {
     id: orderKey(kind, orderId),
-    company_id: session.claims.company_id,
-    account_id: session.claims.account_id,
+    ...driverScope(session.claims),
     order_id: orderId,
     server,
     draft: emptyDraftOf(kind),
@@ -56,11 +56,6 @@ export function draftTouched<K extends OrderKind>(kind: K, draft: DraftOf<K>): b
   const empty = emptyDraftOf(kind) as unknown as Record<string, unknown>;
   const current = draft as unknown as Record<string, unknown>;
   return Object.keys(empty).some((key) => JSON.stringify(current[key] ?? null) !== JSON.stringify(empty[key] ?? null));
-}
-
-/** A document this driver may read and write: their company, and theirs (or unowned, from an old build). */
-export function ownsDoc(doc: { company_id: number; account_id: number }, session: Session): boolean {
-  return doc.company_id === session.claims.company_id && (doc.account_id === session.claims.account_id || doc.account_id === 0);
 }
 
 /** The delivery document of one order, or null when absent or another driver's. */
@@ -79,7 +74,7 @@ export async function ensureDeliveryDoc<K extends OrderKind>(db: DriverDatabase,
   const existing = await collection.findOne(key).exec();
   if (existing) {
     if (!ownsDoc(existing, session)) throw new Error('This delivery belongs to another driver signed in on this device');
-    if (existing.account_id === 0) await existing.incrementalPatch({ account_id: session.claims.account_id } as Partial<DeliveryDocs[K]>);
+    if (existing.account_id === UNCLAIMED_ACCOUNT) await existing.incrementalPatch({ account_id: session.claims.account_id } as Partial<DeliveryDocs[K]>);
     return existing;
   }
   return collection.insert(newDeliveryDoc(session, kind, orderId, null, clockIso())).catch(async (error: unknown) => {
@@ -124,7 +119,7 @@ export async function addDraftImage<K extends OrderKind>(
 ): Promise<AddPhotoResult> {
   const doc = await ensureDeliveryDoc(db, session, kind, orderId);
   const full = (draft: Record<string, unknown>) => slot === 'photos' && slotImages(draft, slot).length >= MAX_BUILDING_IMAGES;
-  if (full(doc.draft as unknown as Record<string, unknown>)) return { ok: false, error: 'TooManyPhotos' };
+  if (full(doc.draft)) return { ok: false, error: 'TooManyPhotos' };
   const photo: DraftPhoto = {
     id: uuidv4(),
     mime_type: image.type,

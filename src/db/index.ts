@@ -17,3 +17,4 @@ export * from './settingsDraft';
 export * from './sessionNotes';
 export * from './watchLocal';
 export * from './signInDevices';
+export * from './driverScope';

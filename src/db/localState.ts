@@ -3,6 +3,7 @@ import { concat, map, of, switchMap, timer, type Observable } from 'rxjs';
 import { jwtDecode } from 'jwt-decode';
 import { judgeClaims, msUntilTokenUnusable, type CompanyDriver, type TokenClaims, type TokenVerdict, type Checkpoint } from '../domain';
 import type { DriverDatabase } from './database';
+import { driverKey } from './driverScope';
 import { watchLocal } from './watchLocal';
 
 // Small schemaless records kept as RxDB local documents: the session token (SPEC §4's
@@ -122,7 +123,7 @@ export async function patchSyncStatus(db: DriverDatabase, patch: Partial<SyncSta
 
 /** Checkpoints are per stream and per driver: lists are scoped to the signed-in driver. */
 function checkpointId(stream: string, session: Session): string {
-  return `checkpoint:${stream}:${session.claims.company_id}:${session.claims.account_id}`;
+  return `checkpoint:${stream}:${driverKey(session.claims)}`;
 }
 
 export async function readCheckpoint(db: DriverDatabase, stream: string, session: Session): Promise<Checkpoint | null> {
@@ -148,7 +149,7 @@ export async function clearCheckpoints(db: DriverDatabase, session: Session, str
  * only the one it served, so a request made while it ran waits for the next pull.
  */
 function ordersRefreshId(session: Session): string {
-  return `orders-refresh:${session.claims.company_id}:${session.claims.account_id}`;
+  return `orders-refresh:${driverKey(session.claims)}`;
 }
 
 export async function requestOrdersRefresh(db: DriverDatabase, session: Session, requestId: string): Promise<void> {
@@ -176,7 +177,7 @@ interface CompanyDriversData {
 }
 
 function companyDriversId(session: Session): string {
-  return `company-drivers:${session.claims.company_id}:${session.claims.account_id}`;
+  return `company-drivers:${driverKey(session.claims)}`;
 }
 
 export async function writeCompanyDrivers(db: DriverDatabase, session: Session, drivers: CompanyDriver[], fetchedAt: string): Promise<void> {

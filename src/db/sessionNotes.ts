@@ -2,6 +2,7 @@ import { combineLatest, map, of, switchMap, type Observable } from 'rxjs';
 import type { SignOutReason } from '../domain';
 import type { DriverDatabase } from './database';
 import { authState$, type AuthState } from './localState';
+import { driverScope, type DriverIdentity } from './driverScope';
 import { watchLocal } from './watchLocal';
 
 // Two small local documents next to the token (SPEC §4's "item named token" survives sign-out,
@@ -65,8 +66,8 @@ export async function clearSessionNotes(db: DriverDatabase, which: 'signed-out' 
 /** The outbox's active statuses (src/outbox ACTIVE_STATUSES; db does not import outbox). */
 const UNSENT = ['queued', 'sending', 'needs_attention'];
 
-function unsentQuery(db: DriverDatabase, who: { company_id: number; account_id: number }) {
-  return db.outbox.find({ selector: { company_id: who.company_id, account_id: who.account_id, status: { $in: UNSENT } } });
+function unsentQuery(db: DriverDatabase, who: DriverIdentity) {
+  return db.outbox.find({ selector: { ...driverScope(who), status: { $in: UNSENT } } });
 }
 
 /** Unsent entries of one driver: kept through any sign-out, sent when that driver signs in again. */

@@ -3,6 +3,7 @@ import type { SettingsForm } from '../domain';
 import type { BlobStore } from './blobStore';
 import type { DriverDatabase } from './database';
 import { watchLocal } from './watchLocal';
+import { driverKey } from './driverScope';
 import type { Session } from './localState';
 
 // What the driver typed on /settings/edit, kept as an RxDB local document per company and
@@ -27,7 +28,7 @@ export interface SettingsDraft {
 }
 
 function draftId(session: Session): string {
-  return `settings-draft:${session.claims.company_id}:${session.claims.account_id}`;
+  return `settings-draft:${driverKey(session.claims)}`;
 }
 
 export function settingsDraft$(db: DriverDatabase, session: Session): Observable<SettingsDraft | null> {

@@ -1,6 +1,6 @@
 import { clockIso } from '../clock';
 import { map, type Observable } from 'rxjs';
-import { attachmentIds, deliveryCollection, draftImageIds, ownsDoc, type BlobStore, type DriverDatabase, type OutboxDoc, type Session } from '../db';
+import { attachmentIds, deliveryCollection, draftImageIds, driverScope, inDriverScope, ownsDoc, type BlobStore, type DriverDatabase, type OutboxDoc, type Session } from '../db';
 import { applyOptimistic, undoOptimistic } from './optimistic';
 import { activeEntriesSelector, isDeliveryEntry } from './queue';
 import { kindDef } from './registry';
@@ -21,7 +21,7 @@ export function activeOutbox$(db: DriverDatabase, session: Session): Observable<
 /** The driver's latest deliveries the server committed (follow-ups running or finished), newest first. */
 export function recentOutbox$(db: DriverDatabase, session: Session, limit = 10): Observable<OutboxDoc[]> {
   return db.outbox
-    .find({ selector: { company_id: session.claims.company_id, account_id: session.claims.account_id }, sort: [{ updated_at: 'desc' }] })
+    .find({ selector: driverScope(session.claims), sort: [{ updated_at: 'desc' }] })
     .$.pipe(map((docs) => plain(docs).filter((entry) => isCommitted(entry) && isDeliveryEntry(entry)).slice(0, limit)));
 }
 
@@ -36,7 +36,7 @@ export async function pruneDoneEntries(db: DriverDatabase, nowMs: number): Promi
 
 async function ownEntry(db: DriverDatabase, session: Session, id: string) {
   const doc = await db.outbox.findOne(id).exec();
-  if (!doc || doc.company_id !== session.claims.company_id || doc.account_id !== session.claims.account_id) return null;
+  if (!doc || !inDriverScope(doc, session.claims)) return null;
   return doc;
 }
 

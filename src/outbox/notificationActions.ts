@@ -1,7 +1,7 @@
 import { clockDate } from '../clock';
 import { map, type Observable } from 'rxjs';
 import type { DismissalState, DriverNotification, PendingDismissals } from '../domain';
-import type { DriverDatabase, OutboxDoc, Session } from '../db';
+import { driverScope, type DriverDatabase, type OutboxDoc, type Session } from '../db';
 import { isCommitted, retryOutboxEntry } from './entries';
 import { dismissAllNotifications } from './kinds/dismissAllNotifications';
 import { dismissNotification } from './kinds/dismissNotification';
@@ -63,7 +63,7 @@ export async function queueDismissAll(db: DriverDatabase, session: Session, upTo
 export function notificationDismissals$(db: DriverDatabase, session: Session): Observable<OutboxDoc[]> {
   return db.outbox
     .find({
-      selector: { company_id: session.claims.company_id, account_id: session.claims.account_id, kind: { $in: [...NOTIFICATION_KINDS] } },
+      selector: { ...driverScope(session.claims), kind: { $in: [...NOTIFICATION_KINDS] } },
       sort: [{ created_at: 'desc' }],
     })
     .$.pipe(map((docs) => docs.map((d) => d.toJSON() as OutboxDoc)));

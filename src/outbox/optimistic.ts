@@ -1,5 +1,5 @@
 import { clockMs } from '../clock';
-import { requestOrdersRefresh, uuidv7, type DriverDatabase, type OutboxDoc, type Session } from '../db';
+import { driverScope, inDriverScope, requestOrdersRefresh, uuidv7, type DriverDatabase, type OutboxDoc, type Session } from '../db';
 import { preparePayload } from './payload';
 import { kindDef } from './registry';
 import type { OrderRowPatch, OutboxKindDef } from './types';
@@ -17,8 +17,7 @@ import type { OrderRowPatch, OutboxKindDef } from './types';
  */
 export async function applyOptimistic(db: DriverDatabase, session: Session, orderKeys?: readonly string[]): Promise<void> {
   const selector = {
-    company_id: session.claims.company_id,
-    account_id: session.claims.account_id,
+    ...driverScope(session.claims),
     status: { $in: ['queued', 'sending'] },
     ...(orderKeys ? { order_key: { $in: [...orderKeys] } } : {}),
   };
@@ -35,7 +34,7 @@ export async function applyOptimistic(db: DriverDatabase, session: Session, orde
   }
   for (const [key, patch] of patches) {
     const row = await db.orders.findOne(key).exec();
-    if (!row || row.company_id !== session.claims.company_id || row.account_id !== session.claims.account_id) continue;
+    if (!row || !inDriverScope(row, session.claims)) continue;
     const current = row.toJSON() as Record<string, unknown>;
     if (Object.entries(patch).every(([field, value]) => current[field] === value)) continue;
     await row.incrementalPatch(patch);

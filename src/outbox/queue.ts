@@ -1,6 +1,6 @@
 import { clockDate } from '../clock';
 import * as v from 'valibot';
-import { emptySteps, type DriverDatabase, type OutboxAttachments, type OutboxDisplay, type OutboxDoc, type Session } from '../db';
+import { driverScope, emptySteps, type DriverDatabase, type OutboxAttachments, type OutboxDisplay, type OutboxDoc, type Session } from '../db';
 import { uuidv7 } from '../db/uuid';
 import { kindDef } from './registry';
 import type { OutboxKindDef } from './types';
@@ -13,8 +13,7 @@ export const ACTIVE_STATUSES = ['queued', 'sending', 'needs_attention'] as const
  */
 export function activeEntriesSelector(session: Session, orderKey?: string) {
   return {
-    company_id: session.claims.company_id,
-    account_id: session.claims.account_id,
+    ...driverScope(session.claims),
     ...(orderKey === undefined ? {} : { order_key: orderKey }),
     status: { $in: [...ACTIVE_STATUSES] },
   };
@@ -41,8 +40,7 @@ export async function queue<P extends Record<string, unknown>>(
   const payload = v.parse(def.payloadSchema, input.payload);
   const entry: OutboxDoc = {
     id: uuidv7(now.getTime()),
-    company_id: session.claims.company_id,
-    account_id: session.claims.account_id,
+    ...driverScope(session.claims),
     kind: def.kind,
     payload_version: def.payloadVersion,
     order_key: input.orderKey,

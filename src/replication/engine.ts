@@ -18,9 +18,10 @@ import {
   deliveryCollection,
   draftImageIds,
   draftTouched,
+  driverScope,
   ownsDoc,
 } from '../db';
-import { ACTIVE_STATUSES, pruneDoneEntries } from '../outbox';
+import { activeEntriesSelector, pruneDoneEntries } from '../outbox';
 import { AnswerNotUnderstood } from './endpointCall';
 import { createHttpClient, type FetchLike, type Hosts, type HttpClient } from './http';
 import { processOutbox } from './outboxProcessor';
@@ -209,12 +210,12 @@ export function createSyncEngine(deps: EngineDeps) {
     const current = signedIn ?? (await readSession(deps.db, now()));
     await clearToken(deps.db);
     if (!current) return;
-    const { company_id: companyId, account_id: accountId } = current.claims;
-    const pending = await deps.db.outbox.find({ selector: { account_id: accountId, status: { $in: [...ACTIVE_STATUSES] } } }).exec();
+    const pending = await deps.db.outbox.find({ selector: activeEntriesSelector(current) }).exec();
     const keep = new Set(pending.map((e) => e.order_key));
-    await deps.db.orders.find({ selector: { company_id: companyId, account_id: accountId } }).remove();
+    await deps.db.orders.find({ selector: driverScope(current.claims) }).remove();
     for (const kind of ORDER_KINDS) {
-      const drafts = await deliveryCollection(deps.db, kind).find({ selector: { company_id: companyId } }).exec();
+      // The company's drafts, of which ownsDoc keeps this driver's and the unclaimed ones.
+      const drafts = await deliveryCollection(deps.db, kind).find({ selector: { company_id: current.claims.company_id } }).exec();
       for (const doc of drafts) {
         if (keep.has(doc.id) || !ownsDoc(doc, current) || draftTouched(kind, doc.toMutableJSON().draft)) continue;
         const ids = draftImageIds(doc.toMutableJSON().draft);

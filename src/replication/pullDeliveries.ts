@@ -3,7 +3,7 @@ import {
   CustomerDeliveryDetailsSchema, MoveDeliveryDetailsSchema, OnlotDeliveryDetailsSchema, ORDER_API, ORDER_KIND_SPECS, ORDER_KINDS,
   OrderNoteSchema, type OrderKind, type OrderKindSpec, type QueryOf, type SavedCheck,
 } from '../domain';
-import { deliveryCollection, draftImageIds, newDeliveryDoc, ownsDoc } from '../db';
+import { deliveryCollection, draftImageIds, driverScope, newDeliveryDoc, ownsDoc } from '../db';
 import { ACTIVE_STATUSES } from '../outbox';
 import { AnswerNotUnderstood } from './endpointCall';
 import { pullStream, stripDeleted, type PullContext } from './pull';
@@ -106,7 +106,7 @@ async function listOrEmpty<T>(read: Promise<T[]>): Promise<T[]> {
 async function prefetchPerOrder(ctx: PullContext, kind: OrderKind): Promise<void> {
   const sleep = ctx.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const docs = await deliveryCollection(ctx.db, kind)
-    .find({ selector: { company_id: ctx.session.claims.company_id, account_id: ctx.session.claims.account_id } })
+    .find({ selector: driverScope(ctx.session.claims) })
     .exec();
   // Only what changed since it was fetched; written ten at a time (one change event, not ten).
   const stale = docs.filter((doc) => {

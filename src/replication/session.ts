@@ -15,6 +15,7 @@ import {
   writeToken,
   type DriverDatabase,
   type Session,
+  inDriverScope,
 } from '../db';
 import { ACTIVE_STATUSES } from '../outbox';
 import type { HttpClient } from './http';
@@ -131,7 +132,7 @@ export function createSessionRules(deps: SessionRulesDeps) {
     const previous = await readImpersonationNote(db);
     const viewed = state.session.claims;
     const others = await db.outbox.find({ selector: { status: { $in: [...ACTIVE_STATUSES] } } }).exec();
-    const kept = others.filter((e) => e.account_id !== viewed.account_id || e.company_id !== viewed.company_id).length;
+    const kept = others.filter((e) => !inDriverScope(e, viewed)).length;
     const realName = current.status === 'authenticated' && !previous ? current.session.claims.name : (previous?.kept_for ?? null);
     if (current.status === 'authenticated') await deps.logout(current.session);
     await writeToken(db, token);

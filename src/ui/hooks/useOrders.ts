@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { map } from 'rxjs';
 import type { RxDocument } from 'rxdb';
-import { orderListQuery, type OrderDoc, type OutboxDoc } from '../../db';
+import { inDriverScope, orderListQuery, type OrderDoc, type OutboxDoc } from '../../db';
 import { compareOrders, searchOrders } from '../../domain';
 import { activeOutbox$, recentOutbox$ } from '../../outbox';
 import { useDatabase } from './useDatabase';
@@ -17,7 +17,7 @@ export function useOrders(search: string): OrderDoc[] | undefined {
   const { company_id: companyId, account_id: accountId } = useSession().claims;
   const source = useMemo(() => {
     const plain = plainRows();
-    const mine = (doc: RxDocument<OrderDoc>): boolean => doc.company_id === companyId && doc.account_id === accountId;
+    const mine = (doc: RxDocument<OrderDoc>): boolean => inDriverScope(doc, { company_id: companyId, account_id: accountId });
     return orderListQuery(db).$.pipe(map((docs) => plain(docs.filter(mine)).sort(compareOrders)));
   }, [db, companyId, accountId]);
   const orders = useObservable(source);
@@ -52,7 +52,7 @@ export function useOrder(key: string): OrderDoc | null | undefined {
     () =>
       db.orders
         .findOne(key)
-        .$.pipe(map((doc) => (doc && doc.company_id === companyId && doc.account_id === accountId ? (doc.toJSON() as OrderDoc) : null))),
+        .$.pipe(map((doc) => (doc && inDriverScope(doc, { company_id: companyId, account_id: accountId }) ? (doc.toJSON() as OrderDoc) : null))),
     [db, key, companyId, accountId],
   );
   return useObservable(source);
