@@ -14,8 +14,8 @@ import type { OutboxKindDef } from './types';
 const KINDS: readonly OutboxKindDef[] = [
   deliverOnlot,
   deliverMove,
-  ...(Object.values(CUSTOMER_DELIVER_KINDS) as unknown as OutboxKindDef[]),
-  ...(SCHEDULE_KINDS as unknown as OutboxKindDef[]),
+  ...Object.values(CUSTOMER_DELIVER_KINDS),
+  ...SCHEDULE_KINDS,
   unscheduleOrder,
   reassignOrder,
   createOrderNote,

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { outboxMigrations, onlotDeliveriesMigrations, ordersMigrations, type OutboxDoc } from '../../src/db';
@@ -65,6 +67,21 @@ describe('the outbox kind registry', () => {
     for (const def of OUTBOX_KINDS.values()) {
       for (const step of def.steps) if (step.type === 'certificate' || step.type === 'email') expect(step.waitMs).toBe(7000);
     }
+  });
+
+  it('registers every kind its kinds/ folder declares: a kind file left out of registry.ts fails here', async () => {
+    const dir = fileURLToPath(new URL('../../src/outbox/kinds/', import.meta.url));
+    const declared: OutboxKindDef[] = [];
+    const isKind = (value: unknown): value is OutboxKindDef =>
+      typeof value === 'object' && value !== null && typeof (value as OutboxKindDef).kind === 'string' && Array.isArray((value as OutboxKindDef).steps);
+    // A file exports a kind, or a table (record or list) of them.
+    const collect = (value: unknown, depth: number): void => {
+      if (isKind(value)) declared.push(value);
+      else if (depth > 0 && typeof value === 'object' && value !== null) for (const inner of Object.values(value)) collect(inner, depth - 1);
+    };
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts'))) collect(await import(`${dir}${file}`), 2);
+    expect(declared.length).toBe(OUTBOX_KINDS.size);
+    for (const def of declared) expect(OUTBOX_KINDS.get(def.kind), def.kind).toBe(def);
   });
 
   it('does not compile a kind without steps or without a payload schema', () => {
