@@ -11,14 +11,24 @@ const replicationOnlyInWorker = {
 
 /** Wall-clock reads outside the clock modules (src/clock.ts, server/clock.ts). */
 const CLOCK_READS = [
-  { selector: "MemberExpression[object.name='Date'][property.name='now']", message: 'Read the wall clock through clockMs() (src/clock.ts or server/clock.ts).' },
-  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Read the wall clock through clockDate()/clockIso() (src/clock.ts or server/clock.ts).' },
+  {
+    selector: "MemberExpression[object.name='Date'][property.name='now']",
+    message: 'Read the wall clock through clockMs() (src/clock.ts or server/clock.ts).',
+  },
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message: 'Read the wall clock through clockDate()/clockIso() (src/clock.ts or server/clock.ts).',
+  },
   { selector: "CallExpression[callee.name='Date']", message: 'Read the wall clock through the clock module (src/clock.ts or server/clock.ts).' },
 ];
 
 /** A route registered by hand: every route is an endpoint-table entry the registrar registers. */
 const HAND_REGISTRATION = [
-  { selector: "CallExpression[callee.property.name=/^(get|post|put|patch|delete|head|options|all|route)$/][callee.object.name=/^(app|fastify|instance|server)$/]", message: 'Routes are registered by server/http/registrar.ts from the endpoint table (route(...) in server/routes).' },
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(get|post|put|patch|delete|head|options|all|route)$/][callee.object.name=/^(app|fastify|instance|server)$/]',
+    message: 'Routes are registered by server/http/registrar.ts from the endpoint table (route(...) in server/routes).',
+  },
 ];
 
 export default tseslint.config(
@@ -55,9 +65,14 @@ export default tseslint.config(
     // without HTTP; repositories hold all SQL.
     files: ['server/routes/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['**/db/schema', '**/db/schema*', 'drizzle-orm', 'drizzle-orm/*'], message: 'Routes call services; SQL lives in server/repositories.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/db/schema', '**/db/schema*', 'drizzle-orm', 'drizzle-orm/*'], message: 'Routes call services; SQL lives in server/repositories.' },
+          ],
+        },
+      ],
       'no-restricted-syntax': ['error', ...CLOCK_READS, ...HAND_REGISTRATION],
     },
   },
@@ -69,18 +84,31 @@ export default tseslint.config(
   {
     files: ['server/services/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['fastify', 'fastify/*', '@fastify/*'], message: 'Services know nothing of HTTP: the route hands them plain values.' },
-        { group: ['**/http/*', '!**/http/errors'], message: 'Services know nothing of HTTP (errors aside).' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['fastify', 'fastify/*', '@fastify/*'], message: 'Services know nothing of HTTP: the route hands them plain values.' },
+            { group: ['**/http/*', '!**/http/errors'], message: 'Services know nothing of HTTP (errors aside).' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['server/repositories/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['fastify', 'fastify/*', '@fastify/*', '**/http/*', '**/services/*', '**/routes/*'], message: 'Repositories hold SQL only: no HTTP, no services.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['fastify', 'fastify/*', '@fastify/*', '**/http/*', '**/services/*', '**/routes/*'],
+              message: 'Repositories hold SQL only: no HTTP, no services.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -90,16 +118,43 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'react-hooks/set-state-in-effect': 'off',
       'no-restricted-imports': ['error', { patterns: [replicationOnlyInWorker, { group: ['**/server/**'], message: 'The UI never imports server code.' }] }],
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'The UI never calls the network; write an intent or use the worker RPC.' }, { name: 'XMLHttpRequest', message: 'The UI never calls the network.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'The UI never calls the network; write an intent or use the worker RPC.' },
+        { name: 'XMLHttpRequest', message: 'The UI never calls the network.' },
+      ],
       'no-restricted-properties': ['error', { object: 'window', property: 'fetch', message: 'The UI never calls the network.' }],
     },
   },
   {
     files: ['src/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['**/db/**', '**/db', '**/replication/**', '**/workers/**', '**/ui/**', '**/server/**', 'rxdb*', 'rxdb/**', 'react*', 'fastify*', 'node:*', 'fs', 'pg', '@electric-sql/*'], message: 'src/domain is pure: no I/O.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/db/**',
+                '**/db',
+                '**/replication/**',
+                '**/workers/**',
+                '**/ui/**',
+                '**/server/**',
+                'rxdb*',
+                'rxdb/**',
+                'react*',
+                'fastify*',
+                'node:*',
+                'fs',
+                'pg',
+                '@electric-sql/*',
+              ],
+              message: 'src/domain is pure: no I/O.',
+            },
+          ],
+        },
+      ],
       'no-restricted-globals': ['error', 'fetch', 'indexedDB', 'localStorage', 'document', 'window', 'XMLHttpRequest'],
     },
   },
@@ -107,36 +162,68 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/domain/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '../server/*', '../../server/*'], message: 'Client code never imports server code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**', '../server/*', '../../server/*'], message: 'Client code never imports server code.' }] },
+      ],
     },
   },
   {
     // The outbox area declares kinds and queues intents; the worker's processor runs them.
     files: ['src/outbox/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['**/replication', '**/replication/*', '**/workers/*', '**/ui/*', '**/server/**'], message: 'src/outbox is network-free: steps are data the sync worker interprets.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/replication', '**/replication/*', '**/workers/*', '**/ui/*', '**/server/**'],
+              message: 'src/outbox is network-free: steps are data the sync worker interprets.',
+            },
+          ],
+        },
+      ],
       'no-restricted-globals': ['error', 'fetch', 'XMLHttpRequest'],
     },
   },
   {
     files: ['src/ui/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [replicationOnlyInWorker, { group: ['**/server/**', '../server/*', '../../server/*'], message: 'The UI never imports server code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [replicationOnlyInWorker, { group: ['**/server/**', '../server/*', '../../server/*'], message: 'The UI never imports server code.' }] },
+      ],
     },
   },
   {
     // A fresh /login loads only these (src/ui/main.tsx): no Chakra, no router, no database on
     // the page (types are fine), so a slow phone can paint and use the form (issue 10). The
     // app behind it is a dynamic import.
-    files: ['src/ui/main.tsx', 'src/ui/routes/LoginScreen.tsx', 'src/ui/hooks/useWorkerLoginState.ts', 'src/ui/hooks/useNavigatorOnline.ts', 'src/ui/components/EnvironmentBadge.tsx'],
+    files: [
+      'src/ui/main.tsx',
+      'src/ui/routes/LoginScreen.tsx',
+      'src/ui/hooks/useWorkerLoginState.ts',
+      'src/ui/hooks/useNavigatorOnline.ts',
+      'src/ui/components/EnvironmentBadge.tsx',
+    ],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [
-        { group: ['@chakra-ui/*', '@emotion/*', 'react-router', 'react-router/*', 'rxdb', 'rxdb/*', 'dexie'], message: 'The first-load login path stays without Chakra, the router and RxDB (ARCHITECTURE.md).' },
-        { group: ['**/db', '**/db/*', '**/hooks/useDatabase', '**/hooks/useAuth', '**/hooks/useSessionNotes', '**/hooks/useSyncStatus'], allowTypeImports: true, message: 'The first-load login path opens no database on the page: read the worker (useWorkerLoginState).' },
-        { group: ['./App', '../App'], allowTypeImports: true, message: 'The app is a dynamic import on the login path.' },
-      ] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@chakra-ui/*', '@emotion/*', 'react-router', 'react-router/*', 'rxdb', 'rxdb/*', 'dexie'],
+              message: 'The first-load login path stays without Chakra, the router and RxDB (ARCHITECTURE.md).',
+            },
+            {
+              group: ['**/db', '**/db/*', '**/hooks/useDatabase', '**/hooks/useAuth', '**/hooks/useSessionNotes', '**/hooks/useSyncStatus'],
+              allowTypeImports: true,
+              message: 'The first-load login path opens no database on the page: read the worker (useWorkerLoginState).',
+            },
+            { group: ['./App', '../App'], allowTypeImports: true, message: 'The app is a dynamic import on the login path.' },
+          ],
+        },
+      ],
     },
   },
 );

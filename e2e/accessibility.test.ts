@@ -142,9 +142,16 @@ describe('accessibility (axe) on every screen', () => {
       it('delivery details: customer, each payment section', async () => {
         const choose = async (group: string, name: string) => {
           await page.getByRole('group', { name: group, exact: true }).getByRole('button', { name, exact: true }).click();
-          await expect.poll(() => page.getByRole('group', { name: group, exact: true }).getByRole('button', { name, exact: true }).getAttribute('aria-pressed')).toBe('true');
+          await expect
+            .poll(() => page.getByRole('group', { name: group, exact: true }).getByRole('button', { name, exact: true }).getAttribute('aria-pressed'))
+            .toBe('true');
         };
-        for (const [method, source] of [['Check', 'New check'], ['Check', 'Saved check'], ['Credit card', 'Saved card'], ['Credit card', 'New card']] as const) {
+        for (const [method, source] of [
+          ['Check', 'New check'],
+          ['Check', 'Saved check'],
+          ['Credit card', 'Saved card'],
+          ['Credit card', 'New card'],
+        ] as const) {
           await choose('Payment method', method);
           await choose(method === 'Check' ? 'Check' : 'Card', source);
           await check(`deliver-customer-${source.toLowerCase().replace(' ', '-')}`);

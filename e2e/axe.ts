@@ -50,7 +50,10 @@ async function runAxe(page: Page, options: AxeOptions): Promise<AxeResults> {
 /** One line per violation: impact, id, help, how many nodes, the first three targets (and why, for the first). */
 export function describeViolations(violations: readonly Result[]): string[] {
   return violations.map((v) => {
-    const targets = v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ');
+    const targets = v.nodes
+      .slice(0, 3)
+      .map((n) => n.target.join(' '))
+      .join(' | ');
     const why = v.nodes[0]?.failureSummary?.replace(/\s+/g, ' ').trim() ?? '';
     return `[${v.impact ?? 'none'}] ${v.id}: ${v.help} (${v.nodes.length} node${v.nodes.length === 1 ? '' : 's'}) → ${targets}${why ? ` — ${why}` : ''}`;
   });

@@ -17,14 +17,21 @@ let minimum = 1;
 
 useBrowserHarness({ server: { build: { minContractVersion: () => minimum } } }, (h) => ({ server, proxy, page } = h));
 
-const notesOnServer = async (orderId: number) => (await server.query<{ note: string }>(
-  `select n.note from order_notes n join accounts a on a.id = n.account_id where n.order_id = $1 and a.email = $2`, [orderId, DRIVER.email])).map((n) => n.note);
+const notesOnServer = async (orderId: number) =>
+  (
+    await server.query<{ note: string }>(`select n.note from order_notes n join accounts a on a.id = n.account_id where n.order_id = $1 and a.email = $2`, [
+      orderId,
+      DRIVER.email,
+    ])
+  ).map((n) => n.note);
 
 describe('a build the server no longer accepts', () => {
   it('says so under the app bar, keeps a note queued (not needs attention), and sends it once when the server accepts again', async () => {
     const [order] = await server.query<{ id: number }>(
       `select o.id from orders o join accounts a on a.id = o.driver_id
-        where a.email = $1 and o.kind = 'onlot' and o.delivered_at is null and o.cancelled_at is null order by o.id limit 1`, [DRIVER.email]);
+        where a.email = $1 and o.kind = 'onlot' and o.delivered_at is null and o.cancelled_at is null order by o.id limit 1`,
+      [DRIVER.email],
+    );
     const orderId = Number(order?.id);
     await signIn(page, proxy.url);
     await page.getByTestId('order-card').first().waitFor({ timeout: 30_000 });

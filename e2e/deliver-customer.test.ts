@@ -20,24 +20,30 @@ let page: Page;
 const logLines: string[] = [];
 
 // After each test the harness brings the network back: a failed test must not leave the next one offline.
-useBrowserHarness({
-  server: { build: { logger: true, logStream: { write: (line: string) => logLines.push(line) } } },
-  async onServer(s) {
-    // Payable, emailable orders for this suite: a balance and the customer's delivered email on.
-    await s.query(`UPDATE customer_order_billing b SET remaining_balance = 900 FROM orders o JOIN accounts a ON a.id = o.driver_id
-      WHERE b.order_id = o.id AND a.email = $1 AND NOT b.is_rto AND o.delivered_at IS NULL`, [DRIVER.email]);
-    await s.query(`UPDATE customer_email_settings SET order_delivered = true`);
+useBrowserHarness(
+  {
+    server: { build: { logger: true, logStream: { write: (line: string) => logLines.push(line) } } },
+    async onServer(s) {
+      // Payable, emailable orders for this suite: a balance and the customer's delivered email on.
+      await s.query(
+        `UPDATE customer_order_billing b SET remaining_balance = 900 FROM orders o JOIN accounts a ON a.id = o.driver_id
+      WHERE b.order_id = o.id AND a.email = $1 AND NOT b.is_rto AND o.delivered_at IS NULL`,
+        [DRIVER.email],
+      );
+      await s.query(`UPDATE customer_email_settings SET order_delivered = true`);
+    },
   },
-}, async (h) => {
-  ({ server, proxy, phone, page } = h);
-  await page.goto(`${proxy.url}/login`);
-  await page.getByLabel('Email').fill(DRIVER.email);
-  await page.getByLabel('Password').fill(DRIVER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  // The service worker must control the page before an offline reload can work.
-  await ensureServiceWorker(page);
-});
+  async (h) => {
+    ({ server, proxy, phone, page } = h);
+    await page.goto(`${proxy.url}/login`);
+    await page.getByLabel('Email').fill(DRIVER.email);
+    await page.getByLabel('Password').fill(DRIVER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    // The service worker must control the page before an offline reload can work.
+    await ensureServiceWorker(page);
+  },
+);
 
 async function liveOrders(kind: 'customer' | 'move', where = 'true'): Promise<number[]> {
   const rows = await server.query<{ id: number }>(
@@ -48,7 +54,10 @@ async function liveOrders(kind: 'customer' | 'move', where = 'true'): Promise<nu
   return rows.map((r) => Number(r.id));
 }
 
-const photo = (r: number) => sharp({ create: { width: 1200, height: 900, channels: 3, background: { r, g: 120, b: 60 } } }).jpeg().toBuffer();
+const photo = (r: number) =>
+  sharp({ create: { width: 1200, height: 900, channels: 3, background: { r, g: 120, b: 60 } } })
+    .jpeg()
+    .toBuffer();
 
 /** Draws a signature on the pad with the pointer, as a finger would. */
 async function sign(): Promise<void> {
@@ -72,10 +81,13 @@ async function fillCommon(miles: string): Promise<void> {
   await page.getByLabel('Note', { exact: true }).fill('Customer walked the site with us.');
 }
 
-const deliveryOf = (orderId: number) => server.query<{ id: number; signature_guid: string | null; signature_mime: string | null; images: string; payload: Record<string, unknown> }>(
-  `SELECT d.id, cd.signature_guid, (SELECT u.mime FROM uploads u WHERE u.guid = cd.signature_guid) signature_mime,
+const deliveryOf = (orderId: number) =>
+  server.query<{ id: number; signature_guid: string | null; signature_mime: string | null; images: string; payload: Record<string, unknown> }>(
+    `SELECT d.id, cd.signature_guid, (SELECT u.mime FROM uploads u WHERE u.guid = cd.signature_guid) signature_mime,
      (SELECT count(*)::text FROM delivery_images i WHERE i.delivery_id = d.id) images, d.payload
-   FROM deliveries d LEFT JOIN customer_deliveries cd ON cd.delivery_id = d.id WHERE d.order_id = $1`, [orderId]);
+   FROM deliveries d LEFT JOIN customer_deliveries cd ON cd.delivery_id = d.id WHERE d.order_id = $1`,
+    [orderId],
+  );
 
 describe('customer orders in the browser', () => {
   it('a cash delivery recorded offline, reloaded offline, then sent once with signature, happy list, survey, certificate and emails', async () => {
@@ -130,10 +142,20 @@ describe('customer orders in the browser', () => {
     const [payment] = await server.query<{ method: string; amount: string }>('SELECT method, amount::text FROM order_payments WHERE order_id = $1', [orderId]);
     expect(payment).toEqual({ method: 'Cash', amount: '125.50' });
     // Certificate, then the emails (each after the 7 s wait), each once.
-    await expect.poll(async () => (await server.query('SELECT 1 FROM delivery_certificates WHERE delivery_id = $1', [delivery?.id])).length, { timeout: 60_000, interval: 1000 }).toBe(1);
-    const sent = () => server.query<{ template: string; n: string }>(
-      `SELECT template, count(*)::text n FROM email_log WHERE created_at >= $1 AND status = 'sent' GROUP BY template ORDER BY template`, [since]);
-    await expect.poll(async () => (await sent()).map((r) => r.template), { timeout: 60_000, interval: 1000 }).toEqual(['customer-order-delivered', 'office-admin-order-delivered']);
+    await expect
+      .poll(async () => (await server.query('SELECT 1 FROM delivery_certificates WHERE delivery_id = $1', [delivery?.id])).length, {
+        timeout: 60_000,
+        interval: 1000,
+      })
+      .toBe(1);
+    const sent = () =>
+      server.query<{ template: string; n: string }>(
+        `SELECT template, count(*)::text n FROM email_log WHERE created_at >= $1 AND status = 'sent' GROUP BY template ORDER BY template`,
+        [since],
+      );
+    await expect
+      .poll(async () => (await sent()).map((r) => r.template), { timeout: 60_000, interval: 1000 })
+      .toEqual(['customer-order-delivered', 'office-admin-order-delivered']);
     expect((await sent()).map((r) => r.n)).toEqual(['1', '1']);
     await expect.poll(() => page.locator(`[data-order-key="co-${orderId}"]`).count(), { timeout: 60_000, interval: 500 }).toBe(0);
   });
@@ -151,7 +173,15 @@ describe('customer orders in the browser', () => {
     await page.getByLabel('Card number').fill(PAN);
     await page.getByLabel('Expiry (MM/YY)').fill('1230');
     await page.getByLabel('CVV').fill(CVV);
-    for (const [label, value] of [['First name', 'Ada'], ['Last name', 'Yoder'], ['Street address', '1 Main St'], ['City', 'Lancaster'], ['State', 'PA'], ['ZIP', '17601'], ['Phone', '7175550100']] as const) {
+    for (const [label, value] of [
+      ['First name', 'Ada'],
+      ['Last name', 'Yoder'],
+      ['Street address', '1 Main St'],
+      ['City', 'Lancaster'],
+      ['State', 'PA'],
+      ['ZIP', '17601'],
+      ['Phone', '7175550100'],
+    ] as const) {
       if (!(await page.getByLabel(label, { exact: true }).inputValue())) await page.getByLabel(label, { exact: true }).fill(value);
     }
     await page.screenshot({ path: resolve(RESULTS, 'new-card-form.png'), fullPage: true });
@@ -162,7 +192,9 @@ describe('customer orders in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(async () => (await deliveryOf(orderId!)).length, { timeout: 60_000, interval: 500 }).toBe(1);
     const [payment] = await server.query<{ method: string; source: string; amount: string; card_last_four: string }>(
-      'SELECT method, source, amount::text, card_last_four FROM order_payments WHERE order_id = $1', [orderId]);
+      'SELECT method, source, amount::text, card_last_four FROM order_payments WHERE order_id = $1',
+      [orderId],
+    );
     expect(payment).toEqual({ method: 'CreditCard', source: 'new_card', amount: '200.00', card_last_four: '1111' });
 
     // Every IndexedDB database of the page (PWADB, its blobs, RxDB's meta), every record.
@@ -174,9 +206,13 @@ describe('customer orders in the browser', () => {
     expect(dump).not.toMatch(/card_cvv|cardCvv|cardNumber/);
     // The server: every text and JSON column of every table, and every log line.
     const columns = await server.query<{ table_name: string; column_name: string }>(
-      `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public' AND data_type IN ('text', 'jsonb', 'json', 'character varying')`);
+      `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public' AND data_type IN ('text', 'jsonb', 'json', 'character varying')`,
+    );
     for (const { table_name: table, column_name: column } of columns) {
-      const hits = await server.query(`SELECT 1 FROM "${table}" WHERE "${column}"::text LIKE $1 OR "${column}"::text LIKE $2 LIMIT 1`, [`%${PAN}%`, `%"${CVV}"%`]);
+      const hits = await server.query(`SELECT 1 FROM "${table}" WHERE "${column}"::text LIKE $1 OR "${column}"::text LIKE $2 LIMIT 1`, [
+        `%${PAN}%`,
+        `%"${CVV}"%`,
+      ]);
       expect(hits, `${table}.${column}`).toEqual([]);
     }
     expect(logLines.length).toBeGreaterThan(10);
@@ -202,9 +238,13 @@ describe('move orders in the browser', () => {
     await page.screenshot({ path: resolve(RESULTS, 'move-delivery.png'), fullPage: true });
     await page.getByRole('button', { name: 'Deliver', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    await expect.poll(async () => (await server.query('SELECT 1 FROM deliveries WHERE order_id = $1', [orderId])).length, { timeout: 60_000, interval: 500 }).toBe(1);
+    await expect
+      .poll(async () => (await server.query('SELECT 1 FROM deliveries WHERE order_id = $1', [orderId])).length, { timeout: 60_000, interval: 500 })
+      .toBe(1);
     const [row] = await server.query<{ miles_driven: number; gps_lat: number; gps_lon: number; images: string }>(
-      'SELECT d.miles_driven, d.gps_lat, d.gps_lon, (SELECT count(*)::text FROM delivery_images i WHERE i.delivery_id = d.id) images FROM deliveries d WHERE d.order_id = $1', [orderId]);
+      'SELECT d.miles_driven, d.gps_lat, d.gps_lon, (SELECT count(*)::text FROM delivery_images i WHERE i.delivery_id = d.id) images FROM deliveries d WHERE d.order_id = $1',
+      [orderId],
+    );
     expect(row).toEqual({ miles_driven: 33, gps_lat: 0, gps_lon: 0, images: '2' });
   });
 });

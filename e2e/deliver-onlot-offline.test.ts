@@ -79,7 +79,9 @@ describe('on-lot delivery', () => {
     const files = page.getByTestId('photo-files-input');
     await files.setInputFiles([{ name: 'shed.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') }]);
     await page.getByText('Only jpg, jpeg or png images are accepted', { exact: true }).waitFor();
-    const tiny = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).png().toBuffer();
+    const tiny = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
     await files.setInputFiles(Array.from({ length: 6 }, (_, i) => ({ name: `p${i}.png`, mimeType: 'image/png', buffer: tiny })));
     await page.getByText('Too many files', { exact: true }).waitFor();
     expect(await page.getByTestId('photo-thumb').count()).toBe(0);
@@ -114,7 +116,9 @@ describe('on-lot delivery', () => {
 
     await page.getByRole('link', { name: 'Deliver', exact: true }).click();
     await page.waitForURL(/\/delivery-details\/\d+\?onlotInventoryOrder=true/);
-    const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: { r: 40, g: 160, b: 220 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: { r: 40, g: 160, b: 220 } } })
+      .png()
+      .toBuffer();
     const jpg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 30, b: 120 } } })
       .jpeg()
       .withMetadata({ exif: { IFD0: { Copyright: 'e2e' } } })
@@ -176,7 +180,9 @@ describe('on-lot delivery', () => {
     proxy.setReachable(false);
 
     await page.goto(`${proxy.url}/delivery-details/${orderId}?onlotInventoryOrder=true`);
-    const jpg = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 90, g: 120, b: 60 } } }).jpeg().toBuffer();
+    const jpg = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 90, g: 120, b: 60 } } })
+      .jpeg()
+      .toBuffer();
     await page.getByTestId('photo-files-input').setInputFiles([{ name: 'lot.jpg', mimeType: 'image/jpeg', buffer: jpg }]);
     await expect.poll(() => page.getByTestId('photo-thumb').count(), { timeout: 30_000 }).toBe(1);
     await page.getByLabel('Miles driven').fill('3');

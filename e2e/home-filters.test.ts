@@ -64,9 +64,12 @@ describe('Home filters and search', () => {
     expect(whole.length).toBeGreaterThanOrEqual(5);
     for (const b of boxes) expect(b.height).toBeLessThanOrEqual(130);
 
-    const chips = await page.getByRole('group', { name: 'Filters' }).getByRole('button').evaluateAll((els) =>
-      els.map((el) => ({ h: el.getBoundingClientRect().height, font: parseFloat(getComputedStyle(el).fontSize), pressed: el.getAttribute('aria-pressed') })),
-    );
+    const chips = await page
+      .getByRole('group', { name: 'Filters' })
+      .getByRole('button')
+      .evaluateAll((els) =>
+        els.map((el) => ({ h: el.getBoundingClientRect().height, font: parseFloat(getComputedStyle(el).fontSize), pressed: el.getAttribute('aria-pressed') })),
+      );
     expect(chips).toHaveLength(9);
     for (const c of chips) {
       expect(c.h).toBeGreaterThanOrEqual(MIN_TARGET);
@@ -201,7 +204,10 @@ describe('Home filters and search', () => {
     await expect.poll(() => page.getByTestId('order-count').textContent(), { timeout: 180_000, interval: 1000 }).toBe(`${total} orders`);
 
     const nodes = () =>
-      page.evaluate(() => ({ list: document.querySelectorAll('ul *').length + document.querySelectorAll('ul').length, page: document.querySelectorAll('*').length }));
+      page.evaluate(() => ({
+        list: document.querySelectorAll('ul *').length + document.querySelectorAll('ul').length,
+        page: document.querySelectorAll('*').length,
+      }));
     const top = await nodes();
     expect(top.list).toBeLessThan(800);
     expect(await page.getByTestId('order-card').count()).toBeLessThan(40);

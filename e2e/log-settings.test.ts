@@ -32,7 +32,9 @@ async function deliveriesOnServer(types: string[]): Promise<{ n: number }> {
   const [row] = await server.query<{ n: number }>(
     `SELECT count(*)::int n FROM deliveries d JOIN orders o ON o.id = d.order_id JOIN accounts a ON a.id = d.driver_id
       WHERE a.email = $1 AND (CASE o.order_type WHEN 'move order' THEN 'move-inventory' WHEN 'on-lot inventory' THEN 'new-inventory'
-        WHEN 'off-lot inventory' THEN 'off-lot' ELSE 'new-build' END) = ANY($2)`, [DRIVER.email, types]);
+        WHEN 'off-lot inventory' THEN 'off-lot' ELSE 'new-build' END) = ANY($2)`,
+    [DRIVER.email, types],
+  );
   return row ?? { n: 0 };
 }
 
@@ -75,7 +77,9 @@ describe('/delivery-log', () => {
     // The CSV, as a file download: the header row and one line per filtered delivery.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('log-export').click()]);
     expect(download.suggestedFilename()).toMatch(/^delivery-log-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync(await download.path(), 'utf8').trim().split(/\r?\n/);
+    const csv = readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split(/\r?\n/);
     expect(csv[0]).toMatch(/^"?Date Delivered"?,"?Order Number"?/);
     const numbers = await page.getByTestId('log-row').evaluateAll((rows) => rows.map((r) => r.querySelector('p')?.textContent?.replace('#', '') ?? ''));
     for (const number of numbers) expect(csv.some((line) => line.includes(number))).toBe(true);
@@ -88,7 +92,10 @@ describe('/delivery-log', () => {
     // Offline after a reload: the last log, said to be from when; the export says why it waits.
     await harness.setOnline(false);
     await page.reload();
-    await page.getByTestId('log-stale').getByText(/^Offline, showing the last log from \d\d\/\d\d\/\d{4} \d\d:\d\d$/).waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('log-stale')
+      .getByText(/^Offline, showing the last log from \d\d\/\d\d\/\d{4} \d\d:\d\d$/)
+      .waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('log-row').count()).toBe(Math.min(both.n, 50));
     expect(await page.getByTestId('log-export').isDisabled()).toBe(true);
     await page.getByTestId('log-export-offline').getByText('Export needs a connection').waitFor();
@@ -118,7 +125,9 @@ describe('/settings and /settings/edit', () => {
     await flag.getByText('Order reassigned').click();
     await page.getByTestId('snackbar').getByText('Notification settings updated').waitFor({ timeout: 30_000 });
     const [flags] = await server.query<{ r: boolean }>(
-      'SELECT s.email_notifications_order_reassigned r FROM account_settings s JOIN accounts a ON a.id = s.account_id WHERE a.email = $1', [DRIVER.email]);
+      'SELECT s.email_notifications_order_reassigned r FROM account_settings s JOIN accounts a ON a.id = s.account_id WHERE a.email = $1',
+      [DRIVER.email],
+    );
     expect(flags?.r).toBe(false);
     expect(await flag.locator('input').isChecked()).toBe(false);
     // The progress snackbar went with the answer; the success one hides by itself (SPEC §9: 5 s).
@@ -149,7 +158,9 @@ describe('/settings and /settings/edit', () => {
     await page.getByTestId('profile-picture').waitFor();
     const [saved] = await server.query<{ first_name: string; folder: string }>(
       `SELECT a.first_name, u.folder FROM accounts a JOIN account_settings s ON s.account_id = a.id JOIN uploads u ON u.guid = s.profile_image_guid
-        WHERE a.email = $1`, [DRIVER.email]);
+        WHERE a.email = $1`,
+      [DRIVER.email],
+    );
     expect(saved).toEqual({ first_name: 'Dalton', folder: '/profile-pictures' });
 
     // Offline after a reload: settings from the phone, the picture too; the flags say why they wait.
@@ -191,7 +202,10 @@ describe('/settings and /settings/edit', () => {
 
   it('a changed email asks for the current password: a wrong one is refused on its field with the form kept, the right one saves', async () => {
     await page.goto(`${proxy.url}/settings/edit`);
-    await Promise.race([page.getByTestId('settings-save').waitFor({ timeout: 30_000 }), page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 })]);
+    await Promise.race([
+      page.getByTestId('settings-save').waitFor({ timeout: 30_000 }),
+      page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 }),
+    ]);
     if (new URL(page.url()).pathname === '/login') {
       await harness.submitLogin(DRIVER);
       await page.goto(`${proxy.url}/settings/edit`);

@@ -36,7 +36,11 @@ describe('a fresh /login', () => {
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(parsed.some((url) => url.includes('/assets/index-'))).toBe(true);
-    for (const file of APP_CODE) expect(parsed.some((url) => url.endsWith(`/assets/${file}`)), file).toBe(false);
+    for (const file of APP_CODE)
+      expect(
+        parsed.some((url) => url.endsWith(`/assets/${file}`)),
+        file,
+      ).toBe(false);
     // Chakra (emotion) has inserted no style.
     expect(await page.locator('style[data-emotion]').count()).toBe(0);
 
@@ -57,7 +61,11 @@ describe('a fresh /login', () => {
     await page.waitForURL((url) => url.pathname === '/scheduled', { timeout: 30_000 });
     await page.getByRole('heading', { name: 'Scheduled' }).first().waitFor({ timeout: 30_000 });
     expect(await page.locator('style[data-emotion]').count()).toBeGreaterThan(0);
-    for (const file of APP_CODE) expect(parsed.some((url) => url.endsWith(`/assets/${file}`)), file).toBe(true);
+    for (const file of APP_CODE)
+      expect(
+        parsed.some((url) => url.endsWith(`/assets/${file}`)),
+        file,
+      ).toBe(true);
   });
 
   it('moves a driver who is already signed in to Home', async () => {

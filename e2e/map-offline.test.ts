@@ -101,7 +101,9 @@ beforeAll(async () => {
     pageErrors.push(String(error));
     console.error('[page error]', error);
   });
-  const tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#e4eedb' } }).png().toBuffer();
+  const tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#e4eedb' } })
+    .png()
+    .toBuffer();
   await phone.context.route('**/api/driver/order-map*', (route) =>
     orderMapFails ? route.fulfill({ status: 503, json: { error: 'ServiceUnavailable', message: 'Try again later' } }) : route.continue(),
   );

@@ -111,7 +111,11 @@ describe('navigation drawer', () => {
   });
 
   it('an order that is not on this device leads back Home', async () => {
-    for (const address of ['/inventory-move-order-details/987654321', '/schedule/987654321?customerOrder=true', '/delivery-details/987654321?onlotInventoryOrder=true']) {
+    for (const address of [
+      '/inventory-move-order-details/987654321',
+      '/schedule/987654321?customerOrder=true',
+      '/delivery-details/987654321?onlotInventoryOrder=true',
+    ]) {
       await page.goto(`${server.url}${address}`);
       await page.getByText('This order is not on this device.', { exact: true }).waitFor({ timeout: 30_000 });
       await page.getByRole('button', { name: 'Back to Home Page' }).click();

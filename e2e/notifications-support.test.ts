@@ -20,8 +20,13 @@ useBrowserHarness({}, (h) => {
   harness = h;
 });
 
-const activeOnServer = async () => (await server.query<{ id: number }>(
-  `SELECT n.id FROM notifications n JOIN accounts a ON a.id = n.account_id WHERE a.email = $1 AND n.dismissed_at IS NULL ORDER BY n.id`, [DRIVER.email])).map((r) => r.id);
+const activeOnServer = async () =>
+  (
+    await server.query<{ id: number }>(
+      `SELECT n.id FROM notifications n JOIN accounts a ON a.id = n.account_id WHERE a.email = $1 AND n.dismissed_at IS NULL ORDER BY n.id`,
+      [DRIVER.email],
+    )
+  ).map((r) => r.id);
 
 /** The audit reads colours as drawn: let a tab's colour transition finish first. */
 async function readable(): Promise<void> {
@@ -91,7 +96,10 @@ describe('notifications', () => {
     expect(await activeOnServer()).toContain(id); // still only on the phone
     // The outbox drawer names it by its title.
     await page.getByTestId('outbox-button').click();
-    await page.locator('[data-entry-kind="dismiss_notification"]').getByText(title ?? '', { exact: true }).waitFor();
+    await page
+      .locator('[data-entry-kind="dismiss_notification"]')
+      .getByText(title ?? '', { exact: true })
+      .waitFor();
     await page.keyboard.press('Escape');
 
     await harness.setOnline(true);
@@ -111,8 +119,11 @@ describe('notifications', () => {
     await readable();
   });
   it('a dismissal the server refuses comes back with "Failed to dismiss notification" and can be discarded', async () => {
-    const [fresh] = await server.query<{ id: number }>(`INSERT INTO notifications (company_id, account_id, type, title, message)
-      SELECT company_id, id, 'system', 'Yard closes early Friday', 'Pick up trailers before 2 pm.' FROM accounts WHERE email = $1 RETURNING id`, [DRIVER.email]);
+    const [fresh] = await server.query<{ id: number }>(
+      `INSERT INTO notifications (company_id, account_id, type, title, message)
+      SELECT company_id, id, 'system', 'Yard closes early Friday', 'Pick up trailers before 2 pm.' FROM accounts WHERE email = $1 RETURNING id`,
+      [DRIVER.email],
+    );
     await page.goto(`${proxy.url}/notifications`); // a reload syncs: the new one arrives
     const card = page.locator(`[data-notification-id="${fresh?.id}"]`);
     await card.waitFor({ timeout: 30_000 });
@@ -133,7 +144,7 @@ describe('notifications', () => {
 });
 
 describe('tech support', () => {
-  it('shows the office\'s tappable phone and email and the sync diagnostic, offline too', async () => {
+  it("shows the office's tappable phone and email and the sync diagnostic, offline too", async () => {
     await page.goto(`${proxy.url}/tech-support`);
     const phone = page.getByTestId('support-phone');
     await phone.waitFor({ timeout: 30_000 });

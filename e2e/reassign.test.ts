@@ -13,18 +13,23 @@ let server: TestServer;
 let proxy: Proxy;
 let page: Page;
 
-const harness: BrowserHarness = useBrowserHarness({
-  async onServer(s) {
-    await s.query(`CREATE TABLE test_driver_changes (order_id integer NOT NULL, old_driver integer, new_driver integer, at timestamptz NOT NULL DEFAULT clock_timestamp())`);
-    await s.query(`CREATE FUNCTION test_log_driver_change() RETURNS trigger LANGUAGE plpgsql AS $$
+const harness: BrowserHarness = useBrowserHarness(
+  {
+    async onServer(s) {
+      await s.query(
+        `CREATE TABLE test_driver_changes (order_id integer NOT NULL, old_driver integer, new_driver integer, at timestamptz NOT NULL DEFAULT clock_timestamp())`,
+      );
+      await s.query(`CREATE FUNCTION test_log_driver_change() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         INSERT INTO test_driver_changes (order_id, old_driver, new_driver) VALUES (NEW.id, OLD.driver_id, NEW.driver_id);
         RETURN NEW;
       END $$`);
-    await s.query(`CREATE TRIGGER test_log_driver_change AFTER UPDATE OF driver_id ON orders
+      await s.query(`CREATE TRIGGER test_log_driver_change AFTER UPDATE OF driver_id ON orders
       FOR EACH ROW WHEN (OLD.driver_id IS DISTINCT FROM NEW.driver_id) EXECUTE FUNCTION test_log_driver_change()`);
+    },
   },
-}, (h) => ({ server, proxy, page } = h));
+  (h) => ({ server, proxy, page } = h),
+);
 
 const accountId = async (email: string) => Number((await server.query<{ id: number }>('SELECT id FROM accounts WHERE email = $1', [email]))[0]?.id);
 const card = (orderId: number) => page.locator(`[data-order-key="oio-${orderId}"]`);
@@ -34,7 +39,9 @@ describe('reassign', () => {
     const [me, colleague] = [await accountId(SUMMIT_DRIVER.email), await accountId(SUMMIT_DRIVER2.email)];
     const [order] = await server.query<{ id: number; serial_number: string }>(
       `SELECT id, serial_number FROM orders WHERE driver_id = $1 AND kind = 'onlot' AND delivered_at IS NULL AND cancelled_at IS NULL
-        ORDER BY id LIMIT 1`, [me]);
+        ORDER BY id LIMIT 1`,
+      [me],
+    );
     const orderId = Number(order?.id);
     expect(orderId).toBeGreaterThan(0);
 
@@ -84,7 +91,9 @@ describe('reassign', () => {
     // run that could send it again has ended.
     await waitForSyncRun(page);
     const changes = await server.query<{ old_driver: number; new_driver: number }>(
-      'SELECT old_driver, new_driver FROM test_driver_changes WHERE order_id = $1', [orderId]);
+      'SELECT old_driver, new_driver FROM test_driver_changes WHERE order_id = $1',
+      [orderId],
+    );
     expect(changes).toEqual([{ old_driver: me, new_driver: colleague }]);
   });
 });

@@ -19,9 +19,13 @@ useBrowserHarness({}, (h) => ({ server, proxy, phone, page } = h));
 
 async function onServer(orderId: number) {
   const [row] = await server.query<{ is_scheduled: boolean; scheduled_date: Date | null }>(
-    'select is_scheduled_for_delivery is_scheduled, scheduled_date from orders where id = $1', [orderId]);
+    'select is_scheduled_for_delivery is_scheduled, scheduled_date from orders where id = $1',
+    [orderId],
+  );
   const notes = await server.query<{ note: string }>(
-    `select n.note from order_notes n join accounts a on a.id = n.account_id where n.order_id = $1 and a.email = $2`, [orderId, DRIVER.email]);
+    `select n.note from order_notes n join accounts a on a.id = n.account_id where n.order_id = $1 and a.email = $2`,
+    [orderId, DRIVER.email],
+  );
   return { scheduled: row?.is_scheduled, at: row?.scheduled_date?.toISOString() ?? null, notes: notes.map((n) => n.note) };
 }
 
@@ -30,7 +34,9 @@ describe('order actions offline', () => {
     const [order] = await server.query<{ id: number }>(
       `select o.id from orders o join accounts a on a.id = o.driver_id
         where a.email = $1 and o.kind = 'onlot' and o.delivered_at is null and o.cancelled_at is null and not o.is_scheduled_for_delivery
-        order by o.id limit 1`, [DRIVER.email]);
+        order by o.id limit 1`,
+      [DRIVER.email],
+    );
     const orderId = Number(order?.id);
     expect(orderId).toBeGreaterThan(0);
 

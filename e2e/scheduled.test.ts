@@ -45,7 +45,9 @@ function scheduledOnServer(): Promise<ScheduledRow[]> {
 
 async function scheduleOf(orderId: number): Promise<{ scheduled: boolean; at: string | null }> {
   const [row] = await server.query<{ scheduled: boolean; at: Date | null }>(
-    'select is_scheduled_for_delivery scheduled, scheduled_date at from orders where id = $1', [orderId]);
+    'select is_scheduled_for_delivery scheduled, scheduled_date at from orders where id = $1',
+    [orderId],
+  );
   return { scheduled: Boolean(row?.scheduled), at: row?.at?.toISOString() ?? null };
 }
 
@@ -227,7 +229,9 @@ describe('/scheduled and schedule details', () => {
     const driver2 = SUMMIT_DRIVER2;
     await server.query(
       `update orders set is_scheduled_for_delivery = false, scheduled_date = null
-        where driver_id = (select id from accounts where email = $1)`, [driver2.email]);
+        where driver_id = (select id from accounts where email = $1)`,
+      [driver2.email],
+    );
     const second = await launchPhone();
     try {
       const page2 = second.context.pages()[0] ?? (await second.context.newPage());

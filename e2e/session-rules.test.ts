@@ -11,7 +11,16 @@ import { jwtKeys } from '../server/auth/jwt';
 import { TOKEN_EXPIRY_MARGIN_MS } from '../src/domain';
 import type { TestServer } from '../test/support/server';
 import { expectReadable } from './themeAudit';
-import { ensureServiceWorker, RESULTS, signIn, SUMMIT_DRIVER as DRIVER, SUMMIT_DRIVER2 as DRIVER2, useBrowserHarness, type BrowserHarness, type Proxy } from './support';
+import {
+  ensureServiceWorker,
+  RESULTS,
+  signIn,
+  SUMMIT_DRIVER as DRIVER,
+  SUMMIT_DRIVER2 as DRIVER2,
+  useBrowserHarness,
+  type BrowserHarness,
+  type Proxy,
+} from './support';
 
 const JWT_SECRET = randomBytes(32).toString('hex');
 let server: TestServer;
@@ -29,8 +38,13 @@ async function shot(name: string): Promise<void> {
   await page.screenshot({ path: resolve(RESULTS, name), fullPage: true });
 }
 
-const undismissed = async (email: string) => (await server.query<{ id: number }>(
-  `SELECT n.id FROM notifications n JOIN accounts a ON a.id = n.account_id WHERE a.email = $1 AND n.dismissed_at IS NULL ORDER BY n.id`, [email])).map((r) => r.id);
+const undismissed = async (email: string) =>
+  (
+    await server.query<{ id: number }>(
+      `SELECT n.id FROM notifications n JOIN accounts a ON a.id = n.account_id WHERE a.email = $1 AND n.dismissed_at IS NULL ORDER BY n.id`,
+      [email],
+    )
+  ).map((r) => r.id);
 
 /** Dismisses the first notification on /notifications (queued: the phone is offline). */
 async function dismissOneOffline(base: string): Promise<void> {
@@ -103,7 +117,9 @@ describe('impersonation', () => {
 describe('a session that runs out', () => {
   it('signs the driver out; Login says why and what waits on the phone, with the environment badge', async () => {
     const [row] = await server.query<{ id: number; company_id: number; first_name: string; last_name: string; email: string; company: string }>(
-      'SELECT a.id, a.company_id, a.first_name, a.last_name, a.email, c.name AS company FROM accounts a JOIN companies c ON c.id = a.company_id WHERE a.email = $1', [DRIVER.email]);
+      'SELECT a.id, a.company_id, a.first_name, a.last_name, a.email, c.name AS company FROM accounts a JOIN companies c ON c.id = a.company_id WHERE a.email = $1',
+      [DRIVER.email],
+    );
     await signIn(page, proxy.url, DRIVER);
     await page.getByTestId('order-card').first().waitFor({ timeout: 30_000 });
     await ensureServiceWorker(page);
@@ -118,11 +134,21 @@ describe('a session that runs out', () => {
     await page.getByRole('button', { name: 'Sign out anyway' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     await page.context().setOffline(false); // the phone has signal; the proxy still refuses
-    const claims = { company_id: row!.company_id, role: 'driver' as const, account_id: row!.id, company: row!.company, name: `${row!.first_name} ${row!.last_name}`, email: row!.email };
+    const claims = {
+      company_id: row!.company_id,
+      role: 'driver' as const,
+      account_id: row!.id,
+      company: row!.company,
+      name: `${row!.first_name} ${row!.last_name}`,
+      email: row!.email,
+    };
     const isLogin = (url: URL): boolean => url.pathname === '/auth/login';
-    await page.context().route(isLogin, async (route) => route.fulfill({
-      contentType: 'application/json', body: JSON.stringify(await jwtKeys(JWT_SECRET).sign(claims, TOKEN_EXPIRY_MARGIN_MS / 1000 + 10)),
-    }));
+    await page.context().route(isLogin, async (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify(await jwtKeys(JWT_SECRET).sign(claims, TOKEN_EXPIRY_MARGIN_MS / 1000 + 10)),
+      }),
+    );
     await harness.submitLogin(DRIVER);
     await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
     await page.context().unroute(isLogin);

@@ -32,10 +32,15 @@ export function storedRecords(page: Page): Promise<string[]> {
 
 /** Waits until PWADB holds every one of `texts` (e.g. a draft's typed values, JSON-quoted). */
 export async function waitForStored(page: Page, ...texts: string[]): Promise<void> {
-  await expect.poll(async () => {
-    const all = (await storedRecords(page)).join('\n');
-    return texts.filter((text) => !all.includes(text));
-  }, { timeout: 15_000 }).toEqual([]);
+  await expect
+    .poll(
+      async () => {
+        const all = (await storedRecords(page)).join('\n');
+        return texts.filter((text) => !all.includes(text));
+      },
+      { timeout: 15_000 },
+    )
+    .toEqual([]);
 }
 
 interface StoredSyncStatus {
@@ -63,10 +68,15 @@ async function syncStatus(page: Page): Promise<StoredSyncStatus | null> {
 export async function waitForSyncRun(page: Page): Promise<void> {
   const since = new Date().toISOString();
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-  await expect.poll(async () => {
-    const status = await syncStatus(page);
-    return status !== null && !status.syncing && (status.lastSyncAt ?? '') >= since;
-  }, { timeout: 60_000, interval: 100 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const status = await syncStatus(page);
+        return status !== null && !status.syncing && (status.lastSyncAt ?? '') >= since;
+      },
+      { timeout: 60_000, interval: 100 },
+    )
+    .toBe(true);
 }
 
 /**

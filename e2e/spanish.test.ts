@@ -68,14 +68,21 @@ function screenText(dataValues: boolean): Promise<string> {
   return page.evaluate((valuesAreData) => {
     // Chakra's toast region names itself ("Notifications"): the library's words, not the app's.
     const own = (el: Element): boolean => !el.closest('[data-scope="toast"]');
-    const attributes = [...document.querySelectorAll('[aria-label], [placeholder], [title]')].filter(own).map((el) =>
-      ['aria-label', 'placeholder', 'title'].map((name) => el.getAttribute(name) ?? '').join('\n'),
-    );
+    const attributes = [...document.querySelectorAll('[aria-label], [placeholder], [title]')]
+      .filter(own)
+      .map((el) => ['aria-label', 'placeholder', 'title'].map((name) => el.getAttribute(name) ?? '').join('\n'));
     let text = `${document.body.innerText}\n${attributes.join('\n')}`;
     // Data, not the app's words: an order's type, status and place as the office wrote them,
     // what a notification says, the happy list's items and the survey's questions.
     // On an order's details the listed values are the order's (its status "Scheduled for Delivery").
-    const selectors = ['.order-card__meta', '[data-testid="notification"] h3', '[data-testid="notification"] p', '[data-field="happy-list"] label', '[data-field="survey"] label', ...(valuesAreData ? ['dd'] : [])];
+    const selectors = [
+      '.order-card__meta',
+      '[data-testid="notification"] h3',
+      '[data-testid="notification"] p',
+      '[data-field="happy-list"] label',
+      '[data-field="survey"] label',
+      ...(valuesAreData ? ['dd'] : []),
+    ];
     const data = [...document.querySelectorAll(selectors.join(', '))];
     for (const el of data) for (const line of (el as HTMLElement).innerText.split('\n')) if (line.trim()) text = text.split(line.trim()).join(' ');
     return text;
@@ -86,7 +93,7 @@ async function englishOn(name: string, valuesAreData = name === 'order-details')
   // Let the sync status and any transition settle before judging.
   await waitForSyncIdle(page);
   await animationsSettled(page);
-  await page.screenshot({ path: resolve(RESULTS, `es-${name}.png`), });
+  await page.screenshot({ path: resolve(RESULTS, `es-${name}.png`) });
   const text = await screenText(valuesAreData);
   // Each piece found, with what surrounds it on screen (to tell where it is).
   return [...new Set(ENGLISH_PIECES.filter((piece) => text.includes(piece)))].map((piece) => {

@@ -11,7 +11,6 @@ import { RESULTS, SUMMIT_DRIVER as DRIVER, useBrowserHarness } from './support';
 import { assertReadable, MIN_TARGET, THEME_AUDIT_SOURCE, type ThemeAudit } from './themeAudit';
 import { animationsSettled } from './settle';
 
-
 let server: TestServer;
 let page: Page;
 let onlotId: number;

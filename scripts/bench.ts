@@ -39,10 +39,20 @@ const rows: Row[] = [];
 /** `--smoke` (npm test): the smallest data set, once, to prove the benchmark still runs; nothing is written. */
 const SMOKE = process.argv.includes('--smoke');
 /** `--only=server,filter` runs those groups (bundle, filter, server, browser) and prints them; nothing is written. */
-const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',').filter(Boolean) ?? null;
+const ONLY =
+  process.argv
+    .find((a) => a.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',')
+    .filter(Boolean) ?? null;
 const runs = (group: 'bundle' | 'filter' | 'server' | 'browser'): boolean => ONLY === null || ONLY.includes(group);
 function row(what: string, value: number, unit: string, budget: number, digits = 1, atLeast = false): void {
-  const entry = { what, measured: `${value.toFixed(digits)} ${unit}`, budget: `${atLeast ? '≥' : '≤'} ${budget} ${unit}`, pass: atLeast ? value >= budget : value <= budget };
+  const entry = {
+    what,
+    measured: `${value.toFixed(digits)} ${unit}`,
+    budget: `${atLeast ? '≥' : '≤'} ${budget} ${unit}`,
+    pass: atLeast ? value >= budget : value <= budget,
+  };
   rows.push(entry);
   console.log(`${entry.pass ? 'pass' : 'FAIL'}  ${what}: ${entry.measured} (budget ${entry.budget})`);
 }
@@ -50,7 +60,11 @@ function row(what: string, value: number, unit: string, budget: number, digits =
 function writeReport(notes: string[]): void {
   const cpu = cpus();
   const machine = `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
-  const table = ['| what | measured | budget | pass |', '|---|---|---|---|', ...rows.map((r) => `| ${r.what} | ${r.measured} | ${r.budget} | ${r.pass ? 'yes' : '**no**'} |`)];
+  const table = [
+    '| what | measured | budget | pass |',
+    '|---|---|---|---|',
+    ...rows.map((r) => `| ${r.what} | ${r.measured} | ${r.budget} | ${r.pass ? 'yes' : '**no**'} |`),
+  ];
   const text = [
     '# Benchmarks',
     '',
@@ -139,13 +153,27 @@ async function serverFigures(): Promise<void> {
   // Issue 9: a sign-in spray from one address must not starve other drivers.
   const spray = await sprayFigures({ seconds: SMOKE ? 2 : 10 });
   row(`order-list p50 latency during a sign-in spray ÷ without it (${spray.baseP50.toFixed(1)} → ${spray.sprayP50.toFixed(1)} ms)`, spray.ratio, '×', 2, 2);
-  note(`server: the spray sent ${spray.sprayRequests} sign-ins (${Object.entries(spray.sprayStatuses).map(([c, n]) => `${n} × ${c}`).join(', ')}), ${spray.hashes} password hashes`);
+  note(
+    `server: the spray sent ${spray.sprayRequests} sign-ins (${Object.entries(spray.sprayStatuses)
+      .map(([c, n]) => `${n} × ${c}`)
+      .join(', ')}), ${spray.hashes} password hashes`,
+  );
 
   // Issue 20: drivers still sign in while 400 addresses spray wrong passwords at their accounts.
   const honest = await honestSignInFigures(SMOKE ? { honest: 6, addresses: 40, spacingMs: 200 } : { honest: 36, addresses: 400, spacingMs: 250 });
   row(`honest sign-ins answered during a ${SMOKE ? 40 : 400}-address password spray (${honest.honest} sign-ins)`, honest.successRate * 100, '%', 99, 1, true);
-  row(`honest sign-in p50 during that spray ÷ quiet (${honest.quietP50.toFixed(0)} → ${honest.sprayP50.toFixed(0)} ms)`, honest.sprayP50 / Math.max(1, honest.quietP50), '×', 2, 2);
-  note(`server: that spray sent ${honest.spraySent} sign-ins (${Object.entries(honest.sprayStatuses).map(([c, n]) => `${n} × ${c}`).join(', ')}), ${honest.hashes} password hashes`);
+  row(
+    `honest sign-in p50 during that spray ÷ quiet (${honest.quietP50.toFixed(0)} → ${honest.sprayP50.toFixed(0)} ms)`,
+    honest.sprayP50 / Math.max(1, honest.quietP50),
+    '×',
+    2,
+    2,
+  );
+  note(
+    `server: that spray sent ${honest.spraySent} sign-ins (${Object.entries(honest.sprayStatuses)
+      .map(([c, n]) => `${n} × ${c}`)
+      .join(', ')}), ${honest.hashes} password hashes`,
+  );
 }
 
 function median(values: number[]): number {
@@ -203,15 +231,28 @@ function filterFigures(): void {
   }
   const sorted = [...runs].sort((a, b) => a - b);
   const p95 = sorted[Math.ceil(sorted.length * 0.95) - 1] ?? 0;
-  note(`home: list logic over ${orders.length} orders: prepared once in ${prepareMs.toFixed(1)} ms; 200 keystrokes (filters + search): median ${median(runs).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms`);
+  note(
+    `home: list logic over ${orders.length} orders: prepared once in ${prepareMs.toFixed(1)} ms; 200 keystrokes (filters + search): median ${median(runs).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms`,
+  );
 }
 
 async function serverLoadRows(): Promise<void> {
   const [small, large] = await serverLoadFigures(SMOKE);
-  for (const [figure, budget] of [[small, 25], [large, 100]] as const) {
+  for (const [figure, budget] of [
+    [small, 25],
+    [large, 100],
+  ] as const) {
     if (!figure) continue;
-    row(`${figure.what}: p99 at ${figure.rate} req/s (p50 ${figure.p50} ms; /healthz p99 ${figure.bareP99} ms, ratio ${(figure.p99 / Math.max(1, figure.bareP99)).toFixed(1)}×)`, figure.p99, 'ms', budget, 0);
-    note(`server under load: ${figure.what}: ${kb(figure.bytesPerAnswer)} per answer as sent${figure.non2xx ? `, ${figure.non2xx} failed` : ''}; an answer not remembered yet (the answer cache's miss) takes ${figure.missMedian.toFixed(1)} ms, one at a time`);
+    row(
+      `${figure.what}: p99 at ${figure.rate} req/s (p50 ${figure.p50} ms; /healthz p99 ${figure.bareP99} ms, ratio ${(figure.p99 / Math.max(1, figure.bareP99)).toFixed(1)}×)`,
+      figure.p99,
+      'ms',
+      budget,
+      0,
+    );
+    note(
+      `server under load: ${figure.what}: ${kb(figure.bytesPerAnswer)} per answer as sent${figure.non2xx ? `, ${figure.non2xx} failed` : ''}; an answer not remembered yet (the answer cache's miss) takes ${figure.missMedian.toFixed(1)} ms, one at a time`,
+    );
   }
 }
 
@@ -227,11 +268,24 @@ async function browserFigures(): Promise<void> {
   const cold = await coldStartFigures(SMOKE ? [200] : [2_000, 10_000], SMOKE ? 1 : 5);
   if (!cold) throw new Error('dist/ missing: run `npm run build` first');
   for (const figure of cold) {
-    row(`offline cold start → first order card on screen (Home's cold-start picture), ${figure.orders} orders in PWADB (median of ${figure.runs} starts)`, figure.pictureMs, 'ms', figure.orders > 2_500 ? 800 : 500, 0);
+    row(
+      `offline cold start → first order card on screen (Home's cold-start picture), ${figure.orders} orders in PWADB (median of ${figure.runs} starts)`,
+      figure.pictureMs,
+      'ms',
+      figure.orders > 2_500 ? 800 : 500,
+      0,
+    );
     note(`offline cold start, ${figure.orders} orders: the live list (React, RxDB) shows its first card after ${figure.liveMs.toFixed(0)} ms`);
   }
   const lighthouse = await lighthouseFigures();
-  row(`Lighthouse mobile performance of /login (FCP ${(lighthouse.fcpMs / 1000).toFixed(1)} s, LCP ${(lighthouse.lcpMs / 1000).toFixed(1)} s, TBT ${lighthouse.tbtMs.toFixed(0)} ms)`, lighthouse.score, 'points', 90, 0, true);
+  row(
+    `Lighthouse mobile performance of /login (FCP ${(lighthouse.fcpMs / 1000).toFixed(1)} s, LCP ${(lighthouse.lcpMs / 1000).toFixed(1)} s, TBT ${lighthouse.tbtMs.toFixed(0)} ms)`,
+    lighthouse.score,
+    'points',
+    90,
+    0,
+    true,
+  );
   const photo = await photoFigures();
   row(`a 12 MP camera photo (${kb(photo.inputBytes)} JPEG) after compression, bytes`, photo.bytes / 1024, 'KB', 400);
   row('the same photo, long edge', Math.max(photo.width, photo.height), 'px', 1920, 0);

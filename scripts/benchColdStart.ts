@@ -82,10 +82,14 @@ export async function coldStartFigures(sizes: number[], reloads = 5): Promise<Co
   const phone = await launchPhone({ serviceWorkers: 'allow' });
   const figures: ColdStartFigure[] = [];
   try {
-    const base = Number((await server.query<{ n: string }>(
-      `select count(*) as n from orders o join accounts a on a.id = o.driver_id where a.email = $1 and o.delivered_at is null and o.cancelled_at is null`,
-      [BENCH_DRIVER.email],
-    ))[0]?.n ?? 0);
+    const base = Number(
+      (
+        await server.query<{ n: string }>(
+          `select count(*) as n from orders o join accounts a on a.id = o.driver_id where a.email = $1 and o.delivered_at is null and o.cancelled_at is null`,
+          [BENCH_DRIVER.email],
+        )
+      )[0]?.n ?? 0,
+    );
     await phone.context.addInitScript(FIRST_CARD_PROBE);
     const signIn = phone.context.pages()[0] ?? (await phone.context.newPage());
     await signIn.goto(`${server.url}/login`);

@@ -89,7 +89,9 @@ export interface HomeBenchOptions {
   cycles: number;
 }
 
-export async function homeBrowserFigures({ orders: BULK, settleMs, cycles }: HomeBenchOptions = { orders: 10_000, settleMs: 30_000, cycles: 8 }): Promise<HomeFigures | null> {
+export async function homeBrowserFigures(
+  { orders: BULK, settleMs, cycles }: HomeBenchOptions = { orders: 10_000, settleMs: 30_000, cycles: 8 },
+): Promise<HomeFigures | null> {
   if (!existsSync(resolve('dist', 'index.html'))) return null;
   const server = await startTestServer({ staticDir: resolve('dist') });
   const phone = await launchPhone({ serviceWorkers: 'block' });
@@ -149,8 +151,17 @@ export async function homeBrowserFigures({ orders: BULK, settleMs, cycles }: Hom
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const listNodes = await page.evaluate(() => document.querySelectorAll('ul, ul *').length);
-    if (process.env.BENCH_DEBUG) console.log(steps.map((s, i) => `${s || "∅"}:${times[i]?.toFixed(0)}`).join(" "));
-    return { loginBytes: atLogin, homeBytes: toHome, storedMs, orders, keystrokes: times.length, p50: percentile(times, 0.5), p95: percentile(times, 0.95), listNodes };
+    if (process.env.BENCH_DEBUG) console.log(steps.map((s, i) => `${s || '∅'}:${times[i]?.toFixed(0)}`).join(' '));
+    return {
+      loginBytes: atLogin,
+      homeBytes: toHome,
+      storedMs,
+      orders,
+      keystrokes: times.length,
+      p50: percentile(times, 0.5),
+      p95: percentile(times, 0.95),
+      listNodes,
+    };
   } finally {
     await phone.close();
     await server.close();

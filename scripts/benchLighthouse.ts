@@ -35,8 +35,11 @@ export async function lighthouseFigures(): Promise<LighthouseFigures> {
     if (process.env.LH_DEBUG) {
       if (lhr.runtimeError) console.log('runtimeError', lhr.runtimeError);
       for (const a of Object.values(lhr.audits)) if (a.score !== null && a.score < 0.9) console.log(a.id, a.displayValue ?? '', a.score);
-      const net = lhr.audits['network-requests']?.details as { items?: { url: string; transferSize: number; resourceType: string; networkRequestTime: number; networkEndTime: number }[] } | undefined;
-      for (const r of net?.items ?? []) console.log(r.resourceType, r.transferSize, Math.round(r.networkRequestTime), Math.round(r.networkEndTime), r.url.replace(server.url, ''));
+      const net = lhr.audits['network-requests']?.details as
+        | { items?: { url: string; transferSize: number; resourceType: string; networkRequestTime: number; networkEndTime: number }[] }
+        | undefined;
+      for (const r of net?.items ?? [])
+        console.log(r.resourceType, r.transferSize, Math.round(r.networkRequestTime), Math.round(r.networkEndTime), r.url.replace(server.url, ''));
       for (const id of ['bootup-time', 'long-tasks', 'mainthread-work-breakdown']) {
         const items = (lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
         for (const item of items.slice(0, 12)) console.log(id, JSON.stringify(item).replace(server.url, '').slice(0, 200));

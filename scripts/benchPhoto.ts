@@ -34,7 +34,9 @@ async function cameraLikeJpeg(): Promise<Buffer> {
       pixels[i + 2] = Math.max(0, Math.min(255, shade * 0.7 + noise()));
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 const COMPRESS = `async ({ workerUrl, base64 }) => {
@@ -60,7 +62,9 @@ export async function photoFigures(): Promise<PhotoFigures> {
     await page.addScriptTag({ content: readFileSync(join('node_modules', 'comlink', 'dist', 'umd', 'comlink.js'), 'utf8') });
     const cdp = await phone.context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    const out = await page.evaluate<Omit<PhotoFigures, 'inputBytes'>>(`(${COMPRESS})(${JSON.stringify({ workerUrl: `/assets/${worker}`, base64: jpeg.toString('base64') })})`);
+    const out = await page.evaluate<Omit<PhotoFigures, 'inputBytes'>>(
+      `(${COMPRESS})(${JSON.stringify({ workerUrl: `/assets/${worker}`, base64: jpeg.toString('base64') })})`,
+    );
     return { inputBytes: jpeg.length, ...out };
   } finally {
     await phone.close();

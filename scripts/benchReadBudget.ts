@@ -22,12 +22,20 @@ const rate = Number(process.argv[3] ?? 50);
 const varied = process.argv[4] === 'limit' ? "'?limit=' + (1 + (n++ % 2500))" : "'?nocache=' + (n++)";
 const openLoadScript = fileURLToPath(new URL('./openLoad.mjs', import.meta.url));
 
-interface OpenLoadResult { p50: number; p90: number; p99: number; non2xx: number; errors: number }
+interface OpenLoadResult {
+  p50: number;
+  p90: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
 
 function victim(server: TestServer, token: string, forSeconds: number): Promise<OpenLoadResult> {
   const args = [openLoadScript, `${server.url}${API.orderList}`, String(rate), String(forSeconds), 'accept-encoding=br, gzip', `authorization=Bearer ${token}`];
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, (err, stdout) => (err ? reject(new Error(`openLoad failed: ${err.message}`)) : resolve(JSON.parse(stdout) as OpenLoadResult)));
+    execFile(process.execPath, args, (err, stdout) =>
+      err ? reject(new Error(`openLoad failed: ${err.message}`)) : resolve(JSON.parse(stdout) as OpenLoadResult),
+    );
   });
 }
 
@@ -41,7 +49,9 @@ function flood(server: TestServer, token: string, forSeconds: number): Promise<C
       requests: [{ setupRequest: (req) => ({ ...req, path: '${API.orderList}' + ${varied} }) }] },
     (err, result) => { if (err) throw err; process.stdout.write(JSON.stringify(result)); });`;
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['-e', code], { maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => (err ? reject(new Error(`autocannon failed: ${err.message}`)) : resolve(JSON.parse(stdout) as CannonResult)));
+    execFile(process.execPath, ['-e', code], { maxBuffer: 64 * 1024 * 1024 }, (err, stdout) =>
+      err ? reject(new Error(`autocannon failed: ${err.message}`)) : resolve(JSON.parse(stdout) as CannonResult),
+    );
   });
 }
 
@@ -57,12 +67,20 @@ async function main(): Promise<void> {
     const loaded = await victim(server, other, seconds);
     const flooded = await hammer;
     const codes = Object.fromEntries(Object.entries(flooded.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]));
-    console.log(JSON.stringify({
-      victimRate: rate, seconds, varied: process.argv[4] === 'limit' ? 'limit' : 'nocache',
-      quiet: { p50: quiet.p50, p99: quiet.p99, non2xx: quiet.non2xx },
-      underHammer: { p50: loaded.p50, p99: loaded.p99, non2xx: loaded.non2xx },
-      hammer: { requests: flooded.requests.total, statusCodes: codes, p50: flooded.latency.p50 },
-    }, null, 1));
+    console.log(
+      JSON.stringify(
+        {
+          victimRate: rate,
+          seconds,
+          varied: process.argv[4] === 'limit' ? 'limit' : 'nocache',
+          quiet: { p50: quiet.p50, p99: quiet.p99, non2xx: quiet.non2xx },
+          underHammer: { p50: loaded.p50, p99: loaded.p99, non2xx: loaded.non2xx },
+          hammer: { requests: flooded.requests.total, statusCodes: codes, p50: flooded.latency.p50 },
+        },
+        null,
+        1,
+      ),
+    );
   } finally {
     await server.close();
   }

@@ -90,9 +90,14 @@ export async function serverLoadFigures(smoke: boolean): Promise<LoadFigure[]> {
   let count = 0;
   try {
     const token = await small.login(BENCH_DRIVER.email, BENCH_DRIVER.password);
-    count = (await small.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM orders o JOIN accounts a ON a.id = o.driver_id
-        WHERE a.email = $1 AND o.delivered_at IS NULL AND o.cancelled_at IS NULL`, [BENCH_DRIVER.email]))[0]?.n ?? 0;
+    count =
+      (
+        await small.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM orders o JOIN accounts a ON a.id = o.driver_id
+        WHERE a.email = $1 AND o.delivered_at IS NULL AND o.cancelled_at IS NULL`,
+          [BENCH_DRIVER.email],
+        )
+      )[0]?.n ?? 0;
     figures.push(await figure(small, `order-list pull (${count} orders)`, { path: '/api/driver/order-list', rate: smoke ? 50 : 200, seconds, token }));
   } finally {
     await small.close();
@@ -101,7 +106,14 @@ export async function serverLoadFigures(smoke: boolean): Promise<LoadFigure[]> {
   try {
     await addBulkOrders(large, smoke ? 200 : 2_000);
     const token = await large.login(BENCH_DRIVER.email, BENCH_DRIVER.password);
-    figures.push(await figure(large, `order-list pull, ${count + (smoke ? 200 : 2_000)} orders (first page of 1,000, brotli)`, { path: '/api/driver/order-list?limit=1000', rate: smoke ? 10 : 50, seconds, token }));
+    figures.push(
+      await figure(large, `order-list pull, ${count + (smoke ? 200 : 2_000)} orders (first page of 1,000, brotli)`, {
+        path: '/api/driver/order-list?limit=1000',
+        rate: smoke ? 10 : 50,
+        seconds,
+        token,
+      }),
+    );
   } finally {
     await large.close();
   }

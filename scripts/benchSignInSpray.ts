@@ -29,8 +29,17 @@ export interface HonestSignInFigures {
   hashes: number;
 }
 
-interface Honest { email: string; password: string; address: string; deviceKey: string | null; atMs: number }
-interface LoadResult { honest: { status: number; ms: number }[]; spray: { sent: number; statuses: Record<string, number> } }
+interface Honest {
+  email: string;
+  password: string;
+  address: string;
+  deviceKey: string | null;
+  atMs: number;
+}
+interface LoadResult {
+  honest: { status: number; ms: number }[];
+  spray: { sent: number; statuses: Record<string, number> };
+}
 
 function runLoad(plan: unknown): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
@@ -56,7 +65,9 @@ export async function honestSignInFigures(opts: { honest: number; addresses: num
     const keys = new Map<string, string>();
     for (const [i, d] of DRIVERS.entries()) {
       const res = await fetch(`${server.url}/auth/login`, {
-        method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${i + 1}` }, body: JSON.stringify(d),
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${i + 1}` },
+        body: JSON.stringify(d),
       });
       await res.text();
       keys.set(d.email, res.headers.get(SIGN_IN_DEVICE_HEADER) ?? '');
@@ -66,8 +77,8 @@ export async function honestSignInFigures(opts: { honest: number; addresses: num
       const onPhone = i % 2 === 0;
       return {
         ...d,
-        address: onPhone ? `100.64.${i}.${i % DRIVERS.length + 1}` : `192.0.2.${(i % DRIVERS.length) + 1}`,
-        deviceKey: onPhone ? keys.get(d.email) ?? null : null,
+        address: onPhone ? `100.64.${i}.${(i % DRIVERS.length) + 1}` : `192.0.2.${(i % DRIVERS.length) + 1}`,
+        deviceKey: onPhone ? (keys.get(d.email) ?? null) : null,
         atMs: 500 + i * opts.spacingMs,
       };
     });

@@ -36,13 +36,29 @@ export async function sprayFigures(opts: SprayOptions): Promise<SprayFigures> {
   try {
     const token = await server.login('driver@summit.test', 'summit-driver-1');
     const list = [
-      '-c', String(opts.listConnections ?? 4), '-d', String(opts.seconds),
-      '-H', `authorization=Bearer ${token}`, `${server.url}${API.orderList}?limit=200`,
+      '-c',
+      String(opts.listConnections ?? 4),
+      '-d',
+      String(opts.seconds),
+      '-H',
+      `authorization=Bearer ${token}`,
+      `${server.url}${API.orderList}?limit=200`,
     ];
     const spray = [
-      '-c', String(opts.sprayConnections ?? 20), '-d', String(opts.seconds + 1), '-m', 'POST', '-I',
-      '-H', 'content-type=application/json', '-H', 'x-forwarded-for=203.0.113.66',
-      '-b', '{"email":"spray-[<id>]@example.test","password":"hunter2"}', `${server.url}${API.login}`,
+      '-c',
+      String(opts.sprayConnections ?? 20),
+      '-d',
+      String(opts.seconds + 1),
+      '-m',
+      'POST',
+      '-I',
+      '-H',
+      'content-type=application/json',
+      '-H',
+      'x-forwarded-for=203.0.113.66',
+      '-b',
+      '{"email":"spray-[<id>]@example.test","password":"hunter2"}',
+      `${server.url}${API.login}`,
     ];
     await cannon(['-c', '2', '-d', '2', '-H', `authorization=Bearer ${token}`, `${server.url}${API.orderList}?limit=200`]); // warm-up
     const base = await cannon(list);

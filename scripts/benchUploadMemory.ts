@@ -44,9 +44,12 @@ async function addDrivers(dataDir: string): Promise<string[]> {
   const database = await openDatabase({ pgliteDir: join(dataDir, 'pglite') });
   try {
     const extra = Math.max(0, ACCOUNTS - 3);
-    await database.raw.query(`INSERT INTO accounts (company_id, email, password_hash, role, first_name, last_name)
+    await database.raw.query(
+      `INSERT INTO accounts (company_id, email, password_hash, role, first_name, last_name)
       SELECT company_id, 'bench' || n || '@summit.test', password_hash, 'driver', 'Bench', 'Driver ' || n
-      FROM accounts, generate_series(1, $1::int) n WHERE email = 'driver@summit.test'`, [extra]);
+      FROM accounts, generate_series(1, $1::int) n WHERE email = 'driver@summit.test'`,
+      [extra],
+    );
     const rows = await database.raw.query<{ email: string }>("SELECT email FROM accounts WHERE role = 'driver' AND removed_at IS NULL ORDER BY id");
     return rows.map((r) => r.email).slice(0, ACCOUNTS);
   } finally {
@@ -66,34 +69,60 @@ async function main(): Promise<void> {
   const url = `http://127.0.0.1:${port}`;
   try {
     const deadline = Date.now() + 90_000;
-    while (!(await fetch(`${url}${API.health}`).then((r) => r.ok, () => false))) {
+    while (
+      !(await fetch(`${url}${API.health}`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
       if (child.exitCode !== null || Date.now() > deadline) throw new Error('the server did not start');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    const tokens = await Promise.all(emails.map(async (email) => {
-      const password = DEMO_COMPANIES.flatMap((c) => c.accounts).find((a) => a.email === email)?.password ?? PASSWORD;
-      const res = await fetch(`${url}${API.login}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-      if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status}`);
-      return JSON.parse(await res.text()) as string;
-    }));
+    const tokens = await Promise.all(
+      emails.map(async (email) => {
+        const password = DEMO_COMPANIES.flatMap((c) => c.accounts).find((a) => a.email === email)?.password ?? PASSWORD;
+        const res = await fetch(`${url}${API.login}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password }),
+        });
+        if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status}`);
+        return JSON.parse(await res.text()) as string;
+      }),
+    );
     const pngs = await Promise.all([1, 2, 3, 4, 5].map(bigPng));
     const pid = child.pid ?? 0;
     const before = memoryOf(pid);
     const started = Date.now();
-    const answers = await Promise.all(Array.from({ length: UPLOADS }, async (_, i) => {
-      const form = new FormData();
-      pngs.forEach((png, n) => form.append(`file-${n}`, new Blob([new Uint8Array(png)], { type: 'image/png' }), `p${n}.png`));
-      const res = await fetch(`${url}${API.upload}`, { method: 'POST', headers: { authorization: `Bearer ${tokens[i % tokens.length] ?? ''}`, 'x-upload-folder': FOLDER }, body: form });
-      await res.arrayBuffer();
-      return res.status;
-    }));
+    const answers = await Promise.all(
+      Array.from({ length: UPLOADS }, async (_, i) => {
+        const form = new FormData();
+        pngs.forEach((png, n) => form.append(`file-${n}`, new Blob([new Uint8Array(png)], { type: 'image/png' }), `p${n}.png`));
+        const res = await fetch(`${url}${API.upload}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens[i % tokens.length] ?? ''}`, 'x-upload-folder': FOLDER },
+          body: form,
+        });
+        await res.arrayBuffer();
+        return res.status;
+      }),
+    );
     const after = memoryOf(pid);
     const statuses = answers.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
-    console.log(JSON.stringify({
-      uploads: UPLOADS, accounts: emails.length, pngBytes: pngs.map((p) => p.length), side: SIDE,
-      rssBeforeMb: Math.round(before.rssMb), peakBeforeMb: Math.round(before.peakMb), peakAfterMb: Math.round(after.peakMb),
-      addedMb: Math.round(after.peakMb - before.rssMb), seconds: (Date.now() - started) / 1000, statuses,
-    }));
+    console.log(
+      JSON.stringify({
+        uploads: UPLOADS,
+        accounts: emails.length,
+        pngBytes: pngs.map((p) => p.length),
+        side: SIDE,
+        rssBeforeMb: Math.round(before.rssMb),
+        peakBeforeMb: Math.round(before.peakMb),
+        peakAfterMb: Math.round(after.peakMb),
+        addedMb: Math.round(after.peakMb - before.rssMb),
+        seconds: (Date.now() - started) / 1000,
+        statuses,
+      }),
+    );
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));

@@ -33,10 +33,18 @@ function done() {
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   const round = (n) => Math.round(n * 100) / 100;
-  console.log(JSON.stringify({
-    requests: total, p50: round(at(0.5)), p90: round(at(0.9)), p99: round(at(0.99)), max: round(latencies.at(-1) ?? 0),
-    bytesPerAnswer: latencies.length ? bytes / latencies.length : 0, non2xx, errors,
-  }));
+  console.log(
+    JSON.stringify({
+      requests: total,
+      p50: round(at(0.5)),
+      p90: round(at(0.9)),
+      p99: round(at(0.99)),
+      max: round(latencies.at(-1) ?? 0),
+      bytesPerAnswer: latencies.length ? bytes / latencies.length : 0,
+      non2xx,
+      errors,
+    }),
+  );
   agent.destroy();
 }
 

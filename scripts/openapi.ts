@@ -23,7 +23,8 @@ function decide(): ContractRecord | null {
   if (!committed) return { ...versions, decision: 'initial', note: 'First committed contract.' };
   const previous = committed.record;
   const changed = differences(committed.document, served);
-  if (CONTRACT_VERSION < previous.contractVersion) fail(`CONTRACT_VERSION went down (${previous.contractVersion} → ${CONTRACT_VERSION}): a contract is never taken back.`);
+  if (CONTRACT_VERSION < previous.contractVersion)
+    fail(`CONTRACT_VERSION went down (${previous.contractVersion} → ${CONTRACT_VERSION}): a contract is never taken back.`);
   if (CONTRACT_VERSION > previous.contractVersion) {
     if (compatible) fail('CONTRACT_VERSION was bumped, so the change is not a compatible one: drop --compatible.');
     return { ...versions, decision: 'breaking', note: `CONTRACT_VERSION ${previous.contractVersion} → ${CONTRACT_VERSION}.` };

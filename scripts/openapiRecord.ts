@@ -33,7 +33,11 @@ export interface Committed {
 export function canonical(value: Json): Json {
   if (Array.isArray(value)) return value.map(canonical);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical(value[key] as Json)]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, canonical(value[key] as Json)]),
+  );
 }
 
 /** The file's text: sorted keys, two-space indent, final newline (stable diffs). */

@@ -59,7 +59,11 @@ async function main(): Promise<void> {
         break;
       }
       case 'fault':
-        device.net.inject(new RegExp(step.match), step.kind === 'status' ? { kind: 'status', status: step.status ?? 503 } : ({ kind: step.kind }), step.times ?? 1);
+        device.net.inject(
+          new RegExp(step.match),
+          step.kind === 'status' ? { kind: 'status', status: step.status ?? 503 } : { kind: step.kind },
+          step.times ?? 1,
+        );
         break;
     }
     const pending = (await activeEntries(device)).length;
@@ -69,7 +73,9 @@ async function main(): Promise<void> {
   for (const id of touched) {
     const rows = await server.query<{ n: string; images: string }>(
       `select count(distinct d.id)::text as n, count(di.upload_guid)::text as images
-         from deliveries d left join delivery_images di on di.delivery_id = d.id where d.order_id = $1`, [id]);
+         from deliveries d left join delivery_images di on di.delivery_id = d.id where d.order_id = $1`,
+      [id],
+    );
     console.log(`  oio-${id}: ${rows[0]?.n ?? 0} delivery, ${rows[0]?.images ?? 0} photos`);
   }
   console.log(`  requests sent: ${device.net.log.length}; refused offline or faulted: ${device.net.log.length - device.net.reached(/./)}`);

@@ -10,24 +10,31 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 
-const plan = JSON.parse(await new Promise((resolve) => {
-  let text = '';
-  process.stdin.on('data', (chunk) => (text += chunk));
-  process.stdin.on('end', () => resolve(text));
-}));
+const plan = JSON.parse(
+  await new Promise((resolve) => {
+    let text = '';
+    process.stdin.on('data', (chunk) => (text += chunk));
+    process.stdin.on('end', () => resolve(text));
+  }),
+);
 const target = new URL('/auth/login', plan.url);
 const sprayAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 function post(body, headers, agent) {
   return new Promise((resolve) => {
     const payload = JSON.stringify(body);
-    const req = http.request(target, {
-      method: 'POST', agent,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers },
-    }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = http.request(
+      target,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', () => resolve(0));
     req.end(payload);
   });
@@ -58,15 +65,17 @@ if (spray) {
 }
 const started = performance.now();
 const workers = spray ? Array.from({ length: spray.concurrency }, () => sprayWorker(queue)) : [];
-const honest = await Promise.all(plan.honest.map(async (h) => {
-  const wait = h.atMs - (performance.now() - started);
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  const agent = new http.Agent({ keepAlive: false });
-  const t0 = performance.now();
-  const headers = { 'x-forwarded-for': h.address, ...(h.deviceKey ? { 'x-sign-in-device': h.deviceKey } : {}) };
-  const status = await post({ email: h.email, password: h.password }, headers, agent);
-  return { status, ms: performance.now() - t0 };
-}));
+const honest = await Promise.all(
+  plan.honest.map(async (h) => {
+    const wait = h.atMs - (performance.now() - started);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const agent = new http.Agent({ keepAlive: false });
+    const t0 = performance.now();
+    const headers = { 'x-forwarded-for': h.address, ...(h.deviceKey ? { 'x-sign-in-device': h.deviceKey } : {}) };
+    const status = await post({ email: h.email, password: h.password }, headers, agent);
+    return { status, ms: performance.now() - t0 };
+  }),
+);
 honestDone = true;
 await Promise.all(workers);
 sprayAgent.destroy();

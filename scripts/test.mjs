@@ -75,7 +75,7 @@ async function vitest(name, projects, { prefix = [], env } = {}) {
 function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;
   if (process.getuid?.() !== 0) {
-    console.error('Chromium is missing and we are not root: install Debian\'s chromium package.');
+    console.error("Chromium is missing and we are not root: install Debian's chromium package.");
     return;
   }
   spawnSync('bash', ['-c', 'apt-get update && apt-get install -y chromium'], { stdio: 'inherit' });
@@ -85,7 +85,7 @@ function ensureChromium() {
 function ensureFaketime() {
   if (spawnSync('bash', ['-c', 'command -v faketime'], { stdio: 'ignore' }).status === 0) return;
   if (process.getuid?.() !== 0) {
-    console.error('faketime is missing and we are not root: install Debian\'s faketime package.');
+    console.error("faketime is missing and we are not root: install Debian's faketime package.");
     return;
   }
   spawnSync('bash', ['-c', 'apt-get install -y faketime || (apt-get update && apt-get install -y faketime)'], { stdio: 'inherit' });
@@ -126,6 +126,7 @@ if (QUICK) {
     })(),
     (async () => {
       await gate('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
+      await gate('format', 'npx', ['biome', 'format', '.']);
       await vitest('integration', ['integration']);
     })(),
   ]);
@@ -146,6 +147,7 @@ if (QUICK) {
     (async () => {
       await gate('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
       await gate('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
+      await gate('format', 'npx', ['biome', 'format', '.']);
       await vitest('integration-pg + sync', ['integration-pg', 'sync']);
       await clockStage();
     })(),

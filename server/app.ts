@@ -51,11 +51,17 @@ import { createMailer } from './services/mail/transport';
 import { databaseFileStore, objectFileStore, type FileStore } from './services/storage/fileStore';
 import { s3ObjectStore, type S3StoreConfig } from './services/storage/s3Store';
 
-
 /** Helmet's headers that only a document (or a worker's script) reads. */
 const DOCUMENT_ONLY_HEADERS = [
-  'content-security-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'referrer-policy', 'x-dns-prefetch-control',
-  'x-download-options', 'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection',
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
 ];
 /** Files whose response headers apply to what they run: the shell, and each worker's entry script (a worker's CSP comes with it). */
 const SELF_GOVERNED = /(?:\.html|\/sw\.js|\/sync-worker\.js)$/;
@@ -193,13 +199,15 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     trustProxy: fastifyTrustProxy(opts.trustProxy ?? false),
     frameworkErrors: frameworkErrors(routerAnswerHeaders),
     clientErrorHandler: clientErrors(routerAnswerHeaders),
-    logger: opts.logger ? {
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
-      redact: {
-        paths: [...LOG_REDACT_PATHS],
-        censor: '[redacted]',
-      },
-    } : false,
+    logger: opts.logger
+      ? {
+          ...(opts.logStream ? { stream: opts.logStream } : {}),
+          redact: {
+            paths: [...LOG_REDACT_PATHS],
+            censor: '[redacted]',
+          },
+        }
+      : false,
   });
   try {
     await registerPlugins(app, opts);
@@ -228,17 +236,40 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     throw err;
   }
   // PGlite belongs to this process: the operator CLI asks it over a socket (PostgreSQL: the CLI connects itself).
-  const operator = database.kind === 'pglite' && (opts.operatorSocket ?? true)
-    ? await startOperatorSocket(operatorSocketPath(opts.dataDir ?? './data'), (request) => runAdmin({ db: ctx.db, hash: (p) => ctx.passwords.hash(p) }, request), app.log)
-    : null;
+  const operator =
+    database.kind === 'pglite' && (opts.operatorSocket ?? true)
+      ? await startOperatorSocket(
+          operatorSocketPath(opts.dataDir ?? './data'),
+          (request) => runAdmin({ db: ctx.db, hash: (p) => ctx.passwords.hash(p) }, request),
+          app.log,
+        )
+      : null;
   // Background jobs: safe with several instances on one database (services/jobs.ts).
   const stopJobs = [
-    scheduleJob(database, { name: 'idempotency purge', lockKey: IDEMPOTENCY_PURGE_LOCK, intervalMs: opts.idempotencyPurgeIntervalMs ?? 6 * 3600_000, run: () => purgeOldKeys(database.db) }, (err) => {
-      app.log.warn({ err }, 'idempotency purge failed');
-    }),
-    scheduleJob(database, { name: 'rate-limit purge', lockKey: RATE_LIMIT_PURGE_LOCK, intervalMs: opts.rateLimitPurgeIntervalMs ?? 10 * 60_000, run: () => purgeSignInCounters(database.db, limitClock()) }, (err) => {
-      app.log.warn({ err }, 'rate-limit purge failed');
-    }),
+    scheduleJob(
+      database,
+      {
+        name: 'idempotency purge',
+        lockKey: IDEMPOTENCY_PURGE_LOCK,
+        intervalMs: opts.idempotencyPurgeIntervalMs ?? 6 * 3600_000,
+        run: () => purgeOldKeys(database.db),
+      },
+      (err) => {
+        app.log.warn({ err }, 'idempotency purge failed');
+      },
+    ),
+    scheduleJob(
+      database,
+      {
+        name: 'rate-limit purge',
+        lockKey: RATE_LIMIT_PURGE_LOCK,
+        intervalMs: opts.rateLimitPurgeIntervalMs ?? 10 * 60_000,
+        run: () => purgeSignInCounters(database.db, limitClock()),
+      },
+      (err) => {
+        app.log.warn({ err }, 'rate-limit purge failed');
+      },
+    ),
   ];
   let closed = false;
   return {

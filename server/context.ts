@@ -37,5 +37,3 @@ export interface AppContext {
   /** Upload requests of one account at once, in this process (http/inFlightLimit.ts). */
   uploadsInFlight: InFlightLimit;
 }
-
-

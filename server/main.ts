@@ -19,9 +19,11 @@ function jwtSecret(dataDir: string, shared: boolean): string {
   const fromEnv = process.env.JWT_SECRET;
   if (fromEnv) return fromEnv;
   if (shared) {
-    throw new Error('JWT_SECRET is required with DATABASE_URL and object storage (S3_*): every instance behind the load balancer '
-      + 'must sign and check tokens with the same secret. Set it to the same long random value on every instance '
-      + '(e.g. `openssl rand -base64 48`).');
+    throw new Error(
+      'JWT_SECRET is required with DATABASE_URL and object storage (S3_*): every instance behind the load balancer ' +
+        'must sign and check tokens with the same secret. Set it to the same long random value on every instance ' +
+        '(e.g. `openssl rand -base64 48`).',
+    );
   }
   const file = join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -64,7 +66,9 @@ async function main(): Promise<void> {
   const answers = trackAnswers(app.server);
   await app.listen({ host: process.env.HOST ?? '0.0.0.0', port });
   const listening = app.server.address(); // PORT=0: the port the system chose
-  app.log.info(`Driver App on http://localhost:${typeof listening === 'object' && listening ? listening.port : port} (${databaseUrl ? 'PostgreSQL' : `PGlite in ${dataDir}`}; files in ${s3 ? `s3://${s3.bucket}/${s3.prefix}` : 'the database'})`);
+  app.log.info(
+    `Driver App on http://localhost:${typeof listening === 'object' && listening ? listening.port : port} (${databaseUrl ? 'PostgreSQL' : `PGlite in ${dataDir}`}; files in ${s3 ? `s3://${s3.bucket}/${s3.prefix}` : 'the database'})`,
+  );
   const demo = DEMO_COMPANIES.flatMap((c) => c.accounts.map((a) => `${a.email} / ${a.password} (${a.role}, ${c.name})`));
   app.log.info(`Demo accounts:\n  ${demo.join('\n  ')}`);
 
@@ -89,14 +93,17 @@ async function main(): Promise<void> {
       app.log.error('shutdown did not finish: exiting');
       process.exit(1);
     }, graceMs + 5_000).unref();
-    server.close().then(() => {
-      clearTimeout(cutTimer);
-      app.log.info('stopped');
-      process.exit(cut ? 1 : 0);
-    }, (err: unknown) => {
-      app.log.error({ err }, 'shutdown failed');
-      process.exit(1);
-    });
+    server.close().then(
+      () => {
+        clearTimeout(cutTimer);
+        app.log.info('stopped');
+        process.exit(cut ? 1 : 0);
+      },
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

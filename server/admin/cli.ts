@@ -11,9 +11,7 @@ import { request as httpRequest } from 'node:http';
 import { join, resolve } from 'node:path';
 import { hashPassword } from '../auth/password';
 import { openDatabase } from '../db/client';
-import {
-  ADMIN_COMMANDS, AdminError, checkPassword, normalEmail, runAdmin, type AdminCommand, type AdminRequest, type AdminResult,
-} from './operations';
+import { ADMIN_COMMANDS, AdminError, checkPassword, normalEmail, runAdmin, type AdminCommand, type AdminRequest, type AdminResult } from './operations';
 import { operatorSocketPath } from './socket';
 
 export const USAGE = `Usage: npm run admin -- <command>
@@ -104,21 +102,24 @@ async function direct(request: AdminRequest, where: { databaseUrl?: string; pgli
 function askServer(path: string, request: AdminRequest): Promise<AdminResult | 'no server'> {
   return new Promise((done, fail) => {
     const body = JSON.stringify(request);
-    const req = httpRequest({ socketPath: path, method: 'POST', path: '/', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => {
-        try {
-          const answer = JSON.parse(text) as AdminResult | { error: AdminError['code']; message: string };
-          if (res.statusCode === 200) done(answer as AdminResult);
-          else if ('error' in answer) fail(new AdminError(answer.error, answer.message));
-          else fail(new CliFailure(`The server answered ${res.statusCode}`));
-        } catch {
-          fail(new CliFailure(`The server answered ${res.statusCode} with no readable body`));
-        }
-      });
-    });
+    const req = httpRequest(
+      { socketPath: path, method: 'POST', path: '/', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          try {
+            const answer = JSON.parse(text) as AdminResult | { error: AdminError['code']; message: string };
+            if (res.statusCode === 200) done(answer as AdminResult);
+            else if ('error' in answer) fail(new AdminError(answer.error, answer.message));
+            else fail(new CliFailure(`The server answered ${res.statusCode}`));
+          } catch {
+            fail(new CliFailure(`The server answered ${res.statusCode} with no readable body`));
+          }
+        });
+      },
+    );
     req.on('error', (err: NodeJS.ErrnoException) => {
       // No socket, or one a killed server left: nobody owns the data dir.
       if (err.code === 'ENOENT' || err.code === 'ECONNREFUSED') done('no server');

@@ -33,7 +33,10 @@ export type AdminResult =
 
 /** A refusal the operator can act on: `code` names it, the message says what to do. */
 export class AdminError extends Error {
-  constructor(readonly code: 'UnknownAccount' | 'NotADriver' | 'AlreadyRemoved' | 'AccountRemoved' | 'InvalidArguments' | 'Busy', message: string) {
+  constructor(
+    readonly code: 'UnknownAccount' | 'NotADriver' | 'AlreadyRemoved' | 'AccountRemoved' | 'InvalidArguments' | 'Busy',
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -79,17 +82,27 @@ export async function runAdmin(deps: AdminDeps, request: AdminRequest): Promise<
 }
 
 async function listDrivers(db: Db): Promise<DriverRow[]> {
-  const rows = await db.select({
-    email: accounts.email, first: accounts.firstName, last: accounts.lastName, company: companies.name, removedAt: accounts.removedAt,
-  }).from(accounts).innerJoin(companies, eq(companies.id, accounts.companyId))
-    .where(eq(accounts.role, 'driver')).orderBy(asc(companies.name), asc(accounts.email));
+  const rows = await db
+    .select({
+      email: accounts.email,
+      first: accounts.firstName,
+      last: accounts.lastName,
+      company: companies.name,
+      removedAt: accounts.removedAt,
+    })
+    .from(accounts)
+    .innerJoin(companies, eq(companies.id, accounts.companyId))
+    .where(eq(accounts.role, 'driver'))
+    .orderBy(asc(companies.name), asc(accounts.email));
   return rows.map((r) => ({ email: r.email, name: `${r.first} ${r.last}`, company: r.company, removedAt: r.removedAt?.toISOString() ?? null }));
 }
 
 /** The driver account under this email (any case), or the AdminError that says why not. */
 async function driverOf(db: Db, email: string): Promise<{ id: number; removedAt: Date | null }> {
-  const [account] = await db.select({ id: accounts.id, role: accounts.role, removedAt: accounts.removedAt })
-    .from(accounts).where(sql`lower(${accounts.email}) = ${email}`);
+  const [account] = await db
+    .select({ id: accounts.id, role: accounts.role, removedAt: accounts.removedAt })
+    .from(accounts)
+    .where(sql`lower(${accounts.email}) = ${email}`);
   if (!account) throw new AdminError('UnknownAccount', `No account has the email ${email}`);
   if (account.role !== 'driver') {
     throw new AdminError('NotADriver', `${email} is an ${account.role} account, not a driver: this tool changes driver accounts only`);
@@ -100,8 +113,11 @@ async function driverOf(db: Db, email: string): Promise<{ id: number; removedAt:
 async function removeDriver(db: Db, email: string): Promise<string> {
   const account = await driverOf(db, email);
   if (account.removedAt !== null) throw new AdminError('AlreadyRemoved', `${email} was already removed (${account.removedAt.toISOString()})`);
-  const changed = await db.update(accounts).set({ removedAt: sql`now()`, keptSession: null })
-    .where(and(eq(accounts.id, account.id), isNull(accounts.removedAt))).returning({ id: accounts.id });
+  const changed = await db
+    .update(accounts)
+    .set({ removedAt: sql`now()`, keptSession: null })
+    .where(and(eq(accounts.id, account.id), isNull(accounts.removedAt)))
+    .returning({ id: accounts.id });
   if (changed.length === 0) throw new AdminError('AlreadyRemoved', `${email} was already removed`);
   return email;
 }

@@ -30,12 +30,19 @@ export interface OperatorSocket {
 }
 
 const STATUS: Record<AdminError['code'], number> = {
-  UnknownAccount: 404, NotADriver: 409, AlreadyRemoved: 409, AccountRemoved: 409, InvalidArguments: 400, Busy: 429,
+  UnknownAccount: 404,
+  NotADriver: 409,
+  AlreadyRemoved: 409,
+  AccountRemoved: 409,
+  InvalidArguments: 400,
+  Busy: 429,
 };
 
 /** Serves `run` on `path`; null (the reason logged) when the path cannot be ours. */
 export async function startOperatorSocket(
-  path: string, run: (request: AdminRequest) => Promise<AdminResult>, log: OperatorLog,
+  path: string,
+  run: (request: AdminRequest) => Promise<AdminResult>,
+  log: OperatorLog,
 ): Promise<OperatorSocket | null> {
   if (Buffer.byteLength(path) > MAX_SOCKET_PATH_BYTES) {
     log.warn(`operator socket not served: ${path} is too long for a unix socket (npm run admin then needs the server stopped)`);
@@ -57,17 +64,18 @@ export async function startOperatorSocket(
   }
   return {
     path,
-    close: () => new Promise<void>((done) => {
-      server.closeAllConnections();
-      server.close(() => {
-        try {
-          unlinkSync(path); // libuv usually removed it already
-        } catch {
-          // gone
-        }
-        done();
-      });
-    }),
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => {
+          try {
+            unlinkSync(path); // libuv usually removed it already
+          } catch {
+            // gone
+          }
+          done();
+        });
+      }),
   };
 }
 
@@ -143,7 +151,8 @@ async function answer(req: IncomingMessage, res: ServerResponse, run: (request: 
     send(200, result);
   } catch (err) {
     if (err instanceof AdminError) return send(STATUS[err.code], { error: err.code, message: err.message });
-    if (err instanceof HttpError && err.statusCode === 429) return send(429, { error: 'Busy', message: 'The server is busy hashing passwords, try again in a moment' });
+    if (err instanceof HttpError && err.statusCode === 429)
+      return send(429, { error: 'Busy', message: 'The server is busy hashing passwords, try again in a moment' });
     log.error({ err }, 'operator command failed');
     send(500, { error: 'InternalError', message: 'The command failed: see the server log' });
   }

@@ -44,8 +44,7 @@ export function deviceKeys(secret: string, now: () => number = clockMs): DeviceK
       try {
         const { payload, protectedHeader } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(now()), typ: TYPE });
         const accountId = Number(payload.sub);
-        const ok = protectedHeader.typ === TYPE && Number.isSafeInteger(accountId)
-          && payload.email === email.toLowerCase() && typeof payload.jti === 'string';
+        const ok = protectedHeader.typ === TYPE && Number.isSafeInteger(accountId) && payload.email === email.toLowerCase() && typeof payload.jti === 'string';
         return ok ? { id: payload.jti as string, accountId } : null;
       } catch {
         return null;

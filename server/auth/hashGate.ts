@@ -42,7 +42,8 @@ export function createHashGate(opts: HashGateOptions = {}): HashGate {
   const waiting: Record<HashLane, (() => void)[]> = { known: [], unknown: [] };
   const release = (): void => {
     const next = waiting.known.shift() ?? waiting.unknown.shift();
-    if (next) next(); // the slot passes straight to the next waiter, known ones first
+    if (next)
+      next(); // the slot passes straight to the next waiter, known ones first
     else running -= 1;
   };
   const full = (lane: HashLane): boolean => running >= concurrency && waiting[lane].length >= limits[lane];

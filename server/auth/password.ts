@@ -27,7 +27,9 @@ export async function verifyPassword(password: string, stored: string | null): P
   if (parts.length !== 6 || scheme !== 'scrypt' || !saltB64 || !hashB64) return false;
   const expected = Buffer.from(hashB64, 'base64');
   const actual = await scrypt(password, Buffer.from(saltB64, 'base64'), expected.length, {
-    N: Number(n), r: Number(r), p: Number(p),
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
   });
   return stored !== null && actual.length === expected.length && timingSafeEqual(actual, expected);
 }

@@ -59,7 +59,7 @@ async function openPglite(dir: string): Promise<Database> {
   const client = await PGlite.create(dir, { serializers: { [BYTEA_OID]: byteaToHex }, parsers: { [BYTEA_OID]: byteaFromHex } });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   const rawOf = (c: Pick<PGlite, 'query' | 'exec'>): RawSql => ({
-    query: async <T,>(sql: string, params?: unknown[]) => (await c.query<T>(sql, params)).rows,
+    query: async <T>(sql: string, params?: unknown[]) => (await c.query<T>(sql, params)).rows,
     exec: async (sql: string) => {
       await c.exec(sql);
     },
@@ -84,7 +84,7 @@ async function openPostgres(url: string, applicationName?: string): Promise<Data
   probe.release();
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const rawOf = (c: pg.Pool | pg.PoolClient): RawSql => ({
-    query: async <T,>(sql: string, params?: unknown[]) => (await c.query(sql, params)).rows as T[],
+    query: async <T>(sql: string, params?: unknown[]) => (await c.query(sql, params)).rows as T[],
     exec: async (sql: string) => {
       await c.query(sql);
     },

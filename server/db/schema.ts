@@ -1,8 +1,6 @@
 // Drizzle mirror of server/db/migrations/*.sql (the SQL files are the source of truth;
 // keep both in step). Timestamps are timestamptz(3) read as Date: millisecond-exact.
-import {
-  bigint, boolean, customType, doublePrecision, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, doublePrecision, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
 
@@ -26,7 +24,9 @@ export const companies = pgTable('companies', {
 
 export const accounts = pgTable('accounts', {
   id: serial('id').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   role: text('role').notNull(),
@@ -43,7 +43,9 @@ export const accounts = pgTable('accounts', {
 
 export const dealers = pgTable('dealers', {
   id: serial('id').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
   name: text('name').notNull(),
   address: text('address').notNull(),
   city: text('city').notNull(),
@@ -56,7 +58,9 @@ export const dealers = pgTable('dealers', {
 
 export const shops = pgTable('shops', {
   id: serial('id').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
   name: text('name').notNull(),
   address: text('address').notNull(),
   lat: doublePrecision('lat').notNull(),
@@ -68,7 +72,9 @@ export type OrderTypeColumn = 'new build' | 'off-lot inventory' | 'on-lot invent
 
 export const orders = pgTable('orders', {
   id: serial('id').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
   kind: text('kind').$type<OrderKindColumn>().notNull(),
   orderType: text('order_type').$type<OrderTypeColumn>().notNull(),
   orderNumber: text('order_number').notNull(),
@@ -80,7 +86,9 @@ export const orders = pgTable('orders', {
   isScheduledForDelivery: boolean('is_scheduled_for_delivery').notNull().default(false),
   scheduledDate: ts('scheduled_date'),
   driverId: integer('driver_id').references(() => accounts.id),
-  dealerId: integer('dealer_id').notNull().references(() => dealers.id),
+  dealerId: integer('dealer_id')
+    .notNull()
+    .references(() => dealers.id),
   shopId: integer('shop_id').references(() => shops.id),
   customerFirstName: text('customer_first_name'),
   customerLastName: text('customer_last_name'),
@@ -100,9 +108,16 @@ export const orders = pgTable('orders', {
 
 export const deliveries = pgTable('deliveries', {
   id: serial('id').primaryKey(),
-  orderId: integer('order_id').notNull().unique().references(() => orders.id),
-  companyId: integer('company_id').notNull().references(() => companies.id),
-  driverId: integer('driver_id').notNull().references(() => accounts.id),
+  orderId: integer('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  driverId: integer('driver_id')
+    .notNull()
+    .references(() => accounts.id),
   kind: text('kind').$type<OrderKindColumn>().notNull(),
   payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
   milesDriven: doublePrecision('miles_driven'),
@@ -117,8 +132,12 @@ export const deliveries = pgTable('deliveries', {
 
 export const uploads = pgTable('uploads', {
   guid: uuid('guid').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
-  accountId: integer('account_id').notNull().references(() => accounts.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id),
   folder: text('folder').notNull(),
   mime: text('mime').notNull(),
   extension: text('extension').notNull(),
@@ -130,17 +149,29 @@ export const uploads = pgTable('uploads', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-export const deliveryImages = pgTable('delivery_images', {
-  deliveryId: integer('delivery_id').notNull().references(() => deliveries.id),
-  uploadGuid: uuid('upload_guid').notNull().references(() => uploads.guid),
-  position: integer('position').notNull(),
-}, (t) => [primaryKey({ columns: [t.deliveryId, t.uploadGuid] })]);
+export const deliveryImages = pgTable(
+  'delivery_images',
+  {
+    deliveryId: integer('delivery_id')
+      .notNull()
+      .references(() => deliveries.id),
+    uploadGuid: uuid('upload_guid')
+      .notNull()
+      .references(() => uploads.guid),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deliveryId, t.uploadGuid] })],
+);
 
 export const idempotencyKeys = pgTable('idempotency_keys', {
   id: serial('id').primaryKey(),
   key: text('key').notNull(),
-  accountId: integer('account_id').notNull().references(() => accounts.id),
-  companyId: integer('company_id').notNull().references(() => companies.id),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
   method: text('method').notNull(),
   path: text('path').notNull(),
   requestHash: text('request_hash').notNull(),
@@ -164,12 +195,16 @@ export const serverInstances = pgTable('server_instances', {
 });
 
 /** Request counters of the fair limits (migration 0011, services/rateLimits.ts). */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').notNull(),
-  windowStart: ts('window_start').notNull(),
-  count: integer('count').notNull().default(1),
-  expiresAt: ts('expires_at').notNull(),
-}, (t) => [primaryKey({ columns: [t.key, t.windowStart] })]);
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: ts('window_start').notNull(),
+    count: integer('count').notNull().default(1),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
 
 export * from './schemaOrders';
 export * from './schemaDeliveries';

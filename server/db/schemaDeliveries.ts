@@ -18,9 +18,16 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 
 export const customerDeliveries = pgTable('customer_deliveries', {
-  deliveryId: integer('delivery_id').primaryKey().references(() => deliveries.id),
-  orderId: integer('order_id').notNull().unique().references(() => orders.id),
-  companyId: integer('company_id').notNull().references(() => companies.id),
+  deliveryId: integer('delivery_id')
+    .primaryKey()
+    .references(() => deliveries.id),
+  orderId: integer('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
   call: text('call').$type<CustomerDeliverCall>().notNull(),
   paymentMethod: text('payment_method').$type<PaymentMethod>(),
   signatureGuid: uuid('signature_guid').references(() => uploads.guid),
@@ -29,19 +36,34 @@ export const customerDeliveries = pgTable('customer_deliveries', {
   balanceAfter: money('balance_after').notNull().default('0'),
 });
 
-export const deliverySurveyAnswers = pgTable('delivery_survey_answers', {
-  deliveryId: integer('delivery_id').notNull().references(() => deliveries.id),
-  questionId: integer('question_id').notNull().references(() => driverDeliverySurveyQuestions.id),
-  answer: text('answer').notNull(),
-}, (t) => [primaryKey({ columns: [t.deliveryId, t.questionId] })]);
+export const deliverySurveyAnswers = pgTable(
+  'delivery_survey_answers',
+  {
+    deliveryId: integer('delivery_id')
+      .notNull()
+      .references(() => deliveries.id),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => driverDeliverySurveyQuestions.id),
+    answer: text('answer').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deliveryId, t.questionId] })],
+);
 
 export type PaymentSource = Exclude<CustomerDeliverCall, 'rto' | 'no_payment'>;
 
 export const orderPayments = pgTable('order_payments', {
   id: serial('id').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
-  orderId: integer('order_id').notNull().references(() => orders.id),
-  deliveryId: integer('delivery_id').notNull().unique().references(() => deliveries.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id),
+  deliveryId: integer('delivery_id')
+    .notNull()
+    .unique()
+    .references(() => deliveries.id),
   method: text('method').$type<Exclude<PaymentMethod, 'NoPayment'>>().notNull(),
   source: text('source').$type<PaymentSource>().notNull(),
   amount: money('amount').notNull(),
@@ -58,9 +80,15 @@ export type CertificateLayout = 'report1' | 'report2';
 
 export const deliveryCertificates = pgTable('delivery_certificates', {
   guid: uuid('guid').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
-  orderId: integer('order_id').notNull().references(() => orders.id),
-  deliveryId: integer('delivery_id').notNull().references(() => deliveries.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id),
+  deliveryId: integer('delivery_id')
+    .notNull()
+    .references(() => deliveries.id),
   layout: text('layout').$type<CertificateLayout>().notNull(),
   bytes: bytea('bytes').notNull(),
   byteSize: integer('byte_size').notNull(),

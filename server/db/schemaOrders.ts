@@ -7,8 +7,12 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3,
 
 /** One row per customer order; writers also touch the order row so pulls see the change. */
 export const customerOrderBilling = pgTable('customer_order_billing', {
-  orderId: integer('order_id').primaryKey().references(() => orders.id),
-  companyId: integer('company_id').notNull().references(() => companies.id),
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
   nameOnOrder: text('name_on_order').notNull(),
   isRto: boolean('is_rto').notNull().default(false),
   rtoCompanyName: text('rto_company_name'),
@@ -23,8 +27,12 @@ export const customerOrderBilling = pgTable('customer_order_billing', {
 
 export const happyListItems = pgTable('happy_list_items', {
   id: serial('id').primaryKey(),
-  orderId: integer('order_id').notNull().references(() => orders.id),
-  companyId: integer('company_id').notNull().references(() => companies.id),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
   item: text('item').notNull(),
   text: text('text').notNull(),
   position: integer('position').notNull(),
@@ -32,8 +40,12 @@ export const happyListItems = pgTable('happy_list_items', {
 
 export const customerSavedCards = pgTable('customer_saved_cards', {
   id: serial('id').primaryKey(),
-  orderId: integer('order_id').notNull().references(() => orders.id),
-  companyId: integer('company_id').notNull().references(() => companies.id),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
   cardProfileId: text('card_profile_id').notNull(),
   lastFour: text('last_four').notNull(),
   brand: text('brand').notNull(),
@@ -44,8 +56,12 @@ export const customerSavedCards = pgTable('customer_saved_cards', {
 
 export const customerOrderChecks = pgTable('customer_order_checks', {
   id: serial('id').primaryKey(),
-  orderId: integer('order_id').notNull().references(() => orders.id),
-  companyId: integer('company_id').notNull().references(() => companies.id),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
   nameOnCheck: text('name_on_check').notNull(),
   bankName: text('bank_name').notNull(),
   accountLastFour: text('account_last_four').notNull(),
@@ -54,7 +70,9 @@ export const customerOrderChecks = pgTable('customer_order_checks', {
 
 export const driverDeliverySurveyQuestions = pgTable('driver_delivery_survey_questions', {
   id: serial('id').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
   question: text('question').notNull(),
   type: text('type').$type<'YESNO' | 'TEXT'>().notNull(),
   position: integer('position').notNull(),
@@ -62,13 +80,17 @@ export const driverDeliverySurveyQuestions = pgTable('driver_delivery_survey_que
 });
 
 export const paymentProcessorConfigs = pgTable('payment_processor_configs', {
-  companyId: integer('company_id').primaryKey().references(() => companies.id),
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id),
   paymentProcessingAccountId: text('payment_processing_account_id').notNull(),
 });
 
 export const featureFlags = pgTable('feature_flags', {
   id: serial('id').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
   name: text('name').notNull(),
   environment: text('environment').$type<'production' | 'master' | 'branch'>().notNull(),
   turnedOn: boolean('turned_on').notNull(),
@@ -76,9 +98,15 @@ export const featureFlags = pgTable('feature_flags', {
 
 export const orderNotes = pgTable('order_notes', {
   id: serial('id').primaryKey(),
-  orderId: integer('order_id').notNull().references(() => orders.id),
-  companyId: integer('company_id').notNull().references(() => companies.id),
-  accountId: integer('account_id').notNull().references(() => accounts.id),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id),
   note: text('note').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });

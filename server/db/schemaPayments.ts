@@ -12,7 +12,9 @@ export type PaymentStatusColumn = 'authorized' | 'captured' | 'declined' | 'refu
 
 export const cardTokens = pgTable('card_tokens', {
   token: text('token').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
   brand: text('brand').notNull(),
   firstFour: text('first_four'),
   lastFour: text('last_four').notNull(),
@@ -25,9 +27,13 @@ export const cardTokens = pgTable('card_tokens', {
 export const cardProfiles = pgTable('card_profiles', {
   id: serial('id').primaryKey(),
   profileId: text('profile_id').notNull().unique(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
   customerOrderId: integer('customer_order_id').references(() => orders.id),
-  token: text('token').notNull().references(() => cardTokens.token),
+  token: text('token')
+    .notNull()
+    .references(() => cardTokens.token),
   expiration: text('expiration').notNull(),
   name: text('name').notNull(),
   billingAddress: text('billing_address'),
@@ -42,7 +48,9 @@ export const cardProfiles = pgTable('card_profiles', {
 
 export const achAccounts = pgTable('ach_accounts', {
   token: text('token').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
   routingNumber: text('routing_number').notNull(),
   accountLastFour: text('account_last_four').notNull(),
   name: text('name').notNull(),
@@ -53,7 +61,9 @@ export const achAccounts = pgTable('ach_accounts', {
 export const paymentTransactions = pgTable('payment_transactions', {
   id: serial('id').primaryKey(),
   retref: text('retref').notNull().unique(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
   accountId: integer('account_id').references(() => accounts.id),
   /** The caller's order the transaction was made for (0013); null when none was named. */
   orderId: integer('order_id').references(() => orders.id),
@@ -78,9 +88,15 @@ export const paymentTransactions = pgTable('payment_transactions', {
 /** Mirror of migrations/0007_charge_attempts.sql: each card charge a delivery attempted. */
 export const chargeAttempts = pgTable('charge_attempts', {
   id: serial('id').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
-  accountId: integer('account_id').notNull().references(() => accounts.id),
-  orderId: integer('order_id').notNull().references(() => orders.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id),
   idempotencyKey: text('idempotency_key'),
   call: text('call').notNull(),
   approved: boolean('approved').notNull(),

@@ -6,8 +6,12 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3,
 
 /** One row per account, created on first write; no row means every default (all on). */
 export const accountSettings = pgTable('account_settings', {
-  accountId: integer('account_id').primaryKey().references(() => accounts.id),
-  companyId: integer('company_id').notNull().references(() => companies.id),
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
   profileImageGuid: uuid('profile_image_guid').references(() => uploads.guid),
   emailNewOrderAssigned: boolean('email_notifications_new_order_assigned').notNull().default(true),
   emailOrderReassigned: boolean('email_notifications_order_reassigned').notNull().default(true),
@@ -20,8 +24,12 @@ export type NotificationTypeColumn = 'order' | 'system';
 
 export const notifications = pgTable('notifications', {
   id: serial('id').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
-  accountId: integer('account_id').notNull().references(() => accounts.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id),
   createdBy: integer('created_by').references(() => accounts.id),
   type: text('type').$type<NotificationTypeColumn>().notNull(),
   title: text('title').notNull(),
@@ -32,15 +40,23 @@ export const notifications = pgTable('notifications', {
 });
 
 export const customerEmailSettings = pgTable('customer_email_settings', {
-  orderId: integer('order_id').primaryKey().references(() => orders.id),
-  companyId: integer('company_id').notNull().references(() => companies.id),
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
   orderDelivered: boolean('order_delivered').notNull().default(true),
   orderScheduled: boolean('order_scheduled').notNull().default(true),
 });
 
 export const dealerContacts = pgTable('dealer_contacts', {
-  dealerId: integer('dealer_id').primaryKey().references(() => dealers.id),
-  companyId: integer('company_id').notNull().references(() => companies.id),
+  dealerId: integer('dealer_id')
+    .primaryKey()
+    .references(() => dealers.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
   name: text('name').notNull(),
   email: text('email'),
   phone: text('phone'),
@@ -48,7 +64,9 @@ export const dealerContacts = pgTable('dealer_contacts', {
 
 export const rtoCompanies = pgTable('rto_companies', {
   id: serial('id').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
   name: text('name').notNull(),
   email: text('email'),
   phone: text('phone'),
@@ -64,8 +82,12 @@ export type EmailTransportColumn = 'smtp' | 'capture' | 'none';
 
 export const emailLog = pgTable('email_log', {
   id: serial('id').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
-  accountId: integer('account_id').notNull().references(() => accounts.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id),
   template: text('template'),
   recipient: text('recipient').notNull(),
   subject: text('subject').notNull(),

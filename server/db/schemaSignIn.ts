@@ -10,8 +10,12 @@ export const signInThrottle = pgTable('sign_in_throttle', {
   expiresAt: ts('expires_at').notNull(),
 });
 
-export const signInKnownAddresses = pgTable('sign_in_known_addresses', {
-  email: text('email').notNull(),
-  address: text('address').notNull(),
-  lastSuccessAt: ts('last_success_at').notNull(),
-}, (t) => [primaryKey({ columns: [t.email, t.address] })]);
+export const signInKnownAddresses = pgTable(
+  'sign_in_known_addresses',
+  {
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    lastSuccessAt: ts('last_success_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.address] })],
+);

@@ -27,7 +27,7 @@ function prng(seed: number): () => number {
 }
 
 type Rand = () => number;
-const pick = <T,>(rand: Rand, items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
+const pick = <T>(rand: Rand, items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
 const int = (rand: Rand, min: number, max: number): number => min + Math.floor(rand() * (max - min + 1));
 
 /** True when it seeded; false when the database already had data. */
@@ -55,22 +55,55 @@ export async function seedIfEmpty(db: Db, now: number = clockMs()): Promise<bool
 
 async function seedCompany(tx: Tx, company: SeedCompany, hashes: Map<string, string>, rand: Rand, clock: { dayStart: number; now: number }): Promise<void> {
   const { dayStart } = clock;
-  const [created] = await tx.insert(companies)
+  const [created] = await tx
+    .insert(companies)
     .values({ name: company.name, email: company.email, phone: company.phone, address: company.address })
     .returning({ id: companies.id });
   if (!created) throw new Error('seed: company insert returned nothing');
   const companyId = created.id;
-  const accountRows = await tx.insert(accounts).values(company.accounts.map((a) => ({
-    companyId, email: a.email, passwordHash: hashes.get(a.email) ?? '', role: a.role,
-    firstName: a.firstName, lastName: a.lastName, phone: a.phone,
-  }))).returning({ id: accounts.id, role: accounts.role });
+  const accountRows = await tx
+    .insert(accounts)
+    .values(
+      company.accounts.map((a) => ({
+        companyId,
+        email: a.email,
+        passwordHash: hashes.get(a.email) ?? '',
+        role: a.role,
+        firstName: a.firstName,
+        lastName: a.lastName,
+        phone: a.phone,
+      })),
+    )
+    .returning({ id: accounts.id, role: accounts.role });
   const driverIds = accountRows.filter((a) => a.role === 'driver').map((a) => a.id);
-  const dealerRows = await tx.insert(dealers).values(company.dealers.map((d) => ({
-    companyId, name: d.name, address: d.address, city: d.city, state: d.state, zip: d.zip, phone: d.phone, lat: d.lat, lon: d.lon,
-  }))).returning({ id: dealers.id });
-  const shopRows = await tx.insert(shops).values(company.shops.map((s) => ({
-    companyId, name: s.name, address: s.address, lat: s.lat, lon: s.lon,
-  }))).returning({ id: shops.id });
+  const dealerRows = await tx
+    .insert(dealers)
+    .values(
+      company.dealers.map((d) => ({
+        companyId,
+        name: d.name,
+        address: d.address,
+        city: d.city,
+        state: d.state,
+        zip: d.zip,
+        phone: d.phone,
+        lat: d.lat,
+        lon: d.lon,
+      })),
+    )
+    .returning({ id: dealers.id });
+  const shopRows = await tx
+    .insert(shops)
+    .values(
+      company.shops.map((s) => ({
+        companyId,
+        name: s.name,
+        address: s.address,
+        lat: s.lat,
+        lon: s.lon,
+      })),
+    )
+    .returning({ id: shops.id });
 
   const kinds: OrderKindColumn[] = [];
   for (let i = 0; i < LIVE_ORDERS_PER_COMPANY + DELIVERED_ORDERS_PER_COMPANY; i += 1) {
@@ -84,16 +117,18 @@ async function seedCompany(tx: Tx, company: SeedCompany, hashes: Map<string, str
     const dealerId = dealerRows[dealerIndex]?.id;
     if (!dealer || !shop || dealerId === undefined) throw new Error('seed: missing dealer or shop');
     const delivered = i >= LIVE_ORDERS_PER_COMPANY;
-    const orderType: OrderTypeColumn = kind === 'onlot' ? 'on-lot inventory' : kind === 'move' ? 'move order'
-      : rand() < 0.6 ? 'new build' : 'off-lot inventory';
+    const orderType: OrderTypeColumn =
+      kind === 'onlot' ? 'on-lot inventory' : kind === 'move' ? 'move order' : rand() < 0.6 ? 'new build' : 'off-lot inventory';
     const isBuilt = delivered || (orderType === 'new build' ? rand() < 0.55 : rand() < 0.85);
     const scheduled = !delivered && isBuilt && rand() < 0.5;
     const scheduledDate = scheduled ? new Date(dayStart + int(rand, -2, 14) * DAY_MS + int(rand, 8, 15) * 3600_000) : null;
     const firstDriver = driverIds[0] ?? null;
     const secondDriver = driverIds[1] ?? null;
-    const driverId = delivered ? firstDriver
-      : rand() < 0.75 ? firstDriver : secondDriver; // single-driver companies leave some unassigned
-    const fromDealer = pick(rand, company.dealers.filter((d) => d !== dealer));
+    const driverId = delivered ? firstDriver : rand() < 0.75 ? firstDriver : secondDriver; // single-driver companies leave some unassigned
+    const fromDealer = pick(
+      rand,
+      company.dealers.filter((d) => d !== dealer),
+    );
     const customer = kind === 'customer';
     const first = customer ? pick(rand, FIRST_NAMES) : null;
     const last = customer ? pick(rand, LAST_NAMES) : null;
@@ -107,8 +142,8 @@ async function seedCompany(tx: Tx, company: SeedCompany, hashes: Map<string, str
       orderNumber: `${company.prefix}-${10400 + i}`,
       status: delivered ? 'Delivered' : scheduled ? 'Scheduled for Delivery' : isBuilt ? 'Ready for Delivery' : 'In Production',
       stage: isBuilt ? 'Built' : pick(rand, ['Not Started', 'Framing', 'Roofing', 'Siding', 'Painting', 'Trim']),
-      location: orderType === 'off-lot inventory' ? `${dealer.name} lot`
-        : kind === 'move' ? `${fromDealer.name} lot` : isBuilt ? `${shop.name} ready lot` : shop.name,
+      location:
+        orderType === 'off-lot inventory' ? `${dealer.name} lot` : kind === 'move' ? `${fromDealer.name} lot` : isBuilt ? `${shop.name} ready lot` : shop.name,
       isBuilt,
       isRushOrder: rand() < 0.15,
       isScheduledForDelivery: scheduled,

@@ -36,14 +36,24 @@ export async function seedBulkOrders(raw: Pick<RawSql, 'query'>, opts: BulkSeedO
   for (const driver of drivers) {
     const prefix = DEMO_COMPANIES.find((c) => c.name === driver.company)?.prefix ?? 'BK';
     // Numbered after this driver's earlier bulk orders, so the bench can grow a list in steps.
-    const [from] = await raw.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM orders WHERE driver_id = $1 AND order_number LIKE $2`,
-      [driver.id, `${prefix}-D${driver.id}-%`],
-    );
+    const [from] = await raw.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE driver_id = $1 AND order_number LIKE $2`, [
+      driver.id,
+      `${prefix}-D${driver.id}-%`,
+    ]);
     const start = (from?.n ?? 0) + 1;
     const ids = await raw.query<{ id: number }>(ORDERS_SQL, [
-      driver.company_id, driver.id, start, start + perDriver - 1, prefix, dayStart, Math.floor(opts.now / 1000),
-      FIRST_NAMES, LAST_NAMES, ROAD_NAMES, BUILDING_MODELS, STAGES,
+      driver.company_id,
+      driver.id,
+      start,
+      start + perDriver - 1,
+      prefix,
+      dayStart,
+      Math.floor(opts.now / 1000),
+      FIRST_NAMES,
+      LAST_NAMES,
+      ROAD_NAMES,
+      BUILDING_MODELS,
+      STAGES,
     ]);
     added += ids.length;
     await raw.query(BILLING_SQL, [driver.id, `${prefix}-D${driver.id}-%`, RTO_COMPANY_NAMES[driver.company] ?? null, start]);

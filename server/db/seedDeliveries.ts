@@ -26,7 +26,13 @@ function seededUuid(rand: Rand): string {
 }
 
 function shedSvg(rand: Rand): string {
-  const [wall, trim, roof] = [['#8b2e2e', '#f4efe6', '#3b3b3b'], ['#e8e1cf', '#2f4f3a', '#5a4634'], ['#6f7f5a', '#ffffff', '#2d2d2d'], ['#b5651d', '#fdf5e6', '#444']][int(rand, 0, 3)] ?? [];
+  const [wall, trim, roof] =
+    [
+      ['#8b2e2e', '#f4efe6', '#3b3b3b'],
+      ['#e8e1cf', '#2f4f3a', '#5a4634'],
+      ['#6f7f5a', '#ffffff', '#2d2d2d'],
+      ['#b5651d', '#fdf5e6', '#444'],
+    ][int(rand, 0, 3)] ?? [];
   const x = int(rand, 180, 260);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="720">
     <rect width="960" height="720" fill="#bcd9ef"/><rect y="470" width="960" height="250" fill="#6d9b4a"/>
@@ -53,8 +59,17 @@ async function addUpload(tx: Tx, rand: Rand, owner: { companyId: number; account
   const { data, info } = await (png ? pipeline.png() : pipeline.jpeg({ quality: 80 })).toBuffer({ resolveWithObject: true });
   const guid = seededUuid(rand);
   await tx.insert(uploads).values({
-    guid, companyId: owner.companyId, accountId: owner.accountId, folder, mime: png ? 'image/png' : 'image/jpeg', extension: png ? 'png' : 'jpg',
-    bytes: data, byteSize: data.length, sha256: createHash('sha256').update(data).digest('hex'), width: info.width, height: info.height,
+    guid,
+    companyId: owner.companyId,
+    accountId: owner.accountId,
+    folder,
+    mime: png ? 'image/png' : 'image/jpeg',
+    extension: png ? 'png' : 'jpg',
+    bytes: data,
+    byteSize: data.length,
+    sha256: createHash('sha256').update(data).digest('hex'),
+    width: info.width,
+    height: info.height,
   });
   return guid;
 }
@@ -62,21 +77,41 @@ async function addUpload(tx: Tx, rand: Rand, owner: { companyId: number; account
 type Payment = Omit<typeof orderPayments.$inferInsert, 'companyId' | 'orderId' | 'deliveryId'>;
 
 /** The payments area's record of this order's charge, if it seeded one: card sale or ACH debit. */
-async function paymentOf(tx: Tx, rand: Rand, companyId: number, orderId: number, orderNumber: string): Promise<{ call: 'existing_card' | 'saved_check' | 'new_check' | 'cash' | 'no_payment'; payment: Payment | null }> {
-  const [txn] = await tx.select({ t: paymentTransactions, lastFour: cardTokens.lastFour }).from(paymentTransactions)
+async function paymentOf(
+  tx: Tx,
+  rand: Rand,
+  companyId: number,
+  orderId: number,
+  orderNumber: string,
+): Promise<{ call: 'existing_card' | 'saved_check' | 'new_check' | 'cash' | 'no_payment'; payment: Payment | null }> {
+  const [txn] = await tx
+    .select({ t: paymentTransactions, lastFour: cardTokens.lastFour })
+    .from(paymentTransactions)
     .leftJoin(cardTokens, eq(cardTokens.token, paymentTransactions.token))
     .where(and(eq(paymentTransactions.companyId, companyId), eq(paymentTransactions.orderNumber, orderNumber), isNull(paymentTransactions.parentRetref)))
     .limit(1);
   if (txn?.t.method === 'card') {
-    return { call: 'existing_card', payment: {
-      method: 'CreditCard', source: 'existing_card', amount: cents(txn.t.amountCents), cardProfileId: txn.t.profileId,
-      cardLastFour: txn.lastFour, authorizationCode: txn.t.authCode, retref: txn.t.retref, createdAt: txn.t.createdAt,
-    } };
+    return {
+      call: 'existing_card',
+      payment: {
+        method: 'CreditCard',
+        source: 'existing_card',
+        amount: cents(txn.t.amountCents),
+        cardProfileId: txn.t.profileId,
+        cardLastFour: txn.lastFour,
+        authorizationCode: txn.t.authCode,
+        retref: txn.t.retref,
+        createdAt: txn.t.createdAt,
+      },
+    };
   }
   if (txn) {
     const [check] = await tx.select({ id: customerOrderChecks.id }).from(customerOrderChecks).where(eq(customerOrderChecks.orderId, orderId)).limit(1);
     return check
-      ? { call: 'saved_check', payment: { method: 'Check', source: 'saved_check', amount: cents(txn.t.amountCents), savedCheckId: check.id, createdAt: txn.t.createdAt } }
+      ? {
+          call: 'saved_check',
+          payment: { method: 'Check', source: 'saved_check', amount: cents(txn.t.amountCents), savedCheckId: check.id, createdAt: txn.t.createdAt },
+        }
       : { call: 'new_check', payment: { method: 'Check', source: 'new_check', amount: cents(txn.t.amountCents), createdAt: txn.t.createdAt } };
   }
   if (rand() < 0.6) return { call: 'cash', payment: { method: 'Cash', source: 'cash', amount: cents(int(rand, 20, 60) * 2500) } };
@@ -87,7 +122,9 @@ const METHOD = { existing_card: 'CreditCard', saved_check: 'Check', new_check: '
 
 export const seedDeliveries: AreaSeed = async (tx, ctx) => {
   const { rand } = ctx;
-  const rows = await tx.select({ delivery: deliveries, order: orders, isRto: customerOrderBilling.isRto }).from(deliveries)
+  const rows = await tx
+    .select({ delivery: deliveries, order: orders, isRto: customerOrderBilling.isRto })
+    .from(deliveries)
     .innerJoin(orders, eq(orders.id, deliveries.orderId))
     .leftJoin(customerOrderBilling, eq(customerOrderBilling.orderId, orders.id))
     .leftJoin(customerDeliveries, eq(customerDeliveries.deliveryId, deliveries.id))
@@ -110,9 +147,15 @@ export const seedDeliveries: AreaSeed = async (tx, ctx) => {
     // Delivered orders carry no balance any more (orders seed): what was paid was the balance.
     const paid = payment?.amount ?? '0.00';
     await tx.insert(customerDeliveries).values({
-      deliveryId: delivery.id, orderId: order.id, companyId: order.companyId, call,
-      paymentMethod: call === 'rto' ? null : METHOD[call], signatureGuid, signatureFrom: signatureGuid ? (rand() < 0.85 ? 'customer' : 'driver') : null,
-      balanceBefore: paid, balanceAfter: '0.00',
+      deliveryId: delivery.id,
+      orderId: order.id,
+      companyId: order.companyId,
+      call,
+      paymentMethod: call === 'rto' ? null : METHOD[call],
+      signatureGuid,
+      signatureFrom: signatureGuid ? (rand() < 0.85 ? 'customer' : 'driver') : null,
+      balanceBefore: paid,
+      balanceAfter: '0.00',
     });
   }
 };

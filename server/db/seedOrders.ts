@@ -4,8 +4,18 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from './client';
 import {
-  accounts, companies, customerOrderBilling, customerOrderChecks, customerSavedCards, dealers, driverDeliverySurveyQuestions,
-  featureFlags, happyListItems, orderNotes, orders, paymentProcessorConfigs,
+  accounts,
+  companies,
+  customerOrderBilling,
+  customerOrderChecks,
+  customerSavedCards,
+  dealers,
+  driverDeliverySurveyQuestions,
+  featureFlags,
+  happyListItems,
+  orderNotes,
+  orders,
+  paymentProcessorConfigs,
 } from './schema';
 import { before, type AreaSeed, type AreaSeedContext } from './seedAreas';
 import { HAPPY_LIST, RTO_COMPANY_NAMES } from './seedData';
@@ -44,7 +54,7 @@ const INVENTORY_NOTES = [
 
 type Rand = () => number;
 const int = (rand: Rand, min: number, max: number): number => min + Math.floor(rand() * (max - min + 1));
-const pick = <T,>(rand: Rand, items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
+const pick = <T>(rand: Rand, items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
 const digits = (rand: Rand, n: number): string => Array.from({ length: n }, () => String(int(rand, 0, 9))).join('');
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -64,16 +74,25 @@ export const seedOrdersArea: AreaSeed = async (tx, ctx) => {
   for (const company of companyRows) {
     await tx.insert(driverDeliverySurveyQuestions).values(SURVEY.map((q, position) => ({ companyId: company.id, ...q, position })));
     await tx.insert(paymentProcessorConfigs).values({ companyId: company.id, paymentProcessingAccountId: `4961${digits(rand, 8)}` });
-    await tx.insert(featureFlags).values(FLAGS.flatMap((flag) => Object.entries(flag.on(company.name)).map(([environment, turnedOn]) => ({
-      companyId: company.id, name: flag.name, environment: environment as 'production' | 'master' | 'branch', turnedOn,
-    }))));
+    await tx.insert(featureFlags).values(
+      FLAGS.flatMap((flag) =>
+        Object.entries(flag.on(company.name)).map(([environment, turnedOn]) => ({
+          companyId: company.id,
+          name: flag.name,
+          environment: environment as 'production' | 'master' | 'branch',
+          turnedOn,
+        })),
+      ),
+    );
     await seedCustomerOrders(tx, rand, company, year);
     await seedNotes(tx, rand, company.id, ctx);
   }
 };
 
 async function seedCustomerOrders(tx: Tx, rand: Rand, company: { id: number; name: string }, year: number): Promise<void> {
-  const rows = await tx.select({ order: orders, state: dealers.state, city: dealers.city, zip: dealers.zip }).from(orders)
+  const rows = await tx
+    .select({ order: orders, state: dealers.state, city: dealers.city, zip: dealers.zip })
+    .from(orders)
     .innerJoin(dealers, eq(dealers.id, orders.dealerId))
     .where(eq(orders.companyId, company.id))
     .orderBy(asc(orders.id));
@@ -104,27 +123,32 @@ async function seedCustomerOrders(tx: Tx, rand: Rand, company: { id: number; nam
     if (isRto || balance === 0) continue;
     if (rand() < 0.45) {
       const cards = rand() < 0.2 ? 2 : 1;
-      await tx.insert(customerSavedCards).values(Array.from({ length: cards }, () => ({
-        orderId: order.id,
-        companyId: company.id,
-        cardProfileId: `${int(rand, 1, 9)}${digits(rand, 19)}`, // the processor's 20-digit profile id
-        lastFour: digits(rand, 4),
-        brand: pick(rand, CARD_BRANDS),
-        expMonth: int(rand, 1, 12),
-        expYear: year + int(rand, 1, 4),
-      })));
+      await tx.insert(customerSavedCards).values(
+        Array.from({ length: cards }, () => ({
+          orderId: order.id,
+          companyId: company.id,
+          cardProfileId: `${int(rand, 1, 9)}${digits(rand, 19)}`, // the processor's 20-digit profile id
+          lastFour: digits(rand, 4),
+          brand: pick(rand, CARD_BRANDS),
+          expMonth: int(rand, 1, 12),
+          expYear: year + int(rand, 1, 4),
+        })),
+      );
     }
     if (rand() < 0.4) {
       await tx.insert(customerOrderChecks).values({
-        orderId: order.id, companyId: company.id, nameOnCheck: name, bankName: pick(rand, BANKS[state] ?? ['Community Bank']), accountLastFour: digits(rand, 4),
+        orderId: order.id,
+        companyId: company.id,
+        nameOnCheck: name,
+        bankName: pick(rand, BANKS[state] ?? ['Community Bank']),
+        accountLastFour: digits(rand, 4),
       });
     }
   }
 }
 
 async function seedNotes(tx: Tx, rand: Rand, companyId: number, ctx: AreaSeedContext): Promise<void> {
-  const people = await tx.select({ id: accounts.id, role: accounts.role }).from(accounts)
-    .where(eq(accounts.companyId, companyId)).orderBy(asc(accounts.id));
+  const people = await tx.select({ id: accounts.id, role: accounts.role }).from(accounts).where(eq(accounts.companyId, companyId)).orderBy(asc(accounts.id));
   const author = people.find((p) => p.role === 'office_admin') ?? people[0];
   if (!author) return;
   const rows = await tx.select({ id: orders.id, kind: orders.kind }).from(orders).where(eq(orders.companyId, companyId)).orderBy(asc(orders.id));

@@ -58,10 +58,15 @@ export function installAuth(app: FastifyInstance, jwt: JwtKeys, db: Db): void {
     const claims = await jwt.verify(token);
     if (!claims) throw new HttpError(401, 'NotAuthenticated');
     if (!(ALLOWED_ROLES as readonly string[]).includes(claims.role)) throw new HttpError(403, 'NotAuthorized');
-    const [account] = await db.select({
-      companyId: accounts.companyId, removedAt: accounts.removedAt, tokenVersion: accounts.tokenVersion, kept: accounts.keptSession,
-    })
-      .from(accounts).where(eq(accounts.id, claims.account_id));
+    const [account] = await db
+      .select({
+        companyId: accounts.companyId,
+        removedAt: accounts.removedAt,
+        tokenVersion: accounts.tokenVersion,
+        kept: accounts.keptSession,
+      })
+      .from(accounts)
+      .where(eq(accounts.id, claims.account_id));
     const removed = !account || account.removedAt !== null || account.companyId !== claims.company_id;
     if (removed && !request.routeOptions.config.answersRemoved) throw new HttpError(401, 'AccountRemoved');
     if (account && !removed && account.tokenVersion !== tokenVersionOf(claims) && account.kept !== `${account.tokenVersion}:${sessionHashOf(request)}`) {

@@ -27,7 +27,7 @@ export function pickEncoding(header: string | undefined): Encoding | null {
     const weight = q ? Number(q.slice(2)) : 1;
     accepted.set(name.trim(), Number.isFinite(weight) ? weight : 0);
   }
-  const weightOf = (name: Encoding): number => accepted.get(name) ?? (accepted.get('*') ?? 0);
+  const weightOf = (name: Encoding): number => accepted.get(name) ?? accepted.get('*') ?? 0;
   if (weightOf('br') > 0 && weightOf('br') >= weightOf('gzip')) return 'br';
   if (weightOf('gzip') > 0) return 'gzip';
   return null;

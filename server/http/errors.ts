@@ -27,7 +27,8 @@ export const invalid = (message?: string): HttpError => new HttpError(400, 'Inva
 export const tooManyRequests = (retryAfterS: number, message?: string): HttpError =>
   new HttpError(429, 'TooManyRequests', message, {}, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterS))) });
 
-const BUSBOY_MALFORMED = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data)$/;
+const BUSBOY_MALFORMED =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data)$/;
 
 /** Maps Fastify / plugin error codes to ours. */
 function mapFrameworkError(err: FastifyError): { status: number; code: ErrorCode; message?: string } | null {
@@ -75,7 +76,9 @@ export function frameworkErrors(securityHeaders: Record<string, string>) {
   return (err: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
     request.log.info({ code: err.code }, 'request rejected by the router');
-    void reply.headers(securityHeaders).code(tooLong ? 414 : 400)
+    void reply
+      .headers(securityHeaders)
+      .code(tooLong ? 414 : 400)
       .send(errorBody('InvalidRequest', tooLong ? 'The URL is too long' : 'The URL is not valid'));
   };
 }
@@ -105,8 +108,15 @@ export function clientErrors(securityHeaders: Record<string, string>) {
     this.log.debug({ code: err.code, status }, 'request refused by the HTTP parser');
     if (socket.writable) {
       const body = JSON.stringify(errorBody('InvalidRequest', message));
-      const headers = { ...securityHeaders, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
-      const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+      const headers = {
+        ...securityHeaders,
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(Buffer.byteLength(body)),
+        connection: 'close',
+      };
+      const head = Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('');
       socket.write(`HTTP/1.1 ${status} ${reason}\r\n${head}\r\n${body}`);
     }
     socket.destroy(err);
@@ -117,7 +127,8 @@ export function clientErrors(securityHeaders: Record<string, string>) {
 export function helmetHeadersOf(headers: Record<string, string | string[] | number | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (typeof value === 'string' && /^(content-security-policy|cross-origin-|origin-agent-cluster|referrer-policy|x-(?!ratelimit))/.test(name)) out[name] = value;
+    if (typeof value === 'string' && /^(content-security-policy|cross-origin-|origin-agent-cluster|referrer-policy|x-(?!ratelimit))/.test(name))
+      out[name] = value;
   }
   return out;
 }

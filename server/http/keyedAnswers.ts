@@ -7,9 +7,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER, type TokenClaims } from '../../src/domain';
 import type { Db } from '../db/client';
-import {
-  begin, completeClaim, release, requestHash, type Begin, type Complete, type Outcome, type StoredAnswer,
-} from '../services/idempotency';
+import { begin, completeClaim, release, requestHash, type Begin, type Complete, type Outcome, type StoredAnswer } from '../services/idempotency';
 import type { ServerInstance } from '../services/instances';
 import { HttpError } from './errors';
 import { hookRequestHash } from './idempotency';
@@ -81,9 +79,7 @@ async function claimOf(db: Db, request: FastifyRequest, auth: TokenClaims, key: 
   if (state?.kind === 'handler') state.used = true;
   const path = request.routeOptions.url ?? request.url;
   // The hook's own hash (one per request), unless the route reads a multipart body and names its parts.
-  const hash = parts === undefined
-    ? hookRequestHash(request.method, path, request.body, request.query)
-    : requestHash(request.method, path, ...parts);
+  const hash = parts === undefined ? hookRequestHash(request.method, path, request.body, request.query) : requestHash(request.method, path, ...parts);
   return begin(db, { key, auth, method: request.method, path, hash }, request.server.instance);
 }
 

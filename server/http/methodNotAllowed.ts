@@ -11,7 +11,10 @@ interface PathMatcher {
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function matcherOf(url: string): RegExp {
-  const source = url.split(/(:\w+)/).map((part) => (part.startsWith(':') ? '[^/]+' : escape(part))).join('');
+  const source = url
+    .split(/(:\w+)/)
+    .map((part) => (part.startsWith(':') ? '[^/]+' : escape(part)))
+    .join('');
   return new RegExp(`^${source}$`);
 }
 

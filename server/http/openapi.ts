@@ -76,7 +76,10 @@ function requestBodyOf(route: RouteDoc): Record<string, unknown> | undefined {
 
 /** `GET /api/driver/order-list` → `get_api_driver_order_list`; `/files/:name` → `get_files_by_name`. */
 export function operationIdOf(method: string, url: string): string {
-  const path = url.replace(/:(\w+)/g, 'by_$1').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  const path = url
+    .replace(/:(\w+)/g, 'by_$1')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   return `${method.toLowerCase()}_${path}`;
 }
 
@@ -85,14 +88,18 @@ function operationOf(route: RouteDoc): Record<string, unknown> {
   const parameters = [...pathParams, ...parametersOf(route.querySchema, 'query'), ...parametersOf(route.headersSchema, 'header')];
   if (takesIdempotencyKey(route.method, route.url)) {
     parameters.push({
-      name: 'Idempotency-Key', in: 'header', required: false,
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
       description: 'Same key + same request within 30 days replays the first answer; another request → 422; still running → 409',
       schema: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[\\x21-\\x7e]+$' },
     });
   }
   if (isContractPath(route.url)) {
     parameters.push({
-      name: 'X-Contract-Version', in: 'header', required: false,
+      name: 'X-Contract-Version',
+      in: 'header',
+      required: false,
       description: `The client's contract version (this server speaks ${CONTRACT_VERSION}, accepts ${MIN_CONTRACT_VERSION} and up); without it the current version is assumed; older → 426 ClientTooOld`,
       schema: { type: 'integer', minimum: 1 },
     });
@@ -104,16 +111,20 @@ function operationOf(route: RouteDoc): Record<string, unknown> {
   if (!isPublic) {
     responses['401'] = errorResponse('NotAuthenticated: missing, invalid or expired token');
     responses['403'] = errorResponse('NotAuthorized: a role other than driver');
-    responses['404'] = errorResponse('NotFound: not this company\'s (or driver\'s), or no such thing');
+    responses['404'] = errorResponse("NotFound: not this company's (or driver's), or no such thing");
     // Every authenticated read draws from the account's read budget (http/readBudget.ts).
-    if (route.method === 'GET') responses['429'] = { ...errorResponse('TooManyRequests: past the account\'s read budget (pulls have a smaller one of their own)'), headers: RETRY_AFTER };
+    if (route.method === 'GET')
+      responses['429'] = { ...errorResponse("TooManyRequests: past the account's read budget (pulls have a smaller one of their own)"), headers: RETRY_AFTER };
   }
   if (takesIdempotencyKey(route.method, route.url)) {
     responses['409'] = errorResponse('IdempotencyKeyInFlight, or a business conflict (e.g. OrderAlreadyDelivered)');
     responses['422'] = errorResponse('IdempotencyKeyReused');
   }
   if (route.method === 'POST' && route.url === API.login) {
-    responses['401'] = { description: `Wrong email or password: the text "${LOGIN_FAILURE_TEXT}"`, content: { 'text/plain': { schema: { const: LOGIN_FAILURE_TEXT } } } };
+    responses['401'] = {
+      description: `Wrong email or password: the text "${LOGIN_FAILURE_TEXT}"`,
+      content: { 'text/plain': { schema: { const: LOGIN_FAILURE_TEXT } } },
+    };
   }
   responses['405'] = errorResponse('MethodNotAllowed: the path takes other methods (see the Allow header)');
   if (isContractPath(route.url)) responses['426'] = errorResponse('ClientTooOld: X-Contract-Version is older than the server accepts; update the app');
@@ -139,7 +150,11 @@ export function openApiDocument(routes: readonly RouteDoc[]): Record<string, unk
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Driver App API', version: '0.1.0', description: 'Every call of SPEC §7 (DESIGN §6). Errors are {error, message} with SPEC §8 identifiers.' },
+    info: {
+      title: 'Driver App API',
+      version: '0.1.0',
+      description: 'Every call of SPEC §7 (DESIGN §6). Errors are {error, message} with SPEC §8 identifiers.',
+    },
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       schemas: {

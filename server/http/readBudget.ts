@@ -55,8 +55,7 @@ interface Bucket {
 /** Token buckets by key: `take` answers 0 when a token was taken, else the seconds until one is there. */
 export function createTokenBuckets({ perSecond, burst }: Rate, clock: () => number): { take(key: string): number } {
   const buckets = new Map<string, Bucket>();
-  const refilled = (bucket: Bucket, now: number): number =>
-    Math.min(burst, bucket.tokens + (Math.max(0, now - bucket.at) / 1000) * perSecond); // a clock that went back adds nothing
+  const refilled = (bucket: Bucket, now: number): number => Math.min(burst, bucket.tokens + (Math.max(0, now - bucket.at) / 1000) * perSecond); // a clock that went back adds nothing
   const prune = (now: number): void => {
     for (const [key, bucket] of buckets) if (refilled(bucket, now) >= burst) buckets.delete(key);
     if (buckets.size >= MAX_BUCKETS) buckets.delete(buckets.keys().next().value as string);

@@ -6,9 +6,7 @@
 // handler never validates its input again and never registers itself.
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import * as v from 'valibot';
-import {
-  endpointOf, issuesMessage, pathOf, type AnswerOf, type EndpointKey, type EndpointSchemas, ENDPOINTS, type TokenClaims,
-} from '../../src/domain';
+import { endpointOf, issuesMessage, pathOf, type AnswerOf, type EndpointKey, type EndpointSchemas, ENDPOINTS, type TokenClaims } from '../../src/domain';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import type { Complete, Outcome } from '../services/idempotency';
@@ -58,9 +56,7 @@ export interface RouteDef<K extends EndpointKey = EndpointKey> {
 }
 
 /** A route of the table: `route('POST /x', handle)`; typed by the key. */
-export function route<K extends EndpointKey>(
-  key: K, handle: RouteDef<K>['handle'], extra: Omit<RouteDef<K>, 'key' | 'handle'> = {},
-): RouteDef {
+export function route<K extends EndpointKey>(key: K, handle: RouteDef<K>['handle'], extra: Omit<RouteDef<K>, 'key' | 'handle'> = {}): RouteDef {
   return { key, handle, ...extra };
 }
 
@@ -116,14 +112,29 @@ function register(app: FastifyInstance, ctx: AppContext, def: RouteDef): void {
         if (!parsed.success) throw (def.invalidBody ?? defaultInvalidBody)(parsed.issues);
         body = parsed.output;
       }
-      const keyed: RouteInput<EndpointKey>['keyed'] = (parts, work) => runIdempotent({
-        db: ctx.db, request, reply, auth: authOf(request), parts, work,
-      });
-      const input = (complete: Complete): RouteInput<EndpointKey> => ({
-        ctx, body, query, request, reply, complete, keyed,
-        params: (request.params ?? {}) as Record<string, string>,
-        get auth() { return authOf(request); },
-      } as RouteInput<EndpointKey>);
+      const keyed: RouteInput<EndpointKey>['keyed'] = (parts, work) =>
+        runIdempotent({
+          db: ctx.db,
+          request,
+          reply,
+          auth: authOf(request),
+          parts,
+          work,
+        });
+      const input = (complete: Complete): RouteInput<EndpointKey> =>
+        ({
+          ctx,
+          body,
+          query,
+          request,
+          reply,
+          complete,
+          keyed,
+          params: (request.params ?? {}) as Record<string, string>,
+          get auth() {
+            return authOf(request);
+          },
+        }) as RouteInput<EndpointKey>;
       if (!keyedWrite) {
         const answer = await def.handle(input(async () => {}));
         if (answer === reply) return reply;
@@ -133,7 +144,10 @@ function register(app: FastifyInstance, ctx: AppContext, def: RouteDef): void {
       // The hook claimed the key before this handler (http/idempotency.ts): adopt it, so the
       // record commits with the work, and send the answer once, as the record holds it.
       return runIdempotent({
-        db: ctx.db, request, reply, auth: authOf(request),
+        db: ctx.db,
+        request,
+        reply,
+        auth: authOf(request),
         work: async (complete) => {
           const answer = await def.handle(input(complete));
           return isOutcome(answer) ? answer : { status: 200, body: answer };

@@ -58,7 +58,9 @@ export function trustProxyFromEnv(value: string | undefined): TrustProxy {
   const entries = text.split(/[\s,]+/).filter(Boolean);
   const bad = entries.filter((entry) => !NAMED.includes(entry) && !isAddressOrCidr(entry));
   if (bad.length > 0) {
-    throw new Error(`TRUST_PROXY must be a number of hops (e.g. 1) or the proxies' addresses (IPs or CIDRs, comma separated); not ${bad.map((b) => JSON.stringify(b)).join(', ')}`);
+    throw new Error(
+      `TRUST_PROXY must be a number of hops (e.g. 1) or the proxies' addresses (IPs or CIDRs, comma separated); not ${bad.map((b) => JSON.stringify(b)).join(', ')}`,
+    );
   }
   return entries;
 }

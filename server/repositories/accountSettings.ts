@@ -43,6 +43,8 @@ export async function loadManyAccountSettings(db: Executor, accountIds: number[]
 
 /** Writes the given fields, creating the row with defaults for the rest. */
 export async function saveAccountSettings(tx: Executor, accountId: number, companyId: number, patch: Partial<AccountSettingsRow>): Promise<void> {
-  await tx.insert(accountSettings).values({ accountId, companyId, ...patch })
+  await tx
+    .insert(accountSettings)
+    .values({ accountId, companyId, ...patch })
     .onConflictDoUpdate({ target: accountSettings.accountId, set: { ...patch, updatedAt: sql`now()` } });
 }

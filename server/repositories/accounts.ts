@@ -11,13 +11,20 @@ const own = (auth: TokenClaims) => and(eq(accounts.id, auth.account_id), eq(acco
 
 /** The caller's profile, email flags (defaults when no settings row) and profile picture upload, if any. */
 export async function settingsRowOf(db: Executor, auth: TokenClaims) {
-  const [row] = await db.select({
-    firstName: accounts.firstName, lastName: accounts.lastName, phone: accounts.phone, email: accounts.email,
-    assigned: sql<boolean>`coalesce(${accountSettings.emailNewOrderAssigned}, true)`,
-    reassigned: sql<boolean>`coalesce(${accountSettings.emailOrderReassigned}, true)`,
-    finished: sql<boolean>`coalesce(${accountSettings.emailOrderFinishedAtShop}, true)`,
-    imageGuid: uploads.guid, imageMime: uploads.mime, imageExtension: uploads.extension,
-  }).from(accounts)
+  const [row] = await db
+    .select({
+      firstName: accounts.firstName,
+      lastName: accounts.lastName,
+      phone: accounts.phone,
+      email: accounts.email,
+      assigned: sql<boolean>`coalesce(${accountSettings.emailNewOrderAssigned}, true)`,
+      reassigned: sql<boolean>`coalesce(${accountSettings.emailOrderReassigned}, true)`,
+      finished: sql<boolean>`coalesce(${accountSettings.emailOrderFinishedAtShop}, true)`,
+      imageGuid: uploads.guid,
+      imageMime: uploads.mime,
+      imageExtension: uploads.extension,
+    })
+    .from(accounts)
     .leftJoin(accountSettings, eq(accountSettings.accountId, accounts.id))
     .leftJoin(uploads, and(eq(uploads.guid, accountSettings.profileImageGuid), eq(uploads.companyId, accounts.companyId)))
     .where(own(auth));
@@ -32,7 +39,9 @@ export async function credentialsOf(db: Executor, auth: TokenClaims): Promise<{ 
 
 /** Whether another account already uses this address (lower case). */
 export async function emailTakenByAnother(db: Executor, email: string, accountId: number): Promise<boolean> {
-  const [taken] = await db.select({ id: accounts.id }).from(accounts)
+  const [taken] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
     .where(and(sql`lower(${accounts.email}) = ${email}`, ne(accounts.id, accountId)));
   return taken !== undefined;
 }
@@ -55,7 +64,8 @@ export interface OwnAccountChange {
 export async function updateOwnAccount(tx: Tx, auth: TokenClaims, change: OwnAccountChange, verifiedHash: string | null): Promise<boolean> {
   const { password, ...fields } = change;
   const keptSession = password ? sql`(${accounts.tokenVersion} + 1)::text || ':' || ${password.keptSessionHash}` : undefined;
-  const updated = await tx.update(accounts)
+  const updated = await tx
+    .update(accounts)
     .set({ ...fields, ...(password ? { passwordHash: password.hash, keptSession } : {}) })
     .where(and(own(auth), verifiedHash === null ? undefined : eq(accounts.passwordHash, verifiedHash)))
     .returning({ id: accounts.id });
@@ -64,11 +74,19 @@ export async function updateOwnAccount(tx: Tx, auth: TokenClaims, change: OwnAcc
 
 /** What a sign-in needs of the account with this email (and its company's name). */
 export async function signInRowOf(db: Executor, email: string) {
-  const [row] = await db.select({
-    id: accounts.id, companyId: accounts.companyId, role: accounts.role, passwordHash: accounts.passwordHash,
-    firstName: accounts.firstName, lastName: accounts.lastName, email: accounts.email,
-    removedAt: accounts.removedAt, tokenVersion: accounts.tokenVersion, company: companies.name,
-  })
+  const [row] = await db
+    .select({
+      id: accounts.id,
+      companyId: accounts.companyId,
+      role: accounts.role,
+      passwordHash: accounts.passwordHash,
+      firstName: accounts.firstName,
+      lastName: accounts.lastName,
+      email: accounts.email,
+      removedAt: accounts.removedAt,
+      tokenVersion: accounts.tokenVersion,
+      company: companies.name,
+    })
     .from(accounts)
     .innerJoin(companies, eq(companies.id, accounts.companyId))
     .where(eq(accounts.email, email));
@@ -83,7 +101,8 @@ export async function accountGoneFrom(db: Executor, accountId: number, companyId
 
 /** The company's office admins that are not removed, by id. */
 export function officeAdminsOf(db: Executor, companyId: number): Promise<{ id: number; email: string; first: string; last: string }[]> {
-  return db.select({ id: accounts.id, email: accounts.email, first: accounts.firstName, last: accounts.lastName })
+  return db
+    .select({ id: accounts.id, email: accounts.email, first: accounts.firstName, last: accounts.lastName })
     .from(accounts)
     .where(and(eq(accounts.companyId, companyId), eq(accounts.role, 'office_admin'), isNull(accounts.removedAt)))
     .orderBy(asc(accounts.id));
@@ -91,29 +110,37 @@ export function officeAdminsOf(db: Executor, companyId: number): Promise<{ id: n
 
 /** A driver of the company that is not removed, with the address their emails go to. */
 export async function activeDriverContact(db: Executor, companyId: number, id: number): Promise<{ id: number; first: string; email: string } | undefined> {
-  const [row] = await db.select({ id: accounts.id, first: accounts.firstName, email: accounts.email }).from(accounts)
+  const [row] = await db
+    .select({ id: accounts.id, first: accounts.firstName, email: accounts.email })
+    .from(accounts)
     .where(and(eq(accounts.id, id), eq(accounts.companyId, companyId), eq(accounts.role, 'driver'), isNull(accounts.removedAt)));
   return row;
 }
 
 /** The company's account (not removed) with this address, any case. */
 export async function accountByEmail(db: Executor, companyId: number, address: string): Promise<{ id: number; role: string; firstName: string } | undefined> {
-  const [row] = await db.select({ id: accounts.id, role: accounts.role, firstName: accounts.firstName }).from(accounts)
+  const [row] = await db
+    .select({ id: accounts.id, role: accounts.role, firstName: accounts.firstName })
+    .from(accounts)
     .where(and(eq(accounts.companyId, companyId), sql`lower(${accounts.email}) = ${address}`, isNull(accounts.removedAt)));
   return row;
 }
 
 /** The caller's address and their company's name and address (who an email is from). */
 export async function senderOf(db: Executor, auth: TokenClaims): Promise<{ companyName: string; companyEmail: string | null; ownEmail: string } | undefined> {
-  const [row] = await db.select({ companyName: companies.name, companyEmail: companies.email, ownEmail: accounts.email })
-    .from(accounts).innerJoin(companies, eq(companies.id, accounts.companyId))
+  const [row] = await db
+    .select({ companyName: companies.name, companyEmail: companies.email, ownEmail: accounts.email })
+    .from(accounts)
+    .innerJoin(companies, eq(companies.id, accounts.companyId))
     .where(own(auth));
   return row;
 }
 
 /** The company's contact details. */
 export async function companyContactOf(db: Executor, companyId: number) {
-  const [row] = await db.select({ name: companies.name, phone: companies.phone, email: companies.email, address: companies.address })
-    .from(companies).where(eq(companies.id, companyId));
+  const [row] = await db
+    .select({ name: companies.name, phone: companies.phone, email: companies.email, address: companies.address })
+    .from(companies)
+    .where(eq(companies.id, companyId));
   return row;
 }

@@ -4,15 +4,27 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import {
-  accounts, companies, customerDeliveries, customerOrderBilling, customerOrderChecks, deliveries, deliveryCertificates,
-  deliveryImages, orderPayments, orders, uploads, type CertificateLayout,
+  accounts,
+  companies,
+  customerDeliveries,
+  customerOrderBilling,
+  customerOrderChecks,
+  deliveries,
+  deliveryCertificates,
+  deliveryImages,
+  orderPayments,
+  orders,
+  uploads,
+  type CertificateLayout,
 } from '../db/schema';
 
 export type { CertificateLayout } from '../db/schema';
 
 /** The stored certificate of this delivery and layout, by guid, or null. */
 export async function certificateGuidOf(db: Executor, deliveryId: number, layout: CertificateLayout): Promise<string | null> {
-  const [row] = await db.select({ guid: deliveryCertificates.guid }).from(deliveryCertificates)
+  const [row] = await db
+    .select({ guid: deliveryCertificates.guid })
+    .from(deliveryCertificates)
     .where(and(eq(deliveryCertificates.deliveryId, deliveryId), eq(deliveryCertificates.layout, layout)));
   return row ? row.guid : null;
 }
@@ -29,20 +41,25 @@ export interface NewCertificate {
 
 /** Inserts the row unless this delivery already has one of this layout (then nothing happens). */
 export async function insertCertificate(tx: Executor, certificate: NewCertificate): Promise<void> {
-  await tx.insert(deliveryCertificates).values(certificate)
+  await tx
+    .insert(deliveryCertificates)
+    .values(certificate)
     .onConflictDoNothing({ target: [deliveryCertificates.deliveryId, deliveryCertificates.layout] });
 }
 
 /** A certificate row of the company (what GET /files/certificates/… serves), or undefined. */
 export async function certificateFileOf(db: Executor, companyId: number, guid: string): Promise<{ bytes: Buffer; companyId: number } | undefined> {
-  const [row] = await db.select({ bytes: deliveryCertificates.bytes, companyId: deliveryCertificates.companyId }).from(deliveryCertificates)
+  const [row] = await db
+    .select({ bytes: deliveryCertificates.bytes, companyId: deliveryCertificates.companyId })
+    .from(deliveryCertificates)
     .where(and(eq(deliveryCertificates.guid, guid), eq(deliveryCertificates.companyId, companyId)));
   return row;
 }
 
 /** The delivered order with its delivery, company and the delivering driver's name. */
 export async function deliveredOrderOf(db: Executor, companyId: number, orderId: number) {
-  const [row] = await db.select({ order: orders, delivery: deliveries, company: companies, driverFirst: accounts.firstName, driverLast: accounts.lastName })
+  const [row] = await db
+    .select({ order: orders, delivery: deliveries, company: companies, driverFirst: accounts.firstName, driverLast: accounts.lastName })
     .from(orders)
     .innerJoin(deliveries, eq(deliveries.orderId, orders.id))
     .innerJoin(companies, eq(companies.id, orders.companyId))
@@ -59,7 +76,13 @@ export async function customerDeliveryOf(db: Executor, deliveryId: number) {
 
 /** The delivery's payment, with the saved check's bank and last four when it was one. */
 export async function deliveryPaymentOf(db: Executor, companyId: number, deliveryId: number) {
-  const [row] = await db.select({ amount: orderPayments.amount, cardLastFour: orderPayments.cardLastFour, bank: customerOrderChecks.bankName, checkLastFour: customerOrderChecks.accountLastFour })
+  const [row] = await db
+    .select({
+      amount: orderPayments.amount,
+      cardLastFour: orderPayments.cardLastFour,
+      bank: customerOrderChecks.bankName,
+      checkLastFour: customerOrderChecks.accountLastFour,
+    })
     .from(orderPayments)
     .leftJoin(customerOrderChecks, eq(customerOrderChecks.id, orderPayments.savedCheckId))
     .where(and(eq(orderPayments.deliveryId, deliveryId), eq(orderPayments.companyId, companyId)));
@@ -73,11 +96,19 @@ export async function rtoCompanyOf(db: Executor, orderId: number): Promise<strin
 }
 
 const uploadColumns = { guid: uploads.guid, extension: uploads.extension, companyId: uploads.companyId, bytes: uploads.bytes, mime: uploads.mime };
-export interface UploadRow { guid: string; extension: string; companyId: number; bytes: Buffer; mime: string }
+export interface UploadRow {
+  guid: string;
+  extension: string;
+  companyId: number;
+  bytes: Buffer;
+  mime: string;
+}
 
 /** The delivery's building photos of the company, in their order. */
 export function deliveryPhotosOf(db: Executor, companyId: number, deliveryId: number): Promise<UploadRow[]> {
-  return db.select(uploadColumns).from(deliveryImages)
+  return db
+    .select(uploadColumns)
+    .from(deliveryImages)
     .innerJoin(uploads, eq(uploads.guid, deliveryImages.uploadGuid))
     .where(and(eq(deliveryImages.deliveryId, deliveryId), eq(uploads.companyId, companyId)))
     .orderBy(asc(deliveryImages.position));
@@ -85,6 +116,9 @@ export function deliveryPhotosOf(db: Executor, companyId: number, deliveryId: nu
 
 /** One upload of the company by guid, or undefined. */
 export async function uploadOf(db: Executor, companyId: number, guid: string): Promise<UploadRow | undefined> {
-  const [row] = await db.select(uploadColumns).from(uploads).where(and(eq(uploads.guid, guid), eq(uploads.companyId, companyId)));
+  const [row] = await db
+    .select(uploadColumns)
+    .from(uploads)
+    .where(and(eq(uploads.guid, guid), eq(uploads.companyId, companyId)));
   return row;
 }

@@ -8,7 +8,9 @@ export type NewChargeAttempt = Omit<typeof chargeAttempts.$inferInsert, 'id' | '
 
 /** The declined attempt this account made under this Idempotency-Key, if any. */
 export async function declinedAttemptOf(ex: Executor, accountId: number, key: string): Promise<ChargeAttemptRow | undefined> {
-  const [row] = await ex.select().from(chargeAttempts)
+  const [row] = await ex
+    .select()
+    .from(chargeAttempts)
     .where(and(eq(chargeAttempts.accountId, accountId), eq(chargeAttempts.idempotencyKey, key), eq(chargeAttempts.approved, false)));
   return row;
 }

@@ -19,14 +19,15 @@ const activeDriversOf = (companyId: number) => and(eq(accounts.companyId, compan
 
 /** The company's active drivers by last name, first name. */
 export function activeDrivers(db: Executor, companyId: number): Promise<DriverRow[]> {
-  return db.select(driverColumns).from(accounts)
-    .where(activeDriversOf(companyId))
-    .orderBy(asc(accounts.lastName), asc(accounts.firstName), asc(accounts.id));
+  return db.select(driverColumns).from(accounts).where(activeDriversOf(companyId)).orderBy(asc(accounts.lastName), asc(accounts.firstName), asc(accounts.id));
 }
 
 /** One active driver of the company, or undefined (unknown, removed, not a driver, another company's). */
 export async function findActiveDriver(db: Executor, companyId: number, id: number): Promise<DriverRow | undefined> {
-  const [row] = await db.select(driverColumns).from(accounts).where(and(eq(accounts.id, id), activeDriversOf(companyId)));
+  const [row] = await db
+    .select(driverColumns)
+    .from(accounts)
+    .where(and(eq(accounts.id, id), activeDriversOf(companyId)));
   return row;
 }
 
@@ -46,14 +47,18 @@ export function shopsOf(db: Executor, companyId: number) {
 
 /** The company's flags of one environment, by name. */
 export function flagsOf(db: Executor, companyId: number, environment: FeatureFlagEnvironment): Promise<{ name: string; on: boolean }[]> {
-  return db.select({ name: featureFlags.name, on: featureFlags.turnedOn }).from(featureFlags)
+  return db
+    .select({ name: featureFlags.name, on: featureFlags.turnedOn })
+    .from(featureFlags)
     .where(and(eq(featureFlags.companyId, companyId), eq(featureFlags.environment, environment)))
     .orderBy(asc(featureFlags.name));
 }
 
 /** One flag: on, off, or undefined when the company has no such flag. */
 export async function flagTurnedOn(db: Executor, companyId: number, name: string, environment: FeatureFlagEnvironment): Promise<boolean | undefined> {
-  const [row] = await db.select({ on: featureFlags.turnedOn }).from(featureFlags)
+  const [row] = await db
+    .select({ on: featureFlags.turnedOn })
+    .from(featureFlags)
     .where(and(eq(featureFlags.companyId, companyId), eq(featureFlags.name, name), eq(featureFlags.environment, environment)));
   return row?.on;
 }

@@ -8,7 +8,8 @@ import type { OrderRef } from './orders';
 
 /** An order of the company with its delivery, if it has one, and who made it. */
 export async function findOrderDelivery(db: Executor, companyId: number, ref: OrderRef) {
-  const [row] = await db.select({ orderId: orders.id, deliveryId: deliveries.id, deliveredBy: deliveries.driverId, driverId: orders.driverId })
+  const [row] = await db
+    .select({ orderId: orders.id, deliveryId: deliveries.id, deliveredBy: deliveries.driverId, driverId: orders.driverId })
     .from(orders)
     .leftJoin(deliveries, eq(deliveries.orderId, orders.id))
     .where(and(eq(orders.id, ref.id), eq(orders.companyId, companyId), eq(orders.kind, ref.kind)));
@@ -17,7 +18,9 @@ export async function findOrderDelivery(db: Executor, companyId: number, ref: Or
 
 /** How many of these guids are uploads of the company in one of the folders. */
 export async function countUploadsIn(db: Executor, companyId: number, guids: string[], folders: readonly string[]): Promise<number> {
-  const found = await db.select({ guid: uploads.guid }).from(uploads)
+  const found = await db
+    .select({ guid: uploads.guid })
+    .from(uploads)
     .where(and(inArray(uploads.guid, guids), eq(uploads.companyId, companyId), inArray(uploads.folder, [...folders])));
   return found.length;
 }
@@ -29,9 +32,13 @@ export async function insertDelivery(tx: Tx, delivery: NewDelivery, images: read
   const [row] = await tx.insert(deliveries).values(delivery).returning({ id: deliveries.id });
   if (!row) throw new Error('delivery insert returned nothing');
   if (images.length > 0) {
-    await tx.insert(deliveryImages).values(images.map((image, position) => ({
-      deliveryId: row.id, uploadGuid: image.guid.toLowerCase(), position,
-    })));
+    await tx.insert(deliveryImages).values(
+      images.map((image, position) => ({
+        deliveryId: row.id,
+        uploadGuid: image.guid.toLowerCase(),
+        position,
+      })),
+    );
   }
   return row.id;
 }

@@ -23,13 +23,26 @@ function conditions(auth: TokenClaims, range: LogRange): SQL[] {
 
 /** The caller's deliveries in the range, newest first, at most `limit`. */
 export function logRowsOf(db: Db, auth: TokenClaims, range: LogRange, limit: number) {
-  return db.select({
-    deliveryId: deliveries.id, orderId: orders.id, kind: orders.kind, orderNumber: orders.orderNumber, orderType: orders.orderType,
-    first: orders.customerFirstName, last: orders.customerLastName, dealerName: dealers.name,
-    model: orders.buildingModel, serial: orders.serialNumber, address: orders.deliveryAddress,
-    dateDelivered: deliveries.dateDelivered, began: deliveries.beganAt, ended: deliveries.endedAt,
-    miles: deliveries.milesDriven, note: deliveries.note,
-  }).from(deliveries)
+  return db
+    .select({
+      deliveryId: deliveries.id,
+      orderId: orders.id,
+      kind: orders.kind,
+      orderNumber: orders.orderNumber,
+      orderType: orders.orderType,
+      first: orders.customerFirstName,
+      last: orders.customerLastName,
+      dealerName: dealers.name,
+      model: orders.buildingModel,
+      serial: orders.serialNumber,
+      address: orders.deliveryAddress,
+      dateDelivered: deliveries.dateDelivered,
+      began: deliveries.beganAt,
+      ended: deliveries.endedAt,
+      miles: deliveries.milesDriven,
+      note: deliveries.note,
+    })
+    .from(deliveries)
     .innerJoin(orders, and(eq(orders.id, deliveries.orderId), eq(orders.companyId, deliveries.companyId)))
     .innerJoin(dealers, eq(dealers.id, orders.dealerId))
     .where(and(...conditions(auth, range)))
@@ -39,7 +52,8 @@ export function logRowsOf(db: Db, auth: TokenClaims, range: LogRange, limit: num
 
 /** How many deliveries the range holds and their miles. */
 export async function logTotalsOf(db: Db, auth: TokenClaims, range: LogRange): Promise<{ n: number; miles: number }> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int`, miles: sql<number>`coalesce(sum(${deliveries.milesDriven}), 0)::float8` })
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`, miles: sql<number>`coalesce(sum(${deliveries.milesDriven}), 0)::float8` })
     .from(deliveries)
     .innerJoin(orders, and(eq(orders.id, deliveries.orderId), eq(orders.companyId, deliveries.companyId)))
     .where(and(...conditions(auth, range)));
@@ -52,14 +66,16 @@ export type Period = 'week' | 'month' | 'year';
 export async function periodTotalsOf(db: Db, auth: TokenClaims, starts: Record<Period, Date>): Promise<Record<Period, { n: number; miles: number }>> {
   const since = (start: Date): SQL => sql`${deliveries.dateDelivered} >= ${start.toISOString()}::timestamptz`;
   const earliest = new Date(Math.min(starts.week.getTime(), starts.year.getTime()));
-  const [row] = await db.select({
-    week: sql<number>`(count(*) filter (where ${since(starts.week)}))::int`,
-    weekMiles: sql<number>`(coalesce(sum(${deliveries.milesDriven}) filter (where ${since(starts.week)}), 0))::float8`,
-    month: sql<number>`(count(*) filter (where ${since(starts.month)}))::int`,
-    monthMiles: sql<number>`(coalesce(sum(${deliveries.milesDriven}) filter (where ${since(starts.month)}), 0))::float8`,
-    year: sql<number>`(count(*) filter (where ${since(starts.year)}))::int`,
-    yearMiles: sql<number>`(coalesce(sum(${deliveries.milesDriven}) filter (where ${since(starts.year)}), 0))::float8`,
-  }).from(deliveries)
+  const [row] = await db
+    .select({
+      week: sql<number>`(count(*) filter (where ${since(starts.week)}))::int`,
+      weekMiles: sql<number>`(coalesce(sum(${deliveries.milesDriven}) filter (where ${since(starts.week)}), 0))::float8`,
+      month: sql<number>`(count(*) filter (where ${since(starts.month)}))::int`,
+      monthMiles: sql<number>`(coalesce(sum(${deliveries.milesDriven}) filter (where ${since(starts.month)}), 0))::float8`,
+      year: sql<number>`(count(*) filter (where ${since(starts.year)}))::int`,
+      yearMiles: sql<number>`(coalesce(sum(${deliveries.milesDriven}) filter (where ${since(starts.year)}), 0))::float8`,
+    })
+    .from(deliveries)
     .where(and(eq(deliveries.driverId, auth.account_id), eq(deliveries.companyId, auth.company_id), gte(deliveries.dateDelivered, earliest)));
   return {
     week: { n: row?.week ?? 0, miles: row?.weekMiles ?? 0 },
@@ -70,9 +86,13 @@ export async function periodTotalsOf(db: Db, auth: TokenClaims, starts: Record<P
 
 /** The flags the categories are read from, of each of the caller's undelivered (live) orders. */
 export function callersOpenOrderFlags(db: Db, auth: TokenClaims) {
-  return db.select({
-    order_type: orders.orderType, is_scheduled_for_delivery: orders.isScheduledForDelivery,
-    is_built: orders.isBuilt, is_rush_order: orders.isRushOrder,
-  }).from(orders)
+  return db
+    .select({
+      order_type: orders.orderType,
+      is_scheduled_for_delivery: orders.isScheduledForDelivery,
+      is_built: orders.isBuilt,
+      is_rush_order: orders.isRushOrder,
+    })
+    .from(orders)
     .where(and(callersOrders(auth), isNull(orders.deliveredAt), isNull(orders.cancelledAt)));
 }

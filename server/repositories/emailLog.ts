@@ -11,7 +11,9 @@ export async function insertEmailLog(db: Db, row: NewEmailLogRow): Promise<void>
 
 /** The addresses a batch (its key) already reached. */
 export async function recipientsSentIn(db: Db, batchKey: string): Promise<string[]> {
-  const rows = await db.select({ recipient: emailLog.recipient }).from(emailLog)
+  const rows = await db
+    .select({ recipient: emailLog.recipient })
+    .from(emailLog)
     .where(and(eq(emailLog.batchKey, batchKey), eq(emailLog.status, 'sent')));
   return rows.map((r) => r.recipient);
 }

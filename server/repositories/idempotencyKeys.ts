@@ -25,7 +25,8 @@ export interface NewClaim {
 
 /** Inserts a running claim; null when the account already has a row for this key. */
 export async function insertClaim(db: Db, claim: NewClaim): Promise<number | null> {
-  const [inserted] = await db.insert(idempotencyKeys)
+  const [inserted] = await db
+    .insert(idempotencyKeys)
     .values({ ...claim, state: 'running' })
     .onConflictDoNothing({ target: [idempotencyKeys.accountId, idempotencyKeys.key] })
     .returning({ id: idempotencyKeys.id });
@@ -33,14 +34,18 @@ export async function insertClaim(db: Db, claim: NewClaim): Promise<number | nul
 }
 
 export async function findKey(db: Db, accountId: number, key: string): Promise<KeyRow | undefined> {
-  const [row] = await db.select().from(idempotencyKeys)
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
   return row;
 }
 
 /** Compare-and-set on started_at: of two requests taking a claim over, one gets it (its id), the other null. */
 export async function takeOverClaim(db: Db, row: Pick<KeyRow, 'id' | 'startedAt'>, instanceId: string): Promise<number | null> {
-  const [taken] = await db.update(idempotencyKeys).set({ startedAt: sql`now()`, instanceId })
+  const [taken] = await db
+    .update(idempotencyKeys)
+    .set({ startedAt: sql`now()`, instanceId })
     .where(and(eq(idempotencyKeys.id, row.id), eq(idempotencyKeys.state, 'running'), eq(idempotencyKeys.startedAt, row.startedAt)))
     .returning({ id: idempotencyKeys.id });
   return taken?.id ?? null;
@@ -51,7 +56,8 @@ export async function takeOverClaim(db: Db, row: Pick<KeyRow, 'id' | 'startedAt'
  * (the hook's onSend); a handler completing in its own transaction owns the row outright.
  */
 export async function markKeyDone(db: Executor, id: number, status: number, answer: StoredAnswer, onlyRunning: boolean): Promise<void> {
-  await db.update(idempotencyKeys)
+  await db
+    .update(idempotencyKeys)
     .set({ state: 'done', responseStatus: status, responseBody: answer.text, responseType: answer.type, completedAt: sql`now()` })
     .where(onlyRunning ? and(eq(idempotencyKeys.id, id), eq(idempotencyKeys.state, 'running')) : eq(idempotencyKeys.id, id));
 }
@@ -63,7 +69,8 @@ export async function deleteRunningClaim(db: Executor, id: number): Promise<void
 
 /** Deletes records older than `days`; answers how many went. */
 export async function deleteKeysOlderThan(db: Db, days: number): Promise<number> {
-  const gone = await db.delete(idempotencyKeys)
+  const gone = await db
+    .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(days => ${days})`))
     .returning({ id: idempotencyKeys.id });
   return gone.length;

@@ -14,17 +14,26 @@ export interface NoteRow {
 
 /** Notes of these orders (of the company) with their authors' names, oldest first. */
 export function notesOfOrders(db: Executor, companyId: number, orderIds: number[]): Promise<NoteRow[]> {
-  return db.select({
-    id: orderNotes.id, orderId: orderNotes.orderId, note: orderNotes.note, createdAt: orderNotes.createdAt,
-    firstName: accounts.firstName, lastName: accounts.lastName,
-  }).from(orderNotes)
+  return db
+    .select({
+      id: orderNotes.id,
+      orderId: orderNotes.orderId,
+      note: orderNotes.note,
+      createdAt: orderNotes.createdAt,
+      firstName: accounts.firstName,
+      lastName: accounts.lastName,
+    })
+    .from(orderNotes)
     .innerJoin(accounts, eq(accounts.id, orderNotes.accountId))
     .where(and(eq(orderNotes.companyId, companyId), inArray(orderNotes.orderId, orderIds)))
     .orderBy(asc(orderNotes.createdAt), asc(orderNotes.id));
 }
 
 /** A new note by this account; answers its id and time. */
-export async function insertNote(tx: Tx, note: { orderId: number; companyId: number; accountId: number; note: string }): Promise<{ id: number; createdAt: Date }> {
+export async function insertNote(
+  tx: Tx,
+  note: { orderId: number; companyId: number; accountId: number; note: string },
+): Promise<{ id: number; createdAt: Date }> {
   const [created] = await tx.insert(orderNotes).values(note).returning({ id: orderNotes.id, createdAt: orderNotes.createdAt });
   if (!created) throw new Error('note insert returned nothing');
   return created;

@@ -39,22 +39,28 @@ function conditionsOf(query: OrderPageQuery): SQL[] {
 export async function selectOrderPage<R>(db: Db, query: OrderPageQuery, columns: PageColumns = orderViewColumns): Promise<R[]> {
   const conditions = conditionsOf(query);
   // The columns object is the caller's; its rows are R (drizzle cannot follow a generic select).
-  const select = (ex: Executor) => ex.select(columns as typeof orderViewColumns).from(orders)
-    .innerJoin(dealers, eq(dealers.id, orders.dealerId))
-    .where(and(...conditions))
-    .orderBy(asc(orders.updatedAt), asc(orders.id))
-    .limit(query.limit);
+  const select = (ex: Executor) =>
+    ex
+      .select(columns as typeof orderViewColumns)
+      .from(orders)
+      .innerJoin(dealers, eq(dealers.id, orders.dealerId))
+      .where(and(...conditions))
+      .orderBy(asc(orders.updatedAt), asc(orders.id))
+      .limit(query.limit);
   const rows = query.serialized
     ? await select(db)
     : await db.transaction(async (tx) => {
-      await lockCompanyOrdersShared(tx, query.companyId);
-      return select(tx);
-    });
+        await lockCompanyOrdersShared(tx, query.companyId);
+        return select(tx);
+      });
   return rows as unknown as R[];
 }
 
 /** How many orders the whole pull brings (a first pull's progress figure). */
 export async function countOrderPage(db: Db, query: OrderPageQuery): Promise<number | undefined> {
-  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(and(...conditionsOf(query)));
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(...conditionsOf(query)));
   return counted?.n;
 }

@@ -136,7 +136,9 @@ export async function findOrderRow(db: Executor, auth: TokenClaims, ref: OrderRe
   const conditions = [eq(orders.id, ref.id), eq(orders.kind, ref.kind), owner];
   if (filter.live) conditions.push(live());
   if (filter.notCancelled) conditions.push(isNull(orders.cancelledAt));
-  const query = db.select(orderViewColumns).from(orders)
+  const query = db
+    .select(orderViewColumns)
+    .from(orders)
     .innerJoin(dealers, eq(dealers.id, orders.dealerId))
     .where(and(...conditions));
   const [row] = filter.forUpdate ? await query.for('update', { of: orders }) : await query;
@@ -147,7 +149,9 @@ export async function findOrderRow(db: Executor, auth: TokenClaims, ref: OrderRe
 export function callersLiveOrders(db: Executor, auth: TokenClaims, scheduledOnly: boolean): Promise<OrderViewRow[]> {
   const conditions = [callersOrders(auth), live()];
   if (scheduledOnly) conditions.push(eq(orders.isScheduledForDelivery, true));
-  return db.select(orderViewColumns).from(orders)
+  return db
+    .select(orderViewColumns)
+    .from(orders)
     .innerJoin(dealers, eq(dealers.id, orders.dealerId))
     .where(and(...conditions))
     .orderBy(asc(orders.scheduledDate), asc(orders.id));
@@ -155,20 +159,25 @@ export function callersLiveOrders(db: Executor, auth: TokenClaims, scheduledOnly
 
 /** The caller's customer order carrying this order number (the lowest id), or null. */
 export async function callersOrderIdNumbered(db: Executor, auth: TokenClaims, orderNumber: string): Promise<number | null> {
-  const [row] = await db.select({ id: orders.id }).from(orders)
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
     .where(and(eq(orders.orderNumber, orderNumber), eq(orders.kind, 'customer'), callersOrders(auth)))
-    .orderBy(orders.id).limit(1);
+    .orderBy(orders.id)
+    .limit(1);
   return row?.id ?? null;
 }
 
-export type OrderChange = Partial<Pick<typeof orders.$inferInsert,
-  'isScheduledForDelivery' | 'scheduledDate' | 'status' | 'driverId' | 'deliveredAt'>>;
+export type OrderChange = Partial<Pick<typeof orders.$inferInsert, 'isScheduledForDelivery' | 'scheduledDate' | 'status' | 'driverId' | 'deliveredAt'>>;
 
 /** Writes the change; the trigger bumps updated_at, so the next pull carries the order. */
 export async function updateOrder(tx: Tx, id: number, change: OrderChange) {
   const [updated] = await tx.update(orders).set(change).where(eq(orders.id, id)).returning({
-    isScheduled: orders.isScheduledForDelivery, scheduledDate: orders.scheduledDate, status: orders.status,
-    driverId: orders.driverId, updatedAt: orders.updatedAt,
+    isScheduled: orders.isScheduledForDelivery,
+    scheduledDate: orders.scheduledDate,
+    status: orders.status,
+    driverId: orders.driverId,
+    updatedAt: orders.updatedAt,
   });
   if (!updated) throw new Error('order update returned nothing');
   return updated;

@@ -6,7 +6,10 @@ import type { Executor } from '../db/client';
 import { achAccounts, cardProfiles, cardTokens, paymentTransactions, type PaymentKindColumn } from '../db/schemaPayments';
 
 export type {
-  PaymentKindColumn, PaymentMethodColumn, PaymentStatusColumn, SandboxOutcome,
+  PaymentKindColumn,
+  PaymentMethodColumn,
+  PaymentStatusColumn,
+  SandboxOutcome,
 } from '../db/schemaPayments';
 
 export type TxnRow = typeof paymentTransactions.$inferSelect;
@@ -20,7 +23,10 @@ export async function insertCardToken(ex: Executor, row: typeof cardTokens.$infe
 }
 
 export async function findCardToken(ex: Executor, companyId: number, token: string): Promise<CardTokenRow | undefined> {
-  const [row] = await ex.select().from(cardTokens).where(and(eq(cardTokens.token, token), eq(cardTokens.companyId, companyId)));
+  const [row] = await ex
+    .select()
+    .from(cardTokens)
+    .where(and(eq(cardTokens.token, token), eq(cardTokens.companyId, companyId)));
   return row;
 }
 
@@ -32,7 +38,9 @@ export async function insertCardProfile(ex: Executor, row: typeof cardProfiles.$
 
 /** The company's profile with its card token. */
 export async function findProfileWithToken(ex: Executor, companyId: number, profileId: string): Promise<{ p: CardProfileRow; t: CardTokenRow } | undefined> {
-  const [row] = await ex.select({ p: cardProfiles, t: cardTokens }).from(cardProfiles)
+  const [row] = await ex
+    .select({ p: cardProfiles, t: cardTokens })
+    .from(cardProfiles)
     .innerJoin(cardTokens, eq(cardTokens.token, cardProfiles.token))
     .where(and(eq(cardProfiles.profileId, profileId), eq(cardProfiles.companyId, companyId)));
   return row;
@@ -46,17 +54,31 @@ export async function insertTransaction(ex: Executor, row: NewTxnRow): Promise<T
 
 /** The company's transaction with this retref of one of these kinds (and method), row-locked in the caller's transaction. */
 export async function lockTransaction(
-  ex: Executor, companyId: number, retref: string, kinds: PaymentKindColumn[], method?: TxnRow['method'],
+  ex: Executor,
+  companyId: number,
+  retref: string,
+  kinds: PaymentKindColumn[],
+  method?: TxnRow['method'],
 ): Promise<TxnRow | undefined> {
-  const [row] = await ex.select().from(paymentTransactions)
-    .where(and(eq(paymentTransactions.retref, retref), eq(paymentTransactions.companyId, companyId),
-      method === undefined ? undefined : eq(paymentTransactions.method, method), inArray(paymentTransactions.kind, kinds)))
+  const [row] = await ex
+    .select()
+    .from(paymentTransactions)
+    .where(
+      and(
+        eq(paymentTransactions.retref, retref),
+        eq(paymentTransactions.companyId, companyId),
+        method === undefined ? undefined : eq(paymentTransactions.method, method),
+        inArray(paymentTransactions.kind, kinds),
+      ),
+    )
     .for('update');
   return row;
 }
 
 export async function updateTransaction(
-  ex: Executor, id: number, change: Partial<Pick<TxnRow, 'status' | 'capturedCents' | 'refundedCents' | 'updatedAt'>>,
+  ex: Executor,
+  id: number,
+  change: Partial<Pick<TxnRow, 'status' | 'capturedCents' | 'refundedCents' | 'updatedAt'>>,
 ): Promise<TxnRow | undefined> {
   const [updated] = await ex.update(paymentTransactions).set(change).where(eq(paymentTransactions.id, id)).returning();
   return updated;
@@ -67,6 +89,9 @@ export async function insertAchAccount(ex: Executor, row: typeof achAccounts.$in
 }
 
 export async function findAchAccount(ex: Executor, companyId: number, token: string): Promise<AchAccountRow | undefined> {
-  const [row] = await ex.select().from(achAccounts).where(and(eq(achAccounts.token, token), eq(achAccounts.companyId, companyId)));
+  const [row] = await ex
+    .select()
+    .from(achAccounts)
+    .where(and(eq(achAccounts.token, token), eq(achAccounts.companyId, companyId)));
   return row;
 }

@@ -14,7 +14,10 @@ export async function insertSavedCard(tx: Tx, card: NewSavedCard): Promise<void>
 
 /** A card one of the company's orders lists under this profile id, if any. */
 export async function listedCardByProfile(ex: Executor, companyId: number, profileId: string): Promise<ListedCardRow | undefined> {
-  const [row] = await ex.select().from(customerSavedCards)
-    .where(and(eq(customerSavedCards.cardProfileId, profileId), eq(customerSavedCards.companyId, companyId))).limit(1);
+  const [row] = await ex
+    .select()
+    .from(customerSavedCards)
+    .where(and(eq(customerSavedCards.cardProfileId, profileId), eq(customerSavedCards.companyId, companyId)))
+    .limit(1);
   return row;
 }

@@ -11,7 +11,8 @@ import { signInKnownAddresses, signInThrottle } from '../db/schemaSignIn';
 
 /** Counts one hit in the window starting at `windowStart` (one atomic upsert); answers the window's count. */
 export async function countHit(db: Db, key: string, windowStart: Date, expiresAt: Date): Promise<number> {
-  const [row] = await db.insert(rateLimits)
+  const [row] = await db
+    .insert(rateLimits)
     .values({ key, windowStart, count: 1, expiresAt })
     .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
     .returning({ count: rateLimits.count });
@@ -20,14 +21,18 @@ export async function countHit(db: Db, key: string, windowStart: Date, expiresAt
 
 /** The count of the window starting at `windowStart` (0 when it has none). */
 export async function countIn(db: Db, key: string, windowStart: Date): Promise<number> {
-  const [row] = await db.select({ count: rateLimits.count }).from(rateLimits)
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
     .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
   return row?.count ?? 0;
 }
 
 /** Takes one hit back from that window (never below zero). */
 export async function takeBackHit(db: Db, key: string, windowStart: Date): Promise<void> {
-  await db.update(rateLimits).set({ count: sql`${rateLimits.count} - 1` })
+  await db
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
     .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart), gt(rateLimits.count, 0)));
 }
 
@@ -51,11 +56,10 @@ export interface DelayShape {
  * gets the next delay (computed in SQL from the new count, so claim and next_at are one write);
  * an account still delayed is left alone. Answers the failures counted, or null (delayed).
  */
-export async function claimThrottle(
-  db: Db, email: string, shape: DelayShape, at: Date, first: { nextAt: Date }, expiresAt: Date,
-): Promise<number | null> {
+export async function claimThrottle(db: Db, email: string, shape: DelayShape, at: Date, first: { nextAt: Date }, expiresAt: Date): Promise<number | null> {
   const failuresAfter = sql`CASE WHEN ${signInThrottle.expiresAt} <= ${at} THEN 1 ELSE ${signInThrottle.failures} + 1 END`;
-  const [row] = await db.insert(signInThrottle)
+  const [row] = await db
+    .insert(signInThrottle)
     .values({ email, failures: 1, nextAt: first.nextAt, expiresAt })
     .onConflictDoUpdate({
       target: signInThrottle.email,
@@ -80,7 +84,8 @@ export async function throttleNextAt(db: Db, email: string): Promise<Date | unde
 
 /** One failure fewer, and the next attempt due no later than `nextAtAtMost`. */
 export async function giveBackThrottle(db: Db, email: string, nextAtAtMost: Date): Promise<void> {
-  await db.update(signInThrottle)
+  await db
+    .update(signInThrottle)
     .set({
       failures: sql`greatest(${signInThrottle.failures} - 1, 0)`,
       nextAt: sql`least(${signInThrottle.nextAt}, ${nextAtAtMost})`,
@@ -101,19 +106,22 @@ export async function deleteQuietThrottles(db: Db, now: Date): Promise<number> {
 
 /** Whether the account signed in from this address after `since`. */
 export async function signedInFromSince(db: Db, email: string, address: string, since: Date): Promise<boolean> {
-  const [row] = await db.select({ email: signInKnownAddresses.email }).from(signInKnownAddresses)
+  const [row] = await db
+    .select({ email: signInKnownAddresses.email })
+    .from(signInKnownAddresses)
     .where(and(eq(signInKnownAddresses.email, email), eq(signInKnownAddresses.address, address), gt(signInKnownAddresses.lastSuccessAt, since)));
   return row !== undefined;
 }
 
 export async function rememberSignInAddress(db: Db, email: string, address: string, at: Date): Promise<void> {
-  await db.insert(signInKnownAddresses).values({ email, address, lastSuccessAt: at })
+  await db
+    .insert(signInKnownAddresses)
+    .values({ email, address, lastSuccessAt: at })
     .onConflictDoUpdate({ target: [signInKnownAddresses.email, signInKnownAddresses.address], set: { lastSuccessAt: at } });
 }
 
 /** Forgets addresses last seen at or before `before`. */
 export async function deleteAddressesSeenBefore(db: Db, before: Date): Promise<number> {
-  const gone = await db.delete(signInKnownAddresses).where(lte(signInKnownAddresses.lastSuccessAt, before))
-    .returning({ email: signInKnownAddresses.email });
+  const gone = await db.delete(signInKnownAddresses).where(lte(signInKnownAddresses.lastSuccessAt, before)).returning({ email: signInKnownAddresses.email });
   return gone.length;
 }

@@ -13,7 +13,8 @@ export async function insertUploads(tx: Tx, rows: readonly NewUpload[]): Promise
 
 /** The company's upload with this guid: what serving it needs. */
 export async function findUpload(db: Executor, companyId: number, guid: string) {
-  const [row] = await db.select({ bytes: uploads.bytes, mime: uploads.mime, extension: uploads.extension, companyId: uploads.companyId })
+  const [row] = await db
+    .select({ bytes: uploads.bytes, mime: uploads.mime, extension: uploads.extension, companyId: uploads.companyId })
     .from(uploads)
     .where(and(eq(uploads.guid, guid), eq(uploads.companyId, companyId)));
   return row;
@@ -21,7 +22,9 @@ export async function findUpload(db: Executor, companyId: number, guid: string) 
 
 /** Whether the company has this upload in this folder. */
 export async function uploadIsIn(db: Executor, companyId: number, guid: string, folder: string): Promise<boolean> {
-  const [row] = await db.select({ guid: uploads.guid }).from(uploads)
+  const [row] = await db
+    .select({ guid: uploads.guid })
+    .from(uploads)
     .where(and(eq(uploads.guid, guid), eq(uploads.companyId, companyId), eq(uploads.folder, folder)));
   return row !== undefined;
 }

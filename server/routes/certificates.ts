@@ -9,17 +9,23 @@ import { certificateError, certificateFile, generateCertificate } from '../servi
 import { sendStoredFile } from './storedFiles';
 
 export const CERTIFICATE_ROUTES = [
-  route(`POST ${CERTIFICATE_PATH}`, ({ ctx, auth, body, request, complete }) => {
-    // A zone the certificate cannot use is UTC there, never a refusal.
-    const zoneHeader = request.headers[TIME_ZONE_HEADER];
-    const timeZone = typeof zoneHeader === 'string' && zoneHeader.length <= 64 ? zoneHeader : null;
-    return generateCertificate({ db: ctx.db, files: ctx.files, complete, log: request.log }, auth, body, timeZone);
-  }, { invalidBody: (issues) => certificateError(400, issuesMessage(issues)) }),
+  route(
+    `POST ${CERTIFICATE_PATH}`,
+    ({ ctx, auth, body, request, complete }) => {
+      // A zone the certificate cannot use is UTC there, never a refusal.
+      const zoneHeader = request.headers[TIME_ZONE_HEADER];
+      const timeZone = typeof zoneHeader === 'string' && zoneHeader.length <= 64 ? zoneHeader : null;
+      return generateCertificate({ db: ctx.db, files: ctx.files, complete, log: request.log }, auth, body, timeZone);
+    },
+    { invalidBody: (issues) => certificateError(400, issuesMessage(issues)) },
+  ),
 
   route('GET /files/certificates/:name', async ({ ctx, auth, params, request, reply }) => {
     const file = await certificateFile(ctx.db, auth, params.name ?? '');
     return sendStoredFile(request, reply, ctx.files, {
-      ref: file.ref, rowBytes: file.rowBytes, mime: 'application/pdf',
+      ref: file.ref,
+      rowBytes: file.rowBytes,
+      mime: 'application/pdf',
       disposition: `inline; filename="delivery-certificate-${file.guid}.pdf"`,
     });
   }),

@@ -6,5 +6,4 @@ import { route } from '../http/registrar';
 import { customerDeliverSpec } from '../services/customerDelivery';
 import { deliverWith } from './deliverOrder';
 
-export const DELIVER_CUSTOMER_ROUTES = CUSTOMER_DELIVER_CALLS.map((call) =>
-  route(CUSTOMER_DELIVER_KEYS[call], deliverWith(customerDeliverSpec(call))));
+export const DELIVER_CUSTOMER_ROUTES = CUSTOMER_DELIVER_CALLS.map((call) => route(CUSTOMER_DELIVER_KEYS[call], deliverWith(customerDeliverSpec(call))));

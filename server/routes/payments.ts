@@ -8,9 +8,7 @@ import type { preHandlerAsyncHookHandler, RouteShorthandOptions } from 'fastify'
 import { PAYMENTS_API, requestSchemaOf } from '../../src/domain';
 import { addTraceId, bodyWithSecrets, liftCardSecrets, refuseQueryAsPayments } from '../http/paymentHooks';
 import { route, type RouteDef } from '../http/registrar';
-import {
-  authorizeNewCard, authorizeProfile, capture, captureCheck, refund, savedCard, tokenize,
-} from '../services/payments/calls';
+import { authorizeNewCard, authorizeProfile, capture, captureCheck, refund, savedCard, tokenize } from '../services/payments/calls';
 import { authorizeCardForOrder } from '../services/payments/cardconnect';
 import { paymentInvalid } from '../services/payments/outcomes';
 
@@ -22,24 +20,42 @@ const payments = (options: RouteShorthandOptions = {}) => ({ options: { onSend: 
 export function paymentRouteList(cardEntry: preHandlerAsyncHookHandler): RouteDef[] {
   const entering = { preValidation: liftCardSecrets, preHandler: [cardEntry] };
   return [
-    route(`POST ${PAYMENTS_API.authNewCard}`, (input) => authorizeNewCard(input.ctx, input.auth, input.body, input.complete),
-      { ...payments(entering), ...cardBody }),
-    route(`POST ${PAYMENTS_API.authProfile}`, (input) => authorizeProfile(input.ctx, input.auth, input.body, input.complete),
-      { ...payments({ preValidation: liftCardSecrets }), ...cardBody }),
-    route(`POST ${PAYMENTS_API.captureCheckPayment}`, (input) => captureCheck(input.ctx, input.auth, input.body, input.complete),
-      { ...payments({ preValidation: liftCardSecrets }), ...cardBody }),
-    route(`POST ${PAYMENTS_API.capturePayment}`, (input) => capture(input.ctx, input.auth, input.body, input.complete),
-      { ...payments({ preValidation: liftCardSecrets }), ...cardBody }),
-    route(`POST ${PAYMENTS_API.refundRequest}`, (input) => refund(input.ctx, input.auth, input.body, input.complete),
-      { ...payments({ preValidation: liftCardSecrets }), ...cardBody }),
-    route(`POST ${PAYMENTS_API.tokenize}`, (input) => tokenize(input.ctx, input.auth, input.body.account, input.complete),
-      { ...payments(entering), ...cardBody }),
-    route(`GET ${PAYMENTS_API.savedCardDetails}`, (input) => savedCard(input.ctx, input.auth, input.query.profile_id),
-      payments({ preValidation: refuseQueryAsPayments(requestSchemaOf(`GET ${PAYMENTS_API.savedCardDetails}`, 'querySchema')) })),
+    route(`POST ${PAYMENTS_API.authNewCard}`, (input) => authorizeNewCard(input.ctx, input.auth, input.body, input.complete), {
+      ...payments(entering),
+      ...cardBody,
+    }),
+    route(`POST ${PAYMENTS_API.authProfile}`, (input) => authorizeProfile(input.ctx, input.auth, input.body, input.complete), {
+      ...payments({ preValidation: liftCardSecrets }),
+      ...cardBody,
+    }),
+    route(`POST ${PAYMENTS_API.captureCheckPayment}`, (input) => captureCheck(input.ctx, input.auth, input.body, input.complete), {
+      ...payments({ preValidation: liftCardSecrets }),
+      ...cardBody,
+    }),
+    route(`POST ${PAYMENTS_API.capturePayment}`, (input) => capture(input.ctx, input.auth, input.body, input.complete), {
+      ...payments({ preValidation: liftCardSecrets }),
+      ...cardBody,
+    }),
+    route(`POST ${PAYMENTS_API.refundRequest}`, (input) => refund(input.ctx, input.auth, input.body, input.complete), {
+      ...payments({ preValidation: liftCardSecrets }),
+      ...cardBody,
+    }),
+    route(`POST ${PAYMENTS_API.tokenize}`, (input) => tokenize(input.ctx, input.auth, input.body.account, input.complete), {
+      ...payments(entering),
+      ...cardBody,
+    }),
+    route(
+      `GET ${PAYMENTS_API.savedCardDetails}`,
+      (input) => savedCard(input.ctx, input.auth, input.query.profile_id),
+      payments({ preValidation: refuseQueryAsPayments(requestSchemaOf(`GET ${PAYMENTS_API.savedCardDetails}`, 'querySchema')) }),
+    ),
     // The driver app's calls: the server's usual {error, message}, no traceId.
-    route(`POST ${PAYMENTS_API.cardconnectAuthNewCard}`, (input) => authorizeCardForOrder(input.ctx, input.auth, input.body, input.complete),
-      { options: entering, ...cardBody }),
-    route(`POST ${PAYMENTS_API.cardconnectProfileInquiry}`, (input) => savedCard(input.ctx, input.auth, input.body.profile_id),
-      { invalidBody: paymentInvalid }),
+    route(`POST ${PAYMENTS_API.cardconnectAuthNewCard}`, (input) => authorizeCardForOrder(input.ctx, input.auth, input.body, input.complete), {
+      options: entering,
+      ...cardBody,
+    }),
+    route(`POST ${PAYMENTS_API.cardconnectProfileInquiry}`, (input) => savedCard(input.ctx, input.auth, input.body.profile_id), {
+      invalidBody: paymentInvalid,
+    }),
   ];
 }

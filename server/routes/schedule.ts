@@ -14,8 +14,7 @@ function scheduleAt(iso: string): Date {
   return new Date(iso);
 }
 
-type ScheduleBody = { scheduled_date: string } & (
-  { customer_order_id: number } | { onlot_inventory_order_id: number } | { inventory_move_order_id: number });
+type ScheduleBody = { scheduled_date: string } & ({ customer_order_id: number } | { onlot_inventory_order_id: number } | { inventory_move_order_id: number });
 
 /** Schedule or reschedule, the same for the three kinds (the body names which order). */
 const scheduling = (action: 'schedule' | 'reschedule') => (input: Omit<RouteInput<EndpointKey>, 'body'> & { body: ScheduleBody }) =>
@@ -28,10 +27,11 @@ export const SCHEDULE_ROUTES = [
   route(`POST ${ORDER_API.rescheduleCustomer}`, scheduling('reschedule')),
   route(`POST ${ORDER_API.rescheduleOnlot}`, scheduling('reschedule')),
   route(`POST ${ORDER_API.rescheduleMove}`, scheduling('reschedule')),
-  route(`POST ${ORDER_API.unschedule}`, (input) => committed(input, (tx) =>
-    changeSchedule(tx, input.auth, orderRefOfBody(input.body), { action: 'unschedule' }))),
-  route(`POST ${ORDER_API.reassignDriver}`, (input) => committed(input, (tx) =>
-    reassignDriver(tx, input.auth, orderRefOfBody(input.body), input.body.driver_id))),
-  route(`POST ${ORDER_API.createOrderNote}`, (input) => committed(input, (tx) =>
-    createOrderNote(tx, input.auth, orderRefOfBody(input.body), input.body.note))),
+  route(`POST ${ORDER_API.unschedule}`, (input) =>
+    committed(input, (tx) => changeSchedule(tx, input.auth, orderRefOfBody(input.body), { action: 'unschedule' })),
+  ),
+  route(`POST ${ORDER_API.reassignDriver}`, (input) =>
+    committed(input, (tx) => reassignDriver(tx, input.auth, orderRefOfBody(input.body), input.body.driver_id)),
+  ),
+  route(`POST ${ORDER_API.createOrderNote}`, (input) => committed(input, (tx) => createOrderNote(tx, input.auth, orderRefOfBody(input.body), input.body.note))),
 ];

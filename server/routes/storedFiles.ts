@@ -6,9 +6,17 @@ import { notFound } from '../http/errors';
 import type { FileRef, FileStore } from '../services/storage/fileStore';
 import { storeFailure } from '../services/storage/storeFailure';
 
-export async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, files: FileStore, file: {
-  ref: FileRef; rowBytes: Buffer; mime: string; disposition: string;
-}): Promise<FastifyReply> {
+export async function sendStoredFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  files: FileStore,
+  file: {
+    ref: FileRef;
+    rowBytes: Buffer;
+    mime: string;
+    disposition: string;
+  },
+): Promise<FastifyReply> {
   let found;
   try {
     found = await files.open(file.ref, file.rowBytes);
@@ -20,10 +28,7 @@ export async function sendStoredFile(request: FastifyRequest, reply: FastifyRepl
     request.log.warn({ area: file.ref.area, name: file.ref.name, store: files.kind }, 'stored file missing for an existing row');
     throw notFound();
   }
-  void reply
-    .type(file.mime)
-    .header('cache-control', 'private, max-age=31536000, immutable')
-    .header('content-disposition', file.disposition);
+  void reply.type(file.mime).header('cache-control', 'private, max-age=31536000, immutable').header('content-disposition', file.disposition);
   if (Buffer.isBuffer(found)) return reply.send(found);
   if (found.size !== undefined) void reply.header('content-length', found.size);
   return reply.send(found.body);

@@ -37,7 +37,8 @@ export const UPLOAD_ROUTES = [
     try {
       const files = await readFiles(request);
       await keyed(uploadKeyParts(folder, files), (complete) =>
-        storeUploads({ db: ctx.db, images: ctx.images, files: ctx.files, log: request.log }, auth, folder, files, complete));
+        storeUploads({ db: ctx.db, images: ctx.images, files: ctx.files, log: request.log }, auth, folder, files, complete),
+      );
       return reply; // sent by keyed (the first answer, or its replay)
     } finally {
       leave();

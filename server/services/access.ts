@@ -10,12 +10,8 @@ import type { TokenClaims } from '../../src/domain';
 import type { Executor } from '../db/client';
 import { HttpError, notFound } from '../http/errors';
 import { findOrderDelivery } from '../repositories/deliveries';
-import {
-  callersOrderIdNumbered, findOrderRow, lockCompanyOrders, type OrderRef, type OrderRowFilter, type OrderViewRow,
-} from '../repositories/orders';
-import {
-  callerMayUseAchToken, callerMayUseProfile, callerMayUseToken, findCallersPayment, type PaymentRow,
-} from '../repositories/paymentAccess';
+import { callersOrderIdNumbered, findOrderRow, lockCompanyOrders, type OrderRef, type OrderRowFilter, type OrderViewRow } from '../repositories/orders';
+import { callerMayUseAchToken, callerMayUseProfile, callerMayUseToken, findCallersPayment, type PaymentRow } from '../repositories/paymentAccess';
 import { looksLikeToken } from './payments/cardRules';
 
 export type { OrderRef } from '../repositories/orders';

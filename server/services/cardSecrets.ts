@@ -22,7 +22,12 @@ const lastFour = (prefix: string, text: string): string => `${prefix}:${text.len
 
 /** Log redaction (pino paths): passwords, the bearer token and every card secret, at the top and one level down. */
 export const LOG_REDACT_PATHS: readonly string[] = [
-  'req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'password', '*.password', 'body.password',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'password',
+  '*.password',
+  'body.password',
   ...[...CVV_FIELDS, 'card_token', 'card_number', ...BANK_NUMBER_FIELDS].flatMap((field) => [field, `*.${field}`]),
 ];
 

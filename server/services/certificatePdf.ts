@@ -172,7 +172,13 @@ export async function renderCertificate(data: CertificateData): Promise<Buffer> 
   } else {
     for (let i = 0; i < data.photos.length; i += 2) {
       const page = doc.addPage(PAGE);
-      page.drawText(pdfText(`Building photos - ${data.orderNumber} - serial ${data.serialNumber}`), { x: MARGIN, y: PAGE[1] - MARGIN, size: 11, font: bold, color: INK });
+      page.drawText(pdfText(`Building photos - ${data.orderNumber} - serial ${data.serialNumber}`), {
+        x: MARGIN,
+        y: PAGE[1] - MARGIN,
+        size: 11,
+        font: bold,
+        color: INK,
+      });
       const photoPen: Pen = { page, y: PAGE[1] - MARGIN - 16, regular, bold };
       await photoGrid(doc, photoPen, data.photos.slice(i, i + 2), 1, 310);
     }

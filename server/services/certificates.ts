@@ -9,8 +9,17 @@ import type { Db, Executor } from '../db/client';
 import { HttpError, notFound } from '../http/errors';
 import type { Logger } from '../logger';
 import {
-  certificateFileOf, certificateGuidOf, customerDeliveryOf, deliveredOrderOf, deliveryPaymentOf, deliveryPhotosOf, insertCertificate, rtoCompanyOf, uploadOf,
-  type CertificateLayout, type UploadRow,
+  certificateFileOf,
+  certificateGuidOf,
+  customerDeliveryOf,
+  deliveredOrderOf,
+  deliveryPaymentOf,
+  deliveryPhotosOf,
+  insertCertificate,
+  rtoCompanyOf,
+  uploadOf,
+  type CertificateLayout,
+  type UploadRow,
 } from '../repositories/certificates';
 import { requireDelivery, type DeliveredOrder } from './access';
 import { renderCertificate, type CertificateData } from './certificatePdf';
@@ -26,11 +35,12 @@ export const certificateError = (status: number, message: string): HttpError =>
 
 /** The caller's delivered customer order (services/access.ts); the refusals read "ERROR: …". */
 function findDelivery(db: Executor, auth: TokenClaims, customerOrderId: number): Promise<DeliveredOrder> {
-  return requireDelivery(db, auth, customerOrderId, (status) => (status === 404
-    ? certificateError(404, 'Not found')
-    : certificateError(409, 'Failed to generate delivery certificate: the order has not been delivered yet')));
+  return requireDelivery(db, auth, customerOrderId, (status) =>
+    status === 404
+      ? certificateError(404, 'Not found')
+      : certificateError(409, 'Failed to generate delivery certificate: the order has not been delivered yet'),
+  );
 }
-
 
 const money = (amount: string): string => `$${amount}`;
 
@@ -38,17 +48,30 @@ function zoneOf(timeZone: string | null): string {
   return timeZone && DateTime.now().setZone(timeZone).isValid ? timeZone : 'UTC';
 }
 
-function paymentLine(cd: { call: string; paymentMethod: string | null } | undefined, pay: {
-  amount: string; cardLastFour: string | null; bank: string | null; checkLastFour: string | null;
-} | undefined, rtoCompany: string | null): string {
+function paymentLine(
+  cd: { call: string; paymentMethod: string | null } | undefined,
+  pay:
+    | {
+        amount: string;
+        cardLastFour: string | null;
+        bank: string | null;
+        checkLastFour: string | null;
+      }
+    | undefined,
+  rtoCompany: string | null,
+): string {
   if (!cd) return 'Not recorded';
   if (cd.call === 'rto') return `Rent-to-own${rtoCompany ? ` (${rtoCompany})` : ''}: no payment collected at delivery`;
   if (!pay) return 'No payment';
   switch (cd.call) {
-    case 'cash': return `Cash ${money(pay.amount)}`;
-    case 'new_check': return `Check ${money(pay.amount)} (check image on file)`;
-    case 'saved_check': return `Saved check ${money(pay.amount)}${pay.bank ? ` (${pay.bank} account ending ${pay.checkLastFour ?? '????'})` : ''}`;
-    default: return `Credit card ${money(pay.amount)}${pay.cardLastFour ? ` (card ending ${pay.cardLastFour})` : ''}`;
+    case 'cash':
+      return `Cash ${money(pay.amount)}`;
+    case 'new_check':
+      return `Check ${money(pay.amount)} (check image on file)`;
+    case 'saved_check':
+      return `Saved check ${money(pay.amount)}${pay.bank ? ` (${pay.bank} account ending ${pay.checkLastFour ?? '????'})` : ''}`;
+    default:
+      return `Credit card ${money(pay.amount)}${pay.cardLastFour ? ` (card ending ${pay.cardLastFour})` : ''}`;
   }
 }
 
@@ -66,7 +89,14 @@ async function imageOf(db: Executor, files: FileStore, guid: string | null, comp
 }
 
 /** Everything the certificate shows, read with the company's scope on every table. */
-async function certificateData(db: Executor, files: FileStore, auth: TokenClaims, found: DeliveredOrder, layout: CertificateLayout, timeZone: string | null): Promise<CertificateData> {
+async function certificateData(
+  db: Executor,
+  files: FileStore,
+  auth: TokenClaims,
+  found: DeliveredOrder,
+  layout: CertificateLayout,
+  timeZone: string | null,
+): Promise<CertificateData> {
   const base = await deliveredOrderOf(db, auth.company_id, found.orderId);
   if (!base) throw notFound();
   const { order, delivery, company } = base;
@@ -122,7 +152,13 @@ async function saveCertificateFile(files: FileStore, auth: TokenClaims, bytes: B
 /** Writes the row; of two concurrent renders of one delivery and layout, the first stored wins (its guid is answered). */
 async function storeCertificate(tx: Executor, auth: TokenClaims, found: DeliveredOrder, layout: CertificateLayout, saved: SavedCertificate): Promise<string> {
   await insertCertificate(tx, {
-    guid: saved.guid, companyId: auth.company_id, orderId: found.orderId, deliveryId: found.deliveryId, layout, bytes: saved.rowBytes, byteSize: saved.byteSize,
+    guid: saved.guid,
+    companyId: auth.company_id,
+    orderId: found.orderId,
+    deliveryId: found.deliveryId,
+    layout,
+    bytes: saved.rowBytes,
+    byteSize: saved.byteSize,
   });
   const guid = await certificateGuidOf(tx, found.deliveryId, layout);
   if (!guid) throw new Error('certificate insert returned nothing');

@@ -17,7 +17,12 @@ export interface AttemptRecord {
 
 /** A card the processor did not approve; `attempt` is what to record once the transaction is gone (null: already recorded). */
 export class ChargeDeclined extends HttpError {
-  constructor(status: number, code: ErrorCode, message: string, readonly attempt: AttemptRecord | null) {
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message: string,
+    readonly attempt: AttemptRecord | null,
+  ) {
     super(status, code, message);
   }
 }

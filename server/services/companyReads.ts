@@ -1,8 +1,6 @@
 // Saved checks of a customer order, the company's drivers (for reassign) and feature flags
 // (SPEC §6, §7; DESIGN §6). Saved checks show the last four digits only, never an account.
-import type {
-  CompanyDriver, FeatureFlagCheck, FeatureFlagEnvironment, FeatureFlags, SavedCheck, TokenClaims,
-} from '../../src/domain';
+import type { CompanyDriver, FeatureFlagCheck, FeatureFlagEnvironment, FeatureFlags, SavedCheck, TokenClaims } from '../../src/domain';
 import type { Executor } from '../db/client';
 import { activeDrivers, flagsOf, flagTurnedOn } from '../repositories/companyReads';
 import { checksOf } from '../repositories/customerOrders';
@@ -22,7 +20,12 @@ export async function savedChecks(db: Executor, auth: TokenClaims, customerOrder
 
 export async function companyDrivers(db: Executor, auth: TokenClaims): Promise<CompanyDriver[]> {
   return (await activeDrivers(db, auth.company_id)).map((row) => ({
-    id: row.id, first_name: row.first, last_name: row.last, name: `${row.first} ${row.last}`, phone: row.phone, is_self: row.id === auth.account_id,
+    id: row.id,
+    first_name: row.first,
+    last_name: row.last,
+    name: `${row.first} ${row.last}`,
+    phone: row.phone,
+    is_self: row.id === auth.account_id,
   }));
 }
 

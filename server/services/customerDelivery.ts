@@ -3,15 +3,19 @@
 // (recorded, card charged through the PaymentGateway) and the remaining balance reduced —
 // all inside the delivery's transaction. card_cvv reaches the gateway in memory only.
 import {
-  CUSTOMER_DELIVER, ERROR_TEXT, amountCents, centsText, factsOfCustomerBody,
-  type CustomerDeliverBody, type CustomerDeliverCall, type TokenClaims,
+  CUSTOMER_DELIVER,
+  ERROR_TEXT,
+  amountCents,
+  centsText,
+  factsOfCustomerBody,
+  type CustomerDeliverBody,
+  type CustomerDeliverCall,
+  type TokenClaims,
 } from '../../src/domain';
 import type { Db } from '../db/client';
 import { HttpError, invalid, notFound } from '../http/errors';
 import { insertCustomerDelivery, insertPayment, insertSurveyAnswers, type NewPayment, type PaymentSource } from '../repositories/customerDeliveries';
-import {
-  billingOf, checkOfOrder, countSurveyQuestions, processingAccountOf, savedCardOfOrder, setRemainingBalance,
-} from '../repositories/customerOrders';
+import { billingOf, checkOfOrder, countSurveyQuestions, processingAccountOf, savedCardOfOrder, setRemainingBalance } from '../repositories/customerOrders';
 import { requireCardProfile, requirePayment } from './access';
 import { requireUploads, type DeliverSpec, type DeliveryStep } from './deliveries';
 import type { GatewayFailure, GatewayScope, TransactionResult } from './payments/gateway';
@@ -41,12 +45,16 @@ async function preflightCustomer(db: Db, auth: TokenClaims, call: CustomerDelive
   if (new Set(questionIds).size !== questionIds.length) throw invalid('delivery_survey_answers answers a question twice');
   if (body.signature_guid) {
     await requireUploads(db, auth.company_id, [body.signature_guid.toLowerCase()], {
-      folders: [SIGNATURE_FOLDER], code: 'DeliverySignatureRequired', message: 'A signature is required: the signature was not uploaded',
+      folders: [SIGNATURE_FOLDER],
+      code: 'DeliverySignatureRequired',
+      message: 'A signature is required: the signature was not uploaded',
     });
   }
   if (body.check_guid) {
     await requireUploads(db, auth.company_id, [body.check_guid.toLowerCase()], {
-      folders: [CHECK_FOLDER], code: 'CheckImageRequired', message: 'A check image is required: the check image was not uploaded',
+      folders: [CHECK_FOLDER],
+      code: 'CheckImageRequired',
+      message: 'A check image is required: the check image was not uploaded',
     });
   }
 }
@@ -79,7 +87,12 @@ async function chargeCard(step: DeliveryStep<CustomerDeliverBody>, call: Custome
 }
 
 const attemptOf = ({ auth, order, idempotencyKey }: DeliveryStep<CustomerDeliverBody>, call: CustomerDeliverCall, cents: number): AttemptRecord => ({
-  companyId: auth.company_id, accountId: auth.account_id, orderId: order.id, idempotencyKey, call, amountCents: cents,
+  companyId: auth.company_id,
+  accountId: auth.account_id,
+  orderId: order.id,
+  idempotencyKey,
+  call,
+  amountCents: cents,
 });
 
 async function chargeCardOnce(step: DeliveryStep<CustomerDeliverBody>, call: CustomerDeliverCall, cents: number, billingZip: string): Promise<Charge> {
@@ -112,7 +125,8 @@ async function chargeCardOnce(step: DeliveryStep<CustomerDeliverBody>, call: Cus
     : await payments.authorizeProfile(scope, { profileId, amount, cvv: body.card_cvv, orderNumber: order.orderNumber, billingZip, capture: true });
   if (!result.approved) throw chargeFailure(call, result, attempt);
   // The capture runs in our transaction: throwing here undoes it.
-  if (result.orderNumber !== order.orderNumber) throw new HttpError(400, failure, `${ERROR_TEXT[failure]}: the card authorization (retref) is for another order`);
+  if (result.orderNumber !== order.orderNumber)
+    throw new HttpError(400, failure, `${ERROR_TEXT[failure]}: the card authorization (retref) is for another order`);
   return { result, lastFour: card.lastFour, profileId };
 }
 
@@ -122,13 +136,18 @@ async function customerDeliveryStep(call: CustomerDeliverCall, step: DeliverySte
   const spec = CUSTOMER_DELIVER[call];
   const billing = await billingOf(tx, auth.company_id, order.id, true);
   const isRto = billing?.isRto ?? false;
-  if (call === 'rto' && !isRto) throw new HttpError(400, spec.failure, `${ERROR_TEXT[spec.failure]}: this order is not rent-to-own; deliver it with its payment method`);
+  if (call === 'rto' && !isRto)
+    throw new HttpError(400, spec.failure, `${ERROR_TEXT[spec.failure]}: this order is not rent-to-own; deliver it with its payment method`);
   if (call !== 'rto' && isRto) throw new HttpError(400, spec.failure, `${ERROR_TEXT[spec.failure]}: this is a rent-to-own order; deliver it with the RTO call`);
 
-  const balanceBefore = billing ? amountCents(billing.remainingBalance) ?? 0 : 0;
+  const balanceBefore = billing ? (amountCents(billing.remainingBalance) ?? 0) : 0;
   const cents = spec.paymentMethod === null || spec.paymentMethod === 'NoPayment' ? 0 : paymentCents(body);
   if (cents > balanceBefore) {
-    throw new HttpError(400, spec.failure, `${ERROR_TEXT[spec.failure]}: the payment (${centsText(cents)}) is more than the remaining balance (${centsText(balanceBefore)})`);
+    throw new HttpError(
+      400,
+      spec.failure,
+      `${ERROR_TEXT[spec.failure]}: the payment (${centsText(cents)}) is more than the remaining balance (${centsText(balanceBefore)})`,
+    );
   }
   await checkSurveyQuestions(step);
 
@@ -155,8 +174,13 @@ async function customerDeliveryStep(call: CustomerDeliverCall, step: DeliverySte
       if (call === 'new_card') await checkProcessingAccount(step);
       const charge = await chargeCard(step, call, cents, billing?.zip ?? '');
       payment = {
-        ...base, method: 'CreditCard', source: call satisfies PaymentSource, cardProfileId: charge.profileId,
-        cardLastFour: charge.lastFour, authorizationCode: charge.result.authCode, retref: charge.result.retref,
+        ...base,
+        method: 'CreditCard',
+        source: call satisfies PaymentSource,
+        cardProfileId: charge.profileId,
+        cardLastFour: charge.lastFour,
+        authorizationCode: charge.result.authCode,
+        retref: charge.result.retref,
       };
       break;
     }
@@ -167,14 +191,24 @@ async function customerDeliveryStep(call: CustomerDeliverCall, step: DeliverySte
   }
   if (payment) await insertPayment(tx, payment);
   await insertCustomerDelivery(tx, {
-    deliveryId, orderId: order.id, companyId: auth.company_id, call, paymentMethod: spec.paymentMethod,
+    deliveryId,
+    orderId: order.id,
+    companyId: auth.company_id,
+    call,
+    paymentMethod: spec.paymentMethod,
     signatureGuid: body.signature_guid?.toLowerCase() ?? null,
-    signatureFrom: body.signature_guid ? body.signature_from ?? 'customer' : null,
-    balanceBefore: centsText(balanceBefore), balanceAfter: centsText(balanceBefore - cents),
+    signatureFrom: body.signature_guid ? (body.signature_from ?? 'customer') : null,
+    balanceBefore: centsText(balanceBefore),
+    balanceAfter: centsText(balanceBefore - cents),
   });
-  await insertSurveyAnswers(tx, deliveryId, body.delivery_survey_answers.map((a) => ({
-    questionId: a.driver_delivery_survey_question_id, answer: String(a.answer),
-  })));
+  await insertSurveyAnswers(
+    tx,
+    deliveryId,
+    body.delivery_survey_answers.map((a) => ({
+      questionId: a.driver_delivery_survey_question_id,
+      answer: String(a.answer),
+    })),
+  );
   if (billing && cents > 0) await setRemainingBalance(tx, order.id, centsText(balanceBefore - cents));
 }
 
@@ -182,7 +216,8 @@ async function customerDeliveryStep(call: CustomerDeliverCall, step: DeliverySte
 async function checkSurveyQuestions({ tx, auth, body }: DeliveryStep<CustomerDeliverBody>): Promise<void> {
   const ids = body.delivery_survey_answers.map((a) => a.driver_delivery_survey_question_id);
   if (ids.length === 0) return;
-  if (await countSurveyQuestions(tx, auth.company_id, ids) !== ids.length) throw invalid('delivery_survey_answers: a question is not one of this company\'s survey questions');
+  if ((await countSurveyQuestions(tx, auth.company_id, ids)) !== ids.length)
+    throw invalid("delivery_survey_answers: a question is not one of this company's survey questions");
 }
 
 /** A new-card body's payment_processing_account_id, when given, must be the company's. */
@@ -190,7 +225,11 @@ async function checkProcessingAccount({ tx, auth, body }: DeliveryStep<CustomerD
   if (body.payment_processing_account_id === null || body.payment_processing_account_id === undefined) return;
   const account = await processingAccountOf(tx, auth.company_id);
   if (account === undefined || account !== String(body.payment_processing_account_id)) {
-    throw new HttpError(400, 'FailedToDeliverOrderWithANewCard', `${ERROR_TEXT.FailedToDeliverOrderWithANewCard}: payment_processing_account_id is not this company's`);
+    throw new HttpError(
+      400,
+      'FailedToDeliverOrderWithANewCard',
+      `${ERROR_TEXT.FailedToDeliverOrderWithANewCard}: payment_processing_account_id is not this company's`,
+    );
   }
 }
 

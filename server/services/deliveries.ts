@@ -4,9 +4,18 @@
 // registrar against the endpoint table. Each call is a DeliverSpec; the on-lot, move and
 // customer calls differ only in their hooks (customerDelivery.ts holds the customer ones).
 import {
-  ERROR_TEXT, factsOfInventoryBody, orderKey, validateDelivery,
-  type DeliverMoveBody, type DeliverOnlotBody, type DeliverResponse, type DeliveryFacts, type ErrorCode, type ImageRecord,
-  type OrderKind, type TokenClaims,
+  ERROR_TEXT,
+  factsOfInventoryBody,
+  orderKey,
+  validateDelivery,
+  type DeliverMoveBody,
+  type DeliverOnlotBody,
+  type DeliverResponse,
+  type DeliveryFacts,
+  type ErrorCode,
+  type ImageRecord,
+  type OrderKind,
+  type TokenClaims,
 } from '../../src/domain';
 import { clockDate } from '../clock';
 import type { Db, Tx } from '../db/client';
@@ -22,9 +31,7 @@ import type { Complete } from './idempotency';
 import type { PaymentGateway } from './payments/gateway';
 
 /** Where building photos may have been uploaded (SPEC §2 folders of the three order kinds). */
-export const PHOTO_FOLDERS = [
-  '/deliver-customer-order/delivery', '/deliver-onlot-inventory-order/delivery', '/deliver-inventory-move-order/delivery',
-] as const;
+export const PHOTO_FOLDERS = ['/deliver-customer-order/delivery', '/deliver-onlot-inventory-order/delivery', '/deliver-inventory-move-order/delivery'] as const;
 
 /** The fields of DeliverCommonSchema every deliver body carries. */
 export interface CommonDeliverBody {
@@ -39,11 +46,16 @@ export interface CommonDeliverBody {
 }
 
 /** Throws `code` (400) unless every guid is an upload of this company in one of `folders`. */
-export async function requireUploads(db: Db, companyId: number, guids: string[], opts: {
-  folders: readonly string[];
-  code: ErrorCode;
-  message: string;
-}): Promise<void> {
+export async function requireUploads(
+  db: Db,
+  companyId: number,
+  guids: string[],
+  opts: {
+    folders: readonly string[];
+    code: ErrorCode;
+    message: string;
+  },
+): Promise<void> {
   if (guids.length === 0) return;
   const found = await countUploadsIn(db, companyId, guids, opts.folders);
   if (found !== new Set(guids).size) throw new HttpError(400, opts.code, opts.message, { errors: [opts.code] });
@@ -53,7 +65,9 @@ async function checkBuildingPhotos(db: Db, companyId: number, images: ImageRecor
   const guids = images.map((image) => image.guid.toLowerCase());
   if (new Set(guids).size !== guids.length) throw new HttpError(400, 'InvalidRequest', 'building_images lists a photo twice');
   await requireUploads(db, companyId, guids, {
-    folders: PHOTO_FOLDERS, code: 'DeliveryPhotoRequired', message: 'Delivery photo(s) required: a photo was not uploaded',
+    folders: PHOTO_FOLDERS,
+    code: 'DeliveryPhotoRequired',
+    message: 'Delivery photo(s) required: a photo was not uploaded',
   });
 }
 
@@ -111,20 +125,24 @@ function commitDelivery<B extends CommonDeliverBody>(deps: DeliverDeps, spec: De
   return deps.db.transaction(async (tx) => {
     const order = await requireOrder(tx, auth, { kind: spec.kind, id: spec.orderIdOf(body) }, 'update');
     const dateDelivered = new Date(body.date_delivered);
-    const deliveryId = await insertDelivery(tx, {
-      orderId: order.id,
-      companyId: auth.company_id,
-      driverId: auth.account_id,
-      kind: spec.kind,
-      payload: withoutCvv(body) as Record<string, unknown>,
-      milesDriven: body.delivery_miles_driven ?? null,
-      beganAt: body.delivery_began ? new Date(body.delivery_began) : null,
-      endedAt: body.delivery_ended ? new Date(body.delivery_ended) : null,
-      gpsLat: body.delivery_gps_lat ?? null,
-      gpsLon: body.delivery_gps_lon ?? null,
-      note: body.delivery_note,
-      dateDelivered,
-    }, body.building_images);
+    const deliveryId = await insertDelivery(
+      tx,
+      {
+        orderId: order.id,
+        companyId: auth.company_id,
+        driverId: auth.account_id,
+        kind: spec.kind,
+        payload: withoutCvv(body) as Record<string, unknown>,
+        milesDriven: body.delivery_miles_driven ?? null,
+        beganAt: body.delivery_began ? new Date(body.delivery_began) : null,
+        endedAt: body.delivery_ended ? new Date(body.delivery_ended) : null,
+        gpsLat: body.delivery_gps_lat ?? null,
+        gpsLon: body.delivery_gps_lon ?? null,
+        note: body.delivery_note,
+        dateDelivered,
+      },
+      body.building_images,
+    );
     await spec.inTransaction?.({ tx, auth, body, order, deliveryId, idempotencyKey: deps.idempotencyKey, payments: deps.payments });
     // The trigger bumps updated_at, so the next pull answers a tombstone for this order.
     await updateOrder(tx, order.id, { status: 'Delivered', deliveredAt: clockDate() });

@@ -4,8 +4,22 @@
 // become instants in the zone.
 import { DateTime } from 'luxon';
 import {
-  DELIVERY_LOG_CSV_COLUMNS, DELIVERY_LOG_LIMIT, LOG_ORDER_TYPES, LOG_ORDER_TYPE_OF, ORDER_CATEGORIES, isLogOrderType, orderCategories, orderIdFields, orderKey,
-  type DeliveryLogEntry, type DeliveryLogResponse, type LogOrderType, type OrderCategoryCode, type OrderType, type PeriodStats, type TokenClaims,
+  DELIVERY_LOG_CSV_COLUMNS,
+  DELIVERY_LOG_LIMIT,
+  LOG_ORDER_TYPES,
+  LOG_ORDER_TYPE_OF,
+  ORDER_CATEGORIES,
+  isLogOrderType,
+  orderCategories,
+  orderIdFields,
+  orderKey,
+  type DeliveryLogEntry,
+  type DeliveryLogResponse,
+  type LogOrderType,
+  type OrderCategoryCode,
+  type OrderType,
+  type PeriodStats,
+  type TokenClaims,
   type UndeliveredOrdersStats,
 } from '../../src/domain';
 import type { Db } from '../db/client';
@@ -31,7 +45,10 @@ export interface LogQuery {
 }
 
 const ORDER_TYPE_OF_LOG: Record<LogOrderType, OrderType> = {
-  'off-lot': 'off-lot inventory', 'new-build': 'new build', 'new-inventory': 'on-lot inventory', 'move-inventory': 'move order',
+  'off-lot': 'off-lot inventory',
+  'new-build': 'new build',
+  'new-inventory': 'on-lot inventory',
+  'move-inventory': 'move order',
 };
 
 function parseDay(value: string | undefined, name: string, zone: string): DateTime | null {
@@ -45,7 +62,12 @@ function parseDay(value: string | undefined, name: string, zone: string): DateTi
 
 /** orderTypes as repeated values or comma lists, in LOG_ORDER_TYPES' order. */
 function parseOrderTypes(raw: string | readonly string[] | undefined): LogOrderType[] {
-  const values = [raw ?? []].flat().flatMap((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+  const values = [raw ?? []].flat().flatMap((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
   for (const value of values) {
     if (!isLogOrderType(value)) throw new HttpError(400, 'InvalidRequest', `orderTypes: each must be one of ${LOG_ORDER_TYPES.join(', ')}`);
   }
@@ -67,7 +89,9 @@ export function logFilters(query: LogQuery, zone: string): LogFilters {
 }
 
 const rangeOf = (filters: LogFilters): LogRange => ({
-  from: filters.from, until: filters.until, orderTypes: filters.orderTypes.map((t) => ORDER_TYPE_OF_LOG[t]),
+  from: filters.from,
+  until: filters.until,
+  orderTypes: filters.orderTypes.map((t) => ORDER_TYPE_OF_LOG[t]),
 });
 
 export async function logEntries(db: Db, auth: TokenClaims, filters: LogFilters, limit: number): Promise<DeliveryLogEntry[]> {
@@ -103,7 +127,9 @@ export async function logTotals(db: Db, auth: TokenClaims, filters: LogFilters):
 export async function periodStats(db: Db, auth: TokenClaims, zone: string, now = DateTime.now()): Promise<Record<'week' | 'month' | 'year', PeriodStats>> {
   const local = now.setZone(zone);
   const totals = await periodTotalsOf(db, auth, {
-    week: local.startOf('week').toJSDate(), month: local.startOf('month').toJSDate(), year: local.startOf('year').toJSDate(),
+    week: local.startOf('week').toJSDate(),
+    month: local.startOf('month').toJSDate(),
+    year: local.startOf('year').toJSDate(),
   });
   return { week: stats(totals.week), month: stats(totals.month), year: stats(totals.year) };
 }
@@ -153,10 +179,24 @@ export function logCsv(entries: DeliveryLogEntry[], zone: string): string {
   const time = (iso: string | null): string => (iso ? DateTime.fromISO(iso).setZone(zone).toFormat('HH:mm') : '');
   const lines = [DELIVERY_LOG_CSV_COLUMNS.map(csvCell).join(',')];
   for (const e of entries) {
-    lines.push([
-      day(e.date_delivered), e.order_number, e.order_type, e.customer_name, e.dealer_name, e.building_model,
-      e.serial_number, e.delivery_address, e.miles_driven, time(e.delivery_began), time(e.delivery_ended), e.note,
-    ].map(csvCell).join(','));
+    lines.push(
+      [
+        day(e.date_delivered),
+        e.order_number,
+        e.order_type,
+        e.customer_name,
+        e.dealer_name,
+        e.building_model,
+        e.serial_number,
+        e.delivery_address,
+        e.miles_driven,
+        time(e.delivery_began),
+        time(e.delivery_ended),
+        e.note,
+      ]
+        .map(csvCell)
+        .join(','),
+    );
   }
   return `${lines.join('\r\n')}\r\n`;
 }

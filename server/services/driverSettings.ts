@@ -4,8 +4,13 @@
 // alone took the account over): 403, not 401, since a 401 means a dead session to the app
 // (SPEC §8 transport: it would sign the driver out over a typo).
 import {
-  PROFILE_PICTURES_FOLDER, needsCurrentPassword, normalizePhone,
-  type DriverEmailNotifications, type DriverSettings, type TokenClaims, type UpdateDriverSettingsBody,
+  PROFILE_PICTURES_FOLDER,
+  needsCurrentPassword,
+  normalizePhone,
+  type DriverEmailNotifications,
+  type DriverSettings,
+  type TokenClaims,
+  type UpdateDriverSettingsBody,
 } from '../../src/domain';
 import type { Db, Executor } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
@@ -32,10 +37,15 @@ export async function readDriverSettings(db: Executor, auth: TokenClaims): Promi
     last_name: row.lastName,
     phone_number: row.phone,
     email: row.email,
-    profile_image_attributes: row.imageGuid && row.imageMime && row.imageExtension ? {
-      guid: row.imageGuid, mime_type: row.imageMime, extension: row.imageExtension,
-      download_urls: [`/files/${row.imageGuid}.${row.imageExtension}`],
-    } : null,
+    profile_image_attributes:
+      row.imageGuid && row.imageMime && row.imageExtension
+        ? {
+            guid: row.imageGuid,
+            mime_type: row.imageMime,
+            extension: row.imageExtension,
+            download_urls: [`/files/${row.imageGuid}.${row.imageExtension}`],
+          }
+        : null,
     email_notifications_new_order_assigned: row.assigned,
     email_notifications_order_reassigned: row.reassigned,
     email_notifications_order_finished_at_shop: row.finished,
@@ -75,7 +85,11 @@ async function checkCurrentPassword(deps: SettingsDeps, auth: TokenClaims, body:
  * a new password ends every other session and keeps this one.
  */
 export async function updateDriverSettings(
-  deps: SettingsDeps, auth: TokenClaims, body: UpdateDriverSettingsBody, sessionHash: string, complete: Complete,
+  deps: SettingsDeps,
+  auth: TokenClaims,
+  body: UpdateDriverSettingsBody,
+  sessionHash: string,
+  complete: Complete,
 ): Promise<DriverSettings> {
   const phone = normalizePhone(body.phone_number) ?? body.phone_number; // the schema checked it parses
   const image = body.profile_image_attributes;
@@ -87,10 +101,18 @@ export async function updateDriverSettings(
   const passwordHash = body.password === undefined ? undefined : await deps.passwords.hash(body.password);
   try {
     return await deps.db.transaction(async (tx) => {
-      const written = await updateOwnAccount(tx, auth, {
-        firstName: body.first_name, lastName: body.last_name, phone, email: body.email,
-        ...(passwordHash ? { password: { hash: passwordHash, keptSessionHash: sessionHash } } : {}),
-      }, verifiedHash);
+      const written = await updateOwnAccount(
+        tx,
+        auth,
+        {
+          firstName: body.first_name,
+          lastName: body.last_name,
+          phone,
+          email: body.email,
+          ...(passwordHash ? { password: { hash: passwordHash, keptSessionHash: sessionHash } } : {}),
+        },
+        verifiedHash,
+      );
       // The password checked is still the account's: one changed meanwhile is no longer "current".
       if (!written) throw verifiedHash === null ? notFound() : currentPasswordIncorrect();
       // undefined leaves the picture alone (SPEC §5: sent only when a new one was chosen); null removes it.

@@ -4,10 +4,7 @@
 // released; a recipient outside the company is refused with 400 (never an open relay).
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  ERROR_TEXT,
-  type OfficeAdminDeliveredReportResponse, type SendEmailBody, type SendEmailResponse, type TokenClaims,
-} from '../../src/domain';
+import { ERROR_TEXT, type OfficeAdminDeliveredReportResponse, type SendEmailBody, type SendEmailResponse, type TokenClaims } from '../../src/domain';
 import type { Db } from '../db/client';
 import { HttpError } from '../http/errors';
 import type { Logger } from '../logger';
@@ -57,9 +54,15 @@ export async function sendEmail(deps: EmailDeps, auth: TokenClaims, body: SendEm
   if (body.tags.length > 0) headers['X-Tags'] = body.tags.join(', ');
   if (template) headers[TEMPLATE_HEADER] = template;
   const ok = await sendAndLog(mail, {
-    fromName: identity.fromName, replyTo: identity.replyTo, to: body.recipient, subject: rendered.subject,
-    text: rendered.text, html: body.template || body.messageIsHtml ? rendered.html : undefined, headers,
-    template, orderId: verdict.orderId,
+    fromName: identity.fromName,
+    replyTo: identity.replyTo,
+    to: body.recipient,
+    subject: rendered.subject,
+    text: rendered.text,
+    html: body.template || body.messageIsHtml ? rendered.html : undefined,
+    headers,
+    template,
+    orderId: verdict.orderId,
   });
   if (ok) return { status: 200, body: { success: true, error: null } satisfies SendEmailResponse };
   return { status: 502, body: { success: false, error: ERROR_TEXT.FailedToSendEmail, message: ERROR_TEXT.FailedToSendEmail } };
@@ -82,15 +85,27 @@ export async function reportDeliveredToOfficeAdmins(deps: EmailDeps, auth: Token
   for (const admin of admins) {
     const rendered = renderTemplate('office-admin-order-delivered', { ...admin }, { zone: deps.zone });
     if (!admin.send_email) {
-      await logSkipped(mail, { template: 'office-admin-order-delivered', to: admin.email, subject: rendered.subject, orderId: admin.orderId, code: 'OfficeAdminEmailSettingOff' });
+      await logSkipped(mail, {
+        template: 'office-admin-order-delivered',
+        to: admin.email,
+        subject: rendered.subject,
+        orderId: admin.orderId,
+        code: 'OfficeAdminEmailSettingOff',
+      });
       result.skipped += 1;
     } else if (reached.has(admin.email)) {
       result.sent += 1;
     } else {
       const ok = await sendAndLog(mail, {
-        fromName: identity.fromName, to: admin.email, subject: rendered.subject, text: rendered.text, html: rendered.html,
+        fromName: identity.fromName,
+        to: admin.email,
+        subject: rendered.subject,
+        text: rendered.text,
+        html: rendered.html,
         headers: { [TEMPLATE_HEADER]: 'office-admin-order-delivered' },
-        template: 'office-admin-order-delivered', orderId: admin.orderId, batchKey,
+        template: 'office-admin-order-delivered',
+        orderId: admin.orderId,
+        batchKey,
       });
       if (ok) result.sent += 1;
       else result.failed += 1;

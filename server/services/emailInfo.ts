@@ -1,8 +1,15 @@
 // The email-information lookups (SPEC §3 "Email data", §7): what each email needs about an
 // order, its company, and its recipients, with each recipient's send_email flag (SPEC §5).
 import type {
-  CompanyEmailData, CustomerDeliveredEmailInfo, EmailInfoKind, OfficeAdminCustomerDeliveredEmailInfo,
-  OfficeAdminInventoryDeliveredEmailInfo, OrderEmailData, OrderKind, RecipientEmailInfo, TokenClaims,
+  CompanyEmailData,
+  CustomerDeliveredEmailInfo,
+  EmailInfoKind,
+  OfficeAdminCustomerDeliveredEmailInfo,
+  OfficeAdminInventoryDeliveredEmailInfo,
+  OrderEmailData,
+  OrderKind,
+  RecipientEmailInfo,
+  TokenClaims,
 } from '../../src/domain';
 import type { Db } from '../db/client';
 import { HttpError, notFound } from '../http/errors';
@@ -11,8 +18,7 @@ import { loadManyAccountSettings } from '../repositories/accountSettings';
 import { emailOrderRowOf, latestCertificateGuid, rtoPartnerOf, type EmailOrderRow } from '../repositories/emailData';
 import { requireOrder } from './access';
 
-const fullName = (first: string | null, last: string | null): string | null =>
-  first || last ? `${first ?? ''} ${last ?? ''}`.trim() : null;
+const fullName = (first: string | null, last: string | null): string | null => (first || last ? `${first ?? ''} ${last ?? ''}`.trim() : null);
 
 /**
  * The order an email is about: of the caller's company, not cancelled. Delivered and scheduled
@@ -25,13 +31,20 @@ async function loadEmailOrder(db: Db, auth: TokenClaims, kind: OrderKind, id: nu
   return row;
 }
 const companyData = (o: EmailOrderRow): CompanyEmailData => ({
-  company_name: o.companyName, company_email: o.companyEmail, company_phone: o.companyPhone,
-  company_address: o.companyAddress, company_logo_url: null, // no logos are stored yet
+  company_name: o.companyName,
+  company_email: o.companyEmail,
+  company_phone: o.companyPhone,
+  company_address: o.companyAddress,
+  company_logo_url: null, // no logos are stored yet
 });
 const orderData = (o: EmailOrderRow): OrderEmailData => ({
-  order_number: o.orderNumber, building_model: o.buildingModel, serial_number: o.serialNumber, delivery_address: o.deliveryAddress,
+  order_number: o.orderNumber,
+  building_model: o.buildingModel,
+  serial_number: o.serialNumber,
+  delivery_address: o.deliveryAddress,
 });
-const sizeAndModel = (o: EmailOrderRow): string => (o.buildingSize && !o.buildingModel.startsWith(o.buildingSize) ? `${o.buildingSize} ${o.buildingModel}` : o.buildingModel);
+const sizeAndModel = (o: EmailOrderRow): string =>
+  o.buildingSize && !o.buildingModel.startsWith(o.buildingSize) ? `${o.buildingSize} ${o.buildingModel}` : o.buildingModel;
 
 /** The latest certificate of the order's delivery (deliveries area, 0003), as its download path. */
 async function certificateUrl(db: Db, o: EmailOrderRow): Promise<string | null> {
@@ -44,10 +57,14 @@ export async function customerDeliveredInfo(db: Db, auth: TokenClaims, id: numbe
   const o = await loadEmailOrder(db, auth, 'customer', id, true);
   return {
     send_email: o.deliveredEmailOn && Boolean(o.customerEmail),
-    first_name: o.customerFirstName, email: o.customerEmail,
-    ...companyData(o), ...orderData(o),
+    first_name: o.customerFirstName,
+    email: o.customerEmail,
+    ...companyData(o),
+    ...orderData(o),
     rto_company_name: o.isRto ? o.rtoCompanyName : null,
-    dealer_user_name: o.dealerUserName, dealer_user_email: o.dealerUserEmail, dealer_user_phone: o.dealerUserPhone,
+    dealer_user_name: o.dealerUserName,
+    dealer_user_email: o.dealerUserEmail,
+    dealer_user_phone: o.dealerUserPhone,
     delivery_certificate_url: await certificateUrl(db, o),
     is_rto: o.isRto,
   };
@@ -57,8 +74,10 @@ export async function customerScheduledInfo(db: Db, auth: TokenClaims, id: numbe
   const o = await loadEmailOrder(db, auth, 'customer', id, true);
   return {
     send_email: o.scheduledEmailOn && Boolean(o.customerEmail),
-    first_name: o.customerFirstName, email: o.customerEmail,
-    ...companyData(o), ...orderData(o),
+    first_name: o.customerFirstName,
+    email: o.customerEmail,
+    ...companyData(o),
+    ...orderData(o),
     scheduled_date: o.scheduledDate?.toISOString() ?? null,
   };
 }
@@ -71,8 +90,10 @@ export async function rtoDeliveredInfo(db: Db, auth: TokenClaims, id: number): P
   const rto = await rtoPartnerOf(db, auth.company_id, o.rtoCompanyName);
   return {
     send_email: rto?.sendEmail ?? false,
-    first_name: rto?.adminFirstName ?? null, email: rto?.adminEmail ?? null,
-    ...companyData(o), ...orderData(o),
+    first_name: rto?.adminFirstName ?? null,
+    email: rto?.adminEmail ?? null,
+    ...companyData(o),
+    ...orderData(o),
     rto_company_name: rto?.name ?? o.rtoCompanyName,
     customer_name: fullName(o.customerFirstName, o.customerLastName),
   };
@@ -80,36 +101,65 @@ export async function rtoDeliveredInfo(db: Db, auth: TokenClaims, id: number): P
 
 async function officeAdmins(db: Db, companyId: number) {
   const admins = await officeAdminsOf(db, companyId);
-  const settings = await loadManyAccountSettings(db, admins.map((a) => a.id));
+  const settings = await loadManyAccountSettings(
+    db,
+    admins.map((a) => a.id),
+  );
   return admins.map((a) => ({ ...a, name: `${a.first} ${a.last}`, sendEmail: settings.get(a.id)?.sendEmail ?? true }));
 }
 
 export async function officeAdminCustomerDeliveredInfo(db: Db, auth: TokenClaims, id: number): Promise<OfficeAdminCustomerDeliveredEmailInfo[]> {
   const o = await loadEmailOrder(db, auth, 'customer', id, true);
   return (await officeAdmins(db, auth.company_id)).map((admin) => ({
-    send_email: admin.sendEmail, email: admin.email, adminName: admin.name,
+    send_email: admin.sendEmail,
+    email: admin.email,
+    adminName: admin.name,
     driverName: o.deliveryDriverName ?? o.orderDriverName,
-    sizeAndModel: sizeAndModel(o), serialNumber: o.serialNumber, miles: o.milesDriven,
-    customerName: fullName(o.customerFirstName, o.customerLastName), customerDeliveryAddress: o.deliveryAddress,
-    orderId: o.id, orderNumber: o.orderNumber, orderType: o.orderType,
+    sizeAndModel: sizeAndModel(o),
+    serialNumber: o.serialNumber,
+    miles: o.milesDriven,
+    customerName: fullName(o.customerFirstName, o.customerLastName),
+    customerDeliveryAddress: o.deliveryAddress,
+    orderId: o.id,
+    orderNumber: o.orderNumber,
+    orderType: o.orderType,
   }));
 }
 
 /** On-lot answers driver_name/dealer_name, move answers assigned_driver_name/dealership_name (SPEC §3's two spellings). */
-export async function officeAdminInventoryDeliveredInfo(db: Db, auth: TokenClaims, kind: 'onlot' | 'move', id: number): Promise<OfficeAdminInventoryDeliveredEmailInfo[]> {
+export async function officeAdminInventoryDeliveredInfo(
+  db: Db,
+  auth: TokenClaims,
+  kind: 'onlot' | 'move',
+  id: number,
+): Promise<OfficeAdminInventoryDeliveredEmailInfo[]> {
   const o = await loadEmailOrder(db, auth, kind, id, true);
   const driver = o.deliveryDriverName ?? o.orderDriverName;
   return (await officeAdmins(db, auth.company_id)).map((admin) => ({
-    send_email: admin.sendEmail, email: admin.email, admin_name: admin.name,
-    ...(kind === 'onlot' ? { driver_name: driver, dealer_name: o.dealerName, onlot_inventory_order_id: o.id }
+    send_email: admin.sendEmail,
+    email: admin.email,
+    admin_name: admin.name,
+    ...(kind === 'onlot'
+      ? { driver_name: driver, dealer_name: o.dealerName, onlot_inventory_order_id: o.id }
       : { assigned_driver_name: driver, dealership_name: o.dealerName, inventory_move_order_id: o.id }),
-    building_model: o.buildingModel, serial_number: o.serialNumber, miles_driven: o.milesDriven,
-    dealer_address: o.dealerAddress, order_number: o.orderNumber, order_type: o.orderType,
+    building_model: o.buildingModel,
+    serial_number: o.serialNumber,
+    miles_driven: o.milesDriven,
+    dealer_address: o.dealerAddress,
+    order_number: o.orderNumber,
+    order_type: o.orderType,
   }));
 }
 
 /** driver-assigned / driver-reassigned: the driver (driver-id, else the order's own) of this company. */
-export async function driverAssignedInfo(db: Db, auth: TokenClaims, kind: OrderKind, id: number, driverId: number | null, which: 'assigned' | 'reassigned'): Promise<RecipientEmailInfo> {
+export async function driverAssignedInfo(
+  db: Db,
+  auth: TokenClaims,
+  kind: OrderKind,
+  id: number,
+  driverId: number | null,
+  which: 'assigned' | 'reassigned',
+): Promise<RecipientEmailInfo> {
   const o = await loadEmailOrder(db, auth, kind, id, false);
   const targetId = driverId ?? o.driverId;
   if (targetId === null) throw notFound();
@@ -118,8 +168,11 @@ export async function driverAssignedInfo(db: Db, auth: TokenClaims, kind: OrderK
   const settings = (await loadManyAccountSettings(db, [driver.id])).get(driver.id);
   const on = which === 'assigned' ? settings?.emailNewOrderAssigned : settings?.emailOrderReassigned;
   return {
-    send_email: on ?? true, first_name: driver.first, email: driver.email,
-    ...companyData(o), ...orderData(o),
+    send_email: on ?? true,
+    first_name: driver.first,
+    email: driver.email,
+    ...companyData(o),
+    ...orderData(o),
     delivery_address: o.deliveryAddress ?? o.dealerAddress,
     scheduled_date: o.scheduledDate?.toISOString() ?? null,
     customer_name: fullName(o.customerFirstName, o.customerLastName),
@@ -136,7 +189,9 @@ export interface EmailInfoQuery {
 }
 
 const ORDER_PARAMS: readonly (readonly [keyof EmailInfoQuery, OrderKind])[] = [
-  ['customer-order-id', 'customer'], ['onlot-inventory-order-id', 'onlot'], ['inventory-move-order-id', 'move'],
+  ['customer-order-id', 'customer'],
+  ['onlot-inventory-order-id', 'onlot'],
+  ['inventory-move-order-id', 'move'],
 ];
 
 function requiredId(query: EmailInfoQuery, name: keyof EmailInfoQuery): number {

@@ -13,9 +13,7 @@ import { clockMs } from '../clock';
 import type { TokenClaims } from '../../src/domain';
 import type { Db, Executor } from '../db/client';
 import { HttpError } from '../http/errors';
-import {
-  deleteKeysOlderThan, deleteRunningClaim, findKey, insertClaim, markKeyDone, takeOverClaim, type StoredAnswer,
-} from '../repositories/idempotencyKeys';
+import { deleteKeysOlderThan, deleteRunningClaim, findKey, insertClaim, markKeyDone, takeOverClaim, type StoredAnswer } from '../repositories/idempotencyKeys';
 import type { ServerInstance } from './instances';
 
 export type { StoredAnswer } from '../repositories/idempotencyKeys';
@@ -79,7 +77,13 @@ export async function begin(db: Db, request: KeyRequest, instance: ServerInstanc
   const instanceId = instance.id;
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const inserted = await insertClaim(db, {
-      key, accountId: auth.account_id, companyId: auth.company_id, method: request.method, path: request.path, requestHash: request.hash, instanceId,
+      key,
+      accountId: auth.account_id,
+      companyId: auth.company_id,
+      method: request.method,
+      path: request.path,
+      requestHash: request.hash,
+      instanceId,
     });
     if (inserted !== null) return { kind: 'proceed', id: inserted };
     const existing = await findKey(db, auth.account_id, key);

@@ -44,15 +44,16 @@ export function createImageCleaner(opts: ImageDecodingOptions = {}): ImageCleane
   const gate = createHashGate({ concurrency: opts.concurrency ?? 1, queue: Number.POSITIVE_INFINITY });
   let running = 0;
   return {
-    clean: (input) => gate.run(async () => {
-      running += 1;
-      try {
-        await opts.onDecode?.(running);
-        return await cleanImage(input);
-      } finally {
-        running -= 1;
-      }
-    }),
+    clean: (input) =>
+      gate.run(async () => {
+        running += 1;
+        try {
+          await opts.onDecode?.(running);
+          return await cleanImage(input);
+        } finally {
+          running -= 1;
+        }
+      }),
   };
 }
 

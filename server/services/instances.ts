@@ -38,24 +38,31 @@ export const applicationNameOf = (id: string): string => `driver-app ${id}`;
 
 const ago = (ms: number) => sql`now() - make_interval(secs => ${ms / 1000})`;
 
-export async function registerInstance(database: Database, id: string, opts: { heartbeatMs?: number; onError?: (err: unknown) => void } = {}): Promise<ServerInstance> {
+export async function registerInstance(
+  database: Database,
+  id: string,
+  opts: { heartbeatMs?: number; onError?: (err: unknown) => void } = {},
+): Promise<ServerInstance> {
   const { db } = database;
   const beat = async (): Promise<void> => {
-    await db.insert(serverInstances).values({ id })
+    await db
+      .insert(serverInstances)
+      .values({ id })
       .onConflictDoUpdate({ target: serverInstances.id, set: { heartbeatAt: sql`now()` } });
   };
   await beat();
-  await db.delete(serverInstances).where(and(
-    ne(serverInstances.id, id),
-    database.kind === 'pglite' ? sql`true` : lt(serverInstances.heartbeatAt, ago(FORGET_AFTER_MS)),
-  ));
+  await db
+    .delete(serverInstances)
+    .where(and(ne(serverInstances.id, id), database.kind === 'pglite' ? sql`true` : lt(serverInstances.heartbeatAt, ago(FORGET_AFTER_MS))));
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    beat().catch((err: unknown) => opts.onError?.(err)).finally(() => {
-      running = false;
-    });
+    beat()
+      .catch((err: unknown) => opts.onError?.(err))
+      .finally(() => {
+        running = false;
+      });
   }, opts.heartbeatMs ?? HEARTBEAT_MS);
   timer.unref();
   let stopped = false;

@@ -41,9 +41,11 @@ export function scheduleJob(database: Database, job: Job, onError: (err: unknown
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    runJobOnce(database, job).catch(onError).finally(() => {
-      running = false;
-    });
+    runJobOnce(database, job)
+      .catch(onError)
+      .finally(() => {
+        running = false;
+      });
   }, job.intervalMs);
   timer.unref(); // never keeps a process alive on its own
   return () => clearInterval(timer);

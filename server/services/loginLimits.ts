@@ -103,7 +103,14 @@ export function loginGuard(db: Db, limiter: Limiter, limits: LoginLimits, now: (
       if (known) {
         const key = source.deviceKeyId ? `login-device:${source.deviceKeyId}` : `login-known:${source.email}:${source.address}`;
         const giveBack = await limiter.enforceGuess(key, limits.perKnown, KNOWN_MESSAGE);
-        return { lane: 'known', giveBack, succeeded: async () => { await giveBack(); await remember(source); } };
+        return {
+          lane: 'known',
+          giveBack,
+          succeeded: async () => {
+            await giveBack();
+            await remember(source);
+          },
+        };
       }
       // An account found delayed is refused from memory (held back) until its delay ends: a
       // spray at it costs no database write per attempt, as at the per-address limit.
@@ -114,7 +121,14 @@ export function loginGuard(db: Db, limiter: Limiter, limits: LoginLimits, now: (
         limiter.remember(delayKey, claim.retryAt);
         throw tooManyRequests((claim.retryAt - at) / 1000, ACCOUNT_MESSAGE);
       }
-      return { lane: 'unknown', giveBack: claim.giveBack, succeeded: async () => { await claim.succeeded(); await remember(source); } };
+      return {
+        lane: 'unknown',
+        giveBack: claim.giveBack,
+        succeeded: async () => {
+          await claim.succeeded();
+          await remember(source);
+        },
+      };
     },
   };
 }

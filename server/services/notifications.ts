@@ -2,8 +2,14 @@
 // all (up to the newest the driver saw), and create_notification, which tells the company's
 // office users something. Each write commits with its Idempotency-Key record.
 import {
-  orderIdFields, orderKey, orderRefOfFields,
-  type CreateNotificationBody, type CreateNotificationResponse, type DismissAllNotificationsResponse, type DriverNotification, type TokenClaims,
+  orderIdFields,
+  orderKey,
+  orderRefOfFields,
+  type CreateNotificationBody,
+  type CreateNotificationResponse,
+  type DismissAllNotificationsResponse,
+  type DriverNotification,
+  type TokenClaims,
 } from '../../src/domain';
 import type { Db, Executor } from '../db/client';
 import { HttpError, notFound } from '../http/errors';
@@ -15,7 +21,10 @@ import type { Complete } from './idempotency';
 function toView(row: NotificationRow): DriverNotification {
   const kind = row.orderKind;
   return {
-    id: row.id, title: row.title, message: row.message, type: row.type,
+    id: row.id,
+    title: row.title,
+    message: row.message,
+    type: row.type,
     order_key: kind && row.orderId !== null ? orderKey(kind, row.orderId) : null,
     order_number: row.orderNumber,
     ...orderIdFields(kind, row.orderId),
@@ -43,11 +52,18 @@ export async function createNotification(db: Db, auth: TokenClaims, body: Create
     throw new HttpError(422, 'FailedToNotifyCompanyUsers', 'Failed to notify company users: the company has no office users');
   }
   return db.transaction(async (tx) => {
-    const ids = await insertNotifications(tx, recipients.map((r) => ({
-      companyId: auth.company_id, accountId: r.id, createdBy: auth.account_id,
-      type: body.type ?? (orderId === null ? 'system' as const : 'order' as const),
-      title: body.title, message: body.message, orderId,
-    })));
+    const ids = await insertNotifications(
+      tx,
+      recipients.map((r) => ({
+        companyId: auth.company_id,
+        accountId: r.id,
+        createdBy: auth.account_id,
+        type: body.type ?? (orderId === null ? ('system' as const) : ('order' as const)),
+        title: body.title,
+        message: body.message,
+        orderId,
+      })),
+    );
     const result: CreateNotificationResponse = { notification_ids: ids, recipients: ids.length };
     await complete(tx, 200, result);
     return result;
@@ -66,7 +82,12 @@ export async function dismissNotification(db: Db, auth: TokenClaims, id: number,
   });
 }
 
-export async function dismissAllNotifications(db: Db, auth: TokenClaims, upToId: number | undefined, complete: Complete): Promise<DismissAllNotificationsResponse> {
+export async function dismissAllNotifications(
+  db: Db,
+  auth: TokenClaims,
+  upToId: number | undefined,
+  complete: Complete,
+): Promise<DismissAllNotificationsResponse> {
   return db.transaction(async (tx) => {
     const result: DismissAllNotificationsResponse = { dismissed: await dismissActive(tx, auth, upToId) };
     await complete(tx, 200, result);

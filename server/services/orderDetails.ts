@@ -1,8 +1,15 @@
 // Order details and delivery details of the three kinds (SPEC §3, §7): one of the caller's
 // orders by id, or the delivery details as a checkpoint pull of the caller's orders (DESIGN §6).
 import type {
-  CustomerDeliveryDetails, CustomerOrderDetails, MoveDeliveryDetails, MoveOrderDetails, OnlotDeliveryDetails,
-  OnlotOrderDetailsWithNotes, OrderKind, PullResponse, TokenClaims,
+  CustomerDeliveryDetails,
+  CustomerOrderDetails,
+  MoveDeliveryDetails,
+  MoveOrderDetails,
+  OnlotDeliveryDetails,
+  OnlotOrderDetailsWithNotes,
+  OrderKind,
+  PullResponse,
+  TokenClaims,
 } from '../../src/domain';
 import type { Db, Executor } from '../db/client';
 import { billingOf } from '../repositories/customerOrders';
@@ -73,6 +80,12 @@ export async function deliveryDetails<K extends OrderKind>(db: Executor, auth: T
 }
 
 /** A page of the delivery details of the caller's orders of this kind. */
-export function pullDeliveryDetails<K extends OrderKind>(db: Db, auth: TokenClaims, kind: K, pull: DecodedPull, serialized: boolean): Promise<PullResponse<DeliveryDetailsOf[K]>> {
+export function pullDeliveryDetails<K extends OrderKind>(
+  db: Db,
+  auth: TokenClaims,
+  kind: K,
+  pull: DecodedPull,
+  serialized: boolean,
+): Promise<PullResponse<DeliveryDetailsOf[K]>> {
   return pullOrders(db, auth, { kind, pull, serialized, ...documentsOf(db, auth, kind) });
 }

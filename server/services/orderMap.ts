@@ -1,8 +1,6 @@
 // Order map, schedule list and schedule details (SPEC §2, §3; DESIGN §6): the caller's own
 // orders only, with the company's dealers and shops for the map.
-import {
-  orderIdFields, orderKey, type OrderMap, type ScheduleDetails, type ScheduleListItem, type TokenClaims,
-} from '../../src/domain';
+import { orderIdFields, orderKey, type OrderMap, type ScheduleDetails, type ScheduleListItem, type TokenClaims } from '../../src/domain';
 import type { Executor } from '../db/client';
 import { accountName, dealersOf, shopsOf } from '../repositories/companyReads';
 import { callersLiveOrders, type OrderRef, type OrderViewRow } from '../repositories/orders';
@@ -39,7 +37,10 @@ export async function orderMap(db: Executor, auth: TokenClaims): Promise<OrderMa
   return {
     orders: rows.map((row) => ({ ...toOrderListItem(row), delivery_address: row.deliveryAddress, coordinates: coordinatesOf(row) })),
     dealers: dealerRows.map((d) => ({
-      id: d.id, dealership_name: d.name, address: `${d.address}, ${d.city}, ${d.state} ${d.zip}`, coordinates: { lat: d.lat, lon: d.lon },
+      id: d.id,
+      dealership_name: d.name,
+      address: `${d.address}, ${d.city}, ${d.state} ${d.zip}`,
+      coordinates: { lat: d.lat, lon: d.lon },
     })),
     shops: shopRows.map((s) => ({ id: s.id, shop_name: s.name, address: s.address, coordinates: { lat: s.lat, lon: s.lon } })),
   };

@@ -3,8 +3,17 @@
 // since, live ones as documents and the rest as tombstones (delivered, reassigned away,
 // cancelled); a tombstone for an order the client never had is harmless.
 import {
-  PULL_LIMIT_DEFAULT, decodeCheckpoint, encodeCheckpoint, orderKey, parseOrderKey,
-  type Checkpoint, type OrderKind, type OrderListItem, type Pulled, type PullResponse, type TokenClaims,
+  PULL_LIMIT_DEFAULT,
+  decodeCheckpoint,
+  encodeCheckpoint,
+  orderKey,
+  parseOrderKey,
+  type Checkpoint,
+  type OrderKind,
+  type OrderListItem,
+  type Pulled,
+  type PullResponse,
+  type TokenClaims,
 } from '../../src/domain';
 import type { Db } from '../db/client';
 import { invalid } from '../http/errors';
@@ -40,24 +49,31 @@ export function pullVariant(pull: DecodedPull): string {
 }
 
 /** Documents from rows one at a time, or per page (when they need more than the order row). */
-export type DocumentMaker<T, R = OrderViewRow> =
-  | { toDocument: (row: R) => T }
-  | { toDocuments: (rows: R[]) => Promise<T[]> };
+export type DocumentMaker<T, R = OrderViewRow> = { toDocument: (row: R) => T } | { toDocuments: (rows: R[]) => Promise<T[]> };
 
 /** What a pull needs of every row, whatever else its documents read. */
 type PullRow = Pick<OrderViewRow, 'id' | 'kind' | 'driverId' | 'deliveredAt' | 'cancelledAt' | 'updatedAt'>;
 
-export async function pullOrders<T, R extends PullRow = OrderViewRow>(db: Db, auth: TokenClaims, opts: {
-  kind?: OrderKind;
-  pull: DecodedPull;
-  /** The columns the documents read (default the full order view); R is their row. */
-  columns?: PageColumns;
-  /** One connection serializes every statement (PGlite): the shared orders lock is left out. */
-  serialized?: boolean;
-} & DocumentMaker<T, R>): Promise<PullResponse<T>> {
+export async function pullOrders<T, R extends PullRow = OrderViewRow>(
+  db: Db,
+  auth: TokenClaims,
+  opts: {
+    kind?: OrderKind;
+    pull: DecodedPull;
+    /** The columns the documents read (default the full order view); R is their row. */
+    columns?: PageColumns;
+    /** One connection serializes every statement (PGlite): the shared orders lock is left out. */
+    serialized?: boolean;
+  } & DocumentMaker<T, R>,
+): Promise<PullResponse<T>> {
   const { after, limit } = opts.pull;
   const page: OrderPageQuery = {
-    companyId: auth.company_id, driverId: auth.account_id, kind: opts.kind, after, limit, serialized: opts.serialized,
+    companyId: auth.company_id,
+    driverId: auth.account_id,
+    kind: opts.kind,
+    after,
+    limit,
+    serialized: opts.serialized,
   };
   const rows = await selectOrderPage<R>(db, page, opts.columns);
   const live = rows.filter((row) => isLiveFor(row, auth.account_id));
@@ -71,7 +87,7 @@ export async function pullOrders<T, R extends PullRow = OrderViewRow>(db: Db, au
   const last = rows.at(-1);
   const response: PullResponse<T> = {
     documents,
-    checkpoint: last ? { updated_at: last.updatedAt.toISOString(), id: orderKey(last.kind, last.id) } : after?.checkpoint ?? null,
+    checkpoint: last ? { updated_at: last.updatedAt.toISOString(), id: orderKey(last.kind, last.id) } : (after?.checkpoint ?? null),
   };
   // A first pull of more than one page says how many orders it brings (a progress figure,
   // counted after the page was read, so it may already include an order added since).

@@ -1,14 +1,17 @@
 // Reads of the orders area: notes, and the customer-order delivery details with everything
 // SPEC §3 lists, loaded per page of orders in a few batched queries (a pull of 200 orders is
 // not 200 round trips).
-import {
-  PAYMENTS_V2_FLAG, orderKey,
-  type CustomerDeliveryDetails, type OrderNote, type SurveyQuestion,
-} from '../../src/domain';
+import { PAYMENTS_V2_FLAG, orderKey, type CustomerDeliveryDetails, type OrderNote, type SurveyQuestion } from '../../src/domain';
 import type { Executor } from '../db/client';
 import { flagTurnedOn } from '../repositories/companyReads';
 import {
-  activeSurveyQuestions, billingsOf, happyItemsOf, processingAccountOf, processorProfilesOf, savedCardsOf, type BillingRow,
+  activeSurveyQuestions,
+  billingsOf,
+  happyItemsOf,
+  processingAccountOf,
+  processorProfilesOf,
+  savedCardsOf,
+  type BillingRow,
 } from '../repositories/customerOrders';
 import { notesOfOrders } from '../repositories/orderNotes';
 import type { OrderViewRow } from '../repositories/orders';
@@ -32,7 +35,10 @@ export async function notesOf(db: Executor, companyId: number, rows: Pick<OrderV
 }
 
 /** What the company holds for every customer order's delivery: survey, processor, payments_v2. */
-async function companyDeliveryConfig(db: Executor, companyId: number): Promise<{
+async function companyDeliveryConfig(
+  db: Executor,
+  companyId: number,
+): Promise<{
   survey: SurveyQuestion[];
   processor: { payment_processing_account_id: string } | null;
   paymentsV2: boolean;
@@ -49,11 +55,23 @@ type SavedCardView = CustomerDeliveryDetails['customer_card_list'][number];
 /** Cards the processor saved for these orders (e.g. at a new-card authorization), as listed cards. */
 async function savedProfiles(db: Executor, companyId: number, ids: number[]): Promise<{ orderId: number; card: SavedCardView }[]> {
   const rows = await processorProfilesOf(db, companyId, ids);
-  return rows.flatMap((r) => (r.orderId === null ? [] : [{
-    orderId: r.orderId,
-    // expiration is MMYY (a CHECK in 0004 guarantees the shape)
-    card: { card_profile_id: r.profileId, last_four: r.lastFour, brand: r.brand, exp_month: Number(r.expiration.slice(0, 2)), exp_year: 2000 + Number(r.expiration.slice(2)) },
-  }]));
+  return rows.flatMap((r) =>
+    r.orderId === null
+      ? []
+      : [
+          {
+            orderId: r.orderId,
+            // expiration is MMYY (a CHECK in 0004 guarantees the shape)
+            card: {
+              card_profile_id: r.profileId,
+              last_four: r.lastFour,
+              brand: r.brand,
+              exp_month: Number(r.expiration.slice(0, 2)),
+              exp_year: 2000 + Number(r.expiration.slice(2)),
+            },
+          },
+        ],
+  );
 }
 
 /** The first listing of each profile id wins: the orders area's own rows come first. */
@@ -83,7 +101,8 @@ export async function toCustomerDeliveryDetails(db: Executor, companyId: number,
   const happy = groupBy(happyRows);
   const cards = groupBy([
     ...cardRows.map((c) => ({
-      orderId: c.orderId, card: { card_profile_id: c.cardProfileId, last_four: c.lastFour, brand: c.brand, exp_month: c.expMonth, exp_year: c.expYear },
+      orderId: c.orderId,
+      card: { card_profile_id: c.cardProfileId, last_four: c.lastFour, brand: c.brand, exp_month: c.expMonth, exp_year: c.expYear },
     })),
     ...profileRows,
   ]);
@@ -99,13 +118,15 @@ export async function toCustomerDeliveryDetails(db: Executor, companyId: number,
       customer_phone: row.customerPhone,
       customer_email: row.customerEmail,
       order_number: row.orderNumber,
-      billing_address: bill ? {
-        street_address_one: bill.streetAddressOne,
-        street_address_two: bill.streetAddressTwo,
-        city: bill.city,
-        state: bill.state,
-        zip: bill.zip,
-      } : null,
+      billing_address: bill
+        ? {
+            street_address_one: bill.streetAddressOne,
+            street_address_two: bill.streetAddressTwo,
+            city: bill.city,
+            state: bill.state,
+            zip: bill.zip,
+          }
+        : null,
       name_on_order: bill?.nameOnOrder ?? customerNameOf(row) ?? row.dealerName,
       is_rto: bill?.isRto ?? false,
       rto_company_name: bill?.rtoCompanyName ?? null,

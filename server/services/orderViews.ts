@@ -1,7 +1,14 @@
 // Shapes an order row (joined with its dealer) into the documents the client stores.
 import {
-  orderKey, type InventoryDelivery, type MoveDeliveryDetails, type OnlotDeliveryDetails, type OnlotOrderDetails, type OrderCore,
-  type OrderListItem, orderIdFields } from '../../src/domain';
+  orderKey,
+  type InventoryDelivery,
+  type MoveDeliveryDetails,
+  type OnlotDeliveryDetails,
+  type OnlotOrderDetails,
+  type OrderCore,
+  type OrderListItem,
+  orderIdFields,
+} from '../../src/domain';
 import type { OrderListRow, OrderViewRow } from '../repositories/orders';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
@@ -40,8 +47,10 @@ export function toOrderListItem(row: OrderListRow): OrderListItem {
   };
 }
 
-export const coordinatesOf = (row: OrderViewRow): { lat: number; lon: number } =>
-  ({ lat: row.deliveryLat ?? row.dealerLat, lon: row.deliveryLon ?? row.dealerLon });
+export const coordinatesOf = (row: OrderViewRow): { lat: number; lon: number } => ({
+  lat: row.deliveryLat ?? row.dealerLat,
+  lon: row.deliveryLon ?? row.dealerLon,
+});
 
 /** SPEC §3: inventory orders (on-lot, move) have null customer fields, amount "0", the dealer as name on order. */
 function inventoryDeliveryOf(row: OrderViewRow): InventoryDelivery {

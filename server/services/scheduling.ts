@@ -3,8 +3,16 @@
 // purposes take the lock), so pulls never skip the change; the orders trigger bumps updated_at, so the next pull carries
 // it (a new note included, and a reassigned order leaves the old driver's pull as a tombstone).
 import {
-  ERROR_TEXT, SCHEDULED_ORDER_STATUS, orderKey,
-  type ErrorCode, type OrderNote, type ReassignDriverResponse, type ScheduleActionResponse, type TokenClaims, orderIdFields } from '../../src/domain';
+  ERROR_TEXT,
+  SCHEDULED_ORDER_STATUS,
+  orderKey,
+  type ErrorCode,
+  type OrderNote,
+  type ReassignDriverResponse,
+  type ScheduleActionResponse,
+  type TokenClaims,
+  orderIdFields,
+} from '../../src/domain';
 import type { Tx } from '../db/client';
 import { HttpError } from '../http/errors';
 import { accountName, findActiveDriver } from '../repositories/companyReads';
@@ -14,10 +22,7 @@ import { requireOrder, type OrderRef } from './access';
 
 export const SCHEDULED_STATUS = SCHEDULED_ORDER_STATUS;
 
-export type ScheduleChange =
-  | { action: 'schedule'; at: Date }
-  | { action: 'reschedule'; at: Date }
-  | { action: 'unschedule' };
+export type ScheduleChange = { action: 'schedule'; at: Date } | { action: 'reschedule'; at: Date } | { action: 'unschedule' };
 
 const FAILURE: Record<ScheduleChange['action'], ErrorCode> = {
   schedule: 'FailedToScheduleDelivery',
@@ -73,7 +78,12 @@ export async function reassignDriver(tx: Tx, auth: TokenClaims, ref: OrderRef, d
   if (!driver) throw new HttpError(404, 'NotFound', 'Driver not found');
   if (driver.id === auth.account_id) throw refused(400, 'FailedToReassignOrder', 'the order is already assigned to you');
   const updated = await updateOrder(tx, order.id, { driverId: driver.id });
-  return { id: orderKey(order.kind, order.id), driver_id: driver.id, driver_name: `${driver.first} ${driver.last}`, updated_at: updated.updatedAt.toISOString() };
+  return {
+    id: orderKey(order.kind, order.id),
+    driver_id: driver.id,
+    driver_name: `${driver.first} ${driver.last}`,
+    updated_at: updated.updatedAt.toISOString(),
+  };
 }
 
 /**
@@ -88,6 +98,10 @@ export async function createOrderNote(tx: Tx, auth: TokenClaims, ref: OrderRef, 
   const author = await accountName(tx, auth.account_id);
   if (!author) throw new Error('note author not found');
   return {
-    id: created.id, order_key: orderKey(order.kind, order.id), note, author_name: `${author.first} ${author.last}`, created_at: created.createdAt.toISOString(),
+    id: created.id,
+    order_key: orderKey(order.kind, order.id),
+    note,
+    author_name: `${author.first} ${author.last}`,
+    created_at: created.createdAt.toISOString(),
   };
 }

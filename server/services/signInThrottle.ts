@@ -8,9 +8,7 @@
 // any number of instances cannot slip through together; one that turns out right deletes
 // the row (the owner is back), one the hash gate refused gives its claim back.
 import type { Db } from '../db/client';
-import {
-  claimThrottle, deleteQuietThrottles, deleteThrottle, giveBackThrottle, throttleNextAt,
-} from '../repositories/signInCounters';
+import { claimThrottle, deleteQuietThrottles, deleteThrottle, giveBackThrottle, throttleNextAt } from '../repositories/signInCounters';
 
 export interface ThrottlePolicy {
   /** Failures within `windowMs` that cost no delay. */

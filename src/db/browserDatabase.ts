@@ -6,9 +6,7 @@ let database: Promise<DriverDatabase> | null = null;
 let blobStore: Promise<BlobStore> | null = null;
 
 export function getDatabase(): Promise<DriverDatabase> {
-  database ??= import.meta.env.DEV
-    ? enableDevMode().then((wrapStorage) => openDatabase({ wrapStorage }))
-    : openDatabase();
+  database ??= import.meta.env.DEV ? enableDevMode().then((wrapStorage) => openDatabase({ wrapStorage })) : openDatabase();
   return database;
 }
 

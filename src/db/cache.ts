@@ -38,7 +38,9 @@ export async function writeCache(db: DriverDatabase, session: Session, key: stri
 /** Several snapshots in one write: one change event for the page instead of one per snapshot. */
 export async function writeCaches(db: DriverDatabase, session: Session, entries: readonly { key: string; data: unknown }[], fetchedAt: string): Promise<void> {
   if (entries.length === 0) return;
-  const result = await db.cache.bulkUpsert(entries.map(({ key, data }) => ({ id: cacheId(session, key), ...driverScope(session.claims), key, data, fetched_at: fetchedAt })));
+  const result = await db.cache.bulkUpsert(
+    entries.map(({ key, data }) => ({ id: cacheId(session, key), ...driverScope(session.claims), key, data, fetched_at: fetchedAt })),
+  );
   const failed = result.error[0];
   if (failed) throw new Error(`Could not store ${failed.documentId}: ${failed.status}`);
 }

@@ -67,9 +67,7 @@ export interface OpenOptions {
 /** Opens PWADB with every collection. Callers own closing it (tests: always). */
 export async function openDatabase(opts: OpenOptions = {}): Promise<DriverDatabase> {
   addPlugins();
-  let storage =
-    opts.storage ??
-    getRxStorageDexie(opts.indexedDB && opts.IDBKeyRange ? { indexedDB: opts.indexedDB, IDBKeyRange: opts.IDBKeyRange } : {});
+  let storage = opts.storage ?? getRxStorageDexie(opts.indexedDB && opts.IDBKeyRange ? { indexedDB: opts.indexedDB, IDBKeyRange: opts.IDBKeyRange } : {});
   if (opts.wrapStorage) storage = opts.wrapStorage(storage);
   const db = await createRxDatabase<Collections>({
     name: opts.name ?? DATABASE_NAME,

@@ -33,11 +33,17 @@ export function deliveryCollection<K extends OrderKind>(db: DriverDatabase, kind
 
 /** A customer order's draft holds the payment (it takes one); the others the inventory draft. */
 export function emptyDraftOf<K extends OrderKind>(kind: K): DraftOf<K> {
-  return (ORDER_KIND_SPECS[kind].payment ? emptyCustomerDraft() : emptyInventoryDraft());
+  return ORDER_KIND_SPECS[kind].payment ? emptyCustomerDraft() : emptyInventoryDraft();
 }
 
 /** A new delivery document of this driver's: an empty draft beside `server` (null until pulled). */
-export function newDeliveryDoc<K extends OrderKind>(session: Session, kind: K, orderId: number, server: DeliveryDocs[K]['server'], updatedAt: string): DeliveryDocs[K] {
+export function newDeliveryDoc<K extends OrderKind>(
+  session: Session,
+  kind: K,
+  orderId: number,
+  server: DeliveryDocs[K]['server'],
+  updatedAt: string,
+): DeliveryDocs[K] {
   return {
     id: orderKey(kind, orderId),
     ...driverScope(session.claims),
@@ -85,7 +91,13 @@ export async function ensureDeliveryDoc<K extends OrderKind>(db: DriverDatabase,
   });
 }
 
-export async function patchDraft<K extends OrderKind>(db: DriverDatabase, session: Session, kind: K, orderId: number, patch: Partial<DraftOf<K>>): Promise<void> {
+export async function patchDraft<K extends OrderKind>(
+  db: DriverDatabase,
+  session: Session,
+  kind: K,
+  orderId: number,
+  patch: Partial<DraftOf<K>>,
+): Promise<void> {
   const doc = await ensureDeliveryDoc(db, session, kind, orderId);
   await doc.incrementalModify((data) => ({ ...data, draft: { ...data.draft, ...patch }, updated_at: clockIso() }));
 }
@@ -145,7 +157,11 @@ export async function addDraftImage<K extends OrderKind>(
     await blobs.delete([photo.id]);
     return { ok: false, error: 'TooManyPhotos' };
   }
-  await deleteUnreferenced(db, blobs, replaced.map((p) => p.id));
+  await deleteUnreferenced(
+    db,
+    blobs,
+    replaced.map((p) => p.id),
+  );
   return { ok: true, photo };
 }
 

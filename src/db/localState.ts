@@ -43,7 +43,16 @@ export interface FetchFailure {
   since: string;
 }
 
-export const INITIAL_SYNC_STATUS: SyncStatus = { online: true, syncing: false, lastSyncAt: null, lastError: null, authPaused: false, clientTooOld: false, reachable: true, fetchFailures: [] };
+export const INITIAL_SYNC_STATUS: SyncStatus = {
+  online: true,
+  syncing: false,
+  lastSyncAt: null,
+  lastError: null,
+  authPaused: false,
+  clientTooOld: false,
+  reachable: true,
+  fetchFailures: [],
+};
 
 const TOKEN_ID = 'token';
 const SYNC_STATUS_ID = 'sync-status';
@@ -111,8 +120,9 @@ export async function readSession(db: DriverDatabase, nowMs: number = clockMs())
 }
 
 export function syncStatus$(db: DriverDatabase): Observable<SyncStatus> {
-  return watchLocal<SyncStatus>(db, SYNC_STATUS_ID)
-    .pipe(map((doc) => ({ ...INITIAL_SYNC_STATUS, ...((doc?.toJSON().data as Partial<SyncStatus> | undefined) ?? {}) })));
+  return watchLocal<SyncStatus>(db, SYNC_STATUS_ID).pipe(
+    map((doc) => ({ ...INITIAL_SYNC_STATUS, ...((doc?.toJSON().data as Partial<SyncStatus> | undefined) ?? {}) })),
+  );
 }
 
 export async function patchSyncStatus(db: DriverDatabase, patch: Partial<SyncStatus>): Promise<void> {
@@ -191,6 +201,7 @@ export async function readCompanyDrivers(db: DriverDatabase, session: Session): 
 }
 
 export function companyDrivers$(db: DriverDatabase, session: Session): Observable<CompanyDriver[] | null> {
-  return watchLocal<CompanyDriversData>(db, companyDriversId(session))
-    .pipe(map((doc) => (doc ? ((doc.toJSON().data as CompanyDriversData).drivers ?? null) : null)));
+  return watchLocal<CompanyDriversData>(db, companyDriversId(session)).pipe(
+    map((doc) => (doc ? ((doc.toJSON().data as CompanyDriversData).drivers ?? null) : null)),
+  );
 }

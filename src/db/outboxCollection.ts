@@ -94,7 +94,21 @@ export const outboxSchema: RxJsonSchema<OutboxDoc> = {
     created_at: { type: 'string' },
     updated_at: { type: 'string' },
   },
-  required: ['id', 'company_id', 'account_id', 'kind', 'payload_version', 'order_key', 'payload', 'attachments', 'status', 'steps', 'attempts', 'next_attempt_at', 'created_at'],
+  required: [
+    'id',
+    'company_id',
+    'account_id',
+    'kind',
+    'payload_version',
+    'order_key',
+    'payload',
+    'attachments',
+    'status',
+    'steps',
+    'attempts',
+    'next_attempt_at',
+    'created_at',
+  ],
 };
 
 export const outboxMigrations = {

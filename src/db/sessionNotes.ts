@@ -35,7 +35,7 @@ export async function writeSignedOutNote(db: DriverDatabase, note: SignedOutNote
 
 export async function readSignedOutNote(db: DriverDatabase): Promise<SignedOutNote | null> {
   const doc = await db.getLocal<SignedOutNote>(SIGNED_OUT_ID);
-  return (doc?.toJSON().data) ?? null;
+  return doc?.toJSON().data ?? null;
 }
 
 export function signedOutNote$(db: DriverDatabase): Observable<SignedOutNote | null> {
@@ -52,7 +52,7 @@ export function impersonationNote$(db: DriverDatabase): Observable<Impersonation
 
 export async function readImpersonationNote(db: DriverDatabase): Promise<ImpersonationNote | null> {
   const doc = await db.getLocal<ImpersonationNote>(IMPERSONATION_ID);
-  return (doc?.toJSON().data) ?? null;
+  return doc?.toJSON().data ?? null;
 }
 
 /** Both notes go once a driver signs in (or ends an impersonation). */
@@ -91,8 +91,6 @@ export interface LoginState {
  * sync worker for a fresh /login, which opens no database on the page (src/ui/main.tsx).
  */
 export function loginState$(db: DriverDatabase): Observable<LoginState> {
-  const note$ = signedOutNote$(db).pipe(
-    switchMap((note) => (note ? unsentCount$(db, note) : of(0)).pipe(map((unsent) => ({ note, unsent })))),
-  );
+  const note$ = signedOutNote$(db).pipe(switchMap((note) => (note ? unsentCount$(db, note) : of(0)).pipe(map((unsent) => ({ note, unsent })))));
   return combineLatest([authState$(db), note$]).pipe(map(([auth, { note, unsent }]) => ({ auth, note, unsent })));
 }

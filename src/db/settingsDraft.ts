@@ -37,7 +37,7 @@ export function settingsDraft$(db: DriverDatabase, session: Session): Observable
 
 export async function readSettingsDraft(db: DriverDatabase, session: Session): Promise<SettingsDraft | null> {
   const doc = await db.getLocal<SettingsDraft>(draftId(session));
-  return doc ? (doc.toJSON().data) : null;
+  return doc ? doc.toJSON().data : null;
 }
 
 export async function writeSettingsDraft(db: DriverDatabase, session: Session, draft: SettingsDraft): Promise<void> {

@@ -3,8 +3,17 @@ import * as v from 'valibot';
 /** SPEC §6: only the driver role may enter the app. */
 export const ALLOWED_ROLES = ['driver'] as const;
 export const ROLES = [
-  'customer', 'dealer', 'dispatch', 'driver', 'financing', 'manufacturing',
-  'office_admin', 'rto', 'sales_rep', 'shop_staff', 'super_admin',
+  'customer',
+  'dealer',
+  'dispatch',
+  'driver',
+  'financing',
+  'manufacturing',
+  'office_admin',
+  'rto',
+  'sales_rep',
+  'shop_staff',
+  'super_admin',
 ] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -40,6 +49,4 @@ export const LoginBodySchema = v.object({
   password: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
 });
 
-export type LoginResult =
-  | { ok: true }
-  | { ok: false; error: import('./errors').ErrorCode; message: string };
+export type LoginResult = { ok: true } | { ok: false; error: import('./errors').ErrorCode; message: string };

@@ -81,9 +81,7 @@ export function formatExpirationInput(input: string): string {
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }
 
-const required = (max: number) => v.pipe(
-  v.string(PAYMENT_TEXT.required), v.trim(), v.nonEmpty(PAYMENT_TEXT.required), v.maxLength(max, PAYMENT_TEXT.tooLong),
-);
+const required = (max: number) => v.pipe(v.string(PAYMENT_TEXT.required), v.trim(), v.nonEmpty(PAYMENT_TEXT.required), v.maxLength(max, PAYMENT_TEXT.tooLong));
 
 const CARD_NUMBER_TEXT = ERROR_TEXT.InvalidCreditCardNumber;
 const CVV_TEXT = ERROR_TEXT.CreditCardCVVRequired;
@@ -105,7 +103,11 @@ const CardFormSchema = v.object({
   cardNumber: CardNumberSchema,
   expiration: ExpirySchema,
   // The payments API's CVV rule with the card form's own text (SPEC §8).
-  cvv: v.pipe(v.string(CVV_TEXT), v.trim(), v.check((cvv) => v.is(CvvSchema, cvv), CVV_TEXT)),
+  cvv: v.pipe(
+    v.string(CVV_TEXT),
+    v.trim(),
+    v.check((cvv) => v.is(CvvSchema, cvv), CVV_TEXT),
+  ),
   firstName: required(100),
   lastName: required(100),
   streetAddress: required(200),

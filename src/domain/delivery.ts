@@ -215,14 +215,18 @@ export const DeliverCustomerExistingCardBodySchema = v.strictObject({
 
 export const DeliverCustomerNewCardBodySchema = v.strictObject({
   ...CustomerDeliverCommon,
-  payment_processing_account_id: v.nullish(v.union([cardText('payment_processing_account_id', 64), positiveId], 'payment_processing_account_id must be text or a number')),
+  payment_processing_account_id: v.nullish(
+    v.union([cardText('payment_processing_account_id', 64), positiveId], 'payment_processing_account_id must be text or a number'),
+  ),
   // Custom messages everywhere on card fields: valibot's default ones echo the received value.
   card_cvv: v.nullish(v.pipe(v.string('card_cvv must be text'), v.regex(/^(\d{3,4})?$/, 'card_cvv must be 3 or 4 digits'))),
   card_exp_month: expiryPart('card_exp_month'),
   card_exp_year: expiryPart('card_exp_year'),
   // The processor's token from the card authorization (9 + 15 digits), never a card number:
   // a PAN here would be stored with the delivery, so the shape refuses it.
-  card_token: v.nullish(v.pipe(v.string('card_token must be text'), v.regex(/^(9\d{15})?$/, 'card_token must be the token of the card authorization, never a card number'))),
+  card_token: v.nullish(
+    v.pipe(v.string('card_token must be text'), v.regex(/^(9\d{15})?$/, 'card_token must be the token of the card authorization, never a card number')),
+  ),
   card_profile_id: v.nullish(cardText('card_profile_id', 64)),
   retref: v.nullish(cardText('retref', 64)),
   payment_amount: paymentAmount,

@@ -4,11 +4,19 @@
 import * as v from 'valibot';
 import { IdSchema } from './ids';
 import {
-  DeliverCustomerCashBodySchema, DeliverCustomerExistingCardBodySchema, DeliverCustomerNewCardBodySchema,
-  DeliverCustomerNewCheckBodySchema, DeliverCustomerNoPaymentBodySchema, DeliverCustomerRtoBodySchema,
+  DeliverCustomerCashBodySchema,
+  DeliverCustomerExistingCardBodySchema,
+  DeliverCustomerNewCardBodySchema,
+  DeliverCustomerNewCheckBodySchema,
+  DeliverCustomerNoPaymentBodySchema,
+  DeliverCustomerRtoBodySchema,
   DeliverCustomerSavedCheckBodySchema,
-  type DeliverCustomerExistingCardBody, type DeliverCustomerNewCardBody, type DeliverCustomerNewCheckBody,
-  type DeliverCustomerRtoBody, type DeliverCustomerSavedCheckBody, type DeliveryFacts,
+  type DeliverCustomerExistingCardBody,
+  type DeliverCustomerNewCardBody,
+  type DeliverCustomerNewCheckBody,
+  type DeliverCustomerRtoBody,
+  type DeliverCustomerSavedCheckBody,
+  type DeliveryFacts,
 } from './delivery';
 import type { CardSelection, CheckSelection, PaymentMethod } from './enums';
 import type { ErrorCode } from './errors';
@@ -35,12 +43,32 @@ export interface CustomerDeliverSpec {
 
 export const CUSTOMER_DELIVER: Record<CustomerDeliverCall, CustomerDeliverSpec> = {
   rto: { path: '/secure/driver/deliver_customer_order_rto', failure: 'FailedToDeliverRtoOrder', paymentMethod: null },
-  new_check: { path: '/secure/driver/deliver_customer_order_with_new_check', failure: 'FailedToDeliverOrderWithACheck', paymentMethod: 'Check', checkSelection: 'NewCheck' },
-  saved_check: { path: '/secure/driver/deliver_customer_order_with_saved_check', failure: 'FailedToDeliverOrderWithACheck', paymentMethod: 'Check', checkSelection: 'SavedCheck' },
+  new_check: {
+    path: '/secure/driver/deliver_customer_order_with_new_check',
+    failure: 'FailedToDeliverOrderWithACheck',
+    paymentMethod: 'Check',
+    checkSelection: 'NewCheck',
+  },
+  saved_check: {
+    path: '/secure/driver/deliver_customer_order_with_saved_check',
+    failure: 'FailedToDeliverOrderWithACheck',
+    paymentMethod: 'Check',
+    checkSelection: 'SavedCheck',
+  },
   no_payment: { path: '/secure/driver/deliver_customer_order_with_no_payment', failure: 'FailedToDeliverOrderWithNoPayment', paymentMethod: 'NoPayment' },
   cash: { path: '/secure/driver/deliver_customer_order_with_cash', failure: 'FailedToDeliverOrderWithCash', paymentMethod: 'Cash' },
-  existing_card: { path: '/secure/driver/deliver_customer_order_with_existing_card', failure: 'FailedToDeliverOrderWithAnExistingCard', paymentMethod: 'CreditCard', cardSelection: 'ExistingCard' },
-  new_card: { path: '/secure/driver/deliver_customer_order_with_new_card', failure: 'FailedToDeliverOrderWithANewCard', paymentMethod: 'CreditCard', cardSelection: 'NewCard' },
+  existing_card: {
+    path: '/secure/driver/deliver_customer_order_with_existing_card',
+    failure: 'FailedToDeliverOrderWithAnExistingCard',
+    paymentMethod: 'CreditCard',
+    cardSelection: 'ExistingCard',
+  },
+  new_card: {
+    path: '/secure/driver/deliver_customer_order_with_new_card',
+    failure: 'FailedToDeliverOrderWithANewCard',
+    paymentMethod: 'CreditCard',
+    cardSelection: 'NewCard',
+  },
 };
 
 export const CUSTOMER_DELIVER_SCHEMAS = {
@@ -53,7 +81,10 @@ export const CUSTOMER_DELIVER_SCHEMAS = {
   new_card: DeliverCustomerNewCardBodySchema,
 } as const;
 
-type Extras = Omit<DeliverCustomerNewCheckBody & DeliverCustomerSavedCheckBody & DeliverCustomerExistingCardBody & DeliverCustomerNewCardBody, keyof DeliverCustomerRtoBody>;
+type Extras = Omit<
+  DeliverCustomerNewCheckBody & DeliverCustomerSavedCheckBody & DeliverCustomerExistingCardBody & DeliverCustomerNewCardBody,
+  keyof DeliverCustomerRtoBody
+>;
 /** Any customer deliver body: the common fields plus whichever payment extras its call has. */
 export type CustomerDeliverBody = DeliverCustomerRtoBody & Partial<Extras>;
 

@@ -196,7 +196,10 @@ export function filterPrepared<T extends OrderListItem>(prepared: PreparedOrders
 
 function filterRows<T extends OrderListItem>(prepared: PreparedOrders<T>, selected: readonly FilterKey[], search: string): PreparedRow<T>[] {
   const rows = selected.includes('scheduled') ? prepared.byScheduled : prepared.byDefault;
-  return narrowRows(rows.filter((row) => matchesFilters(row.item, selected)), search);
+  return narrowRows(
+    rows.filter((row) => matchesFilters(row.item, selected)),
+    search,
+  );
 }
 
 /** The rows that match `search`. */

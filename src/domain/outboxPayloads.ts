@@ -6,15 +6,27 @@ import { DeliverMoveBodySchema, DeliverOnlotBodySchema } from './delivery';
 import { CUSTOMER_DELIVER_SCHEMAS, type CustomerDeliverCall } from './deliveryCalls';
 import type { OrderKind } from './orderId';
 import {
-  CreateOrderNoteBodySchema, ReassignDriverBodySchema, ScheduleCustomerOrderBodySchema, ScheduleMoveOrderBodySchema,
-  ScheduleOnlotOrderBodySchema, UnscheduleOrderBodySchema,
-  type ScheduleCustomerOrderBody, type ScheduleMoveOrderBody, type ScheduleOnlotOrderBody,
+  CreateOrderNoteBodySchema,
+  ReassignDriverBodySchema,
+  ScheduleCustomerOrderBodySchema,
+  ScheduleMoveOrderBodySchema,
+  ScheduleOnlotOrderBodySchema,
+  UnscheduleOrderBodySchema,
+  type ScheduleCustomerOrderBody,
+  type ScheduleMoveOrderBody,
+  type ScheduleOnlotOrderBody,
 } from './schedule';
 
 const IMAGE_FIELDS = [
   'building_images',
-  'signature_guid', 'signature_mimetype', 'signature_extension', 'signature_url',
-  'check_guid', 'check_mimetype', 'check_extension', 'check_url',
+  'signature_guid',
+  'signature_mimetype',
+  'signature_extension',
+  'signature_url',
+  'check_guid',
+  'check_mimetype',
+  'check_extension',
+  'check_url',
 ] as const;
 
 export const DeliverOnlotPayloadSchema = v.omit(DeliverOnlotBodySchema, ['building_images']);
@@ -46,7 +58,6 @@ export const CUSTOMER_PAYLOAD_SCHEMAS = {
   existing_card: customerPayload('existing_card'),
   new_card: customerPayload('new_card'),
 } as const;
-
 
 /** SPEC §9: the wait before the certificate and each email after a delivery. */
 export const FOLLOWUP_WAIT_MS = 7000;

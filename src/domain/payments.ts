@@ -56,27 +56,22 @@ export function toCents(value: unknown, opts: { allowZero?: boolean } = {}): num
   return cents;
 }
 
-const text = (max = 200) => v.pipe(
-  v.string(PAYMENT_TEXT.required), v.trim(), v.nonEmpty(PAYMENT_TEXT.required), v.maxLength(max, PAYMENT_TEXT.tooLong),
-);
+const text = (max = 200) => v.pipe(v.string(PAYMENT_TEXT.required), v.trim(), v.nonEmpty(PAYMENT_TEXT.required), v.maxLength(max, PAYMENT_TEXT.tooLong));
 
 /** MMYY with a real month; whether it is in the past is the processor's call. */
-export const ExpirationSchema = v.pipe(
-  v.string(PAYMENT_TEXT.expiration),
-  v.regex(/^(0[1-9]|1[0-2])\d{2}$/, PAYMENT_TEXT.expiration),
-);
+export const ExpirationSchema = v.pipe(v.string(PAYMENT_TEXT.expiration), v.regex(/^(0[1-9]|1[0-2])\d{2}$/, PAYMENT_TEXT.expiration));
 export const StateSchema = v.pipe(v.string(PAYMENT_TEXT.required), v.regex(/^[A-Z]{2}$/, PAYMENT_TEXT.state));
-export const PhoneSchema = v.pipe(
-  v.string(PAYMENT_TEXT.required), v.trim(), v.minLength(5, PAYMENT_TEXT.phone), v.maxLength(15, PAYMENT_TEXT.phone),
-);
+export const PhoneSchema = v.pipe(v.string(PAYMENT_TEXT.required), v.trim(), v.minLength(5, PAYMENT_TEXT.phone), v.maxLength(15, PAYMENT_TEXT.phone));
 /** Optional; anything that is not a valid email is dropped (SPEC §5), never an error. */
-export const OptionalEmailSchema = v.optional(v.pipe(
-  v.unknown(),
-  v.transform((value): string | undefined => {
-    const email = typeof value === 'string' ? value.trim() : '';
-    return email.length <= 254 && EMAIL.test(email) ? email : undefined;
-  }),
-));
+export const OptionalEmailSchema = v.optional(
+  v.pipe(
+    v.unknown(),
+    v.transform((value): string | undefined => {
+      const email = typeof value === 'string' ? value.trim() : '';
+      return email.length <= 254 && EMAIL.test(email) ? email : undefined;
+    }),
+  ),
+);
 export const CvvSchema = v.pipe(v.string(PAYMENT_TEXT.required), v.regex(/^\d{3,4}$/, PAYMENT_TEXT.cvv));
 
 /** Card amounts are text per SPEC §5 ("required strings"); a number is accepted too. */
@@ -102,46 +97,58 @@ const billing = {
   billing_email: OptionalEmailSchema,
 };
 
-export const AuthNewCardBodySchema = v.object({
-  account_token: text(32),
-  expiration: ExpirationSchema,
-  amount: cardAmount,
-  first_name: text(100),
-  last_name: text(100),
-  ...billing,
-  cvv: CvvSchema,
-  order_number: text(64),
-}, PAYMENT_TEXT.body);
+export const AuthNewCardBodySchema = v.object(
+  {
+    account_token: text(32),
+    expiration: ExpirationSchema,
+    amount: cardAmount,
+    first_name: text(100),
+    last_name: text(100),
+    ...billing,
+    cvv: CvvSchema,
+    order_number: text(64),
+  },
+  PAYMENT_TEXT.body,
+);
 export type AuthNewCardBody = v.InferOutput<typeof AuthNewCardBodySchema>;
 
-export const AuthProfileBodySchema = v.object({
-  amount: cardAmount,
-  profile_id: text(32),
-  /** Optional: a queued saved-card charge never carries a CVV (DESIGN §5). */
-  cvv: v.nullish(CvvSchema),
-  order_number: text(64),
-  billing_zip: text(10),
-}, PAYMENT_TEXT.body);
+export const AuthProfileBodySchema = v.object(
+  {
+    amount: cardAmount,
+    profile_id: text(32),
+    /** Optional: a queued saved-card charge never carries a CVV (DESIGN §5). */
+    cvv: v.nullish(CvvSchema),
+    order_number: text(64),
+    billing_zip: text(10),
+  },
+  PAYMENT_TEXT.body,
+);
 export type AuthProfileBody = v.InferOutput<typeof AuthProfileBodySchema>;
 
-export const AchNewBodySchema = v.object({
-  type: v.literal('ach-new'),
-  account_number: text(34),
-  routing_number: text(16),
-  amount: checkAmount,
-  first_name: text(100),
-  last_name: text(100),
-  ...billing,
-  order_number: text(64),
-  company_id: companyId,
-}, PAYMENT_TEXT.body);
-export const AchTokenBodySchema = v.object({
-  type: v.literal('ach-token'),
-  token: text(32),
-  amount: checkAmount,
-  order_number: text(64),
-  company_id: companyId,
-}, PAYMENT_TEXT.body);
+export const AchNewBodySchema = v.object(
+  {
+    type: v.literal('ach-new'),
+    account_number: text(34),
+    routing_number: text(16),
+    amount: checkAmount,
+    first_name: text(100),
+    last_name: text(100),
+    ...billing,
+    order_number: text(64),
+    company_id: companyId,
+  },
+  PAYMENT_TEXT.body,
+);
+export const AchTokenBodySchema = v.object(
+  {
+    type: v.literal('ach-token'),
+    token: text(32),
+    amount: checkAmount,
+    order_number: text(64),
+    company_id: companyId,
+  },
+  PAYMENT_TEXT.body,
+);
 export const CaptureCheckBodySchema = v.variant('type', [AchNewBodySchema, AchTokenBodySchema], PAYMENT_TEXT.type);
 export type CaptureCheckBody = v.InferOutput<typeof CaptureCheckBodySchema>;
 
@@ -152,22 +159,31 @@ const transactionId = v.pipe(
   v.maxLength(32, PAYMENT_TEXT.tooLong),
 );
 
-export const CapturePaymentBodySchema = v.object({
-  amount: cardAmount,
-  transaction_id: transactionId,
-  token: v.nullish(v.pipe(v.string(PAYMENT_TEXT.required), v.maxLength(32, PAYMENT_TEXT.tooLong))),
-}, PAYMENT_TEXT.body);
+export const CapturePaymentBodySchema = v.object(
+  {
+    amount: cardAmount,
+    transaction_id: transactionId,
+    token: v.nullish(v.pipe(v.string(PAYMENT_TEXT.required), v.maxLength(32, PAYMENT_TEXT.tooLong))),
+  },
+  PAYMENT_TEXT.body,
+);
 export type CapturePaymentBody = v.InferOutput<typeof CapturePaymentBodySchema>;
 
 export const RefundRequestBodySchema = v.pipe(
-  v.object({
-    transaction_id: transactionId,
-    ach_transaction: v.boolean(PAYMENT_TEXT.boolean),
-    full_refund: v.boolean(PAYMENT_TEXT.boolean),
-    amount: v.nullish(cardAmount),
-    first_name: text(100),
-  }, PAYMENT_TEXT.body),
-  v.forward(v.check((body) => body.full_refund || body.amount != null, PAYMENT_TEXT.refundAmount), ['amount']),
+  v.object(
+    {
+      transaction_id: transactionId,
+      ach_transaction: v.boolean(PAYMENT_TEXT.boolean),
+      full_refund: v.boolean(PAYMENT_TEXT.boolean),
+      amount: v.nullish(cardAmount),
+      first_name: text(100),
+    },
+    PAYMENT_TEXT.body,
+  ),
+  v.forward(
+    v.check((body) => body.full_refund || body.amount != null, PAYMENT_TEXT.refundAmount),
+    ['amount'],
+  ),
 );
 export type RefundRequestBody = v.InferOutput<typeof RefundRequestBodySchema>;
 
@@ -176,22 +192,47 @@ export const SavedCardDetailsQuerySchema = v.object({ profile_id: text(32) }, PA
 export const TokenizeBodySchema = v.object({ account: text(23) }, PAYMENT_TEXT.body);
 
 /** POST /secure/cardconnect/auth_new_card: the driver app's new-card step of a delivery. */
-export const CardconnectAuthNewCardBodySchema = v.object({
-  customer_order_id: idSchema(PAYMENT_TEXT.required),
-  card_token: text(32),
-  card_exp_month: v.pipe(v.union([v.string(), v.number()], PAYMENT_TEXT.expiration), v.transform((m) => String(m).trim().padStart(2, '0')), v.regex(/^(0[1-9]|1[0-2])$/, PAYMENT_TEXT.expiration)),
-  card_exp_year: v.pipe(v.union([v.string(), v.number()], PAYMENT_TEXT.expiration), v.transform((y) => String(y).trim().slice(-2)), v.regex(/^\d{2}$/, PAYMENT_TEXT.expiration)),
-  card_cvv: CvvSchema,
-  /** Default: the order's remaining balance, which the new-card delivery then captures (retref). */
-  amount: v.optional(v.pipe(v.union([v.string(), v.number()], PAYMENT_TEXT.amount), v.check((a) => toCents(a, { allowZero: true }) !== null, PAYMENT_TEXT.amount), v.transform((a) => (toCents(a, { allowZero: true }) ?? 0) / 100))),
-  payment_processing_account_id: v.nullish(v.union([v.string(), v.number()], PAYMENT_TEXT.required)),
-  billing_zip: v.optional(text(10)),
-}, PAYMENT_TEXT.body);
+export const CardconnectAuthNewCardBodySchema = v.object(
+  {
+    customer_order_id: idSchema(PAYMENT_TEXT.required),
+    card_token: text(32),
+    card_exp_month: v.pipe(
+      v.union([v.string(), v.number()], PAYMENT_TEXT.expiration),
+      v.transform((m) => String(m).trim().padStart(2, '0')),
+      v.regex(/^(0[1-9]|1[0-2])$/, PAYMENT_TEXT.expiration),
+    ),
+    card_exp_year: v.pipe(
+      v.union([v.string(), v.number()], PAYMENT_TEXT.expiration),
+      v.transform((y) => String(y).trim().slice(-2)),
+      v.regex(/^\d{2}$/, PAYMENT_TEXT.expiration),
+    ),
+    card_cvv: CvvSchema,
+    /** Default: the order's remaining balance, which the new-card delivery then captures (retref). */
+    amount: v.optional(
+      v.pipe(
+        v.union([v.string(), v.number()], PAYMENT_TEXT.amount),
+        v.check((a) => toCents(a, { allowZero: true }) !== null, PAYMENT_TEXT.amount),
+        v.transform((a) => (toCents(a, { allowZero: true }) ?? 0) / 100),
+      ),
+    ),
+    payment_processing_account_id: v.nullish(v.union([v.string(), v.number()], PAYMENT_TEXT.required)),
+    billing_zip: v.optional(text(10)),
+  },
+  PAYMENT_TEXT.body,
+);
 export type CardconnectAuthNewCardBody = v.InferOutput<typeof CardconnectAuthNewCardBodySchema>;
 
-export const ProfileInquiryBodySchema = v.object({
-  profile_id: v.pipe(v.union([v.string(), v.number()], PAYMENT_TEXT.required), v.transform((p) => String(p).trim()), v.nonEmpty(PAYMENT_TEXT.required), v.maxLength(32, PAYMENT_TEXT.tooLong)),
-}, PAYMENT_TEXT.body);
+export const ProfileInquiryBodySchema = v.object(
+  {
+    profile_id: v.pipe(
+      v.union([v.string(), v.number()], PAYMENT_TEXT.required),
+      v.transform((p) => String(p).trim()),
+      v.nonEmpty(PAYMENT_TEXT.required),
+      v.maxLength(32, PAYMENT_TEXT.tooLong),
+    ),
+  },
+  PAYMENT_TEXT.body,
+);
 
 /** Issues → {field: message}; a missing key reads 'Required' (valibot reports it on the object). */
 export function paymentFieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {

@@ -105,18 +105,20 @@ export const UnscheduleOrderBodySchema = v.pipe(v.strictObject(orderRefEntries),
 export type UnscheduleOrderBody = v.InferOutput<typeof UnscheduleOrderBodySchema>;
 
 /** reassign_driver: the order and the driver (of the same company) who takes it over. */
-export const ReassignDriverBodySchema = v.pipe(
-  v.strictObject({ ...orderRefEntries, driver_id: orderId }),
-  exactlyOne(),
-);
+export const ReassignDriverBodySchema = v.pipe(v.strictObject({ ...orderRefEntries, driver_id: orderId }), exactlyOne());
 export type ReassignDriverBody = v.InferOutput<typeof ReassignDriverBodySchema>;
 
 export const CreateOrderNoteBodySchema = v.pipe(
   v.strictObject({
     ...orderRefEntries,
-    note: v.pipe(v.string(), v.trim(), v.minLength(1, 'note must not be empty'), v.maxLength(ORDER_NOTE_MAX, `note must be at most ${ORDER_NOTE_MAX} characters`),
+    note: v.pipe(
+      v.string(),
+      v.trim(),
+      v.minLength(1, 'note must not be empty'),
+      v.maxLength(ORDER_NOTE_MAX, `note must be at most ${ORDER_NOTE_MAX} characters`),
       // PostgreSQL text cannot hold NUL: refuse it here rather than fail in the database.
-      v.check((note) => !note.includes('\u0000'), 'note must not contain NUL characters')),
+      v.check((note) => !note.includes('\u0000'), 'note must not contain NUL characters'),
+    ),
   }),
   exactlyOne(),
 );

@@ -41,7 +41,9 @@ export function formatTime(iso: string | null | undefined, zone: string, clock: 
 
 /** The start of the day `nowMs` falls on in `zone`, in ms since the epoch (for isOverdue). */
 export function startOfDay(nowMs: number, zone: string): number {
-  return DateTime.fromMillis(nowMs, { zone: zoneOf(zone) }).startOf('day').toMillis();
+  return DateTime.fromMillis(nowMs, { zone: zoneOf(zone) })
+    .startOf('day')
+    .toMillis();
 }
 
 /** Whether an instant falls today or tomorrow for the driver in `zone` (else null). */
@@ -65,8 +67,7 @@ export interface ScheduleGroup<T> {
   items: T[];
 }
 
-const byDate = (a: { ms: number; id: string }, b: { ms: number; id: string }): number =>
-  a.ms !== b.ms ? a.ms - b.ms : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+const byDate = (a: { ms: number; id: string }, b: { ms: number; id: string }): number => (a.ms !== b.ms ? a.ms - b.ms : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
  * The scheduled orders (is_scheduled_for_delivery) of `items`, grouped for the driver in
@@ -103,6 +104,12 @@ export function groupScheduled<T extends ScheduledFields>(items: readonly T[], n
     }
     group.items.push(item);
   }
-  const undatedGroup: ScheduleGroup<T> = { key: 'undated', kind: 'undated', title: 'Date not set', relative: null, items: [...undated].sort((a, b) => (a.id < b.id ? -1 : 1)) };
+  const undatedGroup: ScheduleGroup<T> = {
+    key: 'undated',
+    kind: 'undated',
+    title: 'Date not set',
+    relative: null,
+    items: [...undated].sort((a, b) => (a.id < b.id ? -1 : 1)),
+  };
   return [overdue, ...days, undatedGroup].filter((group) => group.items.length > 0);
 }

@@ -33,7 +33,10 @@ export function signedOutText(reason: SignOutReason, pending: number): { title: 
   if (reason === 'removed') {
     return {
       title: 'Your account was removed by the office.',
-      detail: pending > 0 ? `Call the office: ${actions(pending)} on this phone ${pending === 1 ? 'was' : 'were'} not sent.` : 'Call the office if this is a mistake.',
+      detail:
+        pending > 0
+          ? `Call the office: ${actions(pending)} on this phone ${pending === 1 ? 'was' : 'were'} not sent.`
+          : 'Call the office if this is a mistake.',
     };
   }
   const why: Record<Exclude<SignOutReason, 'removed'>, string> = {

@@ -9,7 +9,12 @@
 // - a schema the library cannot express becomes `{x-valibot: <type>}` instead of a guess (also
 //   lazy: its `#/$defs` reference would not resolve inside the OpenAPI document);
 //   transformations and checks (trim, transform, check, …) say nothing, as before.
-import { toJsonSchema as libraryToJsonSchema, type ConversionConfig, type JsonSchema as LibrarySchema, type OverrideSchemaContext } from '@valibot/to-json-schema';
+import {
+  toJsonSchema as libraryToJsonSchema,
+  type ConversionConfig,
+  type JsonSchema as LibrarySchema,
+  type OverrideSchemaContext,
+} from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 
 /** A JSON Schema as plain data (what the OpenAPI document embeds). */
@@ -17,10 +22,34 @@ export type JsonSchema = Record<string, unknown>;
 
 /** The schema types the library converts (its convertSchema switch); anything else is named. */
 const CONVERTED = new Set([
-  'boolean', 'null', 'number', 'string', 'array', 'tuple', 'tuple_with_rest', 'loose_tuple', 'strict_tuple',
-  'object', 'object_with_rest', 'loose_object', 'strict_object', 'record', 'any', 'unknown', 'never',
-  'nullable', 'nullish', 'exact_optional', 'optional', 'undefinedable', 'literal', 'enum', 'picklist',
-  'union', 'variant', 'intersect',
+  'boolean',
+  'null',
+  'number',
+  'string',
+  'array',
+  'tuple',
+  'tuple_with_rest',
+  'loose_tuple',
+  'strict_tuple',
+  'object',
+  'object_with_rest',
+  'loose_object',
+  'strict_object',
+  'record',
+  'any',
+  'unknown',
+  'never',
+  'nullable',
+  'nullish',
+  'exact_optional',
+  'optional',
+  'undefinedable',
+  'literal',
+  'enum',
+  'picklist',
+  'union',
+  'variant',
+  'intersect',
 ]);
 
 type Schema = OverrideSchemaContext['valibotSchema'] & { default?: unknown };

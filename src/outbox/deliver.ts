@@ -1,6 +1,14 @@
 import { clockDate } from '../clock';
 import { isInventoryKind, orderKey, validateDelivery, type ErrorCode, type InventoryKind, type OrderKind } from '../domain';
-import { ensureDeliveryDoc, type AnyDeliveryDoc, type CustomerDeliveryDoc, type DriverDatabase, type InventoryDraft, type OutboxAttachments, type Session } from '../db';
+import {
+  ensureDeliveryDoc,
+  type AnyDeliveryDoc,
+  type CustomerDeliveryDoc,
+  type DriverDatabase,
+  type InventoryDraft,
+  type OutboxAttachments,
+  type Session,
+} from '../db';
 import { customerCallOf, customerFacts, customerPayload, inventoryFacts, inventoryPayload } from './deliveryPayloads';
 import { CUSTOMER_DELIVER_KINDS } from './kinds/deliverCustomer';
 import { activeDeliveryFor, queue } from './queue';
@@ -10,7 +18,9 @@ import type { OutboxKindDef } from './types';
 export type QueueResult = { ok: true; entryId: string } | { ok: false; errors: ErrorCode[] };
 
 /** What a draft that passed the SPEC §5 rules is queued as. */
-type Delivery = { ok: true; def: OutboxKindDef; payload: Record<string, unknown>; attachments: Partial<OutboxAttachments> } | { ok: false; errors: ErrorCode[] };
+type Delivery =
+  | { ok: true; def: OutboxKindDef; payload: Record<string, unknown>; attachments: Partial<OutboxAttachments> }
+  | { ok: false; errors: ErrorCode[] };
 
 /** A customer order: its details (RTO flag, survey, cards) and the payment choice pick one of seven calls. */
 function customerDelivery(doc: CustomerDeliveryDoc, orderId: number, dateDelivered: string): Delivery {
@@ -54,11 +64,14 @@ export async function queueDelivery(db: DriverDatabase, session: Session, kind: 
 
   const display = await orderDisplay(db, key);
   const entry = await queue(db, session, delivery.def, { orderKey: key, payload: delivery.payload, attachments: delivery.attachments, display }, now);
-  await doc.incrementalModify((data) => ({
-    ...data,
-    draft: { ...data.draft, readyToDeliver: true, dateDelivered, outboxId: entry.id, deliveryError: null },
-    updated_at: now.toISOString(),
-  }) as typeof data);
+  await doc.incrementalModify(
+    (data) =>
+      ({
+        ...data,
+        draft: { ...data.draft, readyToDeliver: true, dateDelivered, outboxId: entry.id, deliveryError: null },
+        updated_at: now.toISOString(),
+      }) as typeof data,
+  );
   return { ok: true, entryId: entry.id };
 }
 

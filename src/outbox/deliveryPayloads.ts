@@ -1,6 +1,14 @@
 import {
-  CUSTOMER_DELIVER_CALLS, CUSTOMER_DELIVER, ORDER_KIND_SPECS, type CustomerDeliverCall, type CustomerDeliverPayload, type CustomerDeliveryDetails,
-  type DeliveryFacts, type HappyListItem, type InventoryKind, type SurveyAnswer,
+  CUSTOMER_DELIVER_CALLS,
+  CUSTOMER_DELIVER,
+  ORDER_KIND_SPECS,
+  type CustomerDeliverCall,
+  type CustomerDeliverPayload,
+  type CustomerDeliveryDetails,
+  type DeliveryFacts,
+  type HappyListItem,
+  type InventoryKind,
+  type SurveyAnswer,
 } from '../domain';
 import type { CustomerDraft, InventoryDraft } from '../db';
 
@@ -27,13 +35,15 @@ export function inventoryPayload(kind: InventoryKind, orderId: number, draft: In
 /** Which deliver call the draft's payment choice takes; null when the choice is incomplete. */
 export function customerCallOf(isRto: boolean, draft: CustomerDraft): CustomerDeliverCall | null {
   if (isRto) return 'rto';
-  return CUSTOMER_DELIVER_CALLS.find((call) => {
-    const spec = CUSTOMER_DELIVER[call];
-    if (spec.paymentMethod !== draft.paymentMethod || call === 'rto') return false;
-    if (spec.checkSelection) return spec.checkSelection === draft.checkSelection;
-    if (spec.cardSelection) return spec.cardSelection === draft.cardSelection;
-    return true;
-  }) ?? null;
+  return (
+    CUSTOMER_DELIVER_CALLS.find((call) => {
+      const spec = CUSTOMER_DELIVER[call];
+      if (spec.paymentMethod !== draft.paymentMethod || call === 'rto') return false;
+      if (spec.checkSelection) return spec.checkSelection === draft.checkSelection;
+      if (spec.cardSelection) return spec.cardSelection === draft.cardSelection;
+      return true;
+    }) ?? null
+  );
 }
 
 export function surveyAnswersOf(server: CustomerDeliveryDetails | null, draft: CustomerDraft): SurveyAnswer[] {

@@ -1,6 +1,17 @@
 import { clockIso } from '../clock';
 import { map, type Observable } from 'rxjs';
-import { attachmentIds, deliveryCollection, draftImageIds, driverScope, inDriverScope, ownsDoc, type BlobStore, type DriverDatabase, type OutboxDoc, type Session } from '../db';
+import {
+  attachmentIds,
+  deliveryCollection,
+  draftImageIds,
+  driverScope,
+  inDriverScope,
+  ownsDoc,
+  type BlobStore,
+  type DriverDatabase,
+  type OutboxDoc,
+  type Session,
+} from '../db';
 import { applyOptimistic, undoOptimistic } from './optimistic';
 import { activeEntriesSelector, isDeliveryEntry } from './queue';
 import { kindDef } from './registry';
@@ -20,9 +31,13 @@ export function activeOutbox$(db: DriverDatabase, session: Session): Observable<
 
 /** The driver's latest deliveries the server committed (follow-ups running or finished), newest first. */
 export function recentOutbox$(db: DriverDatabase, session: Session, limit = 10): Observable<OutboxDoc[]> {
-  return db.outbox
-    .find({ selector: driverScope(session.claims), sort: [{ updated_at: 'desc' }] })
-    .$.pipe(map((docs) => plain(docs).filter((entry) => isCommitted(entry) && isDeliveryEntry(entry)).slice(0, limit)));
+  return db.outbox.find({ selector: driverScope(session.claims), sort: [{ updated_at: 'desc' }] }).$.pipe(
+    map((docs) =>
+      plain(docs)
+        .filter((entry) => isCommitted(entry) && isDeliveryEntry(entry))
+        .slice(0, limit),
+    ),
+  );
 }
 
 /** Done entries are kept a week (the driver can see how the emails went), then pruned. */
@@ -70,10 +85,13 @@ export async function discardOutboxEntry(db: DriverDatabase, session: Session, i
   if (!draftKind) return;
   const draftDoc = await deliveryCollection(db, draftKind).findOne(entry.order_key).exec();
   if (!draftDoc || !ownsDoc(draftDoc, session)) return;
-  await draftDoc.incrementalModify((data) => ({
-    ...data,
-    draft: { ...data.draft, readyToDeliver: false, outboxId: null, deliveryError: entry.last_error?.message ?? null },
-  }) as typeof data);
+  await draftDoc.incrementalModify(
+    (data) =>
+      ({
+        ...data,
+        draft: { ...data.draft, readyToDeliver: false, outboxId: null, deliveryError: entry.last_error?.message ?? null },
+      }) as typeof data,
+  );
 }
 
 /**

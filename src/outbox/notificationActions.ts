@@ -35,27 +35,42 @@ async function sameAsWaiting(db: DriverDatabase, session: Session, key: string):
 }
 
 export async function queueDismissNotification(
-  db: DriverDatabase, session: Session, notification: Pick<DriverNotification, 'id' | 'title'>, now: Date = clockDate(),
+  db: DriverDatabase,
+  session: Session,
+  notification: Pick<DriverNotification, 'id' | 'title'>,
+  now: Date = clockDate(),
 ): Promise<ActionResult> {
   const key = notificationKey(notification.id);
   const waiting = await sameAsWaiting(db, session, key);
   if (waiting) return waiting;
-  const entry = await queue(db, session, dismissNotification, {
-    orderKey: key,
-    payload: { notification_id: notification.id },
-    // The outbox drawer names an entry by its display: here, the notification's title.
-    display: { name: notification.title, model: '', serial: '' },
-  }, now);
+  const entry = await queue(
+    db,
+    session,
+    dismissNotification,
+    {
+      orderKey: key,
+      payload: { notification_id: notification.id },
+      // The outbox drawer names an entry by its display: here, the notification's title.
+      display: { name: notification.title, model: '', serial: '' },
+    },
+    now,
+  );
   return { ok: true, entryId: entry.id };
 }
 
 /** Clear all: every active notification up to `upToId`, the newest one the driver saw. */
 export async function queueDismissAll(db: DriverDatabase, session: Session, upToId: number, now: Date = clockDate()): Promise<ActionResult> {
-  const entry = await queue(db, session, dismissAllNotifications, {
-    orderKey: CLEAR_ALL_KEY,
-    payload: { up_to_id: upToId },
-    display: { name: 'All notifications', model: '', serial: '' },
-  }, now);
+  const entry = await queue(
+    db,
+    session,
+    dismissAllNotifications,
+    {
+      orderKey: CLEAR_ALL_KEY,
+      payload: { up_to_id: upToId },
+      display: { name: 'All notifications', model: '', serial: '' },
+    },
+    now,
+  );
   return { ok: true, entryId: entry.id };
 }
 

@@ -45,7 +45,12 @@ export async function applyOptimistic(db: DriverDatabase, session: Session, orde
  * An entry of this kind no longer stands (refused or discarded): if the kind patched the list,
  * ask the next pull to read the driver's whole order list again from the server.
  */
-export async function undoOptimistic(db: DriverDatabase, session: Session, def: Pick<OutboxKindDef, 'optimistic'> | null, nowMs: number = clockMs()): Promise<void> {
+export async function undoOptimistic(
+  db: DriverDatabase,
+  session: Session,
+  def: Pick<OutboxKindDef, 'optimistic'> | null,
+  nowMs: number = clockMs(),
+): Promise<void> {
   if (!def?.optimistic) return;
   await requestOrdersRefresh(db, session, uuidv7(nowMs));
 }

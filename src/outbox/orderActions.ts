@@ -1,8 +1,17 @@
 import { clockDate } from '../clock';
 import * as v from 'valibot';
 import {
-  ERROR_TEXT, ORDER_ID_FIELD, OrderNotePayloadSchema, ReassignPayloadSchema, SCHEDULE_CALLS, SCHEDULE_PAYLOAD_SCHEMAS, UnschedulePayloadSchema,
-  orderKey, scheduledDateProblem, type ErrorCode, type OrderKind,
+  ERROR_TEXT,
+  ORDER_ID_FIELD,
+  OrderNotePayloadSchema,
+  ReassignPayloadSchema,
+  SCHEDULE_CALLS,
+  SCHEDULE_PAYLOAD_SCHEMAS,
+  UnschedulePayloadSchema,
+  orderKey,
+  scheduledDateProblem,
+  type ErrorCode,
+  type OrderKind,
   issuesMessage,
 } from '../domain';
 import type { DriverDatabase, Session } from '../db';
@@ -37,7 +46,14 @@ function schemaProblem(schema: v.GenericSchema, input: unknown): string | null {
   return issuesMessage(parsed.issues);
 }
 
-async function enqueue(db: DriverDatabase, session: Session, def: OutboxKindDef, ref: OrderRefInput, payload: Record<string, unknown>, now: Date): Promise<ActionResult> {
+async function enqueue(
+  db: DriverDatabase,
+  session: Session,
+  def: OutboxKindDef,
+  ref: OrderRefInput,
+  payload: Record<string, unknown>,
+  now: Date,
+): Promise<ActionResult> {
   const key = orderKey(ref.kind, ref.id);
   const entry = await queue(db, session, def, { orderKey: key, payload, display: await orderDisplay(db, key) }, now);
   await applyOptimistic(db, session, [key]);
@@ -69,7 +85,13 @@ export async function queueUnschedule(db: DriverDatabase, session: Session, ref:
 }
 
 /** Hand the order to another driver of the company; it leaves this list once the server has it. */
-export async function queueReassign(db: DriverDatabase, session: Session, ref: OrderRefInput, driverId: number, now: Date = clockDate()): Promise<ActionResult> {
+export async function queueReassign(
+  db: DriverDatabase,
+  session: Session,
+  ref: OrderRefInput,
+  driverId: number,
+  now: Date = clockDate(),
+): Promise<ActionResult> {
   if (driverId === session.claims.account_id) return refuse('FailedToReassignOrder', 'the order is already assigned to you');
   const payload = { [ORDER_ID_FIELD[ref.kind]]: ref.id, driver_id: driverId };
   const problem = schemaProblem(ReassignPayloadSchema, payload);

@@ -15,7 +15,14 @@ const tooOld = (message: string): Prepared => ({ ok: false, error: { code: 'Outb
 export function preparePayload(entry: Pick<OutboxDoc, 'kind' | 'payload_version' | 'payload'>): Prepared {
   const def = kindDef(entry.kind);
   if (!def) {
-    return { ok: false, error: { code: 'OutboxKindUnknown', message: 'This action was saved by another version of the app and cannot be sent. Discard it and do it again.', status: null } };
+    return {
+      ok: false,
+      error: {
+        code: 'OutboxKindUnknown',
+        message: 'This action was saved by another version of the app and cannot be sent. Discard it and do it again.',
+        status: null,
+      },
+    };
   }
   let payload = entry.payload;
   if (entry.payload_version > def.payloadVersion) {

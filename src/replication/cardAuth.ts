@@ -38,17 +38,21 @@ export async function authorizeNewCard(http: HttpClient, input: CardAuthInput): 
   let answer: AnswerOf<typeof AUTH_NEW_CARD>;
   try {
     // The server's success body (server/services/payments/http.ts cardAuthBody), validated by the table.
-    answer = await http.call(AUTH_NEW_CARD, {
-      customer_order_id: input.customerOrderId,
-      card_token: input.cardNumber.replace(/[\s-]/g, ''),
-      card_exp_month: month(input.expMonth),
-      card_exp_year: year(input.expYear),
-      card_cvv: input.cvv.trim(),
-      // Left out when empty: the server then authorizes the order's remaining balance.
-      amount: input.amount.trim() || undefined,
-      billing_zip: input.billingZip.trim() || undefined,
-      payment_processing_account_id: input.paymentProcessingAccountId,
-    }, { idempotencyKey: crypto.randomUUID() });
+    answer = await http.call(
+      AUTH_NEW_CARD,
+      {
+        customer_order_id: input.customerOrderId,
+        card_token: input.cardNumber.replace(/[\s-]/g, ''),
+        card_exp_month: month(input.expMonth),
+        card_exp_year: year(input.expYear),
+        card_cvv: input.cvv.trim(),
+        // Left out when empty: the server then authorizes the order's remaining balance.
+        amount: input.amount.trim() || undefined,
+        billing_zip: input.billingZip.trim() || undefined,
+        payment_processing_account_id: input.paymentProcessingAccountId,
+      },
+      { idempotencyKey: crypto.randomUUID() },
+    );
   } catch (error) {
     // TransportError messages are the server's fixed texts or transport descriptions; any
     // other error is not shown (it could, in principle, carry request details).

@@ -5,14 +5,23 @@
 // writes a path or casts an answer.
 import * as v from 'valibot';
 import {
-  answerSchemaOf, pathOf, type AnswerOf, type BodyOf, type EndpointKey, type GetKey, type HeadersOf, type ParamNames, type PostKey, type QueryOf,
+  answerSchemaOf,
+  pathOf,
+  type AnswerOf,
+  type BodyOf,
+  type EndpointKey,
+  type GetKey,
+  type HeadersOf,
+  type ParamNames,
+  type PostKey,
+  type QueryOf,
 } from '../domain';
 import type { RequestOptions } from './http';
 import { TransportError } from './transportError';
 
 /** What a key needs beyond the body: its path's parameters and the headers its entry declares (the upload folder). */
-type Required<K extends EndpointKey> = ([ParamNames<K>] extends [never] ? unknown : { params: Record<ParamNames<K>, string> })
-  & ([HeadersOf<K>] extends [never] ? unknown : { headers: HeadersOf<K> });
+type Required<K extends EndpointKey> = ([ParamNames<K>] extends [never] ? unknown : { params: Record<ParamNames<K>, string> }) &
+  ([HeadersOf<K>] extends [never] ? unknown : { headers: HeadersOf<K> });
 
 export interface CallOptions {
   /** Every state-changing call carries one (DESIGN §6). */
@@ -26,9 +35,12 @@ export interface CallOptions {
 export type OptionsArg<K extends EndpointKey> = unknown extends Required<K> ? [opts?: CallOptions] : [opts: CallOptions & Required<K>];
 
 /** The query argument: left out for a GET whose entry takes none. */
-type ReadArgs<K extends GetKey> = QueryOf<K> extends undefined
-  ? (unknown extends Required<K> ? [query?: undefined, opts?: CallOptions] : [query: undefined, opts: CallOptions & Required<K>])
-  : [query: QueryOf<K>, ...OptionsArg<K>];
+type ReadArgs<K extends GetKey> =
+  QueryOf<K> extends undefined
+    ? unknown extends Required<K>
+      ? [query?: undefined, opts?: CallOptions]
+      : [query: undefined, opts: CallOptions & Required<K>]
+    : [query: QueryOf<K>, ...OptionsArg<K>];
 
 /**
  * A 2xx answer the entry's schema refuses: this build and the server disagree on the contract.

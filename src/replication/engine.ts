@@ -99,10 +99,13 @@ export function createSyncEngine(deps: EngineDeps) {
   function schedule(ms: number): void {
     if (stopped) return;
     if (timer !== null) timers.clearTimeout(timer);
-    timer = timers.setTimeout(() => {
-      timer = null;
-      void syncNow();
-    }, Math.max(0, ms));
+    timer = timers.setTimeout(
+      () => {
+        timer = null;
+        void syncNow();
+      },
+      Math.max(0, ms),
+    );
   }
 
   async function runOnce(): Promise<void> {
@@ -125,7 +128,15 @@ export function createSyncEngine(deps: EngineDeps) {
       // Before anything is sent: a removed driver's work must stay on the phone.
       if (await session.checkRemoved(current)) return;
       const pushed = await processOutbox({
-        db: deps.db, blobs: deps.blobs, http, session: current, now, random: deps.random, events: deps.events, log: deps.log, followupWaitMs: deps.followupWaitMs,
+        db: deps.db,
+        blobs: deps.blobs,
+        http,
+        session: current,
+        now,
+        random: deps.random,
+        events: deps.events,
+        log: deps.log,
+        followupWaitMs: deps.followupWaitMs,
       });
       nextDueAt = pushed.nextDueAt;
       if (pushed.authPaused) return await refused(pushed.authCode);
@@ -138,7 +149,16 @@ export function createSyncEngine(deps: EngineDeps) {
       }
       // SPEC §4: the list is refreshed after ready orders were submitted, either way.
       await pruneDoneEntries(deps.db, now());
-      await pullAll({ db: deps.db, blobs: deps.blobs, http, session: current, log: deps.log, sleep: deps.sleep, whenDriverIdle: driver.whenIdle, appHost: deps.appHost });
+      await pullAll({
+        db: deps.db,
+        blobs: deps.blobs,
+        http,
+        session: current,
+        log: deps.log,
+        sleep: deps.sleep,
+        whenDriverIdle: driver.whenIdle,
+        appHost: deps.appHost,
+      });
     } catch (error) {
       if (error instanceof TransportError && error.kind === 'auth') return await refused(error.code);
       clientTooOld = error instanceof TransportError && error.kind === 'upgrade';
@@ -177,9 +197,14 @@ export function createSyncEngine(deps: EngineDeps) {
   async function login(email: string, password: string): Promise<LoginResult> {
     try {
       const deviceKey = await readDeviceKey(deps.db, email);
-      const { answer: token, headers } = await http.callWithHeaders(`POST ${API.login}`, { email, password }, {
-        auth: false, headers: deviceKey ? { [SIGN_IN_DEVICE_HEADER]: deviceKey } : {},
-      });
+      const { answer: token, headers } = await http.callWithHeaders(
+        `POST ${API.login}`,
+        { email, password },
+        {
+          auth: false,
+          headers: deviceKey ? { [SIGN_IN_DEVICE_HEADER]: deviceKey } : {},
+        },
+      );
       const newKey = headers.get(SIGN_IN_DEVICE_HEADER);
       if (newKey) await writeDeviceKey(deps.db, email, newKey);
       const state = authStateOf(token, now());
@@ -215,7 +240,9 @@ export function createSyncEngine(deps: EngineDeps) {
     await deps.db.orders.find({ selector: driverScope(current.claims) }).remove();
     for (const kind of ORDER_KINDS) {
       // The company's drafts, of which ownsDoc keeps this driver's and the unclaimed ones.
-      const drafts = await deliveryCollection(deps.db, kind).find({ selector: { company_id: current.claims.company_id } }).exec();
+      const drafts = await deliveryCollection(deps.db, kind)
+        .find({ selector: { company_id: current.claims.company_id } })
+        .exec();
       for (const doc of drafts) {
         if (keep.has(doc.id) || !ownsDoc(doc, current) || draftTouched(kind, doc.toMutableJSON().draft)) continue;
         const ids = draftImageIds(doc.toMutableJSON().draft);
@@ -274,7 +301,12 @@ export function createSyncEngine(deps: EngineDeps) {
   }
 
   return {
-    start, stop, syncNow, setOnline, login, http,
+    start,
+    stop,
+    syncNow,
+    setOnline,
+    login,
+    http,
     /** The driver is typing or scrolling: background writes wait (driverBusy.ts). */
     driverBusy: driver.busy,
     /** The driver's own sign-out (no note: they chose it). */

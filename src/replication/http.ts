@@ -124,7 +124,11 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
     ...endpointCalls(request),
     async getRaw(path, opts = {}) {
       const { response, bytes } = await exchange('GET', path, { ...opts, headers: { Accept: '*/*', ...(opts.headers ?? {}) } });
-      return { bytes, contentType: response.headers.get('content-type') ?? 'application/octet-stream', filename: filenameOf(response.headers.get('content-disposition')) };
+      return {
+        bytes,
+        contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+        filename: filenameOf(response.headers.get('content-disposition')),
+      };
     },
   };
 }

@@ -29,5 +29,7 @@ export async function applyAttention(ctx: OutboxContext, def: OutboxKindDef, ent
   await undoOptimistic(ctx.db, ctx.session, def, ctx.now());
   if (!def.draft || !def.onAttention.markDraft) return;
   const draft = await deliveryCollection(ctx.db, def.draft).findOne(entry.order_key).exec();
-  await draft?.incrementalModify((data) => ({ ...data, draft: { ...data.draft, deliveryError: entry.last_error?.message ?? 'Error delivering order' } }) as typeof data);
+  await draft?.incrementalModify(
+    (data) => ({ ...data, draft: { ...data.draft, deliveryError: entry.last_error?.message ?? 'Error delivering order' } }) as typeof data,
+  );
 }

@@ -29,9 +29,7 @@ export const MAX_FOLLOWUP_ATTEMPTS = 8;
  */
 export async function processOutbox(ctx: OutboxContext): Promise<ProcessResult> {
   const result: ProcessResult = { sent: 0, failed: 0, authPaused: false, authCode: null, upgradePaused: false, nextDueAt: null };
-  const active = await ctx.db.outbox
-    .find({ selector: activeEntriesSelector(ctx.session), sort: [{ created_at: 'asc' }, { id: 'asc' }] })
-    .exec();
+  const active = await ctx.db.outbox.find({ selector: activeEntriesSelector(ctx.session), sort: [{ created_at: 'asc' }, { id: 'asc' }] }).exec();
   const heads = new Map<string, OutboxDoc>();
   for (const doc of active) if (!heads.has(doc.order_key)) heads.set(doc.order_key, doc.toMutableJSON());
 

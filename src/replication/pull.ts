@@ -1,10 +1,26 @@
 import { clockIso } from '../clock';
 import * as v from 'valibot';
 import {
-  API, PULL_LIMIT_MAX, encodeCheckpoint, normalizeNullIds, ORDER_API, ORDER_KINDS, OrderListItemSchema, type Checkpoint, type EndpointKey,
+  API,
+  PULL_LIMIT_MAX,
+  encodeCheckpoint,
+  normalizeNullIds,
+  ORDER_API,
+  ORDER_KINDS,
+  OrderListItemSchema,
+  type Checkpoint,
+  type EndpointKey,
 } from '../domain';
 import {
-  patchSyncStatus, readCheckpoint, readOrdersRefresh, settleOrdersRefresh, writeCheckpoint, writeCompanyDrivers, type BlobStore, type DriverDatabase, type Session,
+  patchSyncStatus,
+  readCheckpoint,
+  readOrdersRefresh,
+  settleOrdersRefresh,
+  writeCheckpoint,
+  writeCompanyDrivers,
+  type BlobStore,
+  type DriverDatabase,
+  type Session,
 } from '../db';
 import { applyOptimistic } from '../outbox';
 import { DELIVERY_STREAMS, pullDeliveries } from './pullDeliveries';
@@ -54,7 +70,10 @@ const PullPageView = v.object({
 type PullPage = v.InferOutput<typeof PullPageView>;
 
 /** The checkpointed pulls' calls (endpoint-table keys: the paths /openapi.json documents). */
-export type PullEndpoint = Extract<EndpointKey, `GET ${typeof API.orderList | typeof API.onlotDeliveryDetails | typeof ORDER_API.moveDeliveryDetails | typeof ORDER_API.customerDeliveryDetails}`>;
+export type PullEndpoint = Extract<
+  EndpointKey,
+  `GET ${typeof API.orderList | typeof API.onlotDeliveryDetails | typeof ORDER_API.moveDeliveryDetails | typeof ORDER_API.customerDeliveryDetails}`
+>;
 
 /**
  * Pages through one checkpointed stream until the server has nothing newer. `fromStart`

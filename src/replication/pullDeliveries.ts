@@ -1,7 +1,16 @@
 import * as v from 'valibot';
 import {
-  CustomerDeliveryDetailsSchema, MoveDeliveryDetailsSchema, OnlotDeliveryDetailsSchema, ORDER_API, ORDER_KIND_SPECS, ORDER_KINDS,
-  OrderNoteSchema, type OrderKind, type OrderKindSpec, type QueryOf, type SavedCheck,
+  CustomerDeliveryDetailsSchema,
+  MoveDeliveryDetailsSchema,
+  OnlotDeliveryDetailsSchema,
+  ORDER_API,
+  ORDER_KIND_SPECS,
+  ORDER_KINDS,
+  OrderNoteSchema,
+  type OrderKind,
+  type OrderKindSpec,
+  type QueryOf,
+  type SavedCheck,
 } from '../domain';
 import { deliveryCollection, draftImageIds, driverScope, newDeliveryDoc, ownsDoc } from '../db';
 import { ACTIVE_STATUSES } from '../outbox';
@@ -45,7 +54,8 @@ export async function pullDeliveries(ctx: PullContext, kind: OrderKind): Promise
         if (await pending(ctx, details.id)) continue;
         await doc.remove();
       } else if (doc) {
-        if (doc.account_id !== accountId || !sameJson(doc.server, details)) patches.push(doc.incrementalPatch({ server: details, account_id: accountId } as never));
+        if (doc.account_id !== accountId || !sameJson(doc.server, details))
+          patches.push(doc.incrementalPatch({ server: details, account_id: accountId } as never));
         continue;
       }
       const orderId = (details as Record<string, unknown>)[spec.idField] as number;
@@ -117,7 +127,7 @@ async function prefetchPerOrder(ctx: PullContext, kind: OrderKind): Promise<void
   for (let start = 0; start < stale.length; start += PREFETCH_BATCH) {
     const batch = stale.slice(start, start + PREFETCH_BATCH);
     await ctx.whenDriverIdle?.();
-    const writes: [typeof batch[number], Record<string, unknown>][] = [];
+    const writes: [(typeof batch)[number], Record<string, unknown>][] = [];
     for (const doc of batch) writes.push([doc, await fetchPerOrder(ctx, kind, doc)]);
     await Promise.all(writes.map(([doc, patch]) => doc.incrementalPatch(patch)));
     if (batch.length === PREFETCH_BATCH) await sleep(PREFETCH_PAUSE_MS);
@@ -125,7 +135,11 @@ async function prefetchPerOrder(ctx: PullContext, kind: OrderKind): Promise<void
 }
 
 /** One order's notes (and saved checks), as a patch of its delivery document. */
-async function fetchPerOrder(ctx: PullContext, kind: OrderKind, doc: { order_id: number; server: unknown; toMutableJSON(): unknown }): Promise<Record<string, unknown>> {
+async function fetchPerOrder(
+  ctx: PullContext,
+  kind: OrderKind,
+  doc: { order_id: number; server: unknown; toMutableJSON(): unknown },
+): Promise<Record<string, unknown>> {
   const server = doc.server as { updated_at: string };
   const json = doc.toMutableJSON() as { notes_at: string | null; saved_checks_at?: string | null };
   const patch: Record<string, unknown> = {};

@@ -42,14 +42,19 @@ export async function pullSchedule(ctx: PullContext): Promise<void> {
     const ref = orderRefOfFields(item);
     return ref ? [{ item, ref, key: CACHE_KEYS.scheduleDetails(item.id) }] : [];
   });
-  const cached = await readCaches<{ updated_at: string }>(ctx.db, ctx.session, wanted.map((w) => w.key));
+  const cached = await readCaches<{ updated_at: string }>(
+    ctx.db,
+    ctx.session,
+    wanted.map((w) => w.key),
+  );
   const stale = wanted.filter((w) => cached.get(w.key)?.data.updated_at !== w.item.updated_at);
   for (let start = 0; start < stale.length; start += PREFETCH_BATCH) {
     const batch = stale.slice(start, start + PREFETCH_BATCH);
     await ctx.whenDriverIdle?.();
     const fetched: { key: string; data: unknown }[] = [];
     try {
-      for (const { key, ref } of batch) fetched.push({ key, data: await ctx.http.read(`GET ${ORDER_KIND_SPECS[ref.kind].paths.scheduleDetails}`, { id: ref.id }) });
+      for (const { key, ref } of batch)
+        fetched.push({ key, data: await ctx.http.read(`GET ${ORDER_KIND_SPECS[ref.kind].paths.scheduleDetails}`, { id: ref.id }) });
     } finally {
       // What arrived before a failure is kept.
       await writeCaches(ctx.db, ctx.session, fetched, clockIso());

@@ -55,49 +55,50 @@ function Root() {
 
 // Made on the app's first render, not when this module loads: on the login path the module
 // loads while the driver types (main.tsx), before the address moves to where they go next.
-const createRouter = () => createBrowserRouter([
-  {
-    element: <Root />,
-    errorElement: <ErrorScreen />,
-    children: [
-      { path: '/login', element: <Login /> },
-      {
-        element: (
-          <RequireAuth>
-            <Shell />
-          </RequireAuth>
-        ),
-        children: [
-          {
-            // Errors inside a screen keep the app bar (and its sync status) on screen.
-            errorElement: <ErrorScreen />,
-            children: [
-              { index: true, element: <Home /> },
-              { path: '/map', element: <MapScreen /> },
-              { path: '/onlot-inventory-order-details/:id', element: <OnlotOrderDetails /> },
-              { path: '/inventory-move-order-details/:id', element: <MoveOrderDetails /> },
-              { path: '/customer-order-details/:id', element: <CustomerOrderDetails /> },
-              { path: '/delivery-details/:id', element: <DeliveryDetails /> },
-              { path: '/schedule/:id', element: <ScheduleOrder /> },
-              { path: '/create-note', element: <CreateNote /> },
-              { path: '/create-note/:id', element: <CreateNote /> },
-              { path: '/scheduled', element: <Scheduled /> },
-              { path: '/customer-order-schedule-details/:id', element: <CustomerOrderScheduleDetails /> },
-              { path: '/onlot-inventory-order-schedule-details/:id', element: <OnlotOrderScheduleDetails /> },
-              { path: '/inventory-move-order-schedule-details/:id', element: <MoveOrderScheduleDetails /> },
-              { path: '/notifications', element: <Notifications /> },
-              { path: '/tech-support', element: <TechSupport /> },
-              { path: '/delivery-log', element: <DeliveryLog /> },
-              { path: '/settings', element: <Settings /> },
-              { path: '/settings/edit', element: <SettingsEdit /> },
-              { path: '*', element: <NotFound /> },
-            ],
-          },
-        ],
-      },
-    ],
-  },
-]);
+const createRouter = () =>
+  createBrowserRouter([
+    {
+      element: <Root />,
+      errorElement: <ErrorScreen />,
+      children: [
+        { path: '/login', element: <Login /> },
+        {
+          element: (
+            <RequireAuth>
+              <Shell />
+            </RequireAuth>
+          ),
+          children: [
+            {
+              // Errors inside a screen keep the app bar (and its sync status) on screen.
+              errorElement: <ErrorScreen />,
+              children: [
+                { index: true, element: <Home /> },
+                { path: '/map', element: <MapScreen /> },
+                { path: '/onlot-inventory-order-details/:id', element: <OnlotOrderDetails /> },
+                { path: '/inventory-move-order-details/:id', element: <MoveOrderDetails /> },
+                { path: '/customer-order-details/:id', element: <CustomerOrderDetails /> },
+                { path: '/delivery-details/:id', element: <DeliveryDetails /> },
+                { path: '/schedule/:id', element: <ScheduleOrder /> },
+                { path: '/create-note', element: <CreateNote /> },
+                { path: '/create-note/:id', element: <CreateNote /> },
+                { path: '/scheduled', element: <Scheduled /> },
+                { path: '/customer-order-schedule-details/:id', element: <CustomerOrderScheduleDetails /> },
+                { path: '/onlot-inventory-order-schedule-details/:id', element: <OnlotOrderScheduleDetails /> },
+                { path: '/inventory-move-order-schedule-details/:id', element: <MoveOrderScheduleDetails /> },
+                { path: '/notifications', element: <Notifications /> },
+                { path: '/tech-support', element: <TechSupport /> },
+                { path: '/delivery-log', element: <DeliveryLog /> },
+                { path: '/settings', element: <Settings /> },
+                { path: '/settings/edit', element: <SettingsEdit /> },
+                { path: '*', element: <NotFound /> },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ]);
 
 export function App() {
   const [router] = useState(createRouter);

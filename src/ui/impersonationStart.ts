@@ -17,6 +17,6 @@ export async function startImpersonationFromAddress(): Promise<void> {
     if (!result.ok) setTimeout(() => notify(result.message, 'error'), 300);
   } catch (error) {
     console.error('impersonation failed', error);
-    setTimeout(() => notify('Could not open the driver\'s view. Open the link again from the main app.', 'error'), 300);
+    setTimeout(() => notify("Could not open the driver's view. Open the link again from the main app.", 'error'), 300);
   }
 }

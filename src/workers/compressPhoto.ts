@@ -16,7 +16,11 @@ export const JPEG_QUALITY = 0.82;
 
 /** Something to draw on and encode: an OffscreenCanvas or an HTMLCanvasElement. */
 export interface Surface {
-  context: { drawImage(image: ImageBitmap, dx: number, dy: number, dw: number, dh: number): void; fillStyle: unknown; fillRect(x: number, y: number, w: number, h: number): void };
+  context: {
+    drawImage(image: ImageBitmap, dx: number, dy: number, dw: number, dh: number): void;
+    fillStyle: unknown;
+    fillRect(x: number, y: number, w: number, h: number): void;
+  };
   encode(type: PhotoType, quality: number): Promise<Blob>;
 }
 
@@ -49,7 +53,13 @@ export type Render = (width: number, height: number, type: PhotoType) => Surface
  * Encodes within `maxBytes`: PNG as it is when it fits, else JPEG at falling quality, then
  * at a smaller size; a photo that never fits (pure noise) is sent at the smallest try.
  */
-export async function encodeWithin(width: number, height: number, inputType: PhotoType, maxBytes: number, render: Render): Promise<{ blob: Blob; type: PhotoType; width: number; height: number }> {
+export async function encodeWithin(
+  width: number,
+  height: number,
+  inputType: PhotoType,
+  maxBytes: number,
+  render: Render,
+): Promise<{ blob: Blob; type: PhotoType; width: number; height: number }> {
   if (inputType === 'image/png') {
     const png = await render(width, height, 'image/png').encode('image/png', 1);
     if (png.size <= maxBytes) return { blob: png, type: 'image/png', width, height };
@@ -106,8 +116,6 @@ export const domSurface: SurfaceFactory = (width, height) => {
   return {
     context,
     encode: (type, quality) =>
-      new Promise<Blob>((resolve, reject) =>
-        canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('Canvas encoding failed'))), type, quality),
-      ),
+      new Promise<Blob>((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('Canvas encoding failed'))), type, quality)),
   };
 };

@@ -128,7 +128,8 @@ const api: SyncWorkerApi = {
 
 function profileRpc(): Promise<ProfileRpcApi> {
   profile ??= Promise.all([ready(), getDatabase(), getBlobStore()]).then(([e, db, blobs]) =>
-    createProfileRpc({ db, blobs, http: e.http, log: (message, detail) => console.warn(`[profile] ${message}`, detail ?? '') }));
+    createProfileRpc({ db, blobs, http: e.http, log: (message, detail) => console.warn(`[profile] ${message}`, detail ?? '') }),
+  );
   // A call before init() fails; the next one tries again.
   profile.catch(() => {
     profile = null;

@@ -20,7 +20,16 @@ import { startTestS3, type TestS3 } from '../support/s3Server';
 import { databaseUrl as pgDatabaseUrl } from '../support/pgCluster';
 import { adminQuery, quoteIdent, usesPostgres } from '../support/pgDatabase';
 import { testDatabase, type TestServer } from '../support/server';
-import { CUSTOMER_PHOTO_FOLDER, SIGNATURE_FOLDER, assignLiveCustomerOrders, countRows, customerBody, setBilling, signatureFields, uploadTo } from '../integration/deliveryFixtures';
+import {
+  CUSTOMER_PHOTO_FOLDER,
+  SIGNATURE_FOLDER,
+  assignLiveCustomerOrders,
+  countRows,
+  customerBody,
+  setBilling,
+  signatureFields,
+  uploadTo,
+} from '../integration/deliveryFixtures';
 import { SUMMIT_DRIVER, call, deliverBody, liveOrderIds, newKey, postJson, uploadPhoto } from '../integration/helpers';
 import { freePort } from '../support/freePort';
 
@@ -28,7 +37,6 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 const SECRET = 'scale-out-test-secret-0123456789abcdef';
 
 if (!usesPostgres()) throw new Error('scaleOut.test.ts belongs to the integration-pg project (it needs a real PostgreSQL)');
-
 
 interface Instance {
   child: ChildProcess;
@@ -58,7 +66,13 @@ async function spawnServer(env: Record<string, string>): Promise<Instance & { up
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) return { ...instance, up: false };
-    if (await fetch(`${instance.url}${API.health}`).then((r) => r.ok, () => false)) return { ...instance, up: true };
+    if (
+      await fetch(`${instance.url}${API.health}`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { ...instance, up: true };
     if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -124,7 +138,7 @@ async function download(server: TestServer, path: string): Promise<{ status: num
 }
 
 describe('two instances on one PostgreSQL and one bucket', () => {
-  it('photo uploaded through A, delivered through B, replayed on A with the same key: one delivery, the same answer; A\'s remembered list drops the order', async () => {
+  it("photo uploaded through A, delivered through B, replayed on A with the same key: one delivery, the same answer; A's remembered list drops the order", async () => {
     const [orderId] = await liveOrderIds(a, SUMMIT_DRIVER.email, 'onlot');
     if (orderId === undefined) throw new Error('no on-lot order');
     const photo = await uploadPhoto(a, token, 81);
@@ -132,7 +146,8 @@ describe('two instances on one PostgreSQL and one bucket', () => {
     expect(row?.n).toBe(0); // in the bucket, not the row
 
     // A's answer cache remembers the list; the delivery through B must still show on A.
-    const listed = async (server: TestServer) => (await call<{ documents: { id: string }[] }>(server, API.orderList, { token })).body.documents.map((d) => d.id);
+    const listed = async (server: TestServer) =>
+      (await call<{ documents: { id: string }[] }>(server, API.orderList, { token })).body.documents.map((d) => d.id);
     expect(await listed(a)).toContain(`oio-${orderId}`);
     expect(await listed(a)).toContain(`oio-${orderId}`);
 
@@ -162,13 +177,19 @@ describe('two instances on one PostgreSQL and one bucket', () => {
     await setBilling(a, orderId, { balance: '250.00' });
     const photo = await uploadTo(a, token, CUSTOMER_PHOTO_FOLDER, 82);
     const signature = await uploadTo(b, token, SIGNATURE_FOLDER, 83, 'png');
-    const delivered = await postJson(b, CUSTOMER_DELIVER.cash.path, customerBody(orderId, [photo], { ...signatureFields(signature), payment_amount: '50' }), { token, key: newKey() });
+    const delivered = await postJson(b, CUSTOMER_DELIVER.cash.path, customerBody(orderId, [photo], { ...signatureFields(signature), payment_amount: '50' }), {
+      token,
+      key: newKey(),
+    });
     expect(delivered.status, delivered.text).toBe(200);
 
-    const generate = (server: TestServer) => call(server, CERTIFICATE_PATH, {
-      method: 'POST', token, headers: { 'content-type': 'application/json', 'idempotency-key': newKey() },
-      body: JSON.stringify({ customer_order_id: orderId, use_report2: true }),
-    });
+    const generate = (server: TestServer) =>
+      call(server, CERTIFICATE_PATH, {
+        method: 'POST',
+        token,
+        headers: { 'content-type': 'application/json', 'idempotency-key': newKey() },
+        body: JSON.stringify({ customer_order_id: orderId, use_report2: true }),
+      });
     const first = await generate(a);
     expect(first.status, first.text).toBe(200);
     expect(first.text).toMatch(/^\/files\/certificates\/[0-9a-f-]{36}\.pdf$/);
@@ -200,7 +221,7 @@ describe('sign-in limits across the two instances', () => {
         });
         statuses.push(res.status);
       }
-      if (await countRows(a, 'SELECT 1 FROM rate_limits WHERE key = $1', [`login-ip:${address}`]) > 1) continue;
+      if ((await countRows(a, 'SELECT 1 FROM rate_limits WHERE key = $1', [`login-ip:${address}`])) > 1) continue;
       expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
       expect(statuses.slice(20)).toEqual([429, 429]); // one on each instance, counted in the database
       return;
@@ -218,7 +239,7 @@ describe('starting an instance of that deployment', () => {
       const url = pgDatabaseUrl(adminUrl, name);
       const built = await Promise.all([0, 1].map(() => buildServer({ databaseUrl: url, logger: false, staticDir: null })));
       try {
-        const [row] = await built[0]?.raw.query<{ n: number }>('SELECT count(*)::int AS n FROM companies') ?? [];
+        const [row] = (await built[0]?.raw.query<{ n: number }>('SELECT count(*)::int AS n FROM companies')) ?? [];
         expect(row?.n).toBe(DEMO_COMPANIES.length);
       } finally {
         for (const server of built) await server.close();

@@ -81,7 +81,7 @@ describe('npm run admin against the running server', () => {
     });
   }
 
-  it('remove-driver: the driver\'s token answers 401 AccountRemoved on its next call, and it cannot sign in', async () => {
+  it("remove-driver: the driver's token answers 401 AccountRemoved on its next call, and it cannot sign in", async () => {
     const { token } = await signIn(SUMMIT_DRIVER2);
     expect((await orderList(token)).status).toBe(200);
     const run = await admin(dir, ['remove-driver', SUMMIT_DRIVER2.email.toUpperCase()]);
@@ -142,32 +142,36 @@ describe('npm run admin against the running server', () => {
   });
 });
 
-if (!usesPostgres()) describe('npm run admin with no server on the PGlite data dir', () => {
-  it('opens the data dir itself, also past a socket a killed server left', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'driver-app-admin-idle-'));
-    try {
-      await testDatabase(dataDir);
-      // A socket file nobody listens on, as a server killed with SIGKILL leaves it.
-      const stale = spawn(process.execPath, ['-e', `require('net').createServer().listen(${JSON.stringify(join(dataDir, 'admin.sock'))}, () => process.kill(process.pid, 'SIGKILL'))`]);
-      await new Promise((resolve) => stale.once('exit', resolve));
-      expect(statSync(join(dataDir, 'admin.sock')).isSocket()).toBe(true);
-      const run = await admin({ DATA_DIR: dataDir }, ['remove-driver', SUMMIT_DRIVER.email]);
-      expect(run.stderr).toBe('');
-      expect(run.code).toBe(0);
-      expect((await admin({ DATA_DIR: dataDir }, ['list-drivers'])).stdout).toMatch(/^driver@summit\.test\s.*\sremoved /m);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+if (!usesPostgres())
+  describe('npm run admin with no server on the PGlite data dir', () => {
+    it('opens the data dir itself, also past a socket a killed server left', async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'driver-app-admin-idle-'));
+      try {
+        await testDatabase(dataDir);
+        // A socket file nobody listens on, as a server killed with SIGKILL leaves it.
+        const stale = spawn(process.execPath, [
+          '-e',
+          `require('net').createServer().listen(${JSON.stringify(join(dataDir, 'admin.sock'))}, () => process.kill(process.pid, 'SIGKILL'))`,
+        ]);
+        await new Promise((resolve) => stale.once('exit', resolve));
+        expect(statSync(join(dataDir, 'admin.sock')).isSocket()).toBe(true);
+        const run = await admin({ DATA_DIR: dataDir }, ['remove-driver', SUMMIT_DRIVER.email]);
+        expect(run.stderr).toBe('');
+        expect(run.code).toBe(0);
+        expect((await admin({ DATA_DIR: dataDir }, ['list-drivers'])).stdout).toMatch(/^driver@summit\.test\s.*\sremoved /m);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
 
-  it('says so when DATA_DIR holds no database', async () => {
-    const empty = mkdtempSync(join(tmpdir(), 'driver-app-admin-empty-'));
-    try {
-      const run = await admin({ DATA_DIR: empty }, ['list-drivers']);
-      expect(run.code).toBe(1);
-      expect(run.stderr).toContain('No database in');
-    } finally {
-      rmSync(empty, { recursive: true, force: true });
-    }
+    it('says so when DATA_DIR holds no database', async () => {
+      const empty = mkdtempSync(join(tmpdir(), 'driver-app-admin-empty-'));
+      try {
+        const run = await admin({ DATA_DIR: empty }, ['list-drivers']);
+        expect(run.code).toBe(1);
+        expect(run.stderr).toContain('No database in');
+      } finally {
+        rmSync(empty, { recursive: true, force: true });
+      }
+    });
   });
-});

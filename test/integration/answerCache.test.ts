@@ -60,8 +60,11 @@ describe('the order list answered again', () => {
     expect(byId((await list(summit2)).body, `oio-${id}`)?.dealer_name).toBe('Renamed Dealer');
     expect((await list(summit)).body.documents).toHaveLength(before.body.documents.length - 1);
 
-    await server.query(`INSERT INTO orders (company_id, kind, order_type, order_number, status, stage, location, serial_number, building_model, dealer_id, driver_id)
-      SELECT company_id, kind, order_type, 'CACHE-1', status, stage, location, 'SN-CACHE-1', building_model, dealer_id, driver_id FROM orders WHERE id = $1`, [id]);
+    await server.query(
+      `INSERT INTO orders (company_id, kind, order_type, order_number, status, stage, location, serial_number, building_model, dealer_id, driver_id)
+      SELECT company_id, kind, order_type, 'CACHE-1', status, stage, location, 'SN-CACHE-1', building_model, dealer_id, driver_id FROM orders WHERE id = $1`,
+      [id],
+    );
     expect(live((await list(summit2)).body).some((d) => d.serial_number === 'SN-CACHE-1')).toBe(true);
   });
 });

@@ -28,16 +28,21 @@ function claims(overrides: Record<string, unknown> = {}): Record<string, unknown
 }
 
 async function signWith(alg: 'HS256' | 'HS512', payload: Record<string, unknown>, expSeconds: number): Promise<string> {
-  return new SignJWT(payload).setProtectedHeader({ alg }).setIssuedAt().setExpirationTime(expSeconds)
-    .sign(new TextEncoder().encode(SECRET));
+  return new SignJWT(payload).setProtectedHeader({ alg }).setIssuedAt().setExpirationTime(expSeconds).sign(new TextEncoder().encode(SECRET));
 }
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'driver-app-auth-'));
   database = await testDatabase(dataDir); // PGlite here, PostgreSQL in integration-pg
-  server = await buildServer({ dataDir, databaseUrl: database.databaseUrl, jwtSecret: SECRET, logger: false, staticDir: null,
+  server = await buildServer({
+    dataDir,
+    databaseUrl: database.databaseUrl,
+    jwtSecret: SECRET,
+    logger: false,
+    staticDir: null,
     loginLimits: { perIp: { max: 1_000, windowMs: 60_000 }, perAccount: { max: 3, windowMs: 15 * 60_000 } },
-    limitClock: () => clock, limitRefusalDelayMs: 0,
+    limitClock: () => clock,
+    limitRefusalDelayMs: 0,
   });
 });
 
@@ -53,7 +58,10 @@ describe('POST /auth/login', () => {
     expect(res.statusCode).toBe(200);
     const token = res.json<string>();
     expect(typeof token).toBe('string');
-    const [header, payload] = token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>);
+    const [header, payload] = token
+      .split('.')
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>);
     expect(header?.alg).toBe('HS256');
     expect(payload).toMatchObject({ company_id: 1, role: 'driver', company: 'Summit Sheds', name: 'Dale Hostetler', email: SUMMIT_DRIVER.email });
     expect(typeof payload?.account_id).toBe('number');
@@ -68,7 +76,10 @@ describe('POST /auth/login', () => {
   });
 
   it('answers 401 with exactly the login-failure text for a wrong password or an unknown email', async () => {
-    for (const body of [{ ...SUMMIT_DRIVER, password: 'wrong' }, { email: 'nobody@summit.test', password: 'x' }]) {
+    for (const body of [
+      { ...SUMMIT_DRIVER, password: 'wrong' },
+      { email: 'nobody@summit.test', password: 'x' },
+    ]) {
       const res = await login(body, '10.0.0.3');
       expect(res.statusCode).toBe(401);
       expect(res.body).toBe(LOGIN_FAILURE_TEXT);
@@ -142,7 +153,9 @@ describe('bearer token rules', () => {
     const hs512 = await signWith('HS512', claims(), Math.floor(Date.now() / 1000) + 3600);
     const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims(), exp: Math.floor(Date.now() / 1000) + 3600 })}.`;
-    const wrongKey = await new SignJWT(claims()).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h')
+    const wrongKey = await new SignJWT(claims())
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('1h')
       .sign(new TextEncoder().encode('another-secret-another-secret-xx'));
     for (const token of [expired, hs512, none, wrongKey]) {
       const res = await get('/api/driver/order-list', token);

@@ -29,13 +29,24 @@ afterAll(async () => {
 
 describe('bytea round trip', () => {
   it('stores and reads back bytes of 1 B to 6 MB unchanged', async () => {
-    const [owner] = await database.raw.query<{ id: number; company_id: number }>("SELECT id, company_id FROM accounts WHERE role = 'driver' ORDER BY id LIMIT 1");
+    const [owner] = await database.raw.query<{ id: number; company_id: number }>(
+      "SELECT id, company_id FROM accounts WHERE role = 'driver' ORDER BY id LIMIT 1",
+    );
     for (const size of [1, 3, 4095, 70_000, 6 * 1024 * 1024]) {
       const bytes = randomBytes(size);
       const guid = crypto.randomUUID();
       await database.db.insert(uploads).values({
-        guid, companyId: owner?.company_id ?? 0, accountId: owner?.id ?? 0, folder: '/test', mime: 'image/png', extension: 'png',
-        bytes, byteSize: size, sha256: 'x', width: 1, height: 1,
+        guid,
+        companyId: owner?.company_id ?? 0,
+        accountId: owner?.id ?? 0,
+        folder: '/test',
+        mime: 'image/png',
+        extension: 'png',
+        bytes,
+        byteSize: size,
+        sha256: 'x',
+        width: 1,
+        height: 1,
       });
       const [row] = await database.db.select({ bytes: uploads.bytes }).from(uploads).where(eq(uploads.guid, guid));
       expect(Buffer.isBuffer(row?.bytes)).toBe(true);

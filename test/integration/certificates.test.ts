@@ -6,7 +6,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATE_PATH, CUSTOMER_DELIVER } from '../../src/domain';
 import type { TestServer } from '../support/server';
 import {
-  CUSTOMER_PHOTO_FOLDER, SIGNATURE_FOLDER, assignLiveCustomerOrders, countRows, customerBody, setBilling, signatureFields, uploadTo,
+  CUSTOMER_PHOTO_FOLDER,
+  SIGNATURE_FOLDER,
+  assignLiveCustomerOrders,
+  countRows,
+  customerBody,
+  setBilling,
+  signatureFields,
+  uploadTo,
   type Uploaded,
 } from './deliveryFixtures';
 import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, liveOrderIds, newKey, postJson, useTestServer } from './helpers';
@@ -22,9 +29,15 @@ useTestServer({ summit: SUMMIT_DRIVER, ridge: RIDGE_DRIVER }, (s) => ({ server, 
 beforeAll(async () => {
   ids = await assignLiveCustomerOrders(server, SUMMIT_DRIVER.email);
   for (const id of ids) await setBilling(server, id, { balance: '400.00' });
-  photos = [await uploadTo(server, summit, CUSTOMER_PHOTO_FOLDER, 61), await uploadTo(server, summit, CUSTOMER_PHOTO_FOLDER, 62, 'png'), await uploadTo(server, summit, CUSTOMER_PHOTO_FOLDER, 63)];
+  photos = [
+    await uploadTo(server, summit, CUSTOMER_PHOTO_FOLDER, 61),
+    await uploadTo(server, summit, CUSTOMER_PHOTO_FOLDER, 62, 'png'),
+    await uploadTo(server, summit, CUSTOMER_PHOTO_FOLDER, 63),
+  ];
   signature = await uploadTo(server, summit, SIGNATURE_FOLDER, 64, 'png');
-  const cash = await postJson(server, CUSTOMER_DELIVER.cash.path, customerBody(order(0), photos, { ...signatureFields(signature), payment_amount: '125' }), { token: summit });
+  const cash = await postJson(server, CUSTOMER_DELIVER.cash.path, customerBody(order(0), photos, { ...signatureFields(signature), payment_amount: '125' }), {
+    token: summit,
+  });
   expect(cash.status, cash.text).toBe(200);
   await setBilling(server, order(1), { isRto: true, balance: '2400.00' });
   await server.query("UPDATE customer_order_billing SET rto_company_name = 'Keystone Rent-To-Own' WHERE order_id = $1", [order(1)]);
@@ -33,10 +46,13 @@ beforeAll(async () => {
 });
 
 const order = (i: number): number => ids[i] ?? 0;
-const generate = (body: unknown, opts: { token?: string; key?: string; zone?: string } = {}) => call(server, CERTIFICATE_PATH, {
-  method: 'POST', body: JSON.stringify(body), token: opts.token ?? summit,
-  headers: { 'content-type': 'application/json', ...(opts.key ? { 'idempotency-key': opts.key } : {}), ...(opts.zone ? { 'x-time-zone': opts.zone } : {}) },
-});
+const generate = (body: unknown, opts: { token?: string; key?: string; zone?: string } = {}) =>
+  call(server, CERTIFICATE_PATH, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    token: opts.token ?? summit,
+    headers: { 'content-type': 'application/json', ...(opts.key ? { 'idempotency-key': opts.key } : {}), ...(opts.zone ? { 'x-time-zone': opts.zone } : {}) },
+  });
 
 /** Pages, the text drawn (pdf-lib writes standard-font text as hex strings) and image XObjects. */
 async function readPdf(bytes: Uint8Array): Promise<{ pages: number; text: string; images: number }> {
@@ -79,15 +95,38 @@ describe('generate delivery certificate', () => {
     expect(file.status).toBe(200);
     expect(file.type).toBe('application/pdf');
     expect(Buffer.from(file.bytes.subarray(0, 5)).toString()).toBe('%PDF-');
-    const [row] = await server.query<{ byte_size: number; layout: string; serial_number: string; order_number: string; address: string; first: string; last: string }>(
+    const [row] = await server.query<{
+      byte_size: number;
+      layout: string;
+      serial_number: string;
+      order_number: string;
+      address: string;
+      first: string;
+      last: string;
+    }>(
       `SELECT c.byte_size, c.layout, o.serial_number, o.order_number, o.delivery_address address, o.customer_first_name first, o.customer_last_name last
-       FROM delivery_certificates c JOIN orders o ON o.id = c.order_id WHERE c.order_id = $1`, [order(0)]);
+       FROM delivery_certificates c JOIN orders o ON o.id = c.order_id WHERE c.order_id = $1`,
+      [order(0)],
+    );
     expect(row).toMatchObject({ byte_size: file.bytes.length, layout: 'report1' });
     const pdf = await readPdf(file.bytes);
     expect(pdf.pages).toBe(3); // details + photos two per page
     expect(pdf.images).toBe(4); // three photos and the signature
-    for (const expected of [row?.serial_number, row?.order_number, row?.address, `${row?.first} ${row?.last}`, 'Summit Sheds', 'Certificate of Delivery',
-      'Dale Hostetler', 'Cash $125.00', '$275.00', '03/03/2026 11:10 AM', '37', 'Doors face the driveway', 'Signed by the customer']) {
+    for (const expected of [
+      row?.serial_number,
+      row?.order_number,
+      row?.address,
+      `${row?.first} ${row?.last}`,
+      'Summit Sheds',
+      'Certificate of Delivery',
+      'Dale Hostetler',
+      'Cash $125.00',
+      '$275.00',
+      '03/03/2026 11:10 AM',
+      '37',
+      'Doors face the driveway',
+      'Signed by the customer',
+    ]) {
       expect(pdf.text, expected).toContain(expected);
     }
   });
@@ -112,10 +151,18 @@ describe('generate delivery certificate', () => {
     expect((await generate({ customer_order_id: order(0), extra: 1 })).status).toBe(400);
     const undelivered = await generate({ customer_order_id: order(2) });
     expect(undelivered.status).toBe(409);
-    expect(undelivered.body).toEqual({ error: 'FailedToGenerateDeliveryCertificate', message: 'ERROR: Failed to generate delivery certificate: the order has not been delivered yet' });
+    expect(undelivered.body).toEqual({
+      error: 'FailedToGenerateDeliveryCertificate',
+      message: 'ERROR: Failed to generate delivery certificate: the order has not been delivered yet',
+    });
     const [onlot] = await liveOrderIds(server, SUMMIT_DRIVER.email, 'onlot');
     const summit2 = await server.login(SUMMIT_DRIVER2.email, SUMMIT_DRIVER2.password);
-    for (const [id, token] of [[onlot ?? 0, summit], [2_000_000, summit], [order(0), ridge], [order(0), summit2]] as const) {
+    for (const [id, token] of [
+      [onlot ?? 0, summit],
+      [2_000_000, summit],
+      [order(0), ridge],
+      [order(0), summit2],
+    ] as const) {
       const res = await generate({ customer_order_id: id }, { token });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: 'NotFound', message: 'ERROR: Not found' });
@@ -132,13 +179,19 @@ describe('generate delivery certificate', () => {
   });
 
   it('the demo data: every seeded customer delivery has its call recorded, and the latest certificates show a signature and photos', async () => {
-    const missing = await countRows(server, `SELECT 1 FROM deliveries d LEFT JOIN customer_deliveries c ON c.delivery_id = d.id
-      WHERE d.kind = 'customer' AND c.delivery_id IS NULL AND d.order_id NOT IN (${order(0)}, ${order(1)})`, []);
+    const missing = await countRows(
+      server,
+      `SELECT 1 FROM deliveries d LEFT JOIN customer_deliveries c ON c.delivery_id = d.id
+      WHERE d.kind = 'customer' AND c.delivery_id IS NULL AND d.order_id NOT IN (${order(0)}, ${order(1)})`,
+      [],
+    );
     expect(missing).toBe(0);
     expect(await countRows(server, "SELECT 1 FROM order_payments WHERE source <> 'cash'", [])).toBeGreaterThan(0);
     const [seeded] = await server.query<{ order_id: number; serial_number: string }>(
       `SELECT c.order_id, o.serial_number FROM customer_deliveries c JOIN orders o ON o.id = c.order_id JOIN deliveries d ON d.id = c.delivery_id
-       JOIN accounts a ON a.id = d.driver_id WHERE a.email = $1 AND c.signature_guid IS NOT NULL AND o.id <> ALL($2::int[]) ORDER BY c.order_id LIMIT 1`, [SUMMIT_DRIVER.email, [order(0), order(1)]]);
+       JOIN accounts a ON a.id = d.driver_id WHERE a.email = $1 AND c.signature_guid IS NOT NULL AND o.id <> ALL($2::int[]) ORDER BY c.order_id LIMIT 1`,
+      [SUMMIT_DRIVER.email, [order(0), order(1)]],
+    );
     expect(seeded).toBeDefined();
     const res = await generate({ customer_order_id: seeded?.order_id ?? 0, use_report2: true });
     expect(res.status, res.text).toBe(200);

@@ -12,12 +12,17 @@ let ridge: string;
 useTestServer({ summit: SUMMIT_DRIVER, ridge: RIDGE_DRIVER }, (s) => ({ server, summit, ridge } = s));
 
 describe('GET /api/driver/company-contact', () => {
-  it('answers the caller\'s company\'s name, phone, email and address', async () => {
-    for (const [token, email] of [[summit, SUMMIT_DRIVER.email], [ridge, RIDGE_DRIVER.email]] as const) {
+  it("answers the caller's company's name, phone, email and address", async () => {
+    for (const [token, email] of [
+      [summit, SUMMIT_DRIVER.email],
+      [ridge, RIDGE_DRIVER.email],
+    ] as const) {
       const res = await call<CompanyContact>(server, PROFILE_API.companyContact, { token });
       expect(res.status).toBe(200);
       const [row] = await server.query<CompanyContact>(
-        'SELECT c.name, c.phone, c.email, c.address FROM companies c JOIN accounts a ON a.company_id = c.id WHERE a.email = $1', [email]);
+        'SELECT c.name, c.phone, c.email, c.address FROM companies c JOIN accounts a ON a.company_id = c.id WHERE a.email = $1',
+        [email],
+      );
       expect(res.body).toEqual(row);
       expect(res.body.phone).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
       expect(res.body.email).toContain('@');

@@ -20,7 +20,10 @@ const script = 'console.log("driver app");\n'.repeat(400);
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'driver-app-dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), `<!doctype html><html><head><script type="module" src="/assets/app-1a2b3c.js"></script></head><body>${'<!-- shell -->'.repeat(100)}</body></html>`);
+  writeFileSync(
+    join(dist, 'index.html'),
+    `<!doctype html><html><head><script type="module" src="/assets/app-1a2b3c.js"></script></head><body>${'<!-- shell -->'.repeat(100)}</body></html>`,
+  );
   writeFileSync(join(dist, 'assets', 'app-1a2b3c.js'), script);
   writeFileSync(join(dist, 'sync-worker.js'), `import "./assets/app-1a2b3c.js";\n${script}`);
   writeFileSync(join(dist, 'sw.js'), script);
@@ -112,7 +115,10 @@ describe('compression on the wire', () => {
     const plain = await raw(`${API.orderList}?limit=1000`, 'identity', { headers });
     expect(plain.bytes.length).toBeGreaterThan(128 * 1024);
     expect(plain.headers.get('vary')).toMatch(/accept-encoding/i);
-    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
       const packed = await raw(`${API.orderList}?limit=1000`, `${encoding}`, { headers });
       expect(packed.headers.get('content-encoding')).toBe(encoding);
       expect(JSON.parse(decode(packed.bytes).toString())).toEqual(JSON.parse(plain.bytes.toString()));

@@ -33,7 +33,12 @@ describe('X-Contract-Version', () => {
     minVersion = CONTRACT_VERSION + 1;
     try {
       for (const route of routes) {
-        const res = await call(server, concreteUrl(route.url), { method: route.method, token, headers: { ...version(CONTRACT_VERSION), 'content-type': 'application/json' }, body: route.method === 'GET' ? undefined : '{}' });
+        const res = await call(server, concreteUrl(route.url), {
+          method: route.method,
+          token,
+          headers: { ...version(CONTRACT_VERSION), 'content-type': 'application/json' },
+          body: route.method === 'GET' ? undefined : '{}',
+        });
         if (EXEMPT.has(route.url)) {
           expect(res.status, `${route.method} ${route.url}`).toBe(200);
           continue;

@@ -19,8 +19,7 @@ beforeAll(async () => {
   photo = await uploadPhoto(server, summit, 21);
 });
 
-const deliver = (body: unknown, opts: { token?: string; key?: string } = {}) =>
-  postJson(server, API.deliverOnlot, body, { token: summit, ...opts });
+const deliver = (body: unknown, opts: { token?: string; key?: string } = {}) => postJson(server, API.deliverOnlot, body, { token: summit, ...opts });
 const orderId = (i: number): number => onlotIds[i] ?? 0;
 const deliveriesOf = async (id: number): Promise<number> =>
   (await server.query<{ n: number }>('SELECT count(*)::int n FROM deliveries WHERE order_id = $1', [id]))[0]?.n ?? -1;
@@ -73,7 +72,7 @@ describe('deliver on-lot inventory order: validation', () => {
     expect(await deliveriesOf(orderId(0))).toBe(0);
   });
 
-  it('404 for another company\'s order, another driver\'s order, another kind, and an unknown id', async () => {
+  it("404 for another company's order, another driver's order, another kind, and an unknown id", async () => {
     const [ridgeOrder] = await liveOrderIds(server, RIDGE_DRIVER.email, 'onlot');
     const [otherDriver] = await liveOrderIds(server, SUMMIT_DRIVER2.email, 'onlot');
     const [moveOrder] = await liveOrderIds(server, SUMMIT_DRIVER.email, 'move');
@@ -101,12 +100,16 @@ describe('deliver on-lot inventory order: commit', () => {
     expect(body).toMatchObject({ order_key: `oio-${id}`, date_delivered: '2026-03-02T15:30:00.000Z' });
     expect(typeof body.delivery_id).toBe('number');
     const [row] = await server.query<{ miles_driven: number; note: string; began_at: Date; payload: { delivery_note: string } }>(
-      'SELECT miles_driven, note, began_at, payload FROM deliveries WHERE id = $1', [body.delivery_id]);
+      'SELECT miles_driven, note, began_at, payload FROM deliveries WHERE id = $1',
+      [body.delivery_id],
+    );
     expect(row).toMatchObject({ miles_driven: 42.5, note: 'Set on blocks by the fence' });
     expect(new Date(row?.began_at ?? 0).toISOString()).toBe('2026-03-02T14:00:00.000Z');
     expect(row?.payload.delivery_note).toBe('Set on blocks by the fence');
     const images = await server.query<{ upload_guid: string; position: number }>(
-      'SELECT upload_guid, position FROM delivery_images WHERE delivery_id = $1 ORDER BY position', [body.delivery_id]);
+      'SELECT upload_guid, position FROM delivery_images WHERE delivery_id = $1 ORDER BY position',
+      [body.delivery_id],
+    );
     expect(images.map((i) => i.upload_guid)).toEqual([photo.guid, photo2.guid]);
     const [order] = await server.query<{ status: string; delivered_at: Date | null }>('SELECT status, delivered_at FROM orders WHERE id = $1', [id]);
     expect(order?.status).toBe('Delivered');

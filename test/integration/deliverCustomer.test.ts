@@ -5,8 +5,20 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_DELIVER, ERROR_TEXT, type DeliverResponse } from '../../src/domain';
 import type { TestServer } from '../support/server';
 import {
-  CHECK_FOLDER, CUSTOMER_PHOTO_FOLDER, SIGNATURE_FOLDER, addSavedCheck, assignLiveCustomerOrders, balanceOf, companyIdOf,
-  countRows, customerBody, setBilling, signatureFields, surveyQuestions, uploadTo, type Uploaded,
+  CHECK_FOLDER,
+  CUSTOMER_PHOTO_FOLDER,
+  SIGNATURE_FOLDER,
+  addSavedCheck,
+  assignLiveCustomerOrders,
+  balanceOf,
+  companyIdOf,
+  countRows,
+  customerBody,
+  setBilling,
+  signatureFields,
+  surveyQuestions,
+  uploadTo,
+  type Uploaded,
 } from './deliveryFixtures';
 import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, liveOrderIds, newKey, postJson, useTestServer } from './helpers';
 
@@ -35,10 +47,18 @@ const post = (call: keyof typeof CUSTOMER_DELIVER, body: unknown, opts: { token?
   postJson(server, CUSTOMER_DELIVER[call].path, body, { token: summit, ...opts });
 const signed = (id: number, overrides: Record<string, unknown> = {}) => customerBody(id, [photo], { ...signatureFields(signature), ...overrides });
 const deliveriesOf = (id: number) => countRows(server, 'SELECT 1 FROM deliveries WHERE order_id = $1', [id]);
-const paymentsOf = (id: number) => server.query<Record<string, unknown>>(
-  'SELECT method, source, amount::text, check_image_guid, saved_check_id, card_profile_id FROM order_payments WHERE order_id = $1', [id]);
-const customerDeliveryOf = async (id: number) => (await server.query<Record<string, unknown>>(
-  'SELECT call, payment_method, signature_guid, signature_from, balance_before::text, balance_after::text FROM customer_deliveries WHERE order_id = $1', [id]))[0];
+const paymentsOf = (id: number) =>
+  server.query<Record<string, unknown>>(
+    'SELECT method, source, amount::text, check_image_guid, saved_check_id, card_profile_id FROM order_payments WHERE order_id = $1',
+    [id],
+  );
+const customerDeliveryOf = async (id: number) =>
+  (
+    await server.query<Record<string, unknown>>(
+      'SELECT call, payment_method, signature_guid, signature_from, balance_before::text, balance_after::text FROM customer_deliveries WHERE order_id = $1',
+      [id],
+    )
+  )[0];
 
 /** Delivers with a key, replays it, and proves another body under the key is 422 — work done once. */
 async function deliverOnce(call: keyof typeof CUSTOMER_DELIVER, body: Record<string, unknown>): Promise<DeliverResponse> {
@@ -59,24 +79,45 @@ async function deliverOnce(call: keyof typeof CUSTOMER_DELIVER, body: Record<str
 describe('customer deliver calls: success, read back, once per key', () => {
   it('cash: payment recorded, balance reduced, signature and survey stored', async () => {
     const id = order(0);
-    const answers = [{ driver_delivery_survey_question_id: questions[0], answer: true }, { driver_delivery_survey_question_id: questions[1], answer: 'Dog in the yard' }];
+    const answers = [
+      { driver_delivery_survey_question_id: questions[0], answer: true },
+      { driver_delivery_survey_question_id: questions[1], answer: 'Dog in the yard' },
+    ];
     const res = await deliverOnce('cash', signed(id, { payment_amount: '125.5', delivery_survey_answers: answers, signature_from: 'driver' }));
     expect(res.order_key).toBe(`co-${id}`);
-    expect(await paymentsOf(id)).toEqual([{ method: 'Cash', source: 'cash', amount: '125.50', check_image_guid: null, saved_check_id: null, card_profile_id: null }]);
+    expect(await paymentsOf(id)).toEqual([
+      { method: 'Cash', source: 'cash', amount: '125.50', check_image_guid: null, saved_check_id: null, card_profile_id: null },
+    ]);
     expect(await balanceOf(server, id)).toBe('374.50');
     expect(await customerDeliveryOf(id)).toEqual({
-      call: 'cash', payment_method: 'Cash', signature_guid: signature.guid, signature_from: 'driver', balance_before: '500.00', balance_after: '374.50',
+      call: 'cash',
+      payment_method: 'Cash',
+      signature_guid: signature.guid,
+      signature_from: 'driver',
+      balance_before: '500.00',
+      balance_after: '374.50',
     });
-    const stored = await server.query<{ question_id: number; answer: string }>('SELECT question_id, answer FROM delivery_survey_answers WHERE delivery_id = $1 ORDER BY question_id', [res.delivery_id]);
-    expect(stored).toEqual([{ question_id: questions[0], answer: 'true' }, { question_id: questions[1], answer: 'Dog in the yard' }]);
+    const stored = await server.query<{ question_id: number; answer: string }>(
+      'SELECT question_id, answer FROM delivery_survey_answers WHERE delivery_id = $1 ORDER BY question_id',
+      [res.delivery_id],
+    );
+    expect(stored).toEqual([
+      { question_id: questions[0], answer: 'true' },
+      { question_id: questions[1], answer: 'Dog in the yard' },
+    ]);
     const [row] = await server.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [id]);
     expect(row?.status).toBe('Delivered');
   });
 
   it('new check: the check image is kept with the payment', async () => {
     const id = order(1);
-    await deliverOnce('new_check', signed(id, { check_guid: check.guid, check_mimetype: 'image/jpeg', check_extension: 'jpg', check_url: check.download_urls[0], payment_amount: 500 }));
-    expect(await paymentsOf(id)).toEqual([{ method: 'Check', source: 'new_check', amount: '500.00', check_image_guid: check.guid, saved_check_id: null, card_profile_id: null }]);
+    await deliverOnce(
+      'new_check',
+      signed(id, { check_guid: check.guid, check_mimetype: 'image/jpeg', check_extension: 'jpg', check_url: check.download_urls[0], payment_amount: 500 }),
+    );
+    expect(await paymentsOf(id)).toEqual([
+      { method: 'Check', source: 'new_check', amount: '500.00', check_image_guid: check.guid, saved_check_id: null, card_profile_id: null },
+    ]);
     expect(await balanceOf(server, id)).toBe('0.00');
   });
 
@@ -87,11 +128,16 @@ describe('customer deliver calls: success, read back, once per key', () => {
     const answers = [{ driver_delivery_survey_question_id: questions[0], answer: 'yes' }];
     const bare = await post('saved_check', signed(id, { delivery_gps_lat: null, payment_amount: '10' }));
     expect(bare.status).toBe(400);
-    expect(bare.body).toMatchObject({ error: 'DeliveryLocationNotSet', errors: ['DeliveryLocationNotSet', 'DeliverySurveyAnswersNotSet', 'SavedCheckDoesNotHaveAnId'] });
+    expect(bare.body).toMatchObject({
+      error: 'DeliveryLocationNotSet',
+      errors: ['DeliveryLocationNotSet', 'DeliverySurveyAnswersNotSet', 'SavedCheckDoesNotHaveAnId'],
+    });
     const foreign = await post('saved_check', signed(id, { customer_order_check_id: otherOrders, delivery_survey_answers: answers, payment_amount: '10' }));
     expect(foreign.status).toBe(404);
     await deliverOnce('saved_check', signed(id, { customer_order_check_id: own, delivery_survey_answers: answers, payment_amount: '200.00' }));
-    expect(await paymentsOf(id)).toEqual([{ method: 'Check', source: 'saved_check', amount: '200.00', check_image_guid: null, saved_check_id: own, card_profile_id: null }]);
+    expect(await paymentsOf(id)).toEqual([
+      { method: 'Check', source: 'saved_check', amount: '200.00', check_image_guid: null, saved_check_id: own, card_profile_id: null },
+    ]);
     expect(await balanceOf(server, id)).toBe('300.00');
   });
 
@@ -123,7 +169,7 @@ describe('customer deliver calls: success, read back, once per key', () => {
 });
 
 describe('customer deliver calls: refused, nothing stored', () => {
-  it('wrong shapes name the field; another call\'s fields are refused', async () => {
+  it("wrong shapes name the field; another call's fields are refused", async () => {
     const id = order(6);
     const cases: [keyof typeof CUSTOMER_DELIVER, Record<string, unknown>, string][] = [
       ['cash', { customer_order_id: 'abc' }, 'customer_order_id'],
@@ -164,7 +210,7 @@ describe('customer deliver calls: refused, nothing stored', () => {
     expect(await balanceOf(server, id)).toBe('500.00');
   });
 
-  it('signature and check must be this company\'s uploads in their folders; survey questions this company\'s', async () => {
+  it("signature and check must be this company's uploads in their folders; survey questions this company's", async () => {
     const id = order(6);
     const inPhotoFolder = await uploadTo(server, summit, CUSTOMER_PHOTO_FOLDER, 44, 'png');
     const ridgeSignature = await uploadTo(server, ridge, SIGNATURE_FOLDER, 45, 'png');
@@ -176,15 +222,21 @@ describe('customer deliver calls: refused, nothing stored', () => {
     const checkAsSignature = await post('new_check', signed(id, { check_guid: signature.guid }));
     expect(checkAsSignature.body).toMatchObject({ error: 'CheckImageRequired' });
     const [ridgeQuestion] = await surveyQuestions(server, await companyIdOf(server, RIDGE_DRIVER.email));
-    const foreignQuestion = await post('no_payment', signed(id, { delivery_survey_answers: [{ driver_delivery_survey_question_id: ridgeQuestion, answer: true }] }));
+    const foreignQuestion = await post(
+      'no_payment',
+      signed(id, { delivery_survey_answers: [{ driver_delivery_survey_question_id: ridgeQuestion, answer: true }] }),
+    );
     expect(foreignQuestion.status).toBe(400);
     expect(foreignQuestion.body).toMatchObject({ error: 'InvalidRequest' });
-    const twice = await post('no_payment', signed(id, { delivery_survey_answers: [questions[0], questions[0]].map((q) => ({ driver_delivery_survey_question_id: q, answer: 'a' })) }));
+    const twice = await post(
+      'no_payment',
+      signed(id, { delivery_survey_answers: [questions[0], questions[0]].map((q) => ({ driver_delivery_survey_question_id: q, answer: 'a' })) }),
+    );
     expect(twice.status).toBe(400);
     expect(await deliveriesOf(id)).toBe(0);
   });
 
-  it('404 for another company\'s, another driver\'s, another kind\'s or an unknown order', async () => {
+  it("404 for another company's, another driver's, another kind's or an unknown order", async () => {
     const [ridgeOrder] = await liveOrderIds(server, RIDGE_DRIVER.email, 'customer');
     const [onlot] = await liveOrderIds(server, SUMMIT_DRIVER.email, 'onlot');
     for (const other of [ridgeOrder, onlot, 2_000_000]) {

@@ -6,8 +6,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_DELIVER } from '../../src/domain';
 import type { TestServer } from '../support/server';
 import {
-  CUSTOMER_PHOTO_FOLDER, SIGNATURE_FOLDER, assignLiveCustomerOrders, balanceOf, companyIdOf, countRows, customerBody,
-  setBilling, signatureFields, uploadTo, type Uploaded,
+  CUSTOMER_PHOTO_FOLDER,
+  SIGNATURE_FOLDER,
+  assignLiveCustomerOrders,
+  balanceOf,
+  companyIdOf,
+  countRows,
+  customerBody,
+  setBilling,
+  signatureFields,
+  uploadTo,
+  type Uploaded,
 } from './deliveryFixtures';
 import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, liveOrderIds, newKey, postJson, useTestServer } from './helpers';
 
@@ -30,36 +39,66 @@ beforeAll(async () => {
   await server.query(
     `INSERT INTO payment_processor_configs (company_id, payment_processing_account_id) VALUES ($1, $2)
      ON CONFLICT (company_id) DO UPDATE SET payment_processing_account_id = EXCLUDED.payment_processing_account_id`,
-    [await companyIdOf(server, SUMMIT_DRIVER.email), ACCOUNT]);
+    [await companyIdOf(server, SUMMIT_DRIVER.email), ACCOUNT],
+  );
 });
 
 const order = (i: number): number => ids[i] ?? 0;
 const post = (call: 'existing_card' | 'new_card', body: unknown, opts: { token?: string; key?: string } = {}) =>
   postJson(server, CUSTOMER_DELIVER[call].path, body, { token: summit, ...opts });
 const deliveriesOf = (id: number) => countRows(server, 'SELECT 1 FROM deliveries WHERE order_id = $1', [id]);
-const paymentOf = async (id: number) => (await server.query<Record<string, unknown>>(
-  'SELECT method, source, amount::text, card_profile_id, card_last_four, authorization_code, retref FROM order_payments WHERE order_id = $1', [id]))[0];
+const paymentOf = async (id: number) =>
+  (
+    await server.query<Record<string, unknown>>(
+      'SELECT method, source, amount::text, card_profile_id, card_last_four, authorization_code, retref FROM order_payments WHERE order_id = $1',
+      [id],
+    )
+  )[0];
 
 /** A card saved for the order (the orders area's list); the sandbox adopts it on first use. */
 async function savedCard(orderId: number, profileId: string, lastFour = '1881'): Promise<void> {
   await server.query(
     `INSERT INTO customer_saved_cards (order_id, company_id, card_profile_id, last_four, brand, exp_month, exp_year)
-     SELECT id, company_id, $2, $3, 'Visa', 11, 2031 FROM orders WHERE id = $1`, [orderId, profileId, lastFour]);
+     SELECT id, company_id, $2, $3, 'Visa', 11, 2031 FROM orders WHERE id = $1`,
+    [orderId, profileId, lastFour],
+  );
 }
 
-interface Authorized { profile_id: string; retref: string; token: string }
+interface Authorized {
+  profile_id: string;
+  retref: string;
+  token: string;
+}
 async function authorizeNewCard(orderId: number, amount: number, pan = '4111111111111111'): Promise<Authorized> {
-  const res = await postJson(server, '/secure/cardconnect/auth_new_card', {
-    customer_order_id: orderId, card_token: pan, card_exp_month: '09', card_exp_year: '31', card_cvv: CVV, amount,
-  }, { token: summit });
+  const res = await postJson(
+    server,
+    '/secure/cardconnect/auth_new_card',
+    {
+      customer_order_id: orderId,
+      card_token: pan,
+      card_exp_month: '09',
+      card_exp_year: '31',
+      card_cvv: CVV,
+      amount,
+    },
+    { token: summit },
+  );
   expect(res.status, res.text).toBe(200);
   return res.body as Authorized;
 }
 
 function newCardBody(orderId: number, auth: Authorized, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return customerBody(orderId, [photo], {
-    ...signatureFields(signature), payment_processing_account_id: ACCOUNT, card_cvv: CVV, card_exp_month: '09', card_exp_year: '31',
-    card_token: auth.token, card_profile_id: auth.profile_id, retref: auth.retref, payment_amount: '300.00', ...overrides,
+    ...signatureFields(signature),
+    payment_processing_account_id: ACCOUNT,
+    card_cvv: CVV,
+    card_exp_month: '09',
+    card_exp_year: '31',
+    card_token: auth.token,
+    card_profile_id: auth.profile_id,
+    retref: auth.retref,
+    payment_amount: '300.00',
+    ...overrides,
   });
 }
 
@@ -67,7 +106,12 @@ describe('deliver with an existing card', () => {
   it('charges the saved card once, records the payment and reduces the balance', async () => {
     const id = order(0);
     await savedCard(id, '41000000000000000001');
-    const body = customerBody(id, [photo], { ...signatureFields(signature), card_profile_id: '41000000000000000001', payment_amount: '250', payments_v2: true });
+    const body = customerBody(id, [photo], {
+      ...signatureFields(signature),
+      card_profile_id: '41000000000000000001',
+      payment_amount: '250',
+      payments_v2: true,
+    });
     const key = newKey();
     const first = await post('existing_card', body, { key });
     expect(first.status, first.text).toBe(200);
@@ -76,10 +120,18 @@ describe('deliver with an existing card', () => {
     const reused = await post('existing_card', { ...body, payment_amount: '251' }, { key });
     expect(reused.status).toBe(422);
     const payment = await paymentOf(id);
-    expect(payment).toMatchObject({ method: 'CreditCard', source: 'existing_card', amount: '250.00', card_profile_id: '41000000000000000001', card_last_four: '1881' });
+    expect(payment).toMatchObject({
+      method: 'CreditCard',
+      source: 'existing_card',
+      amount: '250.00',
+      card_profile_id: '41000000000000000001',
+      card_last_four: '1881',
+    });
     expect(payment?.retref).toEqual(expect.any(String));
     const txns = await server.query<{ kind: string; status: string; amount_cents: number }>(
-      'SELECT kind, status, amount_cents FROM payment_transactions WHERE retref = $1', [payment?.retref]);
+      'SELECT kind, status, amount_cents FROM payment_transactions WHERE retref = $1',
+      [payment?.retref],
+    );
     expect(txns).toEqual([{ kind: 'sale', status: 'captured', amount_cents: 25000 }]);
     expect(await countRows(server, 'SELECT 1 FROM payment_transactions WHERE profile_id = $1', ['41000000000000000001'])).toBe(1);
     expect(await balanceOf(server, id)).toBe('650.00');
@@ -89,21 +141,36 @@ describe('deliver with an existing card', () => {
   it('refuses a card not saved for this order (404) and a declined card (402): nothing stored, nothing charged', async () => {
     const id = order(1);
     await savedCard(order(2), '41000000000000000002');
-    const otherOrders = await post('existing_card', customerBody(id, [photo], { ...signatureFields(signature), card_profile_id: '41000000000000000002', payment_amount: '10' }));
+    const otherOrders = await post(
+      'existing_card',
+      customerBody(id, [photo], { ...signatureFields(signature), card_profile_id: '41000000000000000002', payment_amount: '10' }),
+    );
     expect(otherOrders.status).toBe(404);
     // A declining card on file (sandbox outcome 'decline'), saved for this order.
     const [company] = await server.query<{ company_id: number }>('SELECT company_id FROM orders WHERE id = $1', [id]);
-    await server.query(`INSERT INTO card_tokens (token, company_id, brand, first_four, last_four, sandbox_outcome) VALUES ('9000000000000002', $1, 'VISA', '4000', '0002', 'decline')`, [company?.company_id]);
-    await server.query(`INSERT INTO card_profiles (profile_id, company_id, customer_order_id, token, expiration, name, billing_zip) VALUES ('41000000000000000003', $1, $2, '9000000000000002', '1131', 'Test Customer', '17527')`, [company?.company_id, id]);
+    await server.query(
+      `INSERT INTO card_tokens (token, company_id, brand, first_four, last_four, sandbox_outcome) VALUES ('9000000000000002', $1, 'VISA', '4000', '0002', 'decline')`,
+      [company?.company_id],
+    );
+    await server.query(
+      `INSERT INTO card_profiles (profile_id, company_id, customer_order_id, token, expiration, name, billing_zip) VALUES ('41000000000000000003', $1, $2, '9000000000000002', '1131', 'Test Customer', '17527')`,
+      [company?.company_id, id],
+    );
     await savedCard(id, '41000000000000000003', '0002');
-    const declined = await post('existing_card', customerBody(id, [photo], { ...signatureFields(signature), card_profile_id: '41000000000000000003', payment_amount: '10' }));
+    const declined = await post(
+      'existing_card',
+      customerBody(id, [photo], { ...signatureFields(signature), card_profile_id: '41000000000000000003', payment_amount: '10' }),
+    );
     expect(declined.status).toBe(402);
     expect(declined.body).toMatchObject({ error: 'FailedToDeliverOrderWithAnExistingCard' });
     expect((declined.body as { message: string }).message).toMatch(/^Failed to deliver order with an existing card: /);
     expect(await countRows(server, 'SELECT 1 FROM payment_transactions WHERE profile_id = $1', ['41000000000000000003'])).toBe(0);
     expect(await deliveriesOf(id)).toBe(0);
     expect(await balanceOf(server, id)).toBe('900.00');
-    const zero = await post('existing_card', customerBody(id, [photo], { ...signatureFields(signature), card_profile_id: '41000000000000000003', payment_amount: '0' }));
+    const zero = await post(
+      'existing_card',
+      customerBody(id, [photo], { ...signatureFields(signature), card_profile_id: '41000000000000000003', payment_amount: '0' }),
+    );
     expect(zero.body).toMatchObject({ error: 'FailedToDeliverOrderWithAnExistingCard' });
     const unsigned = await post('existing_card', customerBody(id, [photo], { card_profile_id: '41000000000000000003', payment_amount: '10' }));
     expect(unsigned.body).toMatchObject({ error: 'DeliverySignatureRequired' });
@@ -112,13 +179,23 @@ describe('deliver with an existing card', () => {
   it('another company: its order is 404 and its saved card cannot be charged', async () => {
     const [ridgeOrder] = await liveOrderIds(server, RIDGE_DRIVER.email, 'customer');
     await savedCard(ridgeOrder ?? 0, '42000000000000000001');
-    const ridgeOnSummitCard = await post('existing_card', customerBody(order(1), [photo], { ...signatureFields(signature), card_profile_id: '42000000000000000001', payment_amount: '10' }));
+    const ridgeOnSummitCard = await post(
+      'existing_card',
+      customerBody(order(1), [photo], { ...signatureFields(signature), card_profile_id: '42000000000000000001', payment_amount: '10' }),
+    );
     expect(ridgeOnSummitCard.status).toBe(404);
-    const summitOnRidgeOrder = await post('existing_card', customerBody(ridgeOrder ?? 0, [photo], { ...signatureFields(signature), card_profile_id: '42000000000000000001', payment_amount: '10' }));
+    const summitOnRidgeOrder = await post(
+      'existing_card',
+      customerBody(ridgeOrder ?? 0, [photo], { ...signatureFields(signature), card_profile_id: '42000000000000000001', payment_amount: '10' }),
+    );
     expect(summitOnRidgeOrder.status).toBe(404);
     const ridgeSignature = await uploadTo(server, ridge, SIGNATURE_FOLDER, 53, 'png');
     const ridgePhoto = await uploadTo(server, ridge, CUSTOMER_PHOTO_FOLDER, 54);
-    const ridgeOnSummit = await post('existing_card', customerBody(order(0), [ridgePhoto], { ...signatureFields(ridgeSignature), card_profile_id: '42000000000000000001', payment_amount: '10' }), { token: ridge });
+    const ridgeOnSummit = await post(
+      'existing_card',
+      customerBody(order(0), [ridgePhoto], { ...signatureFields(ridgeSignature), card_profile_id: '42000000000000000001', payment_amount: '10' }),
+      { token: ridge },
+    );
     expect(ridgeOnSummit.status).toBe(404);
     expect(await countRows(server, 'SELECT 1 FROM payment_transactions WHERE profile_id = $1', ['42000000000000000001'])).toBe(0);
   });
@@ -139,13 +216,24 @@ describe('deliver with a new card', () => {
     expect(otherCvv.body).toEqual(first.body);
     const reused = await post('new_card', newCardBody(id, auth, { payment_amount: '299' }), { key });
     expect(reused.status).toBe(422);
-    expect(await paymentOf(id)).toMatchObject({ method: 'CreditCard', source: 'new_card', amount: '300.00', card_profile_id: auth.profile_id, card_last_four: '1111', retref: auth.retref });
-    const [txn] = await server.query<{ status: string; captured_cents: number }>('SELECT status, captured_cents FROM payment_transactions WHERE retref = $1', [auth.retref]);
+    expect(await paymentOf(id)).toMatchObject({
+      method: 'CreditCard',
+      source: 'new_card',
+      amount: '300.00',
+      card_profile_id: auth.profile_id,
+      card_last_four: '1111',
+      retref: auth.retref,
+    });
+    const [txn] = await server.query<{ status: string; captured_cents: number }>('SELECT status, captured_cents FROM payment_transactions WHERE retref = $1', [
+      auth.retref,
+    ]);
     expect(txn).toEqual({ status: 'captured', captured_cents: 30000 });
     expect(await balanceOf(server, id)).toBe('600.00');
     const stored = await server.query<{ payload: unknown; answer: unknown; payment: unknown }>(
       `SELECT d.payload, i.response_body::jsonb AS answer, to_jsonb(p) AS payment
-       FROM deliveries d JOIN order_payments p ON p.delivery_id = d.id JOIN idempotency_keys i ON i.key = $2 WHERE d.order_id = $1`, [id, key]);
+       FROM deliveries d JOIN order_payments p ON p.delivery_id = d.id JOIN idempotency_keys i ON i.key = $2 WHERE d.order_id = $1`,
+      [id, key],
+    );
     expect(stored[0]).toBeDefined();
     // Every stored value and key, walked: no value is the CVV and no key names one. (Searching
     // the text for the four digits failed a full run once: a random profile id held them.)
@@ -158,8 +246,7 @@ describe('deliver with a new card', () => {
           keys.push(k);
           walk(v);
         }
-      }
-      else values.push(String(value));
+      } else values.push(String(value));
     };
     walk(stored[0]);
     expect(values.length).toBeGreaterThan(10);
@@ -178,7 +265,7 @@ describe('deliver with a new card', () => {
     expect(await balanceOf(server, id)).toBe('779.75');
   });
 
-  it('SPEC §5 card rules, a card number for a token, a foreign account, another order\'s or too small an authorization', async () => {
+  it("SPEC §5 card rules, a card number for a token, a foreign account, another order's or too small an authorization", async () => {
     const id = order(5);
     const auth = await authorizeNewCard(id, 50);
     const expectError = async (overrides: Record<string, unknown>, status: number, error: string) => {
@@ -198,7 +285,11 @@ describe('deliver with a new card', () => {
     await expectError({ payment_processing_account_id: 'someone-else' }, 400, 'FailedToDeliverOrderWithANewCard');
     await expectError({ payment_amount: '60' }, 402, 'FailedToDeliverOrderWithANewCard');
     const otherOrder = await authorizeNewCard(order(6), 50);
-    await expectError({ retref: otherOrder.retref, card_token: otherOrder.token, card_profile_id: otherOrder.profile_id, payment_amount: '50' }, 400, 'FailedToDeliverOrderWithANewCard');
+    await expectError(
+      { retref: otherOrder.retref, card_token: otherOrder.token, card_profile_id: otherOrder.profile_id, payment_amount: '50' },
+      400,
+      'FailedToDeliverOrderWithANewCard',
+    );
     await expectError({ card_profile_id: '49999999999999999999' }, 404, 'NotFound');
     const [txn] = await server.query<{ status: string }>('SELECT status FROM payment_transactions WHERE retref = $1', [otherOrder.retref]);
     expect(txn?.status).toBe('authorized'); // the refused delivery's capture was rolled back
@@ -210,18 +301,24 @@ describe('deliver with a new card', () => {
 // Issue 20: the card a driver authorized for their customer is theirs alone. Before, another
 // driver of the company could name its profile and token on their own order's new-card
 // delivery (without the retref, with the CVV) and charge that customer's card.
-describe('another driver\'s card', () => {
-  it('cannot pay for my delivery: the profile and the authorization are the caller\'s only (404, nothing charged)', async () => {
+describe("another driver's card", () => {
+  it("cannot pay for my delivery: the profile and the authorization are the caller's only (404, nothing charged)", async () => {
     expect(ids.length).toBeGreaterThanOrEqual(9);
     const theirs = ids[ids.length - 1] ?? 0;
     const mine = ids[ids.length - 2] ?? 0;
     const auth = await authorizeNewCard(theirs, 1);
-    await server.query("UPDATE orders SET driver_id = (SELECT id FROM accounts WHERE email = $1) WHERE id = $2", [SUMMIT_DRIVER2.email, mine]);
+    await server.query('UPDATE orders SET driver_id = (SELECT id FROM accounts WHERE email = $1) WHERE id = $2', [SUMMIT_DRIVER2.email, mine]);
     const myPhoto = await uploadTo(server, summit2, CUSTOMER_PHOTO_FOLDER, 61);
     const mySignature = await uploadTo(server, summit2, SIGNATURE_FOLDER, 62, 'png');
     const body = customerBody(mine, [myPhoto], {
-      ...signatureFields(mySignature), payment_processing_account_id: ACCOUNT, card_cvv: CVV, card_exp_month: '09', card_exp_year: '31',
-      card_token: auth.token, card_profile_id: auth.profile_id, payment_amount: '40.00',
+      ...signatureFields(mySignature),
+      payment_processing_account_id: ACCOUNT,
+      card_cvv: CVV,
+      card_exp_month: '09',
+      card_exp_year: '31',
+      card_token: auth.token,
+      card_profile_id: auth.profile_id,
+      payment_amount: '40.00',
     });
     for (const retref of [null, auth.retref]) {
       const res = await postJson(server, CUSTOMER_DELIVER.new_card.path, { ...body, retref }, { token: summit2 });

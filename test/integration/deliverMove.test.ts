@@ -45,10 +45,14 @@ describe('deliver inventory move order', () => {
     const body = res.body as DeliverResponse;
     expect(body).toMatchObject({ order_key: `mo-${id}`, date_delivered: '2026-03-04T13:45:00.000Z' });
     const [row] = await server.query<{ kind: string; miles_driven: number; note: string; ended_at: Date; order_id: number }>(
-      'SELECT kind, miles_driven, note, ended_at, order_id FROM deliveries WHERE id = $1', [body.delivery_id]);
+      'SELECT kind, miles_driven, note, ended_at, order_id FROM deliveries WHERE id = $1',
+      [body.delivery_id],
+    );
     expect(row).toMatchObject({ kind: 'move', miles_driven: 18.2, note: 'Swapped to the front row of the lot', order_id: id });
     expect(new Date(row?.ended_at ?? 0).toISOString()).toBe('2026-03-04T13:40:00.000Z');
-    const images = await server.query<{ upload_guid: string }>('SELECT upload_guid FROM delivery_images WHERE delivery_id = $1 ORDER BY position', [body.delivery_id]);
+    const images = await server.query<{ upload_guid: string }>('SELECT upload_guid FROM delivery_images WHERE delivery_id = $1 ORDER BY position', [
+      body.delivery_id,
+    ]);
     expect(images.map((i) => i.upload_guid)).toEqual([photo.guid, photo2.guid]);
     const [order] = await server.query<{ status: string; delivered_at: Date | null }>('SELECT status, delivered_at FROM orders WHERE id = $1', [id]);
     expect(order?.status).toBe('Delivered');
@@ -87,7 +91,8 @@ describe('deliver inventory move order', () => {
     const noTimes = await deliver(moveBody(id, [], { delivery_began: null, delivery_miles_driven: null }));
     expect(noTimes.status).toBe(400);
     expect(noTimes.body).toEqual({
-      error: 'DeliveryPhotoRequired', message: ERROR_TEXT.DeliveryPhotoRequired,
+      error: 'DeliveryPhotoRequired',
+      message: ERROR_TEXT.DeliveryPhotoRequired,
       errors: ['DeliveryPhotoRequired', 'DeliveryMilesRequired', 'DeliveryTimeRequired'],
     });
     const backwards = await deliver(moveBody(id, [photo], { delivery_ended: '2026-03-04T12:00:00.000Z' }));
@@ -100,7 +105,7 @@ describe('deliver inventory move order', () => {
     expect(await deliveriesOf(id)).toBe(0);
   });
 
-  it('404 for another company\'s, another driver\'s or another kind\'s order; a foreign photo is refused', async () => {
+  it("404 for another company's, another driver's or another kind's order; a foreign photo is refused", async () => {
     const id = moveId(2);
     const [ridgeMove] = await liveOrderIds(server, RIDGE_DRIVER.email, 'move');
     const [otherDriver] = await liveOrderIds(server, SUMMIT_DRIVER2.email, 'move');

@@ -79,7 +79,9 @@ export async function balanceOf(server: TestServer, orderId: number): Promise<st
 export async function addSavedCheck(server: TestServer, orderId: number): Promise<number> {
   const [row] = await server.query<{ id: number }>(
     `INSERT INTO customer_order_checks (order_id, company_id, name_on_check, bank_name, account_last_four)
-     SELECT id, company_id, 'Test Customer', 'Fulton Bank', '4821' FROM orders WHERE id = $1 RETURNING id`, [orderId]);
+     SELECT id, company_id, 'Test Customer', 'Fulton Bank', '4821' FROM orders WHERE id = $1 RETURNING id`,
+    [orderId],
+  );
   if (!row) throw new Error('saved check insert failed');
   return row.id;
 }
@@ -88,7 +90,9 @@ export async function addSavedCheck(server: TestServer, orderId: number): Promis
 export async function surveyQuestions(server: TestServer, companyId: number): Promise<[number, number]> {
   const rows = await server.query<{ id: number }>(
     `INSERT INTO driver_delivery_survey_questions (company_id, question, type, position)
-     VALUES ($1, 'Was the site level and clear?', 'YESNO', 90), ($1, 'Anything the office should know?', 'TEXT', 91) RETURNING id`, [companyId]);
+     VALUES ($1, 'Was the site level and clear?', 'YESNO', 90), ($1, 'Anything the office should know?', 'TEXT', 91) RETURNING id`,
+    [companyId],
+  );
   const [a, b] = rows;
   if (!a || !b) throw new Error('survey insert failed');
   return [a.id, b.id];
@@ -99,7 +103,9 @@ export async function assignLiveCustomerOrders(server: TestServer, email: string
   const rows = await server.query<{ id: number }>(
     `UPDATE orders o SET driver_id = a.id FROM accounts a
      WHERE a.email = $1 AND o.company_id = a.company_id AND o.kind = 'customer' AND o.delivered_at IS NULL AND o.cancelled_at IS NULL
-     RETURNING o.id`, [email]);
+     RETURNING o.id`,
+    [email],
+  );
   return rows.map((r) => r.id).sort((x, y) => x - y);
 }
 

@@ -21,12 +21,18 @@ beforeAll(async () => {
 });
 
 async function deliveredCustomerOrder(email: string, offset = 0): Promise<number> {
-  const rows = await server.query<{ id: number }>(`SELECT o.id FROM orders o JOIN accounts a ON a.id = o.driver_id JOIN deliveries d ON d.order_id = o.id
-    WHERE a.email = $1 AND o.kind = 'customer' AND o.delivered_at IS NOT NULL ORDER BY o.id`, [email]);
+  const rows = await server.query<{ id: number }>(
+    `SELECT o.id FROM orders o JOIN accounts a ON a.id = o.driver_id JOIN deliveries d ON d.order_id = o.id
+    WHERE a.email = $1 AND o.kind = 'customer' AND o.delivered_at IS NOT NULL ORDER BY o.id`,
+    [email],
+  );
   return rows[offset]?.id ?? 0;
 }
 const report = (body: unknown, opts: { key?: string; token?: string } = {}) =>
-  postJson<OfficeAdminDeliveredReportResponse>(server, PROFILE_API.emailOfficeAdminCustomerOrderDelivered, body, { token: opts.token ?? summit, key: opts.key });
+  postJson<OfficeAdminDeliveredReportResponse>(server, PROFILE_API.emailOfficeAdminCustomerOrderDelivered, body, {
+    token: opts.token ?? summit,
+    key: opts.key,
+  });
 
 describe('POST /secure/report/email_office_admin_customer_order_delivered', () => {
   it('emails every office admin whose send_email is on, and records the opted-out one as skipped', async () => {
@@ -36,7 +42,9 @@ describe('POST /secure/report/email_office_admin_customer_order_delivered', () =
     const [message] = await waitForMessages(smtp, 1);
     expect(message?.to).toEqual(['admin@summit.test']);
     const [order] = await server.query<{ order_number: string; serial_number: string; miles: number }>(
-      'SELECT o.order_number, o.serial_number, d.miles_driven miles FROM orders o JOIN deliveries d ON d.order_id = o.id WHERE o.id = $1', [orderId]);
+      'SELECT o.order_number, o.serial_number, d.miles_driven miles FROM orders o JOIN deliveries d ON d.order_id = o.id WHERE o.id = $1',
+      [orderId],
+    );
     const mail = parseMail(message?.raw ?? '');
     expect(mail.headers.get('subject')).toBe(`Order ${order?.order_number} delivered by Dale Hostetler`);
     expect(mail.html).toContain('Hi Ruth Stoltzfus,');
@@ -44,7 +52,9 @@ describe('POST /secure/report/email_office_admin_customer_order_delivered', () =
     expect(mail.html).toContain(String(order?.miles));
     expect(mail.headers.has('reply-to')).toBe(false); // from no-reply
     const log = await server.query<{ recipient: string; status: string; error: string | null }>(
-      'SELECT recipient, status, error FROM email_log WHERE order_id = $1 ORDER BY recipient', [orderId]);
+      'SELECT recipient, status, error FROM email_log WHERE order_id = $1 ORDER BY recipient',
+      [orderId],
+    );
     expect(log).toEqual([
       { recipient: 'admin@summit.test', status: 'sent', error: null },
       { recipient: 'dispatch@summit.test', status: 'skipped', error: "Office admin's email setting is turned off" },
@@ -70,7 +80,7 @@ describe('POST /secure/report/email_office_admin_customer_order_delivered', () =
     await server.query(`UPDATE accounts SET removed_at = now() WHERE email = 'yard@summit.test'`);
   });
 
-  it('409 for an order not delivered yet; 404 for another company\'s or driver\'s order; 400 for a bad body', async () => {
+  it("409 for an order not delivered yet; 404 for another company's or driver's order; 400 for a bad body", async () => {
     const [live] = await liveOrderIds(server, SUMMIT_DRIVER.email, 'customer');
     const notYet = await report({ customer_order_id: live });
     expect(notYet.status).toBe(409);
@@ -112,7 +122,12 @@ describe('without SMTP_URL', () => {
     const local = await startTestServer({ dataDir });
     try {
       const token = await local.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
-      const res = await postJson(local, PROFILE_API.sendEmail, { recipient: 'driver2@summit.test', subject: 'Captured', message: 'Hello <b>Marcy</b>', messageIsHtml: true }, { token });
+      const res = await postJson(
+        local,
+        PROFILE_API.sendEmail,
+        { recipient: 'driver2@summit.test', subject: 'Captured', message: 'Hello <b>Marcy</b>', messageIsHtml: true },
+        { token },
+      );
       expect(res.body).toEqual({ success: true, error: null });
       const files = readdirSync(join(dataDir, 'mail')).filter((f) => f.endsWith('.eml'));
       expect(files).toHaveLength(1);

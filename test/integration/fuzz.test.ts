@@ -34,7 +34,10 @@ const hostile: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom('x'.repeat(200_000), '', ' ', '\u0000', '💥'.repeat(500), '<script>alert(1)</script>', "'; DROP TABLE orders; --"),
   fc.constantFrom('NaN', 'Infinity', '-1', '1e309', '0x10', '2026-02-30T25:61:00Z', 'yesterday', '0000-00-00', '9999-99-99'),
   fc.constantFrom(-1, 0, -0.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 2 ** 31, -(2 ** 31) - 1, 3.14159),
-  fc.integer(), fc.double({ noNaN: true }), fc.boolean(), fc.constant(null),
+  fc.integer(),
+  fc.double({ noNaN: true }),
+  fc.boolean(),
+  fc.constant(null),
   fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 4 }),
   fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
 );
@@ -57,14 +60,26 @@ function bodyArb(schema: Schema | undefined): fc.Arbitrary<unknown> {
 
 const rawBody = fc.constantFrom('{', '{"a":', '[1,2', 'null', 'true', '"text"', '{"a":1}garbage', '\u0000\u0001', '{"__proto__":{"x":1}}', 'NaN');
 const contentType = fc.constantFrom(
-  'application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded',
-  'multipart/form-data; boundary=----x', 'multipart/form-data', 'application/xml', 'application/octet-stream', null,
+  'application/json',
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=----x',
+  'multipart/form-data',
+  'application/xml',
+  'application/octet-stream',
+  null,
 );
 const queryValue = fc.oneof(
-  fc.string({ maxLength: 20 }), fc.constantFrom('-1', '0', 'NaN', '1e309', '99999999999999999999', '', '%00', '[]', 'x'.repeat(5000), '2026-13-01'),
+  fc.string({ maxLength: 20 }),
+  fc.constantFrom('-1', '0', 'NaN', '1e309', '99999999999999999999', '', '%00', '[]', 'x'.repeat(5000), '2026-13-01'),
   fc.integer().map(String),
 );
-const pathParam = fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), fc.constantFrom('..', '%2e%2e', 'x'.repeat(2000), '1', '00000000-0000-0000-0000-000000000000.jpg'));
+const pathParam = fc.oneof(
+  fc.string({ minLength: 1, maxLength: 30 }),
+  fc.constantFrom('..', '%2e%2e', 'x'.repeat(2000), '1', '00000000-0000-0000-0000-000000000000.jpg'),
+);
 
 interface Attempt {
   path: string;
@@ -78,27 +93,36 @@ function attemptArb(route: RegisteredRoute): fc.Arbitrary<Attempt> {
   const names = queryNames(doc, route.method, route.url);
   // Pairs, not a map: a repeated name (?id=1&id=2) reaches the handler as an array.
   const query = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...names, 'limit', 'checkpoint', 'id'), fc.string({ maxLength: 8 })), queryValue), { maxLength: 4 });
-  const body = route.method === 'GET'
-    ? fc.constant(null)
-    : fc.oneof({ weight: 4, arbitrary: bodyArb(jsonBodySchema(doc, route.method, route.url)).map((b) => JSON.stringify(b) ?? 'null') }, { weight: 1, arbitrary: rawBody });
-  const headers = fc.record({
-    'idempotency-key': fc.oneof(fc.uuid(), fc.string({ maxLength: 200 }), fc.constant('')),
-    'x-upload-folder': fc.oneof(fc.constantFrom('/deliver-onlot-inventory-order/delivery', '/profile-pictures'), fc.string({ maxLength: 30 })),
-    'x-time-zone': fc.constantFrom('America/New_York', 'Not/AZone', ''),
-  }, { requiredKeys: [] });
-  return fc.record({
-    params: fc.array(pathParam, { minLength: 3, maxLength: 3 }),
-    query,
-    body,
-    type: route.method === 'GET' ? fc.constant(null) : contentType,
-    headers,
-    withToken: fc.oneof({ weight: 9, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
-  }).map(({ params, query: q, body: b, type, headers: h, withToken }) => {
-    let i = 0;
-    const path = route.url.replace(/:(\w+)/g, () => encodeURIComponent(params[i++] ?? 'x'));
-    const search = new URLSearchParams(q).toString();
-    return { path: search ? `${path}?${search}` : path, body: b, type, headers: h, withToken };
-  });
+  const body =
+    route.method === 'GET'
+      ? fc.constant(null)
+      : fc.oneof(
+          { weight: 4, arbitrary: bodyArb(jsonBodySchema(doc, route.method, route.url)).map((b) => JSON.stringify(b) ?? 'null') },
+          { weight: 1, arbitrary: rawBody },
+        );
+  const headers = fc.record(
+    {
+      'idempotency-key': fc.oneof(fc.uuid(), fc.string({ maxLength: 200 }), fc.constant('')),
+      'x-upload-folder': fc.oneof(fc.constantFrom('/deliver-onlot-inventory-order/delivery', '/profile-pictures'), fc.string({ maxLength: 30 })),
+      'x-time-zone': fc.constantFrom('America/New_York', 'Not/AZone', ''),
+    },
+    { requiredKeys: [] },
+  );
+  return fc
+    .record({
+      params: fc.array(pathParam, { minLength: 3, maxLength: 3 }),
+      query,
+      body,
+      type: route.method === 'GET' ? fc.constant(null) : contentType,
+      headers,
+      withToken: fc.oneof({ weight: 9, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+    })
+    .map(({ params, query: q, body: b, type, headers: h, withToken }) => {
+      let i = 0;
+      const path = route.url.replace(/:(\w+)/g, () => encodeURIComponent(params[i++] ?? 'x'));
+      const search = new URLSearchParams(q).toString();
+      return { path: search ? `${path}?${search}` : path, body: b, type, headers: h, withToken };
+    });
 }
 
 async function send(route: RegisteredRoute, attempt: Attempt) {
@@ -120,22 +144,25 @@ describe('no input yields a 500', () => {
 
   it(`every route, ${RUNS_PER_ROUTE} hostile requests each: status < 500 and an {error, message} body on errors`, async () => {
     for (const route of routes) {
-      await fc.assert(fc.asyncProperty(attemptArb(route), async (attempt) => {
-        const res = await send(route, attempt);
-        const label = `${route.method} ${attempt.path.slice(0, 200)} [${attempt.type}] ${String(attempt.body).slice(0, 300)}`;
-        expect(res.status, label).toBeLessThan(500);
-        if (res.status < 400) {
-          expect(res.status, `${label}: successes answer 200 (SPEC §8 treats any other as an error)`).toBe(200);
-          return;
-        }
-        if (route.url === API.login && res.status === 401) {
-          expect(res.text, label).toBe(LOGIN_FAILURE_TEXT);
-          return;
-        }
-        const body = res.body as { error?: unknown; message?: unknown };
-        expect(isErrorCode(body.error), `${label} → ${res.text.slice(0, 300)}`).toBe(true);
-        expect(typeof body.message, label).toBe('string');
-      }), { numRuns: RUNS_PER_ROUTE, endOnFailure: true }); // a failure prints its seed to replay it
+      await fc.assert(
+        fc.asyncProperty(attemptArb(route), async (attempt) => {
+          const res = await send(route, attempt);
+          const label = `${route.method} ${attempt.path.slice(0, 200)} [${attempt.type}] ${String(attempt.body).slice(0, 300)}`;
+          expect(res.status, label).toBeLessThan(500);
+          if (res.status < 400) {
+            expect(res.status, `${label}: successes answer 200 (SPEC §8 treats any other as an error)`).toBe(200);
+            return;
+          }
+          if (route.url === API.login && res.status === 401) {
+            expect(res.text, label).toBe(LOGIN_FAILURE_TEXT);
+            return;
+          }
+          const body = res.body as { error?: unknown; message?: unknown };
+          expect(isErrorCode(body.error), `${label} → ${res.text.slice(0, 300)}`).toBe(true);
+          expect(typeof body.message, label).toBe('string');
+        }),
+        { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+      ); // a failure prints its seed to replay it
     }
   }, 240_000);
 });
@@ -183,18 +210,23 @@ describe('multipart bodies', () => {
       type: fc.constantFrom('image/png', 'image/jpeg', 'text/plain', 'application/octet-stream', ''),
     });
     for (const route of multipartRoutes) {
-      await fc.assert(fc.asyncProperty(fc.array(part, { maxLength: 8 }), fc.string({ maxLength: 40 }), fc.boolean(), async (parts, folder, validFolder) => {
-        const form = new FormData();
-        for (const p of parts) {
-          if (p.isFile) form.append(p.field, new Blob([new Uint8Array(p.bytes)], { type: p.type }), p.name);
-          else form.append(p.field, Buffer.from(p.bytes).toString('latin1'));
-        }
-        const headers: Record<string, string> = { 'x-upload-folder': validFolder ? '/deliver-onlot-inventory-order/delivery' : folder.replace(/[^\x20-\x7e]/g, '') };
-        const res = await call(server, route.url, { method: route.method, token, headers, body: form });
-        const label = `${route.method} ${route.url} ${JSON.stringify(parts.map((p) => [p.field, p.isFile, p.bytes.length, p.name, p.type]))}`;
-        expect(res.status, `${label} → ${res.text.slice(0, 200)}`).toBeLessThan(500);
-        if (res.status >= 400) expect(isErrorCode((res.body as { error?: unknown }).error), `${label} → ${res.text.slice(0, 200)}`).toBe(true);
-      }), { numRuns: 40, endOnFailure: true });
+      await fc.assert(
+        fc.asyncProperty(fc.array(part, { maxLength: 8 }), fc.string({ maxLength: 40 }), fc.boolean(), async (parts, folder, validFolder) => {
+          const form = new FormData();
+          for (const p of parts) {
+            if (p.isFile) form.append(p.field, new Blob([new Uint8Array(p.bytes)], { type: p.type }), p.name);
+            else form.append(p.field, Buffer.from(p.bytes).toString('latin1'));
+          }
+          const headers: Record<string, string> = {
+            'x-upload-folder': validFolder ? '/deliver-onlot-inventory-order/delivery' : folder.replace(/[^\x20-\x7e]/g, ''),
+          };
+          const res = await call(server, route.url, { method: route.method, token, headers, body: form });
+          const label = `${route.method} ${route.url} ${JSON.stringify(parts.map((p) => [p.field, p.isFile, p.bytes.length, p.name, p.type]))}`;
+          expect(res.status, `${label} → ${res.text.slice(0, 200)}`).toBeLessThan(500);
+          if (res.status >= 400) expect(isErrorCode((res.body as { error?: unknown }).error), `${label} → ${res.text.slice(0, 200)}`).toBe(true);
+        }),
+        { numRuns: 40, endOnFailure: true },
+      );
     }
   });
 });

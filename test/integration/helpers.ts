@@ -88,7 +88,11 @@ export function uploadFiles(server: TestServer, token: string, files: FilePart[]
 }
 
 /** Uploads one fresh jpeg and answers its ImageRecord for building_images. */
-export async function uploadPhoto(server: TestServer, token: string, seed = 1): Promise<{ guid: string; extension: 'jpg'; mime_type: 'image/jpeg'; download_urls: string[] }> {
+export async function uploadPhoto(
+  server: TestServer,
+  token: string,
+  seed = 1,
+): Promise<{ guid: string; extension: 'jpg'; mime_type: 'image/jpeg'; download_urls: string[] }> {
   const res = await uploadFiles(server, token, [{ bytes: await makeImage('jpeg', seed), name: `p${seed}.jpg`, type: 'image/jpeg' }]);
   if (res.status !== 200) throw new Error(`upload failed ${res.status} ${res.text}`);
   const [entry] = res.body as { path: string }[];

@@ -13,8 +13,7 @@ let token: string;
 
 useTestServer({ token: SUMMIT_DRIVER }, (s) => ({ server, token } = s));
 
-const post = (path: string, body: string, contentType: string) =>
-  call(server, path, { method: 'POST', token, body, headers: { 'content-type': contentType } });
+const post = (path: string, body: string, contentType: string) => call(server, path, { method: 'POST', token, body, headers: { 'content-type': contentType } });
 
 describe('bad input answers a clean 4xx {error, message}', () => {
   it('malformed JSON is 400, not 500', async () => {

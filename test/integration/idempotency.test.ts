@@ -46,17 +46,22 @@ function probeRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { n };
   });
   // A handler that records its key in its own transaction (adopting the hook's claim).
-  app.post('/secure/probe/adopt', async (request, reply) => runIdempotent({
-    db: ctx.db, request, reply, auth: authOf(request),
-    work: async (complete) => {
-      const body = { call: bump('adopt'), mid: { zz: 1, a: [] }, a: 'x' }; // keys out of jsonb's order
-      await ctx.db.transaction(async (tx) => {
-        await tx.execute(sql`INSERT INTO probe_work (note) VALUES ('adopt')`);
-        await complete(tx, 200, body);
-      });
-      return { status: 200, body };
-    },
-  }));
+  app.post('/secure/probe/adopt', async (request, reply) =>
+    runIdempotent({
+      db: ctx.db,
+      request,
+      reply,
+      auth: authOf(request),
+      work: async (complete) => {
+        const body = { call: bump('adopt'), mid: { zz: 1, a: [] }, a: 'x' }; // keys out of jsonb's order
+        await ctx.db.transaction(async (tx) => {
+          await tx.execute(sql`INSERT INTO probe_work (note) VALUES ('adopt')`);
+          await complete(tx, 200, body);
+        });
+        return { status: 200, body };
+      },
+    }),
+  );
 }
 
 beforeAll(async () => {
@@ -138,7 +143,7 @@ describe('the hook on a route that does nothing about keys', () => {
     expect((await postJson(server, '/secure/probe/json?x=2', { note: 'q' }, { token, key })).status).toBe(422);
   });
 
-  it('runIdempotent adopts the hook\'s claim and commits the record with its own transaction', async () => {
+  it("runIdempotent adopts the hook's claim and commits the record with its own transaction", async () => {
     const key = newKey();
     const first = await postJson(server, '/secure/probe/adopt', {}, { token, key });
     expect(first.status).toBe(200);
@@ -178,7 +183,10 @@ describe('every real write route honours the key before its handler runs', () =>
     for (const route of keyed()) {
       const res = await send(route, 'k'.repeat(129));
       expect(res.status, `${route.method} ${route.url}`).toBe(400);
-      expect(res.body, `${route.method} ${route.url}`).toMatchObject({ error: 'InvalidRequest', message: expect.stringContaining('Idempotency-Key') as string });
+      expect(res.body, `${route.method} ${route.url}`).toMatchObject({
+        error: 'InvalidRequest',
+        message: expect.stringContaining('Idempotency-Key') as string,
+      });
     }
   });
 
@@ -190,7 +198,16 @@ describe('every real write route honours the key before its handler runs', () =>
       await server.query(
         `INSERT INTO idempotency_keys (key, account_id, company_id, method, path, request_hash, state, response_status, response_body, response_type)
          VALUES ($1, $3, $4, $5, $6, $7, 'done', 200, '{"probe":"replayed"}', $8), ($2, $3, $4, $5, $6, 'another request', 'done', 200, '{}', $8)`,
-        [done, reused, account.id, account.company_id, route.method, route.url, hookRequestHash(route.method, route.url, {}, {}), 'application/json; charset=utf-8'],
+        [
+          done,
+          reused,
+          account.id,
+          account.company_id,
+          route.method,
+          route.url,
+          hookRequestHash(route.method, route.url, {}, {}),
+          'application/json; charset=utf-8',
+        ],
       );
       const replay = await send(route, done);
       expect(replay.status, label).toBe(200);

@@ -29,13 +29,17 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'driver-app-instances-'));
   database = await testDatabase(dataDir);
   server = await buildServer({
-    dataDir, databaseUrl: database.databaseUrl, logger: false, staticDir: null,
-    extraRoutes: (app, ctx) => app.post(PROBE, async (request) => {
-      authOf(request);
-      await ctx.db.execute(sql`SELECT 1`);
-      work += 1;
-      return { work };
-    }),
+    dataDir,
+    databaseUrl: database.databaseUrl,
+    logger: false,
+    staticDir: null,
+    extraRoutes: (app, ctx) =>
+      app.post(PROBE, async (request) => {
+        authOf(request);
+        await ctx.db.execute(sql`SELECT 1`);
+        work += 1;
+        return { work };
+      }),
   });
   token = (await server.app.inject({ method: 'POST', url: '/auth/login', payload: SUMMIT_DRIVER })).json<string>();
   const [row] = await server.raw.query<{ id: number; company_id: number }>('SELECT id, company_id FROM accounts WHERE email = $1', [SUMMIT_DRIVER.email]);
@@ -50,9 +54,13 @@ afterAll(async () => {
 });
 
 const body = (note: string): Record<string, string> => ({ note });
-const send = (key: string, note: string) => server.app.inject({
-  method: 'POST', url: PROBE, payload: body(note), headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
-});
+const send = (key: string, note: string) =>
+  server.app.inject({
+    method: 'POST',
+    url: PROBE,
+    payload: body(note),
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
+  });
 
 /** A claim "running" right now (started_at = now()), made by `instanceId`. */
 async function claimBy(instanceId: string, note: string): Promise<string> {
@@ -96,14 +104,15 @@ describe('a claim left by a process that is gone', () => {
 
 // Defined only on PostgreSQL (the integration-pg project), not skipped elsewhere: PGlite has
 // no sessions of other processes to look at.
-if (usesPostgres()) describe('on PostgreSQL, an instance killed a moment ago', () => {
-  it('is dead as soon as its sessions are gone, even with a fresh heartbeat', async () => {
-    const killed = randomUUID();
-    await server.raw.query('INSERT INTO server_instances (id) VALUES ($1)', [killed]); // heartbeat now(), no session
-    const key = await claimBy(killed, 'killed');
-    expect((await send(key, 'killed')).statusCode).toBe(200);
+if (usesPostgres())
+  describe('on PostgreSQL, an instance killed a moment ago', () => {
+    it('is dead as soon as its sessions are gone, even with a fresh heartbeat', async () => {
+      const killed = randomUUID();
+      await server.raw.query('INSERT INTO server_instances (id) VALUES ($1)', [killed]); // heartbeat now(), no session
+      const key = await claimBy(killed, 'killed');
+      expect((await send(key, 'killed')).statusCode).toBe(200);
+    });
   });
-});
 
 describe('a claim of a live instance', () => {
   it('still answers 409 IdempotencyKeyInFlight; once that instance shut down, the retry goes through', async () => {

@@ -46,7 +46,11 @@ async function freshDatabase(): Promise<{ dataDir: string; databaseUrl?: string 
 async function limited(where: { dataDir: string; databaseUrl?: string }, opts: Partial<BuildServerOptions> = {}): Promise<Limited> {
   let hashes = 0;
   const server = await buildServer({
-    ...where, logger: false, staticDir: null, limitClock: () => clock, limitRefusalDelayMs: 0,
+    ...where,
+    logger: false,
+    staticDir: null,
+    limitClock: () => clock,
+    limitRefusalDelayMs: 0,
     loginLimits: { perIp: { max: 1_000, windowMs: 60_000 }, perAccount: { max: 1_000, windowMs: 15 * 60_000 } },
     ...opts,
     passwordHashing: { queue: 1_000, ...opts.passwordHashing, onHash: () => (hashes += 1) },
@@ -60,7 +64,7 @@ const login = (server: BuiltServer, body: unknown, ip = '10.1.0.1', headers: Rec
 const sprayBody = () => ({ email: `spray-${randomUUID()}@example.test`, password: 'hunter2' });
 
 describe('per-address limit', () => {
-  it('holds back a refusal from memory (a tarpit), and still answers 429 with the window\'s Retry-After', async () => {
+  it("holds back a refusal from memory (a tarpit), and still answers 429 with the window's Retry-After", async () => {
     const { server, hashes } = await limited(await freshDatabase(), {
       limitRefusalDelayMs: 300,
       loginLimits: { perIp: { max: 2, windowMs: 60_000 }, perAccount: { max: 1_000, windowMs: 15 * 60_000 } },
@@ -254,8 +258,8 @@ describe('counter purge', () => {
   it('a background job deletes ended windows', async () => {
     const { server } = await limited(await freshDatabase(), { rateLimitPurgeIntervalMs: 50 });
     await login(server, sprayBody());
-    const count = async () => Number((await server.raw.query<{ n: number }>(
-      'SELECT (SELECT count(*) FROM rate_limits) + (SELECT count(*) FROM sign_in_throttle) AS n'))[0]?.n);
+    const count = async () =>
+      Number((await server.raw.query<{ n: number }>('SELECT (SELECT count(*) FROM rate_limits) + (SELECT count(*) FROM sign_in_throttle) AS n'))[0]?.n);
     expect(await count()).toBe(2); // the address's window and the account's failures
     clock += 120_000; // the address's window is past weighing the next one; the account's 15 min are not
     await expect.poll(count, { timeout: 5_000 }).toBe(1);
@@ -265,63 +269,68 @@ describe('counter purge', () => {
 });
 
 // PGlite: one process per data dir, so two instances on one database exist only on PostgreSQL.
-if (usesPostgres()) describe('two instances on one PostgreSQL', () => {
-  it('share the per-address, per-account and card-entry budgets', async () => {
-    const where = await freshDatabase();
-    const opts: Partial<BuildServerOptions> = {
-      loginLimits: { perIp: { max: 6, windowMs: 60_000 }, perAccount: { max: 3, windowMs: 15 * 60_000 } },
-      cardEntryRateLimit: { max: 3, timeWindowMs: 60_000 },
-      jwtSecret: randomUUID(), // one deployment: a token of one instance is good on the other
-    };
-    const a = await limited(where, opts);
-    const b = await limited(where, opts);
-    // Per account: failures alternate between the instances; the 4th is refused on either.
-    const wrong = { ...SUMMIT_DRIVER2, password: 'guess' };
-    expect((await login(a.server, wrong, '10.2.0.1')).statusCode).toBe(401);
-    expect((await login(b.server, wrong, '10.2.0.2')).statusCode).toBe(401);
-    expect((await login(a.server, wrong, '10.2.0.3')).statusCode).toBe(401);
-    expect((await login(b.server, wrong, '10.2.0.4')).statusCode).toBe(429);
-    expect((await login(a.server, wrong, '10.2.0.5')).statusCode).toBe(429);
-    expect(a.hashes() + b.hashes()).toBe(3);
-    // Per address: a spray split over both instances at once gets 6 attempts in all.
-    const spray = await Promise.all(Array.from({ length: 20 }, (_, i) => login(i % 2 ? a.server : b.server, sprayBody(), '10.3.0.1')));
-    expect(spray.filter((r) => r.statusCode === 401)).toHaveLength(6);
-    expect(spray.filter((r) => r.statusCode === 429)).toHaveLength(14);
-    expect(a.hashes() + b.hashes()).toBe(9);
-    // Card entry: one budget per account across instances.
-    const token = (await login(a.server, SUMMIT_DRIVER, '10.4.0.1')).json<string>();
-    const card = (server: BuiltServer) => server.app.inject({
-      method: 'POST', url: P.authNewCard, payload: cardBody(), headers: { authorization: `Bearer ${token}` },
+if (usesPostgres())
+  describe('two instances on one PostgreSQL', () => {
+    it('share the per-address, per-account and card-entry budgets', async () => {
+      const where = await freshDatabase();
+      const opts: Partial<BuildServerOptions> = {
+        loginLimits: { perIp: { max: 6, windowMs: 60_000 }, perAccount: { max: 3, windowMs: 15 * 60_000 } },
+        cardEntryRateLimit: { max: 3, timeWindowMs: 60_000 },
+        jwtSecret: randomUUID(), // one deployment: a token of one instance is good on the other
+      };
+      const a = await limited(where, opts);
+      const b = await limited(where, opts);
+      // Per account: failures alternate between the instances; the 4th is refused on either.
+      const wrong = { ...SUMMIT_DRIVER2, password: 'guess' };
+      expect((await login(a.server, wrong, '10.2.0.1')).statusCode).toBe(401);
+      expect((await login(b.server, wrong, '10.2.0.2')).statusCode).toBe(401);
+      expect((await login(a.server, wrong, '10.2.0.3')).statusCode).toBe(401);
+      expect((await login(b.server, wrong, '10.2.0.4')).statusCode).toBe(429);
+      expect((await login(a.server, wrong, '10.2.0.5')).statusCode).toBe(429);
+      expect(a.hashes() + b.hashes()).toBe(3);
+      // Per address: a spray split over both instances at once gets 6 attempts in all.
+      const spray = await Promise.all(Array.from({ length: 20 }, (_, i) => login(i % 2 ? a.server : b.server, sprayBody(), '10.3.0.1')));
+      expect(spray.filter((r) => r.statusCode === 401)).toHaveLength(6);
+      expect(spray.filter((r) => r.statusCode === 429)).toHaveLength(14);
+      expect(a.hashes() + b.hashes()).toBe(9);
+      // Card entry: one budget per account across instances.
+      const token = (await login(a.server, SUMMIT_DRIVER, '10.4.0.1')).json<string>();
+      const card = (server: BuiltServer) =>
+        server.app.inject({
+          method: 'POST',
+          url: P.authNewCard,
+          payload: cardBody(),
+          headers: { authorization: `Bearer ${token}` },
+        });
+      const statuses = [];
+      for (const server of [a.server, b.server, a.server, b.server, a.server]) statuses.push((await card(server)).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
     });
-    const statuses = [];
-    for (const server of [a.server, b.server, a.server, b.server, a.server]) statuses.push((await card(server)).statusCode);
-    expect(statuses).toEqual([200, 200, 200, 429, 429]);
-  });
 
-  it('a background job runs on one instance at a time (pg_try_advisory_xact_lock)', async () => {
-    const where = await freshDatabase();
-    const first = await openDatabase({ databaseUrl: where.databaseUrl });
-    const second = await openDatabase({ databaseUrl: where.databaseUrl });
-    opened.push(first, second);
-    let runs = 0;
-    let release = (): void => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const job = (wait: boolean) => ({
-      lockKey: 999_001,
-      run: async () => {
-        runs += 1;
-        if (wait) await held;
-      },
+    it('a background job runs on one instance at a time (pg_try_advisory_xact_lock)', async () => {
+      const where = await freshDatabase();
+      const first = await openDatabase({ databaseUrl: where.databaseUrl });
+      const second = await openDatabase({ databaseUrl: where.databaseUrl });
+      opened.push(first, second);
+      let runs = 0;
+      let release = (): void => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const job = (wait: boolean) => ({
+        lockKey: 999_001,
+        run: async () => {
+          runs += 1;
+          if (wait) await held;
+        },
+      });
+      const running = runJobOnce(first, job(true));
+      await expect.poll(() => runs).toBe(1);
+      expect(await runJobOnce(second, job(false))).toBe(false); // skipped while the other runs
+      release();
+      expect(await running).toBe(true);
+      expect(await runJobOnce(second, job(false))).toBe(true); // free again once it finished
+      expect(runs).toBe(2);
     });
-    const running = runJobOnce(first, job(true));
-    await expect.poll(() => runs).toBe(1);
-    expect(await runJobOnce(second, job(false))).toBe(false); // skipped while the other runs
-    release();
-    expect(await running).toBe(true);
-    expect(await runJobOnce(second, job(false))).toBe(true); // free again once it finished
-    expect(runs).toBe(2);
   });
-});
 
 afterAll(async () => {
   for (const item of opened.splice(0).reverse()) await item.close();

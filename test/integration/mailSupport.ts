@@ -64,9 +64,9 @@ export interface ParsedMail {
 }
 
 function decodeWords(value: string): string {
-  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, enc: string, data: string) => (enc.toUpperCase() === 'B'
-    ? Buffer.from(data, 'base64').toString('utf8')
-    : decodeQp(data.replace(/_/g, ' '))));
+  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, enc: string, data: string) =>
+    enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQp(data.replace(/_/g, ' ')),
+  );
 }
 
 function decodeQp(text: string): string {

@@ -38,10 +38,25 @@ afterAll(() => server.close());
 
 /** Fields a client must never be able to set: identity, tenancy, roles, prices, state. */
 const hostile = (): Record<string, unknown> => ({
-  company_id: ridge.companyId, companyId: ridge.companyId, driver_id: ridge.driverId, account_id: ridge.driverId,
-  created_by: ridge.driverId, role: 'super_admin', is_admin: true, id: ridge.orderId, order_id: ridge.orderId,
-  price: 0, total_price: 0, remaining_balance: 0, balance: 0, amount: 0.01, payment_amount: '0.01', amount_cents: 1,
-  status: 'Delivered', delivered_at: '2000-01-01T00:00:00.000Z', removed_at: null,
+  company_id: ridge.companyId,
+  companyId: ridge.companyId,
+  driver_id: ridge.driverId,
+  account_id: ridge.driverId,
+  created_by: ridge.driverId,
+  role: 'super_admin',
+  is_admin: true,
+  id: ridge.orderId,
+  order_id: ridge.orderId,
+  price: 0,
+  total_price: 0,
+  remaining_balance: 0,
+  balance: 0,
+  amount: 0.01,
+  payment_amount: '0.01',
+  amount_cents: 1,
+  status: 'Delivered',
+  delivered_at: '2000-01-01T00:00:00.000Z',
+  removed_at: null,
 });
 
 const KIND_OF_FIELD: Record<string, string> = { customer_order_id: 'customer', onlot_inventory_order_id: 'onlot', inventory_move_order_id: 'move' };
@@ -71,7 +86,8 @@ async function ridgeSnapshot(): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const { table_name: table } of tables) {
     const [row] = await server.query<{ digest: string }>(
-      `SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM "${table}" t WHERE company_id = $1`, [ridge.companyId],
+      `SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM "${table}" t WHERE company_id = $1`,
+      [ridge.companyId],
     );
     out[table] = row?.digest ?? '';
   }
@@ -88,7 +104,13 @@ async function crossTenantLinks(): Promise<string[]> {
      JOIN information_schema.tables t ON t.table_name = c.table_name AND t.table_schema = 'public' AND t.table_type = 'BASE TABLE'
      WHERE c.table_schema = 'public' AND c.column_name IN ('order_id', 'account_id', 'driver_id', 'created_by', 'delivery_id')`,
   );
-  const target: Record<string, string> = { order_id: 'orders', account_id: 'accounts', driver_id: 'accounts', created_by: 'accounts', delivery_id: 'deliveries' };
+  const target: Record<string, string> = {
+    order_id: 'orders',
+    account_id: 'accounts',
+    driver_id: 'accounts',
+    created_by: 'accounts',
+    delivery_id: 'deliveries',
+  };
   const bad: string[] = [];
   for (const { table_name: table, column_name: column } of links) {
     const [row] = await server.query<{ n: number }>(
@@ -99,9 +121,15 @@ async function crossTenantLinks(): Promise<string[]> {
   return bad;
 }
 
-const balances = async () => new Map((await server.query<{ order_id: number; remaining_balance: string | number | null }>(
-  'SELECT order_id, remaining_balance FROM customer_order_billing WHERE company_id = $1', [summitCompanyId],
-)).map((r) => [r.order_id, Number(r.remaining_balance ?? 0)]));
+const balances = async () =>
+  new Map(
+    (
+      await server.query<{ order_id: number; remaining_balance: string | number | null }>(
+        'SELECT order_id, remaining_balance FROM customer_order_billing WHERE company_id = $1',
+        [summitCompanyId],
+      )
+    ).map((r) => [r.order_id, Number(r.remaining_balance ?? 0)]),
+  );
 
 describe('mass assignment on every JSON write route', () => {
   it('refuses or ignores company_id, driver_id, role and price fields: the other company and the money stay untouched', async () => {
@@ -117,9 +145,15 @@ describe('mass assignment on every JSON write route', () => {
       const overrides = Object.fromEntries(Object.entries(hostile()).filter(([k]) => k in base));
       // Unknown extra fields (refused by strict schemas, else ignored), then hostile values
       // for fields the schema does know (the route must check them against the token).
-      for (const body of [{ ...base, ...extras }, { ...base, ...overrides }]) {
+      for (const body of [
+        { ...base, ...extras },
+        { ...base, ...overrides },
+      ]) {
         const res = await call(server, concreteUrl(route.url), {
-          method: route.method, token, body: JSON.stringify(body), headers: { 'content-type': 'application/json' },
+          method: route.method,
+          token,
+          body: JSON.stringify(body),
+          headers: { 'content-type': 'application/json' },
         });
         outcomes.push(res.status);
         expect(res.status, `${route.method} ${route.url} → ${res.text.slice(0, 300)}`).toBeLessThan(500);
@@ -130,7 +164,8 @@ describe('mass assignment on every JSON write route', () => {
     expect(await server.query('SELECT id, company_id, role, removed_at FROM accounts ORDER BY id')).toEqual(rolesBefore);
     const strayOrders = await server.query<{ id: number }>(
       `SELECT o.id FROM orders o LEFT JOIN accounts a ON a.id = o.driver_id
-       WHERE o.company_id = $1 AND o.driver_id IS NOT NULL AND (a.company_id <> o.company_id OR a.role <> 'driver')`, [summitCompanyId],
+       WHERE o.company_id = $1 AND o.driver_id IS NOT NULL AND (a.company_id <> o.company_id OR a.role <> 'driver')`,
+      [summitCompanyId],
     );
     expect(strayOrders).toEqual([]);
     for (const [orderId, after] of await balances()) {
@@ -146,8 +181,12 @@ describe('mass assignment on every JSON write route', () => {
 
   it('the cross-company check is not vacuous: a planted link is found', async () => {
     const [summitDriver] = await server.query<{ id: number }>('SELECT id FROM accounts WHERE email = $1', [SUMMIT_DRIVER.email]);
-    await server.query('INSERT INTO order_notes (order_id, company_id, account_id, note) VALUES ($1, $2, $3, $4)',
-      [ridge.orderId, summitCompanyId, summitDriver?.id, 'planted']);
+    await server.query('INSERT INTO order_notes (order_id, company_id, account_id, note) VALUES ($1, $2, $3, $4)', [
+      ridge.orderId,
+      summitCompanyId,
+      summitDriver?.id,
+      'planted',
+    ]);
     try {
       expect(await crossTenantLinks()).toEqual(['order_notes.order_id: 1']);
     } finally {

@@ -12,15 +12,20 @@ let ridge: string;
 useTestServer({ summit: SUMMIT_DRIVER, ridge: RIDGE_DRIVER }, (s) => ({ server, summit, ridge } = s));
 
 const list = async (token: string) => (await call<DriverNotification[]>(server, PROFILE_API.notifications, { token })).body;
-const rowsOf = (email: string) => server.query<{ id: number; dismissed_at: Date | null; order_id: number | null }>(
-  `SELECT n.id, n.dismissed_at, n.order_id FROM notifications n JOIN accounts a ON a.id = n.account_id WHERE a.email = $1 ORDER BY n.id`, [email]);
+const rowsOf = (email: string) =>
+  server.query<{ id: number; dismissed_at: Date | null; order_id: number | null }>(
+    `SELECT n.id, n.dismissed_at, n.order_id FROM notifications n JOIN accounts a ON a.id = n.account_id WHERE a.email = $1 ORDER BY n.id`,
+    [email],
+  );
 
 describe('GET /api/notifications', () => {
-  it('lists the driver\'s own notifications newest first, with the order they are about and both tabs', async () => {
+  it("lists the driver's own notifications newest first, with the order they are about and both tabs", async () => {
     const res = await call<DriverNotification[]>(server, PROFILE_API.notifications, { token: summit });
     expect(res.status).toBe(200);
     const rows = await rowsOf(SUMMIT_DRIVER.email);
-    expect(res.body.map((n) => n.id).sort((a, b) => a - b)).toEqual(rows.filter((r) => r.dismissed_at === null || Date.now() - new Date(r.dismissed_at).getTime() < 30 * 86_400_000).map((r) => r.id));
+    expect(res.body.map((n) => n.id).sort((a, b) => a - b)).toEqual(
+      rows.filter((r) => r.dismissed_at === null || Date.now() - new Date(r.dismissed_at).getTime() < 30 * 86_400_000).map((r) => r.id),
+    );
     const times = res.body.map((n) => n.created_at);
     expect([...times].sort().reverse()).toEqual(times);
     const tabs = new Set(res.body.map(notificationTab));
@@ -35,7 +40,7 @@ describe('GET /api/notifications', () => {
     expect((await list(summit)).some((n) => n.id === old?.id)).toBe(false);
   });
 
-  it('never shows another driver\'s or company\'s notifications', async () => {
+  it("never shows another driver's or company's notifications", async () => {
     const ridgeIds = new Set((await rowsOf(RIDGE_DRIVER.email)).map((r) => r.id));
     expect(ridgeIds.size).toBeGreaterThan(0);
     expect((await list(summit)).some((n) => ridgeIds.has(n.id))).toBe(false);
@@ -45,7 +50,7 @@ describe('GET /api/notifications', () => {
 });
 
 describe('POST /secure/driver/notification_dismiss', () => {
-  it('dismisses one of the driver\'s notifications; dismissing again keeps the first time', async () => {
+  it("dismisses one of the driver's notifications; dismissing again keeps the first time", async () => {
     const active = (await list(summit)).find((n) => !n.dismissed);
     expect(active).toBeDefined();
     const res = await postJson<DriverNotification>(server, PROFILE_API.dismissNotification, { notification_id: active?.id }, { token: summit });
@@ -57,7 +62,7 @@ describe('POST /secure/driver/notification_dismiss', () => {
     expect(again.body.dismissed_at).toBe(res.body.dismissed_at);
   });
 
-  it('404 for another company\'s or another driver\'s notification, which stays active', async () => {
+  it("404 for another company's or another driver's notification, which stays active", async () => {
     const [ridgeRow] = (await rowsOf(RIDGE_DRIVER.email)).filter((r) => r.dismissed_at === null);
     const [otherDriverRow] = (await rowsOf(SUMMIT_DRIVER2.email)).filter((r) => r.dismissed_at === null);
     for (const row of [ridgeRow, otherDriverRow]) {
@@ -93,15 +98,23 @@ describe('POST /secure/driver/notification_dismiss', () => {
 });
 
 describe('POST /secure/driver/create_notification', () => {
-  it('notifies every office user of the company, about one of the driver\'s orders', async () => {
+  it("notifies every office user of the company, about one of the driver's orders", async () => {
     const [orderId] = await liveOrderIds(server, SUMMIT_DRIVER.email, 'customer');
-    const res = await postJson<CreateNotificationResponse>(server, PROFILE_API.createNotification,
-      { title: 'Gate locked', message: 'Customer not home and the gate is locked; will come back Thursday.', customer_order_id: orderId }, { token: summit });
+    const res = await postJson<CreateNotificationResponse>(
+      server,
+      PROFILE_API.createNotification,
+      { title: 'Gate locked', message: 'Customer not home and the gate is locked; will come back Thursday.', customer_order_id: orderId },
+      { token: summit },
+    );
     expect(res.status).toBe(200);
-    const admins = await server.query<{ id: number }>(`SELECT a.id FROM accounts a JOIN companies c ON c.id = a.company_id WHERE c.name = 'Summit Sheds' AND a.role = 'office_admin' ORDER BY a.id`);
+    const admins = await server.query<{ id: number }>(
+      `SELECT a.id FROM accounts a JOIN companies c ON c.id = a.company_id WHERE c.name = 'Summit Sheds' AND a.role = 'office_admin' ORDER BY a.id`,
+    );
     expect(res.body.recipients).toBe(admins.length);
     const rows = await server.query<{ account_id: number; type: string; order_id: number; created_by: number; title: string }>(
-      'SELECT account_id, type, order_id, created_by, title FROM notifications WHERE id = ANY($1::int[]) ORDER BY account_id', [res.body.notification_ids]);
+      'SELECT account_id, type, order_id, created_by, title FROM notifications WHERE id = ANY($1::int[]) ORDER BY account_id',
+      [res.body.notification_ids],
+    );
     expect(rows.map((r) => r.account_id)).toEqual(admins.map((a) => a.id));
     expect(rows.every((r) => r.type === 'order' && r.order_id === orderId && r.title === 'Gate locked')).toBe(true);
   });
@@ -122,8 +135,14 @@ describe('POST /secure/driver/create_notification', () => {
   });
 
   it('400 for bad input', async () => {
-    const cases = [{}, { title: '', message: 'm' }, { title: 't', message: 'm'.repeat(2001) }, { title: 't', message: 'm', type: 'urgent' },
-      { title: 't', message: 'm', customer_order_id: 1, onlot_inventory_order_id: 2 }, { title: 't', message: 'm', account_id: 3 }];
+    const cases = [
+      {},
+      { title: '', message: 'm' },
+      { title: 't', message: 'm'.repeat(2001) },
+      { title: 't', message: 'm', type: 'urgent' },
+      { title: 't', message: 'm', customer_order_id: 1, onlot_inventory_order_id: 2 },
+      { title: 't', message: 'm', account_id: 3 },
+    ];
     for (const body of cases) {
       const res = await postJson(server, PROFILE_API.createNotification, body, { token: summit });
       expect(res.status).toBe(400);
@@ -149,8 +168,11 @@ describe('POST /secure/driver/dismiss_all_notifications', () => {
     const ridgeActive = (await rowsOf(RIDGE_DRIVER.email)).filter((r) => r.dismissed_at === null);
     const seen = Math.max(...ridgeActive.map((r) => r.id));
     // Arrives after the driver pressed Clear all, before the queued request reached the server.
-    const [later] = await server.query<{ id: number }>(`INSERT INTO notifications (company_id, account_id, type, title, message)
-      SELECT company_id, id, 'system', 'Later news', 'Sent after the driver cleared the list' FROM accounts WHERE email = $1 RETURNING id`, [RIDGE_DRIVER.email]);
+    const [later] = await server.query<{ id: number }>(
+      `INSERT INTO notifications (company_id, account_id, type, title, message)
+      SELECT company_id, id, 'system', 'Later news', 'Sent after the driver cleared the list' FROM accounts WHERE email = $1 RETURNING id`,
+      [RIDGE_DRIVER.email],
+    );
     const res = await postJson(server, PROFILE_API.dismissAllNotifications, { up_to_id: seen }, { token: ridge });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ dismissed: ridgeActive.length });
@@ -163,13 +185,20 @@ describe('POST /secure/driver/dismiss_all_notifications', () => {
 
   it('dismisses every active notification of the driver only, with or without a body', async () => {
     const summitActive = (await rowsOf(SUMMIT_DRIVER.email)).filter((r) => r.dismissed_at === null).length;
-    const othersBefore = await server.query('SELECT id, dismissed_at FROM notifications WHERE account_id <> (SELECT id FROM accounts WHERE email = $1) ORDER BY id', [SUMMIT_DRIVER.email]);
+    const othersBefore = await server.query(
+      'SELECT id, dismissed_at FROM notifications WHERE account_id <> (SELECT id FROM accounts WHERE email = $1) ORDER BY id',
+      [SUMMIT_DRIVER.email],
+    );
     const res = await postJson(server, PROFILE_API.dismissAllNotifications, {}, { token: summit });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ dismissed: summitActive });
     expect((await rowsOf(SUMMIT_DRIVER.email)).every((r) => r.dismissed_at !== null)).toBe(true);
     expect((await list(summit)).every((n) => n.dismissed)).toBe(true);
-    expect(await server.query('SELECT id, dismissed_at FROM notifications WHERE account_id <> (SELECT id FROM accounts WHERE email = $1) ORDER BY id', [SUMMIT_DRIVER.email])).toEqual(othersBefore);
+    expect(
+      await server.query('SELECT id, dismissed_at FROM notifications WHERE account_id <> (SELECT id FROM accounts WHERE email = $1) ORDER BY id', [
+        SUMMIT_DRIVER.email,
+      ]),
+    ).toEqual(othersBefore);
     const noBody = await call(server, PROFILE_API.dismissAllNotifications, { method: 'POST', token: ridge });
     expect(noBody.status).toBe(200);
     expect((await rowsOf(RIDGE_DRIVER.email)).every((r) => r.dismissed_at !== null)).toBe(true);

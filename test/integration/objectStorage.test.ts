@@ -63,8 +63,12 @@ describe('the S3 store', () => {
     expect(() => s3ConfigFromEnv({ S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/S3_FORCE_PATH_STYLE/);
     expect(s3ConfigFromEnv({ S3_BUCKET: 'b' })).toEqual({ bucket: 'b', region: 'us-east-1', forcePathStyle: false, prefix: '' });
     expect(s3ConfigFromEnv({ ...s3.env('files'), S3_REGION: 'eu-west-1' })).toEqual({
-      bucket: s3.bucket, region: 'eu-west-1', endpoint: s3.endpoint, forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, prefix: 'files/',
+      bucket: s3.bucket,
+      region: 'eu-west-1',
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      prefix: 'files/',
     });
     expect(s3ConfigFromEnv({ ...s3.env(), S3_FORCE_PATH_STYLE: 'false' })?.forcePathStyle).toBe(false);
   });
@@ -99,7 +103,8 @@ describe('the server with object storage', () => {
   it('an upload lands in the bucket, its row keeps no bytes, and only its company reads it', async () => {
     const photo = await uploadTo(server, summit, CUSTOMER_PHOTO_FOLDER, 71);
     const [row] = await server.query<{ n: number; company_id: number; byte_size: number }>(
-      'SELECT octet_length(bytes) AS n, company_id, byte_size FROM uploads WHERE guid = $1', [photo.guid],
+      'SELECT octet_length(bytes) AS n, company_id, byte_size FROM uploads WHERE guid = $1',
+      [photo.guid],
     );
     expect(row?.n).toBe(0);
     const object = await store.get(objectKeyOf({ area: 'uploads', companyId: row?.company_id ?? 0, name: `${photo.guid}.jpg` }));
@@ -137,14 +142,25 @@ describe('the server with object storage', () => {
     await setBilling(server, orderId, { balance: '300.00' });
     const photo = await uploadTo(server, summit, CUSTOMER_PHOTO_FOLDER, 73);
     const signature = await uploadTo(server, summit, SIGNATURE_FOLDER, 74, 'png');
-    const delivered = await postJson(server, CUSTOMER_DELIVER.cash.path, customerBody(orderId, [photo, oldPhoto], { ...signatureFields(signature), payment_amount: '100' }), { token: summit });
+    const delivered = await postJson(
+      server,
+      CUSTOMER_DELIVER.cash.path,
+      customerBody(orderId, [photo, oldPhoto], { ...signatureFields(signature), payment_amount: '100' }),
+      { token: summit },
+    );
     expect(delivered.status, delivered.text).toBe(200);
     const generated = await call(server, CERTIFICATE_PATH, {
-      method: 'POST', token: summit, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ customer_order_id: orderId, use_report2: false }),
+      method: 'POST',
+      token: summit,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ customer_order_id: orderId, use_report2: false }),
     });
     expect(generated.status, generated.text).toBe(200);
     const guid = /([0-9a-f-]{36})\.pdf$/.exec(generated.text)?.[1];
-    const [row] = await server.query<{ n: number; byte_size: number }>('SELECT octet_length(bytes) AS n, byte_size FROM delivery_certificates WHERE guid = $1', [guid]);
+    const [row] = await server.query<{ n: number; byte_size: number }>(
+      'SELECT octet_length(bytes) AS n, byte_size FROM delivery_certificates WHERE guid = $1',
+      [guid],
+    );
     expect(row?.n).toBe(0);
     const pdf = await get(generated.text, summit);
     expect(pdf.status).toBe(200);
@@ -154,7 +170,8 @@ describe('the server with object storage', () => {
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     // Both photos (one from the bucket, one from its row) and the signature are drawn in it.
     const doc = await PDFDocument.load(bytes);
-    const images = doc.context.enumerateIndirectObjects()
+    const images = doc.context
+      .enumerateIndirectObjects()
       .filter(([, object]) => object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'));
     expect(images.length).toBeGreaterThanOrEqual(3);
     expect((await get(generated.text, ridge)).status).toBe(404);
@@ -181,6 +198,8 @@ describe('the server with object storage', () => {
   });
 
   it('a start against a bucket that cannot be used fails with a clear message', async () => {
-    await expect(buildServer({ logger: false, s3: { ...s3.config(), bucket: 'absent-bucket' } })).rejects.toThrow(/Object storage s3:\/\/absent-bucket\/ .* bucket does not exist/);
+    await expect(buildServer({ logger: false, s3: { ...s3.config(), bucket: 'absent-bucket' } })).rejects.toThrow(
+      /Object storage s3:\/\/absent-bucket\/ .* bucket does not exist/,
+    );
   });
 });

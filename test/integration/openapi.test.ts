@@ -54,16 +54,20 @@ describe('GET /openapi.json', () => {
     const missing = routes.filter((r) => !operation(r)).map((r) => `${r.method} ${r.url}`);
     expect(missing).toEqual([]);
     const registered = new Set(routes.map((r) => `${r.method.toLowerCase()} ${docPath(r.url)}`));
-    const phantom = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`)).filter((k) => !registered.has(k));
+    const phantom = Object.entries(doc.paths)
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`))
+      .filter((k) => !registered.has(k));
     expect(phantom).toEqual([]);
   });
 
   it('gives every write route a request body schema (JSON or multipart)', () => {
-    const without = writes().filter((r) => {
-      const content = operation(r)?.requestBody?.content ?? {};
-      const schema = content['application/json']?.schema ?? content['multipart/form-data']?.schema;
-      return !schema || Object.keys(schema).length === 0;
-    }).map((r) => `${r.method} ${r.url}`);
+    const without = writes()
+      .filter((r) => {
+        const content = operation(r)?.requestBody?.content ?? {};
+        const schema = content['application/json']?.schema ?? content['multipart/form-data']?.schema;
+        return !schema || Object.keys(schema).length === 0;
+      })
+      .map((r) => `${r.method} ${r.url}`);
     expect(without, 'name the valibot schema (bodySchema) in the endpoint table, src/domain/endpoints').toEqual([]);
   });
 
@@ -73,12 +77,14 @@ describe('GET /openapi.json', () => {
     expect([...registered].filter((key) => !(key in ENDPOINTS))).toEqual([]);
   });
 
-  it('takes every summary and schema from the table: each operation has its entry\'s summary', () => {
+  it("takes every summary and schema from the table: each operation has its entry's summary", () => {
     const table = ENDPOINTS as Record<string, EndpointSchemas>;
-    const differing = routes.filter((r) => {
-      const summary = table[`${r.method} ${r.url}`]?.summary;
-      return !summary || operation(r)?.summary !== summary;
-    }).map((r) => `${r.method} ${r.url}`);
+    const differing = routes
+      .filter((r) => {
+        const summary = table[`${r.method} ${r.url}`]?.summary;
+        return !summary || operation(r)?.summary !== summary;
+      })
+      .map((r) => `${r.method} ${r.url}`);
     expect(differing).toEqual([]);
   });
 
@@ -180,7 +186,8 @@ describe('valibot → JSON Schema', () => {
 });
 
 describe('operations: ids, bounds and error answers', () => {
-  const operations = (): [string, Operation][] => Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([m, op]) => [`${m} ${path}`, op] as [string, Operation]));
+  const operations = (): [string, Operation][] =>
+    Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([m, op]) => [`${m} ${path}`, op] as [string, Operation]));
 
   it('operationIds are unique and URL-safe', () => {
     const ids = operations().map(([, op]) => op.operationId);

@@ -12,8 +12,12 @@ import type { TestServer } from '../support/server';
 import { SUMMIT_DRIVER, call } from './helpers';
 import { callEveryOperation, type Called } from './openapiCalls';
 
-interface Operation { responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> }
-interface Document { paths: Record<string, Record<string, Operation>> }
+interface Operation {
+  responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
+}
+interface Document {
+  paths: Record<string, Record<string, Operation>>;
+}
 
 let server: TestServer;
 let routes: RegisteredRoute[];
@@ -35,13 +39,13 @@ const okContent = (route: string) => {
 
 describe('/openapi.json against an independent OpenAPI validator', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
-    const result = await new Validator().validate(doc as unknown as Parameters<Validator["validate"]>[0]);
+    const result = await new Validator().validate(doc as unknown as Parameters<Validator['validate']>[0]);
     expect(result.errors ?? [], JSON.stringify(result.errors, null, 1)?.slice(0, 3000)).toEqual([]);
     expect(result.valid).toBe(true);
   });
 });
 
-describe('every operation\'s real answer matches its declared 200 schema', () => {
+describe("every operation's real answer matches its declared 200 schema", () => {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   // ajv-formats is CommonJS: its plugin is the default export's `default`.
   (addFormats as unknown as { default: (instance: Ajv2020) => void }).default(ajv);
@@ -49,9 +53,15 @@ describe('every operation\'s real answer matches its declared 200 schema', () =>
 
   it('every registered operation has a 200 response schema and was called', () => {
     const all = routes.map((r) => `${r.method} ${r.url}`);
-    expect(all.filter((route) => !okContent(route)), 'name a responseSchema in src/domain/endpoints').toEqual([]);
+    expect(
+      all.filter((route) => !okContent(route)),
+      'name a responseSchema in src/domain/endpoints',
+    ).toEqual([]);
     const done = new Set(called.map((c) => c.route));
-    expect(all.filter((route) => !done.has(route)), 'call it in test/integration/openapiCalls.ts').toEqual([]);
+    expect(
+      all.filter((route) => !done.has(route)),
+      'call it in test/integration/openapiCalls.ts',
+    ).toEqual([]);
   });
 
   it('each call answers 200 with a body its schema accepts', () => {

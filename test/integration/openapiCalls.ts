@@ -5,8 +5,18 @@
 import { PAYMENTS_API, PROFILE_API } from '../../src/domain';
 import type { TestServer } from '../support/server';
 import {
-  CHECK_FOLDER, CUSTOMER_PHOTO_FOLDER, MOVE_PHOTO_FOLDER, SIGNATURE_FOLDER, addSavedCheck, assignLiveCustomerOrders, companyIdOf,
-  customerBody, setBilling, signatureFields, surveyQuestions, uploadTo,
+  CHECK_FOLDER,
+  CUSTOMER_PHOTO_FOLDER,
+  MOVE_PHOTO_FOLDER,
+  SIGNATURE_FOLDER,
+  addSavedCheck,
+  assignLiveCustomerOrders,
+  companyIdOf,
+  customerBody,
+  setBilling,
+  signatureFields,
+  surveyQuestions,
+  uploadTo,
 } from './deliveryFixtures';
 import { SUMMIT_DRIVER, call, deliverBody, liveOrderIds, makeImage, postJson, uploadFiles, uploadPhoto, type Answer } from './helpers';
 import { CVV, achNewBody, cardBody } from './paymentsHelpers';
@@ -35,24 +45,33 @@ export async function callEveryOperation(server: TestServer, token: string): Pro
     out.push({ route, answer });
     return answer;
   };
-  const all = [await liveOrderIds(server, SUMMIT_DRIVER.email, 'onlot'), await liveOrderIds(server, SUMMIT_DRIVER.email, 'move'), await assignLiveCustomerOrders(server, SUMMIT_DRIVER.email)];
+  const all = [
+    await liveOrderIds(server, SUMMIT_DRIVER.email, 'onlot'),
+    await liveOrderIds(server, SUMMIT_DRIVER.email, 'move'),
+    await assignLiveCustomerOrders(server, SUMMIT_DRIVER.email),
+  ];
   const id = (list: number[], i: number): number => {
     const value = list[i];
     if (value === undefined) throw new Error(`the demo data has no order #${i} of this kind`);
     return value;
   };
   // Schedule actions need orders not scheduled yet; the rest take any live order.
-  const unscheduled = async (ids: number[]) => (await server.query<{ id: number }>(
-    'SELECT id FROM orders WHERE id = ANY($1) AND NOT is_scheduled_for_delivery ORDER BY id', [ids])).map((r) => r.id);
-  const [on, mv, cu] = await Promise.all(all.map(async (ids) => {
-    const free = await unscheduled(ids);
-    return [ids.find((x) => !free.includes(x)) ?? ids[0] ?? 0, ...free];
-  }));
+  const unscheduled = async (ids: number[]) =>
+    (await server.query<{ id: number }>('SELECT id FROM orders WHERE id = ANY($1) AND NOT is_scheduled_for_delivery ORDER BY id', [ids])).map((r) => r.id);
+  const [on, mv, cu] = await Promise.all(
+    all.map(async (ids) => {
+      const free = await unscheduled(ids);
+      return [ids.find((x) => !free.includes(x)) ?? ids[0] ?? 0, ...free];
+    }),
+  );
   if (!on || !mv || !cu) throw new Error('unreachable');
   for (const order of cu) await setBilling(server, order, { balance: '500.00' });
   const companyId = await companyIdOf(server, SUMMIT_DRIVER.email);
-  await server.query(`INSERT INTO payment_processor_configs (company_id, payment_processing_account_id) VALUES ($1, 'summit-merchant-001')
-     ON CONFLICT (company_id) DO UPDATE SET payment_processing_account_id = EXCLUDED.payment_processing_account_id`, [companyId]);
+  await server.query(
+    `INSERT INTO payment_processor_configs (company_id, payment_processing_account_id) VALUES ($1, 'summit-merchant-001')
+     ON CONFLICT (company_id) DO UPDATE SET payment_processing_account_id = EXCLUDED.payment_processing_account_id`,
+    [companyId],
+  );
   const [question] = await surveyQuestions(server, companyId);
 
   // Meta and auth
@@ -81,8 +100,11 @@ export async function callEveryOperation(server: TestServer, token: string): Pro
   await addSavedCheck(server, id(cu, 5));
   await get('GET /api/driver/saved-checks', `/api/driver/saved-checks?customer-order-id=${id(cu, 5)}`);
   // Schedule actions, then the schedule reads
-  const kinds = [['customer', 'customer_order', 'customer_order_id', id(cu, 1)], ['onlot', 'onlot_inventory_order', 'onlot_inventory_order_id', id(on, 1)],
-    ['move', 'inventory_move_order', 'inventory_move_order_id', id(mv, 1)]] as const;
+  const kinds = [
+    ['customer', 'customer_order', 'customer_order_id', id(cu, 1)],
+    ['onlot', 'onlot_inventory_order', 'onlot_inventory_order_id', id(on, 1)],
+    ['move', 'inventory_move_order', 'inventory_move_order_id', id(mv, 1)],
+  ] as const;
   for (const [, name, field, order] of kinds) {
     await post(`POST /secure/driver/schedule_my_${name}_delivery`, { [field]: order, scheduled_date: daysAhead(3) });
     await post(`POST /secure/driver/update_${name}_scheduled_date_and_time`, { [field]: order, scheduled_date: daysAhead(4) });
@@ -109,26 +131,58 @@ export async function callEveryOperation(server: TestServer, token: string): Pro
   const signed = (order: number, extra: Record<string, unknown> = {}) => customerBody(order, [customerPhoto], { ...signature, ...extra });
   await post('POST /secure/driver/deliver_customer_order_with_no_payment', signed(id(cu, 2)));
   await post('POST /secure/driver/deliver_customer_order_with_cash', signed(id(cu, 3), { payment_amount: '10' }));
-  await post('POST /secure/driver/deliver_customer_order_with_new_check', signed(id(cu, 4), {
-    check_guid: check.guid, check_mimetype: 'image/jpeg', check_extension: 'jpg', check_url: check.download_urls[0], payment_amount: 20,
-  }));
+  await post(
+    'POST /secure/driver/deliver_customer_order_with_new_check',
+    signed(id(cu, 4), {
+      check_guid: check.guid,
+      check_mimetype: 'image/jpeg',
+      check_extension: 'jpg',
+      check_url: check.download_urls[0],
+      payment_amount: 20,
+    }),
+  );
   const [savedCheck] = await server.query<{ id: number }>('SELECT id FROM customer_order_checks WHERE order_id = $1', [id(cu, 5)]);
-  await post('POST /secure/driver/deliver_customer_order_with_saved_check', signed(id(cu, 5), {
-    customer_order_check_id: savedCheck?.id, payment_amount: '10', delivery_survey_answers: [{ driver_delivery_survey_question_id: question, answer: true }],
-  }));
+  await post(
+    'POST /secure/driver/deliver_customer_order_with_saved_check',
+    signed(id(cu, 5), {
+      customer_order_check_id: savedCheck?.id,
+      payment_amount: '10',
+      delivery_survey_answers: [{ driver_delivery_survey_question_id: question, answer: true }],
+    }),
+  );
   await setBilling(server, id(cu, 6), { isRto: true, balance: '3200.00' });
   await post('POST /secure/driver/deliver_customer_order_rto', signed(id(cu, 6)));
   const authorized = await post('POST /secure/cardconnect/auth_new_card', {
-    customer_order_id: id(cu, 7), card_token: '4111111111111111', card_exp_month: '09', card_exp_year: '31', card_cvv: CVV, amount: 300,
+    customer_order_id: id(cu, 7),
+    card_token: '4111111111111111',
+    card_exp_month: '09',
+    card_exp_year: '31',
+    card_cvv: CVV,
+    amount: 300,
   });
   const card = authorized.body as { profile_id: string; retref: string; token: string };
-  await post('POST /secure/driver/deliver_customer_order_with_new_card', signed(id(cu, 7), {
-    payment_processing_account_id: 'summit-merchant-001', card_cvv: CVV, card_exp_month: '09', card_exp_year: '31',
-    card_token: card.token, card_profile_id: card.profile_id, retref: card.retref, payment_amount: '300.00',
-  }));
-  await server.query(`INSERT INTO customer_saved_cards (order_id, company_id, card_profile_id, last_four, brand, exp_month, exp_year)
-     SELECT id, company_id, $2, '1881', 'Visa', 11, 2031 FROM orders WHERE id = $1`, [id(cu, 8), card.profile_id]);
-  await post('POST /secure/driver/deliver_customer_order_with_existing_card', signed(id(cu, 8), { card_profile_id: card.profile_id, payment_amount: '25', payments_v2: true }));
+  await post(
+    'POST /secure/driver/deliver_customer_order_with_new_card',
+    signed(id(cu, 7), {
+      payment_processing_account_id: 'summit-merchant-001',
+      card_cvv: CVV,
+      card_exp_month: '09',
+      card_exp_year: '31',
+      card_token: card.token,
+      card_profile_id: card.profile_id,
+      retref: card.retref,
+      payment_amount: '300.00',
+    }),
+  );
+  await server.query(
+    `INSERT INTO customer_saved_cards (order_id, company_id, card_profile_id, last_four, brand, exp_month, exp_year)
+     SELECT id, company_id, $2, '1881', 'Visa', 11, 2031 FROM orders WHERE id = $1`,
+    [id(cu, 8), card.profile_id],
+  );
+  await post(
+    'POST /secure/driver/deliver_customer_order_with_existing_card',
+    signed(id(cu, 8), { card_profile_id: card.profile_id, payment_amount: '25', payments_v2: true }),
+  );
   await post('POST /secure/cardconnect/profile_inquiry', { profile_id: card.profile_id });
   // After a delivery: certificate, reports, email data
   const certificate = await post('POST /secure/driver/generate_delivery_certificate', { customer_order_id: id(cu, 2), use_report2: false });
@@ -148,9 +202,16 @@ export async function callEveryOperation(server: TestServer, token: string): Pro
   await post(`POST ${PAYMENTS_API.tokenize}`, { account: '5454545454545454' });
   // Profile area
   await get(`GET ${PROFILE_API.driverSettings}`);
-  await post(`POST ${PROFILE_API.updateDriverSettings}`, { first_name: 'Dale', last_name: 'Hostetler', phone_number: '(717) 555-0101', email: SUMMIT_DRIVER.email });
+  await post(`POST ${PROFILE_API.updateDriverSettings}`, {
+    first_name: 'Dale',
+    last_name: 'Hostetler',
+    phone_number: '(717) 555-0101',
+    email: SUMMIT_DRIVER.email,
+  });
   await post(`POST ${PROFILE_API.updateDriverEmailNotifications}`, {
-    email_notifications_new_order_assigned: false, email_notifications_order_reassigned: true, email_notifications_order_finished_at_shop: false,
+    email_notifications_new_order_assigned: false,
+    email_notifications_order_reassigned: true,
+    email_notifications_order_finished_at_shop: false,
   });
   await post(`POST ${PROFILE_API.createNotification}`, { title: 'Flat tire', message: 'Running late' });
   const notifications = await get(`GET ${PROFILE_API.notifications}`);

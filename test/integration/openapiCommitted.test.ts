@@ -12,7 +12,7 @@ const scratch = join(tmpdir(), `openapi-record-${process.pid}.json`);
 afterAll(() => rmSync(scratch, { force: true }));
 
 describe('openapi.json (the committed contract)', () => {
-  it('is what the server serves, generated with today\'s CONTRACT_VERSION', async () => {
+  it("is what the server serves, generated with today's CONTRACT_VERSION", async () => {
     const problem = staleness(await servedDocument(), readCommitted());
     expect(problem, problem ?? '').toBeNull();
   });

@@ -11,7 +11,9 @@ import { startTestServer, type TestServer } from '../support/server';
 import { SUMMIT_ADMIN, SUMMIT_DRIVER, call, makeImage, newKey, postJson, uploadFiles, type Answer } from './helpers';
 import { CARDS, cardBody } from './paymentsHelpers';
 
-interface Response { headers?: Record<string, unknown> }
+interface Response {
+  headers?: Record<string, unknown>;
+}
 interface Document {
   paths: Record<string, Record<string, { responses: Record<string, Response> }>>;
   components: { schemas: { Error: Record<string, unknown> } };
@@ -27,7 +29,8 @@ beforeAll(async () => {
     loginLimits: { perIp: { max: 2, windowMs: 60_000 }, perAccount: { max: 1, windowMs: 60_000 } },
     cardEntryRateLimit: { max: 1, timeWindowMs: 60_000 },
     build: {
-      limitClock: () => Date.UTC(2026, 0, 5, 9, 0, 0), uploadsInFlightPerAccount: 0,
+      limitClock: () => Date.UTC(2026, 0, 5, 9, 0, 0),
+      uploadsInFlightPerAccount: 0,
       // 2 reads per account, on a clock that never refills them.
       readBudget: { reads: { perSecond: 0.001, burst: 2 }, pulls: { perSecond: 1e6, burst: 1e6 }, clock: () => 0 },
     },
@@ -60,12 +63,18 @@ describe('every refusal a route answered is documented on its operation', () => 
   it('each limit was really reached', () => {
     const statuses = answered.map(({ route, answer }) => `${route} ${answer.status}`);
     expect(statuses).toEqual([
-      `post ${API.login} 403`, `post ${API.login} 429`,
-      `post ${PAYMENTS_API.tokenize} 200`, `post ${PAYMENTS_API.tokenize} 429`,
-      `post ${PAYMENTS_API.authNewCard} 429`, `post ${PAYMENTS_API.cardconnectAuthNewCard} 429`,
-      `post ${PROFILE_API.updateDriverSettings} 403`, `post ${PROFILE_API.updateDriverSettings} 429`,
+      `post ${API.login} 403`,
+      `post ${API.login} 429`,
+      `post ${PAYMENTS_API.tokenize} 200`,
+      `post ${PAYMENTS_API.tokenize} 429`,
+      `post ${PAYMENTS_API.authNewCard} 429`,
+      `post ${PAYMENTS_API.cardconnectAuthNewCard} 429`,
+      `post ${PROFILE_API.updateDriverSettings} 403`,
+      `post ${PROFILE_API.updateDriverSettings} 429`,
       `post ${API.upload} 429`,
-      `get ${API.orderList} 200`, `get ${API.orderList} 200`, `get ${API.orderList} 429`,
+      `get ${API.orderList} 200`,
+      `get ${API.orderList} 200`,
+      `get ${API.orderList} 429`,
     ]);
   });
 

@@ -17,18 +17,23 @@ const inDays = (n: number): string => new Date(Math.floor(Date.now() / 60_000) *
 
 describe('concurrency', () => {
   it('two drivers scheduling one unassigned order: exactly one claims it, the other gets 404', async () => {
-    const [id = 0] = await server.query<{ id: number }>(
-      `SELECT o.id FROM orders o WHERE o.company_id = 1 AND o.kind = 'onlot' AND NOT o.is_scheduled_for_delivery AND o.delivered_at IS NULL ORDER BY o.id LIMIT 1`,
-    ).then((rows) => rows.map((r) => r.id));
+    const [id = 0] = await server
+      .query<{ id: number }>(
+        `SELECT o.id FROM orders o WHERE o.company_id = 1 AND o.kind = 'onlot' AND NOT o.is_scheduled_for_delivery AND o.delivered_at IS NULL ORDER BY o.id LIMIT 1`,
+      )
+      .then((rows) => rows.map((r) => r.id));
     await server.query('UPDATE orders SET driver_id = NULL WHERE id = $1', [id]);
     const body = { onlot_inventory_order_id: id, scheduled_date: inDays(2) };
-    const answers = await Promise.all([summit, summit2, summit, summit2].map((token) =>
-      postJson(server, '/secure/driver/schedule_my_onlot_inventory_order_delivery', body, { token })));
+    const answers = await Promise.all(
+      [summit, summit2, summit, summit2].map((token) => postJson(server, '/secure/driver/schedule_my_onlot_inventory_order_delivery', body, { token })),
+    );
     const wins = answers.filter((a) => a.status === 200);
     expect(wins).toHaveLength(1);
     for (const lost of answers.filter((a) => a.status !== 200)) expect([404, 409]).toContain(lost.status);
     const [row] = await server.query<{ driver_id: number; email: string }>(
-      'SELECT o.driver_id, a.email FROM orders o JOIN accounts a ON a.id = o.driver_id WHERE o.id = $1', [id]);
+      'SELECT o.driver_id, a.email FROM orders o JOIN accounts a ON a.id = o.driver_id WHERE o.id = $1',
+      [id],
+    );
     expect((wins[0]?.body as { driver_id: number }).driver_id).toBe(row?.driver_id);
   });
 
@@ -37,8 +42,7 @@ describe('concurrency', () => {
     const [driver2] = await server.query<{ id: number }>('SELECT id FROM accounts WHERE email = $1', [SUMMIT_DRIVER2.email]);
     const key = newKey();
     const body = { customer_order_id: id, driver_id: driver2?.id };
-    const answers = await Promise.all(Array.from({ length: 4 }, () =>
-      postJson(server, '/secure/driver/reassign_driver', body, { token: summit, key })));
+    const answers = await Promise.all(Array.from({ length: 4 }, () => postJson(server, '/secure/driver/reassign_driver', body, { token: summit, key })));
     for (const a of answers) expect([200, 409]).toContain(a.status);
     const oks = answers.filter((a) => a.status === 200);
     expect(oks.length).toBeGreaterThanOrEqual(1);
@@ -49,13 +53,18 @@ describe('concurrency', () => {
 });
 
 describe('customer_card_list', () => {
-  it('lists a card the processor saved for the order once, and never another company\'s', async () => {
+  it("lists a card the processor saved for the order once, and never another company's", async () => {
     const [id = 0] = await liveOrderIds(server, SUMMIT_DRIVER.email, 'customer');
     const before = await call<CustomerDeliveryDetails>(server, `/api/driver/customer-order-delivery-details?customer_order_id=${id}`, { token: summit });
-    await server.query(`INSERT INTO card_tokens (token, company_id, brand, last_four) VALUES ('tok-edge-1', 1, 'Visa', '4242'), ('tok-edge-2', 2, 'Visa', '1111')`);
-    await server.query(`INSERT INTO card_profiles (profile_id, company_id, customer_order_id, token, expiration, name, billing_zip) VALUES
+    await server.query(
+      `INSERT INTO card_tokens (token, company_id, brand, last_four) VALUES ('tok-edge-1', 1, 'Visa', '4242'), ('tok-edge-2', 2, 'Visa', '1111')`,
+    );
+    await server.query(
+      `INSERT INTO card_profiles (profile_id, company_id, customer_order_id, token, expiration, name, billing_zip) VALUES
       ('90000000000000000001', 1, $1, 'tok-edge-1', '0931', 'Edge Case', '17534'),
-      ('90000000000000000002', 2, $1, 'tok-edge-2', '0931', 'Other Company', '38555')`, [id]);
+      ('90000000000000000002', 2, $1, 'tok-edge-2', '0931', 'Other Company', '38555')`,
+      [id],
+    );
     const after = await call<CustomerDeliveryDetails>(server, `/api/driver/customer-order-delivery-details?customer_order_id=${id}`, { token: summit });
     expect(after.body.customer_card_list).toEqual([
       ...before.body.customer_card_list,
@@ -68,9 +77,14 @@ describe('customer_card_list', () => {
 });
 
 describe('on-lot order details', () => {
-  it('list the order\'s notes, including one the driver just added', async () => {
+  it("list the order's notes, including one the driver just added", async () => {
     const [id = 0] = await liveOrderIds(server, SUMMIT_DRIVER.email, 'onlot');
-    const added = await postJson<OrderNote>(server, '/secure/driver/create_order_note', { onlot_inventory_order_id: id, note: 'Blocks stacked by the gate.' }, { token: summit });
+    const added = await postJson<OrderNote>(
+      server,
+      '/secure/driver/create_order_note',
+      { onlot_inventory_order_id: id, note: 'Blocks stacked by the gate.' },
+      { token: summit },
+    );
     expect(added.status).toBe(200);
     const res = await call(server, `/api/driver/onlot-inventory-order-details?onlotInventoryOrderId=${id}`, { token: summit });
     expect(res.status).toBe(200);

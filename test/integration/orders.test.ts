@@ -2,8 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import {
-  OnlotDeliveryDetailsSchema, OnlotOrderDetailsSchema, OrderListItemSchema, decodeCheckpoint, encodeCheckpoint,
-  type OnlotDeliveryDetails, type OrderListItem, type PullResponse,
+  OnlotDeliveryDetailsSchema,
+  OnlotOrderDetailsSchema,
+  OrderListItemSchema,
+  decodeCheckpoint,
+  encodeCheckpoint,
+  type OnlotDeliveryDetails,
+  type OrderListItem,
+  type PullResponse,
 } from '../../src/domain';
 import type { TestServer } from '../support/server';
 import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, deliverBody, liveOrderIds, postJson, uploadPhoto, useTestServer } from './helpers';
@@ -32,12 +38,14 @@ async function pullAll(token: string, path: string, limit: number, from: string 
 }
 
 describe('GET /api/driver/order-list', () => {
-  it('answers the driver\'s live orders of all three kinds, valid list items keyed co-/oio-/mo-', async () => {
+  it("answers the driver's live orders of all three kinds, valid list items keyed co-/oio-/mo-", async () => {
     const res = await call<ListPull>(server, '/api/driver/order-list', { token: summit });
     expect(res.status).toBe(200);
     const docs = res.body.documents;
     const expected = await server.query<{ n: number }>(
-      `SELECT count(*)::int n FROM orders o JOIN accounts a ON a.id = o.driver_id WHERE a.email = $1 AND o.delivered_at IS NULL`, [SUMMIT_DRIVER.email]);
+      `SELECT count(*)::int n FROM orders o JOIN accounts a ON a.id = o.driver_id WHERE a.email = $1 AND o.delivered_at IS NULL`,
+      [SUMMIT_DRIVER.email],
+    );
     expect(docs.length).toBe(expected[0]?.n);
     expect(docs.length).toBeGreaterThan(20);
     for (const doc of docs) {
@@ -48,10 +56,11 @@ describe('GET /api/driver/order-list', () => {
     }
     const types = new Set(docs.map((d) => (d._deleted ? '' : d.order_type)));
     expect(types).toEqual(new Set(['new build', 'off-lot inventory', 'on-lot inventory', 'move order']));
-    for (const doc of docs) if (!doc._deleted) {
-      const prefix = doc.customer_order_id ? 'co' : doc.onlot_inventory_order_id ? 'oio' : 'mo';
-      expect(doc.id).toBe(`${prefix}-${doc.customer_order_id ?? doc.onlot_inventory_order_id ?? doc.inventory_move_order_id}`);
-    }
+    for (const doc of docs)
+      if (!doc._deleted) {
+        const prefix = doc.customer_order_id ? 'co' : doc.onlot_inventory_order_id ? 'oio' : 'mo';
+        expect(doc.id).toBe(`${prefix}-${doc.customer_order_id ?? doc.onlot_inventory_order_id ?? doc.inventory_move_order_id}`);
+      }
     const sorted = [...docs].sort((a, b) => a.updated_at.localeCompare(b.updated_at) || Number(a.id.split('-')[1]) - Number(b.id.split('-')[1]));
     expect(docs.map((d) => d.id)).toEqual(sorted.map((d) => d.id));
   });
@@ -79,7 +88,10 @@ describe('GET /api/driver/order-list', () => {
     const whole = await call<ListPull>(server, '/api/driver/order-list', { token: summit });
     const { pages } = await pullAll(summit, '/api/driver/order-list', 7);
     expect(pages.length).toBeGreaterThan(2);
-    const paged = pages.flatMap((p) => p.documents).filter((d) => !d._deleted).map((d) => d.id);
+    const paged = pages
+      .flatMap((p) => p.documents)
+      .filter((d) => !d._deleted)
+      .map((d) => d.id);
     expect(paged).toEqual(whole.body.documents.map((d) => d.id));
   });
 
@@ -113,7 +125,11 @@ describe('GET /api/driver/order-list', () => {
     const other = await call<ListPull>(server, `/api/driver/order-list?checkpoint=${idle.checkpoint}`, { token: summit2 });
     expect(other.body.documents.find((d) => d.id === `mo-${moveId}`)).toMatchObject({ _deleted: false, inventory_move_order_id: moveId });
     // Ridge's pull never shows Summit's changes.
-    const ridgeAll = await call<ListPull>(server, `/api/driver/order-list?checkpoint=${encodeCheckpoint({ updated_at: '2000-01-01T00:00:00.000Z', id: 'co-0' })}`, { token: ridge });
+    const ridgeAll = await call<ListPull>(
+      server,
+      `/api/driver/order-list?checkpoint=${encodeCheckpoint({ updated_at: '2000-01-01T00:00:00.000Z', id: 'co-0' })}`,
+      { token: ridge },
+    );
     expect(ridgeAll.body.documents.some((d) => d.id === `oio-${onlotId}`)).toBe(false);
   });
 
@@ -133,7 +149,7 @@ describe('GET /api/driver/order-list', () => {
 });
 
 describe('on-lot order reads', () => {
-  it('details and delivery details of the driver\'s own on-lot order', async () => {
+  it("details and delivery details of the driver's own on-lot order", async () => {
     const [id] = await liveOrderIds(server, SUMMIT_DRIVER.email, 'onlot');
     const details = await call(server, `/api/driver/onlot-inventory-order-details?onlotInventoryOrderId=${id}`, { token: summit });
     expect(details.status).toBe(200);
@@ -147,7 +163,7 @@ describe('on-lot order reads', () => {
     expect(delivery.body).toMatchObject({ customer_first_name: null, payment_amount: '0', id: `oio-${id}` });
   });
 
-  it('delivery details as a pull: all the driver\'s live on-lot orders', async () => {
+  it("delivery details as a pull: all the driver's live on-lot orders", async () => {
     const res = await call<PullResponse<OnlotDeliveryDetails>>(server, '/api/driver/onlot-inventory-order-delivery-details?limit=100', { token: summit });
     expect(res.status).toBe(200);
     const live = await liveOrderIds(server, SUMMIT_DRIVER.email, 'onlot');
@@ -155,7 +171,7 @@ describe('on-lot order reads', () => {
     for (const doc of res.body.documents) expect(v.safeParse(OnlotDeliveryDetailsSchema, doc).success).toBe(true);
   });
 
-  it('another company\'s order, another driver\'s order and other kinds are 404 NotFound with nothing leaked', async () => {
+  it("another company's order, another driver's order and other kinds are 404 NotFound with nothing leaked", async () => {
     const [ridgeId] = await liveOrderIds(server, RIDGE_DRIVER.email, 'onlot');
     const [otherDriverId] = await liveOrderIds(server, SUMMIT_DRIVER2.email, 'onlot');
     const [customerId] = await liveOrderIds(server, SUMMIT_DRIVER.email, 'customer');
@@ -169,7 +185,15 @@ describe('on-lot order reads', () => {
   });
 
   it('400 on a missing or bad id', async () => {
-    for (const query of ['', '?onlotInventoryOrderId=', '?onlotInventoryOrderId=abc', '?onlotInventoryOrderId=-1', '?onlotInventoryOrderId=0', '?onlotInventoryOrderId=1.5', '?onlotInventoryOrderId=99999999999']) {
+    for (const query of [
+      '',
+      '?onlotInventoryOrderId=',
+      '?onlotInventoryOrderId=abc',
+      '?onlotInventoryOrderId=-1',
+      '?onlotInventoryOrderId=0',
+      '?onlotInventoryOrderId=1.5',
+      '?onlotInventoryOrderId=99999999999',
+    ]) {
       const res = await call(server, `/api/driver/onlot-inventory-order-details${query}`, { token: summit });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: 'InvalidRequest' });

@@ -4,10 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server';
 import { SUMMIT_DRIVER, call, useTestServer } from './helpers';
-import {
-  CARDS, CVV, P, cardBody, companyIdOf, orderNumber, pay, savedCard, txn, txnsOfOrder,
-  type CardAnswer, type PaymentError,
-} from './paymentsHelpers';
+import { CARDS, CVV, P, cardBody, companyIdOf, orderNumber, pay, savedCard, txn, txnsOfOrder, type CardAnswer, type PaymentError } from './paymentsHelpers';
 
 let server: TestServer;
 let summit: string;
@@ -26,15 +23,35 @@ describe('POST /api/payments/auth-new-card', () => {
     const order = orderNumber();
     const res = await authorize({ order_number: order, account_token: CARDS.visa });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ approved: true, resp_code: '00', status: 'authorized', amount: '125.50', brand: 'VISA', first_four_digits: '4111', last_four_digits: '1111' });
+    expect(res.body).toMatchObject({
+      approved: true,
+      resp_code: '00',
+      status: 'authorized',
+      amount: '125.50',
+      brand: 'VISA',
+      first_four_digits: '4111',
+      last_four_digits: '1111',
+    });
     expect(res.body).not.toHaveProperty('traceId');
     expect(res.body.token).toMatch(/^9\d{11}1111$/);
     expect(res.body.retref).toMatch(/^\d{12}$/);
     expect(res.text).not.toContain(CARDS.visa);
     const [row] = await txnsOfOrder(server, order);
-    expect(row).toMatchObject({ retref: res.body.retref, company_id: summitCompany, kind: 'auth', method: 'card', status: 'authorized', amount_cents: 12550, captured_cents: 0, token: res.body.token, profile_id: res.body.profile_id });
+    expect(row).toMatchObject({
+      retref: res.body.retref,
+      company_id: summitCompany,
+      kind: 'auth',
+      method: 'card',
+      status: 'authorized',
+      amount_cents: 12550,
+      captured_cents: 0,
+      token: res.body.token,
+      profile_id: res.body.profile_id,
+    });
     const [profile] = await server.query<{ company_id: number; token: string; expiration: string; billing_state: string }>(
-      'SELECT company_id, token, expiration, billing_state FROM card_profiles WHERE profile_id = $1', [res.body.profile_id]);
+      'SELECT company_id, token, expiration, billing_state FROM card_profiles WHERE profile_id = $1',
+      [res.body.profile_id],
+    );
     expect(profile).toMatchObject({ company_id: summitCompany, token: res.body.token, billing_state: 'PA' });
   });
 
@@ -110,7 +127,9 @@ describe('POST /api/payments/auth-new-card', () => {
     }
     const noEmail = await authorize({ billing_email: 'not-an-email' });
     expect(noEmail.status).toBe(200);
-    const [profile] = await server.query<{ billing_email: string | null }>('SELECT billing_email FROM card_profiles WHERE profile_id = $1', [noEmail.body.profile_id]);
+    const [profile] = await server.query<{ billing_email: string | null }>('SELECT billing_email FROM card_profiles WHERE profile_id = $1', [
+      noEmail.body.profile_id,
+    ]);
     expect(profile?.billing_email).toBeNull();
     const missing = await authorize({ billing_email: undefined });
     expect(missing.status).toBe(200);
@@ -145,24 +164,45 @@ describe('capture, refund and void', () => {
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ error: 'InvalidTransactionState' });
 
-    const partial = await pay<{ retref: string; original_retref: string }>(server, P.refundRequest, {
-      transaction_id: retref, ach_transaction: false, full_refund: false, amount: 40, first_name: 'Ada',
-    }, summit);
+    const partial = await pay<{ retref: string; original_retref: string }>(
+      server,
+      P.refundRequest,
+      {
+        transaction_id: retref,
+        ach_transaction: false,
+        full_refund: false,
+        amount: 40,
+        first_name: 'Ada',
+      },
+      summit,
+    );
     expect(partial.status).toBe(200);
     expect(partial.body).toMatchObject({ original_retref: retref, amount: '40.00', status: 'refunded' });
     expect(await txn(server, partial.body.retref)).toMatchObject({ kind: 'refund', amount_cents: 4000, parent_retref: retref, name: 'Ada' });
     expect(await txn(server, retref)).toMatchObject({ status: 'partially_refunded', captured_cents: 10000, refunded_cents: 4000 });
 
-    const tooMuch = await pay<PaymentError>(server, P.refundRequest, { transaction_id: retref, ach_transaction: false, full_refund: false, amount: 60.01, first_name: 'Ada' }, summit);
+    const tooMuch = await pay<PaymentError>(
+      server,
+      P.refundRequest,
+      { transaction_id: retref, ach_transaction: false, full_refund: false, amount: 60.01, first_name: 'Ada' },
+      summit,
+    );
     expect(tooMuch.status).toBe(400);
     const rest = await pay(server, P.refundRequest, { transaction_id: retref, ach_transaction: false, full_refund: true, first_name: 'Ada' }, summit);
     expect(rest.status).toBe(200);
     expect(rest.body).toMatchObject({ amount: '60.00' });
     expect(await txn(server, retref)).toMatchObject({ status: 'refunded', refunded_cents: 10000 });
-    const done = await pay<PaymentError>(server, P.refundRequest, { transaction_id: retref, ach_transaction: false, full_refund: true, first_name: 'Ada' }, summit);
+    const done = await pay<PaymentError>(
+      server,
+      P.refundRequest,
+      { transaction_id: retref, ach_transaction: false, full_refund: true, first_name: 'Ada' },
+      summit,
+    );
     expect(done.status).toBe(409);
     const refunds = await server.query<{ n: number; total: number }>(
-      "SELECT count(*)::int n, sum(amount_cents)::int total FROM payment_transactions WHERE parent_retref = $1 AND kind = 'refund'", [retref]);
+      "SELECT count(*)::int n, sum(amount_cents)::int total FROM payment_transactions WHERE parent_retref = $1 AND kind = 'refund'",
+      [retref],
+    );
     expect(refunds[0]).toEqual({ n: 2, total: 10000 });
   });
 
@@ -173,7 +213,12 @@ describe('capture, refund and void', () => {
     expect(await txn(server, first.body.retref)).toMatchObject({ captured_cents: 8000, status: 'captured' });
 
     const second = await authorize({ amount: '55.10' });
-    const voided = await pay(server, P.refundRequest, { transaction_id: second.body.retref, ach_transaction: false, full_refund: true, first_name: 'Ada' }, summit);
+    const voided = await pay(
+      server,
+      P.refundRequest,
+      { transaction_id: second.body.retref, ach_transaction: false, full_refund: true, first_name: 'Ada' },
+      summit,
+    );
     expect(voided.status).toBe(200);
     expect(voided.body).toMatchObject({ status: 'voided', amount: '55.10' });
     expect(await txn(server, second.body.retref)).toMatchObject({ status: 'voided', captured_cents: 0 });
@@ -210,16 +255,33 @@ describe('POST /api/payments/auth-profile and GET /api/payments/saved-card-detai
   it('charges a saved profile (CVV optional) and reads its details back', async () => {
     const saved = await authorize({ amount: '1.00' });
     const order = orderNumber();
-    const res = await pay<CardAnswer>(server, P.authProfile, { amount: '310.75', profile_id: saved.body.profile_id, order_number: order, billing_zip: '17602' }, summit);
+    const res = await pay<CardAnswer>(
+      server,
+      P.authProfile,
+      { amount: '310.75', profile_id: saved.body.profile_id, order_number: order, billing_zip: '17602' },
+      summit,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ profile_id: saved.body.profile_id, last_four_digits: '1111', amount: '310.75' });
     expect((await txnsOfOrder(server, order))[0]).toMatchObject({ amount_cents: 31075, profile_id: saved.body.profile_id, status: 'authorized' });
-    const withCvv = await pay(server, P.authProfile, { amount: '5', profile_id: saved.body.profile_id, cvv: CVV, order_number: order, billing_zip: '17602' }, summit);
+    const withCvv = await pay(
+      server,
+      P.authProfile,
+      { amount: '5', profile_id: saved.body.profile_id, cvv: CVV, order_number: order, billing_zip: '17602' },
+      summit,
+    );
     expect(withCvv.status).toBe(200);
 
     const details = await savedCard(server, saved.body.profile_id, summit);
     expect(details.status).toBe(200);
-    expect(details.body).toMatchObject({ profile_id: saved.body.profile_id, brand: 'VISA', first_four_digits: '4111', last_four_digits: '1111', name: 'Ada Lovelace', billing_zip: '17602' });
+    expect(details.body).toMatchObject({
+      profile_id: saved.body.profile_id,
+      brand: 'VISA',
+      first_four_digits: '4111',
+      last_four_digits: '1111',
+      name: 'Ada Lovelace',
+      billing_zip: '17602',
+    });
     expect(details.text).not.toContain(CARDS.visa);
   });
 
@@ -228,11 +290,21 @@ describe('POST /api/payments/auth-profile and GET /api/payments/saved-card-detai
     // The customer's account has since run dry: the sandbox's outcome for this card changes.
     await server.query("UPDATE card_tokens SET sandbox_outcome = 'insufficient' WHERE token = $1", [saved.body.token]);
     const order = orderNumber();
-    const declined = await pay<PaymentError>(server, P.authProfile, { amount: '20', profile_id: saved.body.profile_id, order_number: order, billing_zip: '17602' }, summit);
+    const declined = await pay<PaymentError>(
+      server,
+      P.authProfile,
+      { amount: '20', profile_id: saved.body.profile_id, order_number: order, billing_zip: '17602' },
+      summit,
+    );
     expect(declined.status).toBe(402);
     expect(declined.body).toMatchObject({ error: 'InsufficientFunds', message: 'Insufficient funds', respcode: '51' });
     expect((await txnsOfOrder(server, order))[0]).toMatchObject({ status: 'declined', amount_cents: 2000 });
-    const unknown = await pay<PaymentError>(server, P.authProfile, { amount: '5', profile_id: '12345678901234567890', order_number: 'X', billing_zip: '1' }, summit);
+    const unknown = await pay<PaymentError>(
+      server,
+      P.authProfile,
+      { amount: '5', profile_id: '12345678901234567890', order_number: 'X', billing_zip: '1' },
+      summit,
+    );
     expect(unknown.status).toBe(404);
     expect(unknown.body.traceId).toBeTruthy();
     const bad = await pay<PaymentError>(server, P.authProfile, { amount: '5', order_number: 'X', billing_zip: '1' }, summit);
@@ -248,10 +320,15 @@ describe('POST /api/payments/auth-profile and GET /api/payments/saved-card-detai
 
   it('answers the seeded cards of the orders area (profiles adopted into the processor)', async () => {
     const [listed] = await server.query<{ card_profile_id: string; last_four: string }>(
-      'SELECT c.card_profile_id, c.last_four FROM customer_saved_cards c WHERE c.company_id = $1 ORDER BY c.id LIMIT 1', [summitCompany]);
+      'SELECT c.card_profile_id, c.last_four FROM customer_saved_cards c WHERE c.company_id = $1 ORDER BY c.id LIMIT 1',
+      [summitCompany],
+    );
     expect(listed, 'the orders area seeds saved cards').toBeDefined();
     if (!listed) return;
-    const [profile] = await server.query<{ n: number }>('SELECT count(*)::int n FROM card_profiles WHERE profile_id = $1 AND company_id = $2', [listed.card_profile_id, summitCompany]);
+    const [profile] = await server.query<{ n: number }>('SELECT count(*)::int n FROM card_profiles WHERE profile_id = $1 AND company_id = $2', [
+      listed.card_profile_id,
+      summitCompany,
+    ]);
     expect(profile?.n).toBe(1);
     const details = await savedCard(server, listed.card_profile_id, summit);
     expect(details.status).toBe(200);

@@ -8,10 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_API } from '../../src/domain';
 import type { TestServer } from '../support/server';
 import { SUMMIT_DRIVER, SUMMIT_DRIVER2, call, liveOrderIds, useTestServer } from './helpers';
-import {
-  CARDS, CVV, FUTURE_EXPIRY, P, achNewBody, cardBody, orderNumber, pay, savedCard, txn,
-  type CardAnswer, type PaymentError,
-} from './paymentsHelpers';
+import { CARDS, CVV, FUTURE_EXPIRY, P, achNewBody, cardBody, orderNumber, pay, savedCard, txn, type CardAnswer, type PaymentError } from './paymentsHelpers';
 
 let server: TestServer;
 let d1: string; // driver@summit.test: owns the cards, orders and authorizations below
@@ -37,10 +34,19 @@ const orderNumberOf = async (id: number): Promise<string> =>
 
 /** Driver 1 authorizes a new card for one of their orders (the app's path): profile, retref, token. */
 async function d1Authorizes(orderId: number, amount = '120.00'): Promise<CardAnswer> {
-  const res = await pay<CardAnswer>(server, P.cardconnectAuthNewCard, {
-    customer_order_id: orderId, card_token: CARDS.visa, card_exp_month: FUTURE_EXPIRY.slice(0, 2), card_exp_year: FUTURE_EXPIRY.slice(2),
-    card_cvv: CVV, amount,
-  }, d1);
+  const res = await pay<CardAnswer>(
+    server,
+    P.cardconnectAuthNewCard,
+    {
+      customer_order_id: orderId,
+      card_token: CARDS.visa,
+      card_exp_month: FUTURE_EXPIRY.slice(0, 2),
+      card_exp_year: FUTURE_EXPIRY.slice(2),
+      card_cvv: CVV,
+      amount,
+    },
+    d1,
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
@@ -63,7 +69,9 @@ describe("the tester's five calls, as driver 2 with driver 1's ids", () => {
   it("auth-profile on driver 1's customer's saved card (seeded and newly authorized): 404 as an unknown profile, nothing recorded", async () => {
     const [seeded] = await server.query<{ card_profile_id: string }>(
       `SELECT c.card_profile_id FROM customer_saved_cards c JOIN orders o ON o.id = c.order_id JOIN accounts a ON a.id = o.driver_id
-       WHERE a.email = $1 ORDER BY c.id LIMIT 1`, [SUMMIT_DRIVER.email]);
+       WHERE a.email = $1 ORDER BY c.id LIMIT 1`,
+      [SUMMIT_DRIVER.email],
+    );
     expect(seeded, 'the seed saves a card on one of driver 1 orders').toBeDefined();
     const fresh = await d1Authorizes(freshOrder());
     const unknown = await pay(server, P.authProfile, { amount: '5.00', profile_id: UNKNOWN_PROFILE, order_number: orderNumber(), billing_zip: '17602' }, d2);
@@ -92,7 +100,12 @@ describe("the tester's five calls, as driver 2 with driver 1's ids", () => {
     const uncaptured = await d1Authorizes(freshOrder(), '30.00');
     const unknown = await pay(server, P.refundRequest, { transaction_id: UNKNOWN_RETREF, ach_transaction: false, full_refund: true, first_name: 'X' }, d2);
     expect(unknown.status).toBe(404);
-    const partial = await pay(server, P.refundRequest, { transaction_id: captured.retref, ach_transaction: false, full_refund: false, amount: 20, first_name: 'X' }, d2);
+    const partial = await pay(
+      server,
+      P.refundRequest,
+      { transaction_id: captured.retref, ach_transaction: false, full_refund: false, amount: 20, first_name: 'X' },
+      d2,
+    );
     expectSameAsUnknown(partial, unknown, 'partial refund');
     const full = await pay(server, P.refundRequest, { transaction_id: captured.retref, ach_transaction: false, full_refund: true, first_name: 'X' }, d2);
     expectSameAsUnknown(full, unknown, 'full refund');
@@ -139,9 +152,19 @@ describe("driver 1's other payment ids, as driver 2", () => {
       const expired = await pay(server, P.authNewCard, cardBody({ account_token: token, expiration: '0120' }), d2);
       expectSameAsUnknown(expired, await pay(server, P.authNewCard, cardBody({ account_token: '9000000000005454', expiration: '0120' }), d2), 'expired');
       const [orderId] = await liveOrderIds(server, SUMMIT_DRIVER2.email, 'customer');
-      const viaApp = await pay(server, P.cardconnectAuthNewCard, {
-        customer_order_id: orderId, card_token: token, card_exp_month: '12', card_exp_year: FUTURE_EXPIRY.slice(2), card_cvv: CVV, amount: '1.00',
-      }, d2);
+      const viaApp = await pay(
+        server,
+        P.cardconnectAuthNewCard,
+        {
+          customer_order_id: orderId,
+          card_token: token,
+          card_exp_month: '12',
+          card_exp_year: FUTURE_EXPIRY.slice(2),
+          card_cvv: CVV,
+          amount: '1.00',
+        },
+        d2,
+      );
       expect(viaApp.status).toBe(400);
       expect(viaApp.body).toMatchObject({ error: 'InvalidCreditCardNumber' });
     }
@@ -170,10 +193,20 @@ describe('the owner, and refunds never above what was captured', () => {
     expect(inquiry.status).toBe(200);
     expect(inquiry.body).toMatchObject({ profile_id: card.profile_id, customer_order_id: orderId, last_four_digits: '1111' });
     expect((await savedCard(server, card.profile_id, d1)).status).toBe(200);
-    const again = await pay<CardAnswer>(server, P.authProfile, { amount: '15.00', profile_id: card.profile_id, order_number: await orderNumberOf(orderId), billing_zip: '17602' }, d1);
+    const again = await pay<CardAnswer>(
+      server,
+      P.authProfile,
+      { amount: '15.00', profile_id: card.profile_id, order_number: await orderNumberOf(orderId), billing_zip: '17602' },
+      d1,
+    );
     expect(again.status).toBe(200);
     expect((await pay(server, P.capturePayment, { transaction_id: card.retref, amount: '100.00', token: card.token }, d1)).status).toBe(200);
-    const refund = await pay(server, P.refundRequest, { transaction_id: card.retref, ach_transaction: false, full_refund: false, amount: 25, first_name: 'Ada' }, d1);
+    const refund = await pay(
+      server,
+      P.refundRequest,
+      { transaction_id: card.retref, ach_transaction: false, full_refund: false, amount: 25, first_name: 'Ada' },
+      d1,
+    );
     expect(refund.status).toBe(200);
     expect(await txn(server, card.retref)).toMatchObject({ status: 'partially_refunded', captured_cents: 10000, refunded_cents: 2500 });
     // The /api/payments new-card path with a made-up order number stays the caller's own.
@@ -187,9 +220,19 @@ describe('the owner, and refunds never above what was captured', () => {
   it('refunds above the captured amount, in one refund or in the sum of several, answer 400 RefundExceedsCaptured', async () => {
     const card = await d1Authorizes(freshOrder(), '100.00');
     expect((await pay(server, P.capturePayment, { transaction_id: card.retref, amount: '80.00' }, d1)).status).toBe(200);
-    const refund = (amount: number) => pay<PaymentError>(server, P.refundRequest, {
-      transaction_id: card.retref, ach_transaction: false, full_refund: false, amount, first_name: 'Ada',
-    }, d1);
+    const refund = (amount: number) =>
+      pay<PaymentError>(
+        server,
+        P.refundRequest,
+        {
+          transaction_id: card.retref,
+          ach_transaction: false,
+          full_refund: false,
+          amount,
+          first_name: 'Ada',
+        },
+        d1,
+      );
     const above = await refund(80.01);
     expect(above.status).toBe(400);
     expect(above.body).toMatchObject({ error: 'RefundExceedsCaptured' });
@@ -203,7 +246,9 @@ describe('the owner, and refunds never above what was captured', () => {
     expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
     expect(await txn(server, card.retref)).toMatchObject({ captured_cents: 8000, refunded_cents: 7000, status: 'partially_refunded' });
     const [total] = await server.query<{ cents: number }>(
-      "SELECT coalesce(sum(amount_cents), 0)::int cents FROM payment_transactions WHERE parent_retref = $1 AND kind = 'refund'", [card.retref]);
+      "SELECT coalesce(sum(amount_cents), 0)::int cents FROM payment_transactions WHERE parent_retref = $1 AND kind = 'refund'",
+      [card.retref],
+    );
     expect(total?.cents).toBe(7000);
   });
 });

@@ -11,8 +11,19 @@ import { hookRequestHash } from '../../server/http/idempotency';
 import { testDatabase, type TestServer } from '../support/server';
 import { RIDGE_DRIVER, SUMMIT_DRIVER, liveOrderIds, newKey, useTestServer } from './helpers';
 import {
-  CARDS, CVV, FUTURE_EXPIRY, P, achNewBody, cardBody, orderNumber, pay, savedCard, txn, txnsOfOrder,
-  type CardAnswer, type PaymentError,
+  CARDS,
+  CVV,
+  FUTURE_EXPIRY,
+  P,
+  achNewBody,
+  cardBody,
+  orderNumber,
+  pay,
+  savedCard,
+  txn,
+  txnsOfOrder,
+  type CardAnswer,
+  type PaymentError,
 } from './paymentsHelpers';
 
 let server: TestServer;
@@ -37,48 +48,99 @@ interface IdemCase {
 }
 
 const cases: IdemCase[] = [
-  { name: 'auth-new-card', path: P.authNewCard, make: () => {
-    const body = cardBody();
-    const order = String(body.order_number);
-    return Promise.resolve({ body, other: { ...body, amount: '1.00' }, work: async () => (await txnsOfOrder(server, order)).length });
-  } },
-  { name: 'auth-profile', path: P.authProfile, make: async () => {
-    const card = await approve();
-    const order = orderNumber();
-    const body = { amount: '42.00', profile_id: card.profile_id, order_number: order, billing_zip: '17602' };
-    return { body, other: { ...body, amount: '43.00' }, work: async () => (await txnsOfOrder(server, order)).length };
-  } },
-  { name: 'capture-check-payment', path: P.captureCheckPayment, make: () => {
-    const body = achNewBody();
-    const order = String(body.order_number);
-    return Promise.resolve({ body, other: { ...body, amount: 1 }, work: async () => (await txnsOfOrder(server, order)).length });
-  } },
-  { name: 'capture-payment', path: P.capturePayment, make: async () => {
-    const card = await approve();
-    const body = { transaction_id: card.retref, amount: '100.00', token: null };
-    return { body, other: { ...body, amount: '99.00' }, work: async () => ((await txn(server, card.retref))?.status === 'captured' ? 1 : 0) };
-  } },
-  { name: 'refund-request', path: P.refundRequest, make: async () => {
-    const card = await approve();
-    expect((await pay(server, P.capturePayment, { transaction_id: card.retref, amount: '125.50' }, summit)).status).toBe(200);
-    const body = { transaction_id: card.retref, ach_transaction: false, full_refund: false, amount: '10.00', first_name: 'Ada' };
-    return { body, other: { ...body, amount: '11.00' }, work: () => count("SELECT count(*)::int n FROM payment_transactions WHERE parent_retref = $1", [card.retref]) };
-  } },
-  { name: 'tokenize', path: P.tokenize, make: async () => {
-    const before = await count("SELECT count(*)::int n FROM card_tokens WHERE last_four = '4242'", []);
-    return { body: { account: '4242424242424242' }, other: { account: CARDS.visa }, work: async () => (await count("SELECT count(*)::int n FROM card_tokens WHERE last_four = '4242'", [])) - before };
-  } },
-  { name: 'cardconnect auth_new_card', path: P.cardconnectAuthNewCard, make: async () => {
-    const id = (await liveOrderIds(server, SUMMIT_DRIVER.email, 'customer'))[1] ?? 0;
-    const before = await count('SELECT count(*)::int n FROM customer_saved_cards WHERE order_id = $1', [id]);
-    const body = { customer_order_id: id, card_token: CARDS.visa, card_exp_month: FUTURE_EXPIRY.slice(0, 2), card_exp_year: FUTURE_EXPIRY.slice(2), card_cvv: CVV, amount: '5.00' };
-    return { body, other: { ...body, amount: '6.00' }, work: async () => (await count('SELECT count(*)::int n FROM customer_saved_cards WHERE order_id = $1', [id])) - before };
-  } },
-  { name: 'cardconnect profile_inquiry', path: P.cardconnectProfileInquiry, make: async () => {
-    const card = await approve();
-    const other = await approve();
-    return { body: { profile_id: card.profile_id }, other: { profile_id: other.profile_id }, work: () => Promise.resolve(1) };
-  } },
+  {
+    name: 'auth-new-card',
+    path: P.authNewCard,
+    make: () => {
+      const body = cardBody();
+      const order = String(body.order_number);
+      return Promise.resolve({ body, other: { ...body, amount: '1.00' }, work: async () => (await txnsOfOrder(server, order)).length });
+    },
+  },
+  {
+    name: 'auth-profile',
+    path: P.authProfile,
+    make: async () => {
+      const card = await approve();
+      const order = orderNumber();
+      const body = { amount: '42.00', profile_id: card.profile_id, order_number: order, billing_zip: '17602' };
+      return { body, other: { ...body, amount: '43.00' }, work: async () => (await txnsOfOrder(server, order)).length };
+    },
+  },
+  {
+    name: 'capture-check-payment',
+    path: P.captureCheckPayment,
+    make: () => {
+      const body = achNewBody();
+      const order = String(body.order_number);
+      return Promise.resolve({ body, other: { ...body, amount: 1 }, work: async () => (await txnsOfOrder(server, order)).length });
+    },
+  },
+  {
+    name: 'capture-payment',
+    path: P.capturePayment,
+    make: async () => {
+      const card = await approve();
+      const body = { transaction_id: card.retref, amount: '100.00', token: null };
+      return { body, other: { ...body, amount: '99.00' }, work: async () => ((await txn(server, card.retref))?.status === 'captured' ? 1 : 0) };
+    },
+  },
+  {
+    name: 'refund-request',
+    path: P.refundRequest,
+    make: async () => {
+      const card = await approve();
+      expect((await pay(server, P.capturePayment, { transaction_id: card.retref, amount: '125.50' }, summit)).status).toBe(200);
+      const body = { transaction_id: card.retref, ach_transaction: false, full_refund: false, amount: '10.00', first_name: 'Ada' };
+      return {
+        body,
+        other: { ...body, amount: '11.00' },
+        work: () => count('SELECT count(*)::int n FROM payment_transactions WHERE parent_retref = $1', [card.retref]),
+      };
+    },
+  },
+  {
+    name: 'tokenize',
+    path: P.tokenize,
+    make: async () => {
+      const before = await count("SELECT count(*)::int n FROM card_tokens WHERE last_four = '4242'", []);
+      return {
+        body: { account: '4242424242424242' },
+        other: { account: CARDS.visa },
+        work: async () => (await count("SELECT count(*)::int n FROM card_tokens WHERE last_four = '4242'", [])) - before,
+      };
+    },
+  },
+  {
+    name: 'cardconnect auth_new_card',
+    path: P.cardconnectAuthNewCard,
+    make: async () => {
+      const id = (await liveOrderIds(server, SUMMIT_DRIVER.email, 'customer'))[1] ?? 0;
+      const before = await count('SELECT count(*)::int n FROM customer_saved_cards WHERE order_id = $1', [id]);
+      const body = {
+        customer_order_id: id,
+        card_token: CARDS.visa,
+        card_exp_month: FUTURE_EXPIRY.slice(0, 2),
+        card_exp_year: FUTURE_EXPIRY.slice(2),
+        card_cvv: CVV,
+        amount: '5.00',
+      };
+      return {
+        body,
+        other: { ...body, amount: '6.00' },
+        work: async () => (await count('SELECT count(*)::int n FROM customer_saved_cards WHERE order_id = $1', [id])) - before,
+      };
+    },
+  },
+  {
+    name: 'cardconnect profile_inquiry',
+    path: P.cardconnectProfileInquiry,
+    make: async () => {
+      const card = await approve();
+      const other = await approve();
+      return { body: { profile_id: card.profile_id }, other: { profile_id: other.profile_id }, work: () => Promise.resolve(1) };
+    },
+  },
 ];
 
 describe('Idempotency-Key on every payments POST', () => {
@@ -144,9 +206,18 @@ describe('company isolation: Ridge vs Summit', () => {
     expect(await txn(server, card.retref)).toMatchObject({ status: 'authorized', captured_cents: 0, refunded_cents: 0 });
     expect(await txn(server, ach.body.retref)).toMatchObject({ status: 'captured', refunded_cents: 0 });
     const summitOrder = (await liveOrderIds(server, SUMMIT_DRIVER.email, 'customer'))[0] ?? 0;
-    const foreignOrder = await pay(server, P.cardconnectAuthNewCard, {
-      customer_order_id: summitOrder, card_token: CARDS.visa, card_exp_month: '12', card_exp_year: FUTURE_EXPIRY.slice(2), card_cvv: CVV,
-    }, ridge);
+    const foreignOrder = await pay(
+      server,
+      P.cardconnectAuthNewCard,
+      {
+        customer_order_id: summitOrder,
+        card_token: CARDS.visa,
+        card_exp_month: '12',
+        card_exp_year: FUTURE_EXPIRY.slice(2),
+        card_cvv: CVV,
+      },
+      ridge,
+    );
     expect(foreignOrder.status).toBe(404);
   });
 });
@@ -155,7 +226,8 @@ describe('company isolation: Ridge vs Summit', () => {
 async function scanDatabase(needles: RegExp[]): Promise<string[]> {
   const columns = await server.query<{ table_name: string; column_name: string }>(
     `SELECT table_name, column_name FROM information_schema.columns
-     WHERE table_schema = 'public' AND data_type IN ('text', 'jsonb', 'json', 'character varying', 'character')`);
+     WHERE table_schema = 'public' AND data_type IN ('text', 'jsonb', 'json', 'character varying', 'character')`,
+  );
   expect(columns.length).toBeGreaterThan(20);
   const hits: string[] = [];
   for (const { table_name: table, column_name: column } of columns) {
@@ -188,13 +260,23 @@ describe('no card or bank secrets at rest or in logs', () => {
     const database = await testDatabase(dataDir); // PGlite copy, or PostgreSQL under integration-pg
     const lines: string[] = [];
     const built = await buildServer({
-      dataDir, databaseUrl: database.databaseUrl, staticDir: null, jwtSecret: 'log-test-secret-0123456789abcdef',
-      logger: true, logStream: { write: (line: string) => lines.push(line) },
+      dataDir,
+      databaseUrl: database.databaseUrl,
+      staticDir: null,
+      jwtSecret: 'log-test-secret-0123456789abcdef',
+      logger: true,
+      logStream: { write: (line: string) => lines.push(line) },
     });
     try {
       const login = await built.app.inject({ method: 'POST', url: '/auth/login', payload: SUMMIT_DRIVER });
       const token = JSON.parse(login.body) as string;
-      const send = (url: string, payload: unknown) => built.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers: { authorization: `Bearer ${token}`, 'idempotency-key': newKey() } });
+      const send = (url: string, payload: unknown) =>
+        built.app.inject({
+          method: 'POST',
+          url,
+          payload: payload as Record<string, unknown>,
+          headers: { authorization: `Bearer ${token}`, 'idempotency-key': newKey() },
+        });
       expect((await send(P.authNewCard, cardBody())).statusCode).toBe(200);
       expect((await send(P.authNewCard, cardBody({ account_token: CARDS.declined }))).statusCode).toBe(402);
       expect((await send(P.authNewCard, cardBody({ account_token: Number(CARDS.visa), cvv: Number(CVV) }))).statusCode).toBe(400);

@@ -32,9 +32,8 @@ describe('the database under the suite', () => {
   });
 
   it('gives each server its own database, dropped when the server closes', async () => {
-    const count = async (): Promise<number> => (await server.query<{ n: number }>(
-      `SELECT count(*)::int n FROM pg_database WHERE datname LIKE 'driver_app_%'`,
-    ))[0]?.n ?? -1;
+    const count = async (): Promise<number> =>
+      (await server.query<{ n: number }>(`SELECT count(*)::int n FROM pg_database WHERE datname LIKE 'driver_app_%'`))[0]?.n ?? -1;
     const before = await count();
     const other = await startTestServer();
     try {

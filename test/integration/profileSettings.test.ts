@@ -20,22 +20,35 @@ async function profilePicture(token: string, folder = '/profile-pictures', seed 
   return { guid, mime_type: 'image/png' as const, extension: 'png' as const, download_urls: [path] };
 }
 
-const accountRow = async (email: string) => (await server.query<{ first_name: string; last_name: string; phone: string; email: string; password_hash: string }>(
-  'SELECT first_name, last_name, phone, email, password_hash FROM accounts WHERE email = $1', [email]))[0];
+const accountRow = async (email: string) =>
+  (
+    await server.query<{ first_name: string; last_name: string; phone: string; email: string; password_hash: string }>(
+      'SELECT first_name, last_name, phone, email, password_hash FROM accounts WHERE email = $1',
+      [email],
+    )
+  )[0];
 
 const edit = (overrides: Record<string, unknown> = {}) => ({
-  first_name: 'Dale', last_name: 'Hostetler', phone_number: '(717) 555-0101', email: SUMMIT_DRIVER.email, ...overrides,
+  first_name: 'Dale',
+  last_name: 'Hostetler',
+  phone_number: '(717) 555-0101',
+  email: SUMMIT_DRIVER.email,
+  ...overrides,
 });
 
 describe('GET /api/driver/driver-settings', () => {
-  it('answers the driver\'s own profile and flags, as stored', async () => {
+  it("answers the driver's own profile and flags, as stored", async () => {
     const res = await call<DriverSettings>(server, PROFILE_API.driverSettings, { token: summit });
     expect(res.status).toBe(200);
     const row = await accountRow(SUMMIT_DRIVER.email);
     expect(res.body).toEqual({
-      first_name: row?.first_name, last_name: row?.last_name, phone_number: row?.phone, email: SUMMIT_DRIVER.email,
+      first_name: row?.first_name,
+      last_name: row?.last_name,
+      phone_number: row?.phone,
+      email: SUMMIT_DRIVER.email,
       profile_image_attributes: null,
-      email_notifications_new_order_assigned: true, email_notifications_order_reassigned: true,
+      email_notifications_new_order_assigned: true,
+      email_notifications_order_reassigned: true,
       email_notifications_order_finished_at_shop: expect.any(Boolean) as boolean,
     });
     // The seed turned the second driver's reassigned email off.
@@ -53,17 +66,24 @@ describe('GET /api/driver/driver-settings', () => {
 describe('POST /secure/driver/update_driver_settings', () => {
   it('saves name, a normalised phone and a new profile picture, and reads them back', async () => {
     const picture = await profilePicture(summit);
-    const res = await postJson<DriverSettings>(server, PROFILE_API.updateDriverSettings,
-      edit({ first_name: '  Dale J. ', phone_number: '717.555.0199', profile_image_attributes: picture }), { token: summit });
+    const res = await postJson<DriverSettings>(
+      server,
+      PROFILE_API.updateDriverSettings,
+      edit({ first_name: '  Dale J. ', phone_number: '717.555.0199', profile_image_attributes: picture }),
+      { token: summit },
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      first_name: 'Dale J.', phone_number: '(717) 555-0199',
+      first_name: 'Dale J.',
+      phone_number: '(717) 555-0199',
       profile_image_attributes: { guid: picture.guid, mime_type: 'image/png', extension: 'png', download_urls: [`/files/${picture.guid}.png`] },
     });
     const row = await accountRow(SUMMIT_DRIVER.email);
     expect(row).toMatchObject({ first_name: 'Dale J.', phone: '(717) 555-0199' });
     const [settings] = await server.query<{ profile_image_guid: string }>(
-      'SELECT profile_image_guid FROM account_settings s JOIN accounts a ON a.id = s.account_id WHERE a.email = $1', [SUMMIT_DRIVER.email]);
+      'SELECT profile_image_guid FROM account_settings s JOIN accounts a ON a.id = s.account_id WHERE a.email = $1',
+      [SUMMIT_DRIVER.email],
+    );
     expect(settings?.profile_image_guid).toBe(picture.guid);
     const image = await call(server, `/files/${picture.guid}.png`, { token: summit });
     expect(image.status).toBe(200);
@@ -76,10 +96,19 @@ describe('POST /secure/driver/update_driver_settings', () => {
 
   it('re-hashes a new password with scrypt: the new one signs in, the old one no longer does', async () => {
     const before = await accountRow(SUMMIT_DRIVER2.email);
-    const res = await postJson(server, PROFILE_API.updateDriverSettings, {
-      first_name: 'Marcy', last_name: 'Kauffman', phone_number: '(717) 555-0102', email: SUMMIT_DRIVER2.email, password: 'a-new-long-password',
-      current_password: SUMMIT_DRIVER2.password,
-    }, { token: summit2 });
+    const res = await postJson(
+      server,
+      PROFILE_API.updateDriverSettings,
+      {
+        first_name: 'Marcy',
+        last_name: 'Kauffman',
+        phone_number: '(717) 555-0102',
+        email: SUMMIT_DRIVER2.email,
+        password: 'a-new-long-password',
+        current_password: SUMMIT_DRIVER2.password,
+      },
+      { token: summit2 },
+    );
     expect(res.status).toBe(200);
     expect(JSON.stringify(res.body)).not.toContain('password');
     const after = await accountRow(SUMMIT_DRIVER2.email);
@@ -91,7 +120,9 @@ describe('POST /secure/driver/update_driver_settings', () => {
 
   it('refuses an email another account uses (any case), and changes nothing', async () => {
     for (const email of [RIDGE_DRIVER.email, 'DRIVER2@summit.test']) {
-      const res = await postJson(server, PROFILE_API.updateDriverSettings, edit({ email, first_name: 'Changed', current_password: SUMMIT_DRIVER.password }), { token: summit });
+      const res = await postJson(server, PROFILE_API.updateDriverSettings, edit({ email, first_name: 'Changed', current_password: SUMMIT_DRIVER.password }), {
+        token: summit,
+      });
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({ error: 'EmailAlreadyInUse' });
     }
@@ -110,7 +141,9 @@ describe('POST /secure/driver/update_driver_settings', () => {
       [{ profile_image_attributes: { guid: 'x', extension: 'png', mime_type: 'image/png', download_urls: [] } }, 'profile_image_attributes'],
     ];
     for (const [override, field] of cases) {
-      const res = await postJson<{ error: string; message: string }>(server, PROFILE_API.updateDriverSettings, edit({ ...override, last_name: 'Nope' }), { token: summit });
+      const res = await postJson<{ error: string; message: string }>(server, PROFILE_API.updateDriverSettings, edit({ ...override, last_name: 'Nope' }), {
+        token: summit,
+      });
       expect(res.status, field).toBe(400);
       expect(res.body.error).toBe('InvalidRequest');
       expect(res.body.message).toContain(field);
@@ -120,7 +153,7 @@ describe('POST /secure/driver/update_driver_settings', () => {
     expect((await accountRow(SUMMIT_DRIVER.email))?.last_name).toBe('Hostetler');
   });
 
-  it('takes a picture only from this company\'s /profile-pictures uploads', async () => {
+  it("takes a picture only from this company's /profile-pictures uploads", async () => {
     const ridgePicture = await profilePicture(ridge, '/profile-pictures', 6);
     const deliveryPhoto = await profilePicture(summit, '/deliver-onlot-inventory-order/delivery', 7);
     for (const picture of [ridgePicture, deliveryPhoto]) {
@@ -153,13 +186,20 @@ describe('POST /secure/driver/update_driver_settings', () => {
 });
 
 describe('POST /secure/driver/update_driver_email_notifications', () => {
-  const flags = { email_notifications_new_order_assigned: false, email_notifications_order_reassigned: true, email_notifications_order_finished_at_shop: false };
+  const flags = {
+    email_notifications_new_order_assigned: false,
+    email_notifications_order_reassigned: true,
+    email_notifications_order_finished_at_shop: false,
+  };
 
   it('saves the three flags and answers the settings', async () => {
     const res = await postJson<DriverSettings>(server, PROFILE_API.updateDriverEmailNotifications, flags, { token: ridge });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ ...flags, email: RIDGE_DRIVER.email });
-    const [row] = await server.query('SELECT email_notifications_new_order_assigned a, email_notifications_order_reassigned r, email_notifications_order_finished_at_shop f FROM account_settings s JOIN accounts x ON x.id = s.account_id WHERE x.email = $1', [RIDGE_DRIVER.email]);
+    const [row] = await server.query(
+      'SELECT email_notifications_new_order_assigned a, email_notifications_order_reassigned r, email_notifications_order_finished_at_shop f FROM account_settings s JOIN accounts x ON x.id = s.account_id WHERE x.email = $1',
+      [RIDGE_DRIVER.email],
+    );
     expect(row).toEqual({ a: false, r: true, f: false });
     const read = await call<DriverSettings>(server, PROFILE_API.driverSettings, { token: ridge });
     expect(read.body).toMatchObject(flags);
@@ -169,7 +209,11 @@ describe('POST /secure/driver/update_driver_email_notifications', () => {
   });
 
   it('400 when a flag is missing, not a boolean, or unknown', async () => {
-    for (const body of [{ ...flags, email_notifications_order_reassigned: undefined }, { ...flags, email_notifications_new_order_assigned: 'yes' }, { ...flags, send_email: true }]) {
+    for (const body of [
+      { ...flags, email_notifications_order_reassigned: undefined },
+      { ...flags, email_notifications_new_order_assigned: 'yes' },
+      { ...flags, send_email: true },
+    ]) {
       const res = await postJson(server, PROFILE_API.updateDriverEmailNotifications, body, { token: summit });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: 'InvalidRequest' });
@@ -180,12 +224,23 @@ describe('POST /secure/driver/update_driver_email_notifications', () => {
     const key = newKey();
     const first = await postJson(server, PROFILE_API.updateDriverEmailNotifications, flags, { token: summit, key });
     // Changed behind the replay's back: a replay must not redo the write.
-    await server.query(`UPDATE account_settings SET email_notifications_order_reassigned = false WHERE account_id = (SELECT id FROM accounts WHERE email = $1)`, [SUMMIT_DRIVER.email]);
+    await server.query(
+      `UPDATE account_settings SET email_notifications_order_reassigned = false WHERE account_id = (SELECT id FROM accounts WHERE email = $1)`,
+      [SUMMIT_DRIVER.email],
+    );
     const again = await postJson(server, PROFILE_API.updateDriverEmailNotifications, flags, { token: summit, key });
     expect(again.body).toEqual(first.body);
-    const [row] = await server.query<{ r: boolean }>('SELECT email_notifications_order_reassigned r FROM account_settings s JOIN accounts x ON x.id = s.account_id WHERE x.email = $1', [SUMMIT_DRIVER.email]);
+    const [row] = await server.query<{ r: boolean }>(
+      'SELECT email_notifications_order_reassigned r FROM account_settings s JOIN accounts x ON x.id = s.account_id WHERE x.email = $1',
+      [SUMMIT_DRIVER.email],
+    );
     expect(row?.r).toBe(false);
-    const other = await postJson(server, PROFILE_API.updateDriverEmailNotifications, { ...flags, email_notifications_new_order_assigned: true }, { token: summit, key });
+    const other = await postJson(
+      server,
+      PROFILE_API.updateDriverEmailNotifications,
+      { ...flags, email_notifications_new_order_assigned: true },
+      { token: summit, key },
+    );
     expect(other.status).toBe(422);
   });
 });

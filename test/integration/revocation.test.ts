@@ -62,16 +62,23 @@ describe('a removed driver', () => {
 });
 
 describe('a password change', () => {
-  it('revokes every other older token; the phone that made the change stays signed in; the new password\'s token works', async () => {
+  it("revokes every other older token; the phone that made the change stays signed in; the new password's token works", async () => {
     const phone = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
     const otherPhone = await server.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
     const current = await call<Record<string, unknown>>(server, PROFILE_API.driverSettings, { token: phone });
     expect(current.status).toBe(200);
     const edit = (password: string, currentPassword: string) => ({
-      first_name: current.body.first_name, last_name: current.body.last_name, phone_number: current.body.phone_number ?? '717-555-0100',
-      email: current.body.email, password, current_password: currentPassword,
+      first_name: current.body.first_name,
+      last_name: current.body.last_name,
+      phone_number: current.body.phone_number ?? '717-555-0100',
+      email: current.body.email,
+      password,
+      current_password: currentPassword,
     });
-    const changed = await postJson(server, PROFILE_API.updateDriverSettings, edit('a-brand-new-password-42', SUMMIT_DRIVER.password), { token: phone, key: newKey() });
+    const changed = await postJson(server, PROFILE_API.updateDriverSettings, edit('a-brand-new-password-42', SUMMIT_DRIVER.password), {
+      token: phone,
+      key: newKey(),
+    });
     expect(changed.status, changed.text).toBe(200);
 
     for (const answer of await everyProtectedRoute(otherPhone)) {
@@ -87,7 +94,10 @@ describe('a password change', () => {
     expect(removed.body).toBe(false);
 
     // A second change from the fresh sign-in: now the first phone's token lapses too.
-    expect((await postJson(server, PROFILE_API.updateDriverSettings, edit('another-new-password-7', 'a-brand-new-password-42'), { token: fresh, key: newKey() })).status).toBe(200);
+    expect(
+      (await postJson(server, PROFILE_API.updateDriverSettings, edit('another-new-password-7', 'a-brand-new-password-42'), { token: fresh, key: newKey() }))
+        .status,
+    ).toBe(200);
     expect((await call(server, API.orderList, { token: fresh })).status).toBe(200);
     for (const answer of await everyProtectedRoute(phone)) {
       expect(answer.status, answer.label).toBe(401);

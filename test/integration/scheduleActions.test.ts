@@ -2,7 +2,12 @@
 // call, ownership and company isolation, strict bodies, and the Idempotency-Key cases.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  encodeCheckpoint, type OrderListItem, type OrderNote, type PullResponse, type ReassignDriverResponse, type ScheduleActionResponse,
+  encodeCheckpoint,
+  type OrderListItem,
+  type OrderNote,
+  type PullResponse,
+  type ReassignDriverResponse,
+  type ScheduleActionResponse,
 } from '../../src/domain';
 import type { TestServer } from '../support/server';
 import { RIDGE_DRIVER, SUMMIT_ADMIN, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, liveOrderIds, newKey, postJson, useTestServer, type Answer } from './helpers';
@@ -15,8 +20,18 @@ const ids: Record<string, number> = {};
 
 const KINDS = [
   { kind: 'customer', field: 'customer_order_id', schedule: 'schedule_my_customer_order_delivery', update: 'update_customer_order_scheduled_date_and_time' },
-  { kind: 'onlot', field: 'onlot_inventory_order_id', schedule: 'schedule_my_onlot_inventory_order_delivery', update: 'update_onlot_inventory_order_scheduled_date_and_time' },
-  { kind: 'move', field: 'inventory_move_order_id', schedule: 'schedule_my_inventory_move_order_delivery', update: 'update_inventory_move_order_scheduled_date_and_time' },
+  {
+    kind: 'onlot',
+    field: 'onlot_inventory_order_id',
+    schedule: 'schedule_my_onlot_inventory_order_delivery',
+    update: 'update_onlot_inventory_order_scheduled_date_and_time',
+  },
+  {
+    kind: 'move',
+    field: 'inventory_move_order_id',
+    schedule: 'schedule_my_inventory_move_order_delivery',
+    update: 'update_inventory_move_order_scheduled_date_and_time',
+  },
 ] as const;
 
 const daysAhead = (n: number, hour = 9): string => {
@@ -26,15 +41,24 @@ const daysAhead = (n: number, hour = 9): string => {
 };
 const post = <T = unknown>(path: string, body: unknown, opts: { token?: string; key?: string } = {}) =>
   postJson<T>(server, `/secure/driver/${path}`, body, { token: summit, ...opts });
-const orderRow = async (id: number) => (await server.query<{
-  is_scheduled_for_delivery: boolean; scheduled_date: Date | null; driver_id: number | null; status: string; updated_at: Date;
-}>('SELECT is_scheduled_for_delivery, scheduled_date, driver_id, status, updated_at FROM orders WHERE id = $1', [id]))[0];
+const orderRow = async (id: number) =>
+  (
+    await server.query<{
+      is_scheduled_for_delivery: boolean;
+      scheduled_date: Date | null;
+      driver_id: number | null;
+      status: string;
+      updated_at: Date;
+    }>('SELECT is_scheduled_for_delivery, scheduled_date, driver_id, status, updated_at FROM orders WHERE id = $1', [id])
+  )[0];
 
 /** Live orders of the driver that are not scheduled yet, per kind. */
 async function unscheduled(email: string, kind: string): Promise<number[]> {
   const rows = await server.query<{ id: number }>(
     `SELECT o.id FROM orders o JOIN accounts a ON a.id = o.driver_id WHERE a.email = $1 AND o.kind = $2
-     AND NOT o.is_scheduled_for_delivery AND o.delivered_at IS NULL ORDER BY o.id`, [email, kind]);
+     AND NOT o.is_scheduled_for_delivery AND o.delivered_at IS NULL ORDER BY o.id`,
+    [email, kind],
+  );
   return rows.map((r) => r.id);
 }
 
@@ -52,7 +76,13 @@ describe('schedule, reschedule, unschedule', () => {
     const at = daysAhead(3);
     const res = await post<ScheduleActionResponse>(schedule, { [field]: id, scheduled_date: at });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ [field]: id, is_scheduled_for_delivery: true, scheduled_date: at, driver_id: ids.driver, order_status: 'Scheduled for Delivery' });
+    expect(res.body).toMatchObject({
+      [field]: id,
+      is_scheduled_for_delivery: true,
+      scheduled_date: at,
+      driver_id: ids.driver,
+      order_status: 'Scheduled for Delivery',
+    });
     let row = await orderRow(id);
     expect(row).toMatchObject({ is_scheduled_for_delivery: true, driver_id: ids.driver, status: 'Scheduled for Delivery' });
     expect(new Date(row?.scheduled_date ?? 0).toISOString()).toBe(at);
@@ -81,7 +111,7 @@ describe('schedule, reschedule, unschedule', () => {
     expect(twice.body).toMatchObject({ error: 'FailedToUnscheduleOrder', message: 'Failed to unschedule order: the order is not scheduled' });
   });
 
-  it('the change reaches the driver\'s order-list pull', async () => {
+  it("the change reaches the driver's order-list pull", async () => {
     const first = await call<PullResponse<OrderListItem>>(server, '/api/driver/order-list', { token: summit });
     const checkpoint = encodeCheckpoint(first.body.checkpoint ?? { updated_at: '2000-01-01T00:00:00.000Z', id: 'co-0' });
     const [id = 0] = await unscheduled(SUMMIT_DRIVER.email, 'onlot');
@@ -99,7 +129,7 @@ describe('schedule, reschedule, unschedule', () => {
     expect((await orderRow(id))?.driver_id).toBe(ids.driver);
   });
 
-  it('another company\'s order, another driver\'s order, the wrong kind and unknown ids are 404; delivered is 409', async () => {
+  it("another company's order, another driver's order, the wrong kind and unknown ids are 404; delivered is 409", async () => {
     const [ridgeOrder] = await unscheduled(RIDGE_DRIVER.email, 'customer');
     const [otherDriver] = await unscheduled(SUMMIT_DRIVER2.email, 'customer');
     const [onlot] = await unscheduled(SUMMIT_DRIVER.email, 'onlot');
@@ -111,7 +141,9 @@ describe('schedule, reschedule, unschedule', () => {
     }
     expect((await orderRow(ridgeOrder ?? 0))?.is_scheduled_for_delivery).toBe(false);
     const [delivered] = await server.query<{ id: number }>(
-      `SELECT o.id FROM orders o JOIN accounts a ON a.id = o.driver_id WHERE a.email = $1 AND o.kind = 'customer' AND o.delivered_at IS NOT NULL LIMIT 1`, [SUMMIT_DRIVER.email]);
+      `SELECT o.id FROM orders o JOIN accounts a ON a.id = o.driver_id WHERE a.email = $1 AND o.kind = 'customer' AND o.delivered_at IS NOT NULL LIMIT 1`,
+      [SUMMIT_DRIVER.email],
+    );
     const res = await post('schedule_my_customer_order_delivery', { customer_order_id: delivered?.id, scheduled_date: daysAhead(3) });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ error: 'OrderAlreadyDelivered' });
@@ -171,7 +203,7 @@ describe('schedule, reschedule, unschedule', () => {
 });
 
 describe('reassign driver', () => {
-  it('hands the order to a driver of the same company; it leaves the old driver\'s pull as a tombstone', async () => {
+  it("hands the order to a driver of the same company; it leaves the old driver's pull as a tombstone", async () => {
     const first = await call<PullResponse<OrderListItem>>(server, '/api/driver/order-list', { token: summit });
     const checkpoint = encodeCheckpoint(first.body.checkpoint ?? { updated_at: '2000-01-01T00:00:00.000Z', id: 'co-0' });
     const [id = 0] = await liveOrderIds(server, SUMMIT_DRIVER.email, 'customer');
@@ -187,7 +219,7 @@ describe('reassign driver', () => {
     expect((await post('reassign_driver', { customer_order_id: id, driver_id: ids.driver2 })).status).toBe(404);
   });
 
-  it('refuses another company\'s driver, a non-driver account and oneself; the order stays put', async () => {
+  it("refuses another company's driver, a non-driver account and oneself; the order stays put", async () => {
     const [id = 0] = await liveOrderIds(server, SUMMIT_DRIVER.email, 'onlot');
     const [ridgeDriver] = await server.query<{ id: number }>('SELECT id FROM accounts WHERE email = $1', [RIDGE_DRIVER.email]);
     const [admin] = await server.query<{ id: number }>('SELECT id FROM accounts WHERE email = $1', [SUMMIT_ADMIN.email]);
@@ -204,7 +236,11 @@ describe('reassign driver', () => {
     const cross = await post('reassign_driver', { onlot_inventory_order_id: id, driver_id: ids.driver2 }, { token: ridge });
     expect(cross.status).toBe(404);
     expect((await orderRow(id))?.driver_id).toBe(ids.driver);
-    for (const body of [{ onlot_inventory_order_id: id }, { onlot_inventory_order_id: id, driver_id: 'x' }, { onlot_inventory_order_id: id, driver_id: ids.driver2, company_id: 1 }]) {
+    for (const body of [
+      { onlot_inventory_order_id: id },
+      { onlot_inventory_order_id: id, driver_id: 'x' },
+      { onlot_inventory_order_id: id, driver_id: ids.driver2, company_id: 1 },
+    ]) {
       expect((await post('reassign_driver', body)).status).toBe(400);
     }
   });
@@ -229,7 +265,10 @@ describe('order notes', () => {
     const res = await post<OrderNote>('create_order_note', { customer_order_id: id, note: '  Called ahead; gate code 4411.  ' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ order_key: `co-${id}`, note: 'Called ahead; gate code 4411.', author_name: 'Dale Hostetler' });
-    const [row] = await server.query<{ note: string; account_id: number; company_id: number }>('SELECT note, account_id, company_id FROM order_notes WHERE id = $1', [res.body.id]);
+    const [row] = await server.query<{ note: string; account_id: number; company_id: number }>(
+      'SELECT note, account_id, company_id FROM order_notes WHERE id = $1',
+      [res.body.id],
+    );
     expect(row).toEqual({ note: 'Called ahead; gate code 4411.', account_id: ids.driver, company_id: 1 });
     const details = await call<{ notes: OrderNote[] }>(server, `/api/driver/customer-order-details?customerOrderId=${id}`, { token: summit });
     expect(details.body.notes.at(-1)).toEqual(res.body);
@@ -237,7 +276,7 @@ describe('order notes', () => {
     expect((await post('create_order_note', { inventory_move_order_id: move, note: 'Lot gate sticks.' })).status).toBe(200);
   });
 
-  it('a note bumps the order\'s updated_at: pulls from the previous checkpoint (list and delivery details) carry the order, and its details the note', async () => {
+  it("a note bumps the order's updated_at: pulls from the previous checkpoint (list and delivery details) carry the order, and its details the note", async () => {
     const [id = 0] = await liveOrderIds(server, SUMMIT_DRIVER.email, 'customer');
     const streams = ['/api/driver/order-list', '/api/driver/customer-order-delivery-details'];
     // Another device of the driver is up to date: the checkpoint of a full pull of each stream.
@@ -245,7 +284,9 @@ describe('order notes', () => {
     for (const path of streams) {
       let checkpoint: string | null = null;
       for (;;) {
-        const page: Answer<PullResponse<{ id: string }>> = await call(server, `${path}?limit=500${checkpoint ? `&checkpoint=${checkpoint}` : ''}`, { token: summit });
+        const page: Answer<PullResponse<{ id: string }>> = await call(server, `${path}?limit=500${checkpoint ? `&checkpoint=${checkpoint}` : ''}`, {
+          token: summit,
+        });
         expect(page.status).toBe(200);
         if (page.body.checkpoint) checkpoint = encodeCheckpoint(page.body.checkpoint);
         if (page.body.documents.length < 500) break;
@@ -258,8 +299,13 @@ describe('order notes', () => {
     const bumped = (await orderRow(id))?.updated_at;
     expect(bumped?.getTime()).toBeGreaterThan(stamp?.getTime() ?? Infinity);
     for (const [i, path] of streams.entries()) {
-      const after = await call<PullResponse<{ id: string; updated_at: string; _deleted: boolean }>>(server, `${path}?checkpoint=${checkpoints[i]}`, { token: summit });
-      expect(after.body.documents.find((d) => d.id === `co-${id}`), path).toMatchObject({ _deleted: false, updated_at: bumped?.toISOString() });
+      const after = await call<PullResponse<{ id: string; updated_at: string; _deleted: boolean }>>(server, `${path}?checkpoint=${checkpoints[i]}`, {
+        token: summit,
+      });
+      expect(
+        after.body.documents.find((d) => d.id === `co-${id}`),
+        path,
+      ).toMatchObject({ _deleted: false, updated_at: bumped?.toISOString() });
     }
     // What the device then fetches for the changed order (its details) lists the new note.
     const details = await call<{ notes: OrderNote[] }>(server, `/api/driver/customer-order-details?customerOrderId=${id}`, { token: summit });
@@ -276,7 +322,13 @@ describe('order notes', () => {
     }
     const [count] = await server.query<{ n: number }>('SELECT count(*)::int n FROM order_notes WHERE order_id = $1', [ridgeOrder]);
     const [id = 0] = await liveOrderIds(server, SUMMIT_DRIVER.email, 'customer');
-    for (const body of [{ customer_order_id: id, note: '   ' }, { customer_order_id: id, note: 'x'.repeat(2001) }, { customer_order_id: id, note: 'a\u0000b' }, { customer_order_id: id }, { customer_order_id: id, note: 'a', account_id: 3 }]) {
+    for (const body of [
+      { customer_order_id: id, note: '   ' },
+      { customer_order_id: id, note: 'x'.repeat(2001) },
+      { customer_order_id: id, note: 'a\u0000b' },
+      { customer_order_id: id },
+      { customer_order_id: id, note: 'a', account_id: 3 },
+    ]) {
       const res = await post('create_order_note', body);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: 'InvalidRequest' });

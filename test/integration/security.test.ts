@@ -119,7 +119,9 @@ describe('HSTS only over TLS', () => {
           res.resume();
           const value = res.headers['strict-transport-security'];
           resolve(typeof value === 'string' ? value : undefined);
-        }).on('error', reject).end();
+        })
+          .on('error', reject)
+          .end();
       });
       expect(hsts).toBe(HSTS_VALUE);
     } finally {
@@ -178,7 +180,7 @@ describe('login rate limit per address', () => {
   // Issue 20: Fastify's trustProxy `true` took the LEFT-most X-Forwarded-For, which the client
   // writes itself and nginx's $proxy_add_x_forwarded_for keeps: 40 invented addresses got 40
   // budgets. One trusted hop takes the address the proxy appended.
-  it('behind the README\'s nginx (which appends to X-Forwarded-For), addresses the client invents buy no budget', async () => {
+  it("behind the README's nginx (which appends to X-Forwarded-For), addresses the client invents buy no budget", async () => {
     for (const trustProxy of [1, ['127.0.0.1']]) {
       const server = await startTestServer({ ...limits, build: { trustProxy, limitClock: clock } });
       const proxy = await startForwardingProxy(server.url);
@@ -206,7 +208,11 @@ describe('login rate limit per address', () => {
 });
 
 /** An HTTP request from a chosen local address (fetch cannot pick one). */
-function requestFrom(localAddress: string, url: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<{ status: number; headers: IncomingHttpHeaders }> {
+function requestFrom(
+  localAddress: string,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: init.method, headers: init.headers, localAddress }, (res) => {
       res.resume();

@@ -32,7 +32,8 @@ describe('SEED_ORDERS_PER_DRIVER', () => {
       expect(await seedBulkOrders({ query: (sql, params) => server.query(sql, params) }, { perDriver: 40, now: Date.now() })).toBe(40 * 3);
       const rows = await server.query<{ email: string; kind: string; n: number }>(
         `SELECT a.email, o.kind, count(*)::int AS n FROM orders o JOIN accounts a ON a.id = o.driver_id
-          WHERE o.order_number LIKE '%-D%-%' AND o.delivered_at IS NULL GROUP BY 1, 2 ORDER BY 1, 2`);
+          WHERE o.order_number LIKE '%-D%-%' AND o.delivered_at IS NULL GROUP BY 1, 2 ORDER BY 1, 2`,
+      );
       for (const email of ['driver@summit.test', 'driver2@summit.test', 'driver@ridge.test']) {
         const mine = rows.filter((r) => r.email === email);
         expect(mine.map((r) => r.kind)).toEqual(['customer', 'move', 'onlot']);
@@ -44,7 +45,8 @@ describe('SEED_ORDERS_PER_DRIVER', () => {
                 count(*) FILTER (WHERE EXISTS (SELECT 1 FROM happy_list_items h WHERE h.order_id = o.id))::int AS listed,
                 count(DISTINCT o.customer_last_name)::int AS names, count(*) FILTER (WHERE b.is_rto)::int AS rto
            FROM orders o LEFT JOIN customer_order_billing b ON b.order_id = o.id
-          WHERE o.kind = 'customer' AND o.order_number LIKE '%-D%-%'`);
+          WHERE o.kind = 'customer' AND o.order_number LIKE '%-D%-%'`,
+      );
       expect(customer?.billed).toBe(customer?.orders);
       expect(customer?.listed).toBe(customer?.orders);
       expect(customer?.names).toBeGreaterThan(3);

@@ -10,9 +10,14 @@ import { migrate } from '../../server/db/migrate';
 import { seedIfEmpty } from '../../server/db/seed';
 
 const PAST_COLUMNS = [
-  ['orders', 'delivered_at'], ['orders', 'created_at'],
-  ['deliveries', 'date_delivered'], ['deliveries', 'began_at'], ['deliveries', 'ended_at'],
-  ['notifications', 'created_at'], ['notifications', 'dismissed_at'], ['order_notes', 'created_at'],
+  ['orders', 'delivered_at'],
+  ['orders', 'created_at'],
+  ['deliveries', 'date_delivered'],
+  ['deliveries', 'began_at'],
+  ['deliveries', 'ended_at'],
+  ['notifications', 'created_at'],
+  ['notifications', 'dismissed_at'],
+  ['order_notes', 'created_at'],
 ] as const;
 
 describe('seed clock', () => {
@@ -26,13 +31,15 @@ describe('seed clock', () => {
         expect(await seedIfEmpty(database.db, now)).toBe(true);
         for (const [table, column] of PAST_COLUMNS) {
           const [row] = await database.raw.query<{ latest: string | null; n: number }>(
-            `SELECT max(${column})::text latest, count(${column})::int n FROM ${table}`);
+            `SELECT max(${column})::text latest, count(${column})::int n FROM ${table}`,
+          );
           expect(row?.n, `${table}.${column} has rows`).toBeGreaterThan(0);
           expect(Date.parse(row?.latest ?? ''), `${table}.${column}`).toBeLessThanOrEqual(now);
         }
         // "This week" of the delivery log is not empty: some history lands in the last 7 days.
-        const [recent] = await database.raw.query<{ n: number }>(
-          `SELECT count(*)::int n FROM deliveries WHERE date_delivered > $1::timestamptz`, [new Date(now - 7 * 86_400_000).toISOString()]);
+        const [recent] = await database.raw.query<{ n: number }>(`SELECT count(*)::int n FROM deliveries WHERE date_delivered > $1::timestamptz`, [
+          new Date(now - 7 * 86_400_000).toISOString(),
+        ]);
         expect(recent?.n).toBeGreaterThan(0);
       } finally {
         await database.close();

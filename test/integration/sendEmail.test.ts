@@ -18,7 +18,9 @@ useMailTestServer({ summit: SUMMIT_DRIVER, ridge: RIDGE_DRIVER }, (s) => ({ smtp
 beforeAll(async () => {
   [orderId = 0] = await liveOrderIds(server, SUMMIT_DRIVER.email, 'customer');
   await server.query('DELETE FROM customer_email_settings WHERE order_id = $1', [orderId]);
-  const res = await call<CustomerDeliveredEmailInfo>(server, `${PROFILE_API.emailInfo}/customer-order-delivered?customer-order-id=${orderId}`, { token: summit });
+  const res = await call<CustomerDeliveredEmailInfo>(server, `${PROFILE_API.emailInfo}/customer-order-delivered?customer-order-id=${orderId}`, {
+    token: summit,
+  });
   expect(res.status).toBe(200);
   info = res.body;
 });
@@ -26,13 +28,20 @@ beforeAll(async () => {
 const send = (body: Record<string, unknown>, opts: { token?: string; key?: string; headers?: Record<string, string> } = {}) =>
   postJson<SendEmailResponse & { error: string }>(server, PROFILE_API.sendEmail, body, { token: opts.token ?? summit, key: opts.key });
 const delivered = (overrides: Record<string, unknown> = {}) => ({
-  template: 'customer-order-delivered', recipient: info.email, tags: ['delivery', 'customer'], variables: { ...info }, ...overrides,
+  template: 'customer-order-delivered',
+  recipient: info.email,
+  tags: ['delivery', 'customer'],
+  variables: { ...info },
+  ...overrides,
 });
-const logRows = (recipient: string) => server.query<{ status: string; error: string | null; template: string; order_id: number | null; transport: string }>(
-  'SELECT status, error, template, order_id, transport FROM email_log WHERE recipient = $1 ORDER BY id', [recipient]);
+const logRows = (recipient: string) =>
+  server.query<{ status: string; error: string | null; template: string; order_id: number | null; transport: string }>(
+    'SELECT status, error, template, order_id, transport FROM email_log WHERE recipient = $1 ORDER BY id',
+    [recipient],
+  );
 
 describe('POST /send-email: templates over SMTP', () => {
-  it('sends the customer-delivered template to the order\'s customer, with the variables in the HTML', async () => {
+  it("sends the customer-delivered template to the order's customer, with the variables in the HTML", async () => {
     expect(info.send_email).toBe(true);
     const res = await send(delivered());
     expect(res.status).toBe(200);
@@ -49,13 +58,17 @@ describe('POST /send-email: templates over SMTP', () => {
       expect(mail.html).toContain(value);
       expect(mail.text).toContain(value);
     }
-    expect(await logRows(info.email ?? '')).toEqual([{ status: 'sent', error: null, template: 'customer-order-delivered', order_id: orderId, transport: 'smtp' }]);
+    expect(await logRows(info.email ?? '')).toEqual([
+      { status: 'sent', error: null, template: 'customer-order-delivered', order_id: orderId, transport: 'smtp' },
+    ]);
   });
 
   it('HTML-escapes every variable and drops links that are not http(s)', async () => {
-    const res = await send(delivered({
-      variables: { ...info, first_name: '<script>alert("x")</script>', delivery_certificate_url: 'javascript:alert(1)', building_model: 'Shed & "Barn"' },
-    }));
+    const res = await send(
+      delivered({
+        variables: { ...info, first_name: '<script>alert("x")</script>', delivery_certificate_url: 'javascript:alert(1)', building_model: 'Shed & "Barn"' },
+      }),
+    );
     expect(res.body.success).toBe(true);
     const mail = parseMail((await waitForMessages(smtp, 1))[0]?.raw ?? '');
     expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
@@ -65,18 +78,34 @@ describe('POST /send-email: templates over SMTP', () => {
   });
 
   it('formats the scheduled date like "Monday January 5th" in the driver\'s zone', async () => {
-    const res = await postJson(server, PROFILE_API.sendEmail, {
-      template: 'customer-order-scheduled', recipient: info.email,
-      variables: { first_name: info.first_name, order_number: info.order_number, scheduled_date: '2026-01-06T02:00:00Z', delivery_address: '12 Mill Creek Rd' },
-    }, { token: summit });
+    const res = await postJson(
+      server,
+      PROFILE_API.sendEmail,
+      {
+        template: 'customer-order-scheduled',
+        recipient: info.email,
+        variables: {
+          first_name: info.first_name,
+          order_number: info.order_number,
+          scheduled_date: '2026-01-06T02:00:00Z',
+          delivery_address: '12 Mill Creek Rd',
+        },
+      },
+      { token: summit },
+    );
     expect(res.body).toEqual({ success: true, error: null });
     const mail = parseMail((await waitForMessages(smtp, 1))[0]?.raw ?? '');
     // Without x-time-zone the day is UTC's; 02:00 UTC on Tuesday the 6th is Monday evening in New York.
     expect(mail.headers.get('subject')).toBe('Your delivery is scheduled for Tuesday January 6th');
     const ny = await call<SendEmailResponse>(server, PROFILE_API.sendEmail, {
-      method: 'POST', token: summit,
+      method: 'POST',
+      token: summit,
       headers: { 'content-type': 'application/json', 'x-time-zone': 'America/New_York' },
-      body: JSON.stringify({ template: 'customer-order-scheduled', recipient: info.email, variables: { scheduled_date: '2026-01-06T02:00:00Z', order_number: info.order_number } }),
+      body: JSON.stringify({
+        template: 'customer-order-scheduled',
+        recipient: info.email,
+        variables: { scheduled_date: '2026-01-06T02:00:00Z', order_number: info.order_number },
+      }),
     });
     expect(ny.body.success).toBe(true);
     const nyMail = parseMail((await waitForMessages(smtp, 2))[1]?.raw ?? '');
@@ -86,9 +115,21 @@ describe('POST /send-email: templates over SMTP', () => {
 
   it('sends to drivers, office admins and RTO admins of the company', async () => {
     const cases = [
-      { template: 'driver-assigned', recipient: 'driver2@summit.test', variables: { first_name: 'Marcy', order_number: 'SS-1', building_model: '10x12 Lofted Barn' } },
-      { template: 'office-admin-order-delivered', recipient: 'admin@summit.test', variables: { adminName: 'Ruth', driverName: 'Dale Hostetler', miles: 12.5, orderId: 7 } },
-      { template: 'rto-order-delivered', recipient: 'lorraine@keystone-rto.test', variables: { first_name: 'Lorraine', customer_name: 'Amos Zook', order_number: 'SS-2' } },
+      {
+        template: 'driver-assigned',
+        recipient: 'driver2@summit.test',
+        variables: { first_name: 'Marcy', order_number: 'SS-1', building_model: '10x12 Lofted Barn' },
+      },
+      {
+        template: 'office-admin-order-delivered',
+        recipient: 'admin@summit.test',
+        variables: { adminName: 'Ruth', driverName: 'Dale Hostetler', miles: 12.5, orderId: 7 },
+      },
+      {
+        template: 'rto-order-delivered',
+        recipient: 'lorraine@keystone-rto.test',
+        variables: { first_name: 'Lorraine', customer_name: 'Amos Zook', order_number: 'SS-2' },
+      },
     ];
     for (const body of cases) expect((await send(body)).body, body.template).toEqual({ success: true, error: null });
     const messages = await waitForMessages(smtp, 3);
@@ -100,9 +141,14 @@ describe('POST /send-email: templates over SMTP', () => {
 });
 
 describe('POST /send-email: SPEC §5 rules answer SPEC §8 texts', () => {
-  it('skips, with the setting\'s text, when the recipient turned that email off', async () => {
-    await server.query('INSERT INTO customer_email_settings (order_id, company_id, order_delivered, order_scheduled) SELECT id, company_id, false, false FROM orders WHERE id = $1', [orderId]);
-    await server.query(`INSERT INTO account_settings (account_id, company_id, send_email) SELECT id, company_id, false FROM accounts WHERE email = 'admin@summit.test' ON CONFLICT (account_id) DO UPDATE SET send_email = false`);
+  it("skips, with the setting's text, when the recipient turned that email off", async () => {
+    await server.query(
+      'INSERT INTO customer_email_settings (order_id, company_id, order_delivered, order_scheduled) SELECT id, company_id, false, false FROM orders WHERE id = $1',
+      [orderId],
+    );
+    await server.query(
+      `INSERT INTO account_settings (account_id, company_id, send_email) SELECT id, company_id, false FROM accounts WHERE email = 'admin@summit.test' ON CONFLICT (account_id) DO UPDATE SET send_email = false`,
+    );
     await server.query(`UPDATE rto_companies SET send_email = false WHERE admin_email = 'lorraine@keystone-rto.test'`);
     const cases: [Record<string, unknown>, string][] = [
       [delivered(), "Customer's email setting is turned off"],
@@ -119,14 +165,19 @@ describe('POST /send-email: SPEC §5 rules answer SPEC §8 texts', () => {
     }
     expect(smtp.messages).toHaveLength(0);
     const skipped = await logRows(info.email ?? '');
-    expect(skipped.slice(-2).map((r) => [r.status, r.error])).toEqual([['skipped', "Customer's email setting is turned off"], ['skipped', "Customer's order scheduled email setting is turned off"]]);
+    expect(skipped.slice(-2).map((r) => [r.status, r.error])).toEqual([
+      ['skipped', "Customer's email setting is turned off"],
+      ['skipped', "Customer's order scheduled email setting is turned off"],
+    ]);
     await server.query('DELETE FROM customer_email_settings WHERE order_id = $1', [orderId]);
     await server.query(`UPDATE account_settings SET send_email = true WHERE account_id = (SELECT id FROM accounts WHERE email = 'admin@summit.test')`);
     await server.query(`UPDATE rto_companies SET send_email = true`);
   });
 
-  it('is no open relay: strangers, other companies\' people and mismatched templates are refused, nothing sent', async () => {
-    const [ridgeCustomer] = await server.query<{ email: string }>(`SELECT o.customer_email email FROM orders o JOIN companies c ON c.id = o.company_id WHERE c.name = 'Ridge Barns' AND o.customer_email IS NOT NULL LIMIT 1`);
+  it("is no open relay: strangers, other companies' people and mismatched templates are refused, nothing sent", async () => {
+    const [ridgeCustomer] = await server.query<{ email: string }>(
+      `SELECT o.customer_email email FROM orders o JOIN companies c ON c.id = o.company_id WHERE c.name = 'Ridge Barns' AND o.customer_email IS NOT NULL LIMIT 1`,
+    );
     const cases: [Record<string, unknown>, string?][] = [
       [{ recipient: 'victim@elsewhere.test', subject: 'Hi', message: 'Buy now' }],
       [{ recipient: ridgeCustomer?.email, subject: 'Hi', message: 'x' }],

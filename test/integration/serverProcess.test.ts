@@ -34,7 +34,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-
 async function newDataDir(): Promise<{ dataDir: string; databaseUrl?: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'driver-app-process-'));
   const database = await testDatabase(dataDir, false); // kept: a restart on the dir finds the same data
@@ -46,12 +45,19 @@ async function newDataDir(): Promise<{ dataDir: string; databaseUrl?: string }> 
 async function start(how: 'npm' | 'main', dir: { dataDir: string; databaseUrl?: string }): Promise<Running> {
   const port = await freePort();
   const env = {
-    ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir.dataDir, JWT_SECRET: SECRET,
-    DATABASE_URL: dir.databaseUrl ?? '', DRIVER_APP_SKIP_BUILD: '1', SHUTDOWN_GRACE_MS: '10000',
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dir.dataDir,
+    JWT_SECRET: SECRET,
+    DATABASE_URL: dir.databaseUrl ?? '',
+    DRIVER_APP_SKIP_BUILD: '1',
+    SHUTDOWN_GRACE_MS: '10000',
   };
-  const child = how === 'npm'
-    ? spawn('npm', ['start', '--silent'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] })
-    : spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child =
+    how === 'npm'
+      ? spawn('npm', ['start', '--silent'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] })
+      : spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   cleanups.push(() => {
     for (const pid of processesOf(dir.dataDir)) process.kill(pid, 'SIGKILL');
@@ -60,7 +66,10 @@ async function start(how: 'npm' | 'main', dir: { dataDir: string; databaseUrl?: 
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const up = await fetch(`${url}${API.health}`).then((r) => r.ok, () => false);
+    const up = await fetch(`${url}${API.health}`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start (exit ${child.exitCode})`);
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -82,14 +91,15 @@ function processesOf(dataDir: string): number[] {
   return pids;
 }
 
-const portRefuses = (port: number): Promise<boolean> => new Promise((resolve) => {
-  const socket = connect(port, '127.0.0.1');
-  socket.once('connect', () => {
-    socket.destroy();
-    resolve(false);
+const portRefuses = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
   });
-  socket.once('error', () => resolve(true));
-});
 
 async function login(url: string): Promise<string> {
   const res = await fetch(`${url}${API.login}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(SUMMIT_DRIVER) });
@@ -110,27 +120,37 @@ describe('npm start and SIGTERM', () => {
     const bytes = Buffer.from(await encoded.arrayBuffer());
     let refusedWhileInFlight = false;
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = request(`${server.url}${API.upload}`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`, 'x-upload-folder': '/deliver-onlot-inventory-order/delivery',
-          'content-type': encoded.headers.get('content-type') ?? '', 'content-length': bytes.length,
+      const req = request(
+        `${server.url}${API.upload}`,
+        {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'x-upload-folder': '/deliver-onlot-inventory-order/delivery',
+            'content-type': encoded.headers.get('content-type') ?? '',
+            'content-length': bytes.length,
+          },
         },
-      }, (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      });
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
       req.on('error', reject);
       const half = Math.floor(bytes.length / 2);
       req.write(bytes.subarray(0, half));
       setTimeout(() => {
         server.child.kill('SIGTERM');
         // Stopped accepting while the upload is still half sent; then its second half goes.
-        setTimeout(() => void portRefuses(server.port).then((refused) => {
-          refusedWhileInFlight = refused;
-          req.end(bytes.subarray(half));
-        }), 1_000);
+        setTimeout(
+          () =>
+            void portRefuses(server.port).then((refused) => {
+              refusedWhileInFlight = refused;
+              req.end(bytes.subarray(half));
+            }),
+          1_000,
+        );
       }, 500);
     });
     const done = await answer;
@@ -158,7 +178,9 @@ describe('kill -9 and a restart', () => {
     try {
       const [dead] = await database.raw.query<{ id: string }>('SELECT id FROM server_instances');
       expect(dead).toBeDefined();
-      const [account] = await database.raw.query<{ id: number; company_id: number }>('SELECT id, company_id FROM accounts WHERE email = $1', [SUMMIT_DRIVER.email]);
+      const [account] = await database.raw.query<{ id: number; company_id: number }>('SELECT id, company_id FROM accounts WHERE email = $1', [
+        SUMMIT_DRIVER.email,
+      ]);
       const path = PROFILE_API.dismissAllNotifications;
       await database.raw.query(
         `INSERT INTO idempotency_keys (key, account_id, company_id, method, path, request_hash, state, instance_id)
@@ -171,7 +193,9 @@ describe('kill -9 and a restart', () => {
 
     const second = await start('main', dir);
     const retry = await fetch(`${second.url}${PROFILE_API.dismissAllNotifications}`, {
-      method: 'POST', body: '{}', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
+      method: 'POST',
+      body: '{}',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
     });
     expect(retry.status, await retry.clone().text()).toBe(200);
     second.child.kill('SIGTERM');

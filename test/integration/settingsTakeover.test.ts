@@ -22,12 +22,21 @@ useTestServer({}, (s) => ({ server } = s), {
 
 type ErrorAnswer = { error: string; message: string };
 
-const accountRow = async (email: string) => (await server.query<{ email: string; password_hash: string; token_version: number; first_name: string }>(
-  'SELECT email, password_hash, token_version, first_name FROM accounts WHERE lower(email) = lower($1)', [email]))[0];
+const accountRow = async (email: string) =>
+  (
+    await server.query<{ email: string; password_hash: string; token_version: number; first_name: string }>(
+      'SELECT email, password_hash, token_version, first_name FROM accounts WHERE lower(email) = lower($1)',
+      [email],
+    )
+  )[0];
 
 /** The profile as it is, with the given changes: what the phone's form sends. */
 const edit = (base: { email: string }, overrides: Record<string, unknown> = {}) => ({
-  first_name: 'Dale', last_name: 'Hostetler', phone_number: '(717) 555-0101', email: base.email, ...overrides,
+  first_name: 'Dale',
+  last_name: 'Hostetler',
+  phone_number: '(717) 555-0101',
+  email: base.email,
+  ...overrides,
 });
 
 const settingsOf = (token: string, body: unknown) => postJson<ErrorAnswer>(server, PROFILE_API.updateDriverSettings, body, { token, key: newKey() });
@@ -58,7 +67,10 @@ describe('a password or email change without the current password', () => {
 
   it('names, phone and picture alone need none; an email differing only in case is no change', async () => {
     const token = await server.login(RIDGE_DRIVER.email, RIDGE_DRIVER.password);
-    const res = await settingsOf(token, edit(RIDGE_DRIVER, { first_name: 'Renamed', phone_number: '717.555.0177', email: RIDGE_DRIVER.email.toUpperCase(), profile_image_attributes: null }));
+    const res = await settingsOf(
+      token,
+      edit(RIDGE_DRIVER, { first_name: 'Renamed', phone_number: '717.555.0177', email: RIDGE_DRIVER.email.toUpperCase(), profile_image_attributes: null }),
+    );
     expect(res.status, res.text).toBe(200);
     expect(await accountRow(RIDGE_DRIVER.email)).toMatchObject({ first_name: 'Renamed', email: RIDGE_DRIVER.email });
   });
@@ -96,7 +108,8 @@ describe('a wrong current password', () => {
   it('the right one gives its attempt back: only wrong ones use the budget', async () => {
     clock += 2 * WINDOW_MS; // a sliding count still weighs the window before
     const token = await server.login(RIDGE_DRIVER.email, RIDGE_DRIVER.password);
-    const body = (current_password: string) => edit(RIDGE_DRIVER, { first_name: 'Renamed', email: RIDGE_DRIVER.email, password: RIDGE_DRIVER.password, current_password });
+    const body = (current_password: string) =>
+      edit(RIDGE_DRIVER, { first_name: 'Renamed', email: RIDGE_DRIVER.email, password: RIDGE_DRIVER.password, current_password });
     const statuses: number[] = [];
     for (const guess of ['wrong-1', RIDGE_DRIVER.password, RIDGE_DRIVER.password, 'wrong-2', RIDGE_DRIVER.password, 'wrong-3', 'wrong-4']) {
       statuses.push((await settingsOf(token, body(guess))).status);
@@ -106,7 +119,7 @@ describe('a wrong current password', () => {
 });
 
 describe('with the right current password', () => {
-  it('the password changes; every other session ends and the caller\'s is kept', async () => {
+  it("the password changes; every other session ends and the caller's is kept", async () => {
     clock += 2 * WINDOW_MS; // a sliding count still weighs the window before
     const { owner, thief } = await ownerAndThief(SUMMIT_DRIVER);
     const res = await settingsOf(owner, edit(SUMMIT_DRIVER, { password: 'owner-new-password-1', current_password: SUMMIT_DRIVER.password }));

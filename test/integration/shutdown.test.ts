@@ -24,13 +24,19 @@ interface Answer {
 /** A request on `agent` whose body goes in two parts: `between` runs after the first, before the second. */
 function twoPartRequest(url: string, agent: Agent, body: Buffer, between: () => Promise<void>): Promise<Answer> {
   return new Promise<Answer>((resolve, reject) => {
-    const req = request(`${url}${API.login}`, {
-      method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': body.length },
-    }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-    });
+    const req = request(
+      `${url}${API.login}`,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': body.length },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      },
+    );
     req.on('error', reject);
     const half = Math.floor(body.length / 2);
     req.write(body.subarray(0, half));
@@ -44,7 +50,9 @@ function get(url: string, agent: Agent): Promise<Answer> {
       let text = '';
       res.on('data', (chunk: Buffer) => (text += chunk.toString()));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 

@@ -51,7 +51,10 @@ afterAll(async () => {
 
 describe('object storage that never answers', () => {
   it('S3_CONNECT_TIMEOUT_MS, S3_IDLE_TIMEOUT_MS, S3_CHECK_TIMEOUT_MS: given ones are kept, a bad one stops the start', () => {
-    expect(s3ConfigFromEnv({ S3_BUCKET: 'b', S3_IDLE_TIMEOUT_MS: '20000', S3_CHECK_TIMEOUT_MS: ' 3000 ' })?.timeouts).toEqual({ idleMs: 20_000, checkMs: 3_000 });
+    expect(s3ConfigFromEnv({ S3_BUCKET: 'b', S3_IDLE_TIMEOUT_MS: '20000', S3_CHECK_TIMEOUT_MS: ' 3000 ' })?.timeouts).toEqual({
+      idleMs: 20_000,
+      checkMs: 3_000,
+    });
     expect(s3ConfigFromEnv({ S3_BUCKET: 'b', S3_CONNECT_TIMEOUT_MS: '2500' })?.timeouts).toEqual({ connectMs: 2_500 });
     expect(s3ConfigFromEnv({ S3_BUCKET: 'b' })?.timeouts).toBeUndefined(); // the store's defaults
     for (const bad of ['0', '-1', '1.5', '10s', '600001']) {
@@ -64,13 +67,17 @@ describe('object storage that never answers', () => {
     try {
       const accepted = proxy.accepted();
       const started = performance.now();
-      const outcome = await within(BOUND_MS * 2, 'buildServer', buildServer({ logger: false, s3: config }).then(
-        async (server) => {
-          await server.close();
-          return 'started';
-        },
-        (err: unknown) => err,
-      ));
+      const outcome = await within(
+        BOUND_MS * 2,
+        'buildServer',
+        buildServer({ logger: false, s3: config }).then(
+          async (server) => {
+            await server.close();
+            return 'started';
+          },
+          (err: unknown) => err,
+        ),
+      );
       expect(outcome.value).toBeInstanceOf(Error);
       expect(String((outcome.value as Error).message)).toMatch(/Object storage s3:\/\/hang-bucket\/hang\/ .*did not answer within 1000 ms/);
       expect(performance.now() - started).toBeLessThan(BOUND_MS);
@@ -87,7 +94,9 @@ describe('object storage that never answers', () => {
       // The process's own start (tsx, imports) is most of this bound; without a bound it never exited.
       const exited = await within(60_000, 'server/main.ts', main.exited);
       expect(exited.value).toBe(1);
-      expect(main.stderr()).toMatch(/Object storage s3:\/\/hang-bucket\/hang\/ at http:\/\/127\.0\.0\.1:\d+ is not usable \(the endpoint did not answer within 1000 ms/);
+      expect(main.stderr()).toMatch(
+        /Object storage s3:\/\/hang-bucket\/hang\/ at http:\/\/127\.0\.0\.1:\d+ is not usable \(the endpoint did not answer within 1000 ms/,
+      );
     } finally {
       proxy.mode = 'forward';
       await main.cleanup();
@@ -104,8 +113,7 @@ describe('object storage that never answers', () => {
     });
     afterAll(() => server.close());
 
-    const uploadCount = async (): Promise<number> =>
-      (await server.query<{ n: number }>('SELECT count(*)::int AS n FROM uploads'))[0]?.n ?? -1;
+    const uploadCount = async (): Promise<number> => (await server.query<{ n: number }>('SELECT count(*)::int AS n FROM uploads'))[0]?.n ?? -1;
 
     it('upload 503 UploadFailed, download 503, certificate 503, quickly; nothing half written; all works once it answers again', async () => {
       const [orderId] = await assignLiveCustomerOrders(server, SUMMIT_DRIVER.email);
@@ -113,13 +121,22 @@ describe('object storage that never answers', () => {
       await setBilling(server, orderId, { balance: '300.00' });
       const photo = await uploadTo(server, token, CUSTOMER_PHOTO_FOLDER, 81);
       const signature = await uploadTo(server, token, SIGNATURE_FOLDER, 82, 'png');
-      const delivered = await postJson(server, CUSTOMER_DELIVER.cash.path, customerBody(orderId, [photo], { ...signatureFields(signature), payment_amount: '10' }), { token });
+      const delivered = await postJson(
+        server,
+        CUSTOMER_DELIVER.cash.path,
+        customerBody(orderId, [photo], { ...signatureFields(signature), payment_amount: '10' }),
+        { token },
+      );
       expect(delivered.status, delivered.text).toBe(200);
       const rowsBefore = await uploadCount();
 
       proxy.mode = 'blackhole';
       const image = await makeImage('jpeg', 83);
-      const upload = await within(BOUND_MS * 2, 'upload', uploadFiles(server, token, [{ bytes: image, name: 'p.jpg', type: 'image/jpeg' }], { folder: CUSTOMER_PHOTO_FOLDER }));
+      const upload = await within(
+        BOUND_MS * 2,
+        'upload',
+        uploadFiles(server, token, [{ bytes: image, name: 'p.jpg', type: 'image/jpeg' }], { folder: CUSTOMER_PHOTO_FOLDER }),
+      );
       expect(upload.value.status, upload.value.text).toBe(503);
       expect(upload.value.body).toMatchObject({ error: 'UploadFailed' });
       expect(upload.ms).toBeLessThan(BOUND_MS);
@@ -131,12 +148,20 @@ describe('object storage that never answers', () => {
       expect(read.ms).toBeLessThan(BOUND_MS);
 
       // The certificate reads the delivery's photos through the store.
-      const certificate = await within(BOUND_MS * 2, 'certificate', postJson(server, CERTIFICATE_PATH, { customer_order_id: orderId, use_report2: false }, { token }));
+      const certificate = await within(
+        BOUND_MS * 2,
+        'certificate',
+        postJson(server, CERTIFICATE_PATH, { customer_order_id: orderId, use_report2: false }, { token }),
+      );
       expect(certificate.value.status, certificate.value.text).toBe(503);
       expect(certificate.ms).toBeLessThan(BOUND_MS);
 
       proxy.mode = 'forward';
-      const again = await within(BOUND_MS * 2, 'upload after recovery', uploadFiles(server, token, [{ bytes: image, name: 'p.jpg', type: 'image/jpeg' }], { folder: CUSTOMER_PHOTO_FOLDER }));
+      const again = await within(
+        BOUND_MS * 2,
+        'upload after recovery',
+        uploadFiles(server, token, [{ bytes: image, name: 'p.jpg', type: 'image/jpeg' }], { folder: CUSTOMER_PHOTO_FOLDER }),
+      );
       expect(again.value.status, again.value.text).toBe(200);
       expect(await uploadCount()).toBe(rowsBefore + 1);
       const path = (again.value.body as { path: string }[])[0]?.path ?? '';

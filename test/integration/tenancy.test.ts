@@ -14,7 +14,11 @@ let routes: RegisteredRoute[];
 let summit: string;
 let doc: { paths: Record<string, Record<string, unknown>> };
 const ridge: { orders: Record<string, number>; driverId: number; profileId: string | null; upload: string; certificate: string | null } = {
-  orders: {}, driverId: 0, profileId: null, upload: '', certificate: null,
+  orders: {},
+  driverId: 0,
+  profileId: null,
+  upload: '',
+  certificate: null,
 };
 let leak: RegExp;
 const own: Record<string, number> = {}; // Summit driver's orders, to pair with a Ridge driver-id
@@ -31,12 +35,19 @@ beforeAll(async () => {
   ridge.driverId = driver.id;
   // The Ridge driver's own orders: the ones most likely to be found by a missing driver check too.
   for (const kind of ['customer', 'onlot', 'move']) {
-    const [order] = await server.query<{ id: number }>('SELECT id FROM orders WHERE company_id = $1 AND kind = $2 ORDER BY driver_id = $3 DESC, id LIMIT 1', [driver.company_id, kind, driver.id]);
+    const [order] = await server.query<{ id: number }>('SELECT id FROM orders WHERE company_id = $1 AND kind = $2 ORDER BY driver_id = $3 DESC, id LIMIT 1', [
+      driver.company_id,
+      kind,
+      driver.id,
+    ]);
     ridge.orders[kind] = order?.id ?? 0;
   }
   for (const kind of ['customer', 'onlot', 'move']) own[kind] = (await liveOrderIds(server, SUMMIT_DRIVER.email, kind as 'customer'))[0] ?? 0;
-  ridge.profileId = (await server.query<{ profile_id: string }>('SELECT profile_id FROM card_profiles WHERE company_id = $1 LIMIT 1', [driver.company_id]))[0]?.profile_id ?? null;
-  ridge.certificate = (await server.query<{ guid: string }>('SELECT guid FROM delivery_certificates WHERE company_id = $1 LIMIT 1', [driver.company_id]))[0]?.guid ?? null;
+  ridge.profileId =
+    (await server.query<{ profile_id: string }>('SELECT profile_id FROM card_profiles WHERE company_id = $1 LIMIT 1', [driver.company_id]))[0]?.profile_id ??
+    null;
+  ridge.certificate =
+    (await server.query<{ guid: string }>('SELECT guid FROM delivery_certificates WHERE company_id = $1 LIMIT 1', [driver.company_id]))[0]?.guid ?? null;
   // Ridge's words: company, RTO partner, dealers, people, order numbers, Tennessee addresses.
   const names = await server.query<{ name: string }>(
     `SELECT name FROM dealers WHERE company_id = $1 UNION SELECT name FROM companies WHERE id = $1
@@ -73,20 +84,24 @@ function foreignUrls(route: RegisteredRoute): string[] {
   if (route.url.includes(':kind')) {
     // One URL per order id a kind reads (the driver kinds take exactly one, plus driver-id:
     // Ridge's driver with Ridge's order, and with the caller's own order).
-    return Object.entries(EMAIL_INFO_KINDS).flatMap(([kind, ids]) => ids.filter((id) => id !== 'driver-id').flatMap((id) => {
-      const path = route.url.replace(':kind', kind);
-      const orderKind = kindOf(id) ?? 'customer';
-      if (!(ids as readonly string[]).includes('driver-id')) return [`${path}?${id}=${ridge.orders[orderKind]}`];
-      return [ridge.orders[orderKind], own[orderKind]].map((order) => `${path}?${id}=${order}&driver-id=${ridge.driverId}`);
-    }));
+    return Object.entries(EMAIL_INFO_KINDS).flatMap(([kind, ids]) =>
+      ids
+        .filter((id) => id !== 'driver-id')
+        .flatMap((id) => {
+          const path = route.url.replace(':kind', kind);
+          const orderKind = kindOf(id) ?? 'customer';
+          if (!(ids as readonly string[]).includes('driver-id')) return [`${path}?${id}=${ridge.orders[orderKind]}`];
+          return [ridge.orders[orderKind], own[orderKind]].map((order) => `${path}?${id}=${order}&driver-id=${ridge.driverId}`);
+        }),
+    );
   }
   if (route.url === '/files/:name') return [`/files/${ridge.upload}`];
   if (route.url.startsWith('/files/certificates/')) return ridge.certificate ? [route.url.replace(':name', `${ridge.certificate}.pdf`)] : [];
   return foreign ? [`${route.url}?${search}`] : [];
 }
 
-describe('another company\'s ids on every read route', () => {
-  it('answer 404 (or 400), never the other company\'s data', async () => {
+describe("another company's ids on every read route", () => {
+  it("answer 404 (or 400), never the other company's data", async () => {
     const reads = routes.filter((r) => r.method === 'GET' && !r.url.includes('*'));
     const tried: string[] = [];
     for (const route of reads) {
@@ -116,7 +131,7 @@ describe('another company\'s ids on every read route', () => {
     }
   });
 
-  it('the leak detector is not vacuous: the Ridge driver\'s own answers do name Ridge', async () => {
+  it("the leak detector is not vacuous: the Ridge driver's own answers do name Ridge", async () => {
     const ridgeToken = await server.login(RIDGE_DRIVER.email, RIDGE_DRIVER.password);
     const res = await call(server, API.orderList, { token: ridgeToken });
     expect(res.status).toBe(200);

@@ -14,15 +14,28 @@ let claims: Record<string, unknown>;
 beforeAll(async () => {
   server = await startTestServer({ jwtSecret: SECRET });
   const [account] = await server.query<{ id: number; company_id: number; token_version: number }>(
-    'SELECT id, company_id, token_version FROM accounts WHERE email = $1', [SUMMIT_DRIVER.email]);
-  claims = { company_id: account?.company_id, role: 'driver', account_id: account?.id, company: 'Summit Sheds', name: 'Dale Hostetler', email: SUMMIT_DRIVER.email, tv: account?.token_version };
+    'SELECT id, company_id, token_version FROM accounts WHERE email = $1',
+    [SUMMIT_DRIVER.email],
+  );
+  claims = {
+    company_id: account?.company_id,
+    role: 'driver',
+    account_id: account?.id,
+    company: 'Summit Sheds',
+    name: 'Dale Hostetler',
+    email: SUMMIT_DRIVER.email,
+    tv: account?.token_version,
+  };
 });
 afterAll(() => server.close());
 
 const mint = (iatAgoSeconds: number): Promise<string> => {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(now - iatAgoSeconds)
-    .setExpirationTime(now + 365 * DAY).sign(new TextEncoder().encode(SECRET));
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(now - iatAgoSeconds)
+    .setExpirationTime(now + 365 * DAY)
+    .sign(new TextEncoder().encode(SECRET));
 };
 
 describe('token age', () => {

@@ -88,7 +88,9 @@ describe('POST /upload', () => {
 
   it('400 TooManyFiles past five files, storing nothing', async () => {
     const before = await countUploads();
-    const files = await Promise.all([1, 2, 3, 4, 5, 6].map(async (seed) => ({ bytes: await makeImage('jpeg', seed), name: `${seed}.jpg`, type: 'image/jpeg' })));
+    const files = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map(async (seed) => ({ bytes: await makeImage('jpeg', seed), name: `${seed}.jpg`, type: 'image/jpeg' })),
+    );
     const res = await uploadFiles(server, summit, files);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: 'TooManyFiles', message: 'Too many files' });
@@ -109,7 +111,9 @@ describe('POST /upload', () => {
     expect(empty.status).toBe(400);
     expect(empty.body).toMatchObject({ error: 'InvalidRequest' });
     const json = await call(server, '/upload', {
-      method: 'POST', token: summit, body: '{}',
+      method: 'POST',
+      token: summit,
+      body: '{}',
       headers: { 'content-type': 'application/json', 'x-upload-folder': '/deliver-onlot-inventory-order/delivery' },
     });
     expect(json.status).toBe(400);

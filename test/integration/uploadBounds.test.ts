@@ -18,14 +18,19 @@ const EXTRA_DRIVER = { email: 'bench1@summit.test', password: SUMMIT_DRIVER.pass
 
 /** A fourth driver (same company and password as SUMMIT_DRIVER): 4 accounts × 2 uploads = the tester's 8. */
 async function fourDrivers(s: TestServer): Promise<string[]> {
-  await s.query(`INSERT INTO accounts (company_id, email, password_hash, role, first_name, last_name)
-    SELECT company_id, $1, password_hash, 'driver', 'Bench', 'Driver' FROM accounts WHERE email = $2`, [EXTRA_DRIVER.email, SUMMIT_DRIVER.email]);
+  await s.query(
+    `INSERT INTO accounts (company_id, email, password_hash, role, first_name, last_name)
+    SELECT company_id, $1, password_hash, 'driver', 'Bench', 'Driver' FROM accounts WHERE email = $2`,
+    [EXTRA_DRIVER.email, SUMMIT_DRIVER.email],
+  );
   return Promise.all([SUMMIT_DRIVER, SUMMIT_DRIVER2, RIDGE_DRIVER, EXTRA_DRIVER].map((a) => s.login(a.email, a.password)));
 }
 
 /** A PNG of noise: slow enough to decode and re-encode (tens of ms) that unbounded decodes overlap. */
 const noisyPng = (): Promise<Buffer> =>
-  sharp({ create: { width: 400, height: 400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).png().toBuffer();
+  sharp({ create: { width: 400, height: 400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+    .png()
+    .toBuffer();
 
 const pngParts = (png: Buffer, n: number) => Array.from({ length: n }, (_, i) => ({ bytes: png, name: `p${i}.png`, type: 'image/png' }));
 const jpegPart = (jpeg: Buffer) => [{ bytes: jpeg, name: 'p.jpg', type: 'image/jpeg' }];
@@ -36,7 +41,16 @@ describe('upload bounds', () => {
     let most = 0;
     let decodes = 0;
     server = await startTestServer({
-      build: { imageDecoding: { concurrency: 2, onDecode: (now) => { running = now; most = Math.max(most, now); decodes += 1; } } },
+      build: {
+        imageDecoding: {
+          concurrency: 2,
+          onDecode: (now) => {
+            running = now;
+            most = Math.max(most, now);
+            decodes += 1;
+          },
+        },
+      },
     });
     const tokens = await fourDrivers(server);
     const png = await noisyPng();
@@ -50,10 +64,14 @@ describe('upload bounds', () => {
 
   it('a third upload of one account while two are in flight is 429 with Retry-After; other accounts and later uploads go through', async () => {
     let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => { release = resolve; });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     let started = 0;
     let bothStarted: () => void = () => {};
-    const twoInFlight = new Promise<void>((resolve) => { bothStarted = resolve; });
+    const twoInFlight = new Promise<void>((resolve) => {
+      bothStarted = resolve;
+    });
     server = await startTestServer({
       build: {
         imageDecoding: {
@@ -83,6 +101,7 @@ describe('upload bounds', () => {
     expect((await other).status).toBe(200);
     expect((await uploadFiles(s, summit ?? '', jpegPart(jpeg))).status).toBe(200); // its slots were given back
     // A failed upload gives its slot back too.
-    for (let i = 0; i < 3; i += 1) expect((await uploadFiles(s, summit ?? '', [{ bytes: Buffer.from('not an image'), name: 'x.png', type: 'image/png' }])).status).toBe(400);
+    for (let i = 0; i < 3; i += 1)
+      expect((await uploadFiles(s, summit ?? '', [{ bytes: Buffer.from('not an image'), name: 'x.png', type: 'image/png' }])).status).toBe(400);
   });
 });

@@ -21,7 +21,17 @@ export interface Device {
   close(): Promise<void>;
 }
 
-export async function makeDevice(server: TestServer, opts: { idb?: Device['idb']; net?: FaultyNetwork; timeoutMs?: number; followupWaitMs?: number; initialOnline?: boolean; sleep?: (ms: number) => Promise<void> } = {}): Promise<Device> {
+export async function makeDevice(
+  server: TestServer,
+  opts: {
+    idb?: Device['idb'];
+    net?: FaultyNetwork;
+    timeoutMs?: number;
+    followupWaitMs?: number;
+    initialOnline?: boolean;
+    sleep?: (ms: number) => Promise<void>;
+  } = {},
+): Promise<Device> {
   const idb = opts.idb ?? freshIndexedDB();
   const db = await idb.open();
   const blobs = await idb.blobs();
@@ -41,7 +51,12 @@ export async function makeDevice(server: TestServer, opts: { idb?: Device['idb']
     initialOnline: opts.initialOnline,
   });
   const device: Device = {
-    idb, db, blobs, net, clock, engine,
+    idb,
+    db,
+    blobs,
+    net,
+    clock,
+    engine,
     killed: false,
     async close() {
       if (!device.killed) await engine.stop();
@@ -63,12 +78,24 @@ export async function prepareDelivery<K extends OrderKind>(
   if (!session) throw new Error('not signed in');
   for (let i = 0; i < (opts.photos ?? 2); i++) {
     const added = await addDraftImage(device.db, device.blobs, session, kind, orderId, {
-      bytes: await makeJpeg(orderId * 10 + i), type: 'image/jpeg', width: 64, height: 48,
+      bytes: await makeJpeg(orderId * 10 + i),
+      type: 'image/jpeg',
+      width: 64,
+      height: 48,
     });
     if (!added.ok) throw new Error(added.error);
   }
   for (const slot of [opts.signature ? 'signature' : null, opts.check ? 'check' : null] as const) {
-    if (slot) await addDraftImage(device.db, device.blobs, session, kind, orderId, { bytes: await makeJpeg(orderId * 10 + 7), type: 'image/jpeg', width: 64, height: 48 }, slot);
+    if (slot)
+      await addDraftImage(
+        device.db,
+        device.blobs,
+        session,
+        kind,
+        orderId,
+        { bytes: await makeJpeg(orderId * 10 + 7), type: 'image/jpeg', width: 64, height: 48 },
+        slot,
+      );
   }
   await patchDraft(device.db, session, kind, orderId, {
     deliveryMilesDriven: 42.5,

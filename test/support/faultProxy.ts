@@ -60,10 +60,11 @@ export async function startFaultProxy(target: { host: string; port: number }): P
     port,
     mode: 'forward',
     accepted: () => accepted,
-    close: () => new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
   return proxy;
 }

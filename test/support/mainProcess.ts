@@ -40,8 +40,13 @@ export async function spawnMain(env: Record<string, string> = {}): Promise<MainP
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
-      ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, JWT_SECRET: 'main-process-test-secret-0123456789',
-      DATABASE_URL: database.databaseUrl ?? '', ...env,
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'main-process-test-secret-0123456789',
+      DATABASE_URL: database.databaseUrl ?? '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

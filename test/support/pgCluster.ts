@@ -53,7 +53,9 @@ export async function obtainPostgres(env: ClusterEnvironment = DEBIAN): Promise<
 /** Debian keeps each major version's binaries in <binRoot>/<major>/bin. */
 export function findBinDir(root: string): string | null {
   if (!existsSync(root)) return null;
-  const versions = readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => /^\d+$/.test(v))
+    .sort((a, b) => Number(b) - Number(a));
   for (const version of versions) {
     const bin = join(root, version, 'bin');
     if (existsSync(join(bin, 'initdb')) && existsSync(join(bin, 'pg_ctl'))) return bin;
@@ -67,13 +69,14 @@ function aptInstallPostgres(): void {
   if (res.status !== 0) throw new Error(`integration-pg: apt-get install postgresql failed (exit ${res.status ?? 'signal'}); the PostgreSQL suite cannot run.`);
 }
 
-
 async function startThrowawayCluster(env: ClusterEnvironment): Promise<PgServer> {
   let bin = findBinDir(env.binRoot);
   if (!bin) {
     if (!env.isRoot) {
-      throw new Error('integration-pg: PostgreSQL is not installed and we are not root. Install Debian\'s postgresql package '
-        + '(apt-get install -y postgresql) or set TEST_DATABASE_URL to a server where this user may CREATE DATABASE.');
+      throw new Error(
+        "integration-pg: PostgreSQL is not installed and we are not root. Install Debian's postgresql package " +
+          '(apt-get install -y postgresql) or set TEST_DATABASE_URL to a server where this user may CREATE DATABASE.',
+      );
     }
     env.install();
     bin = findBinDir(env.binRoot);
@@ -97,8 +100,14 @@ async function startThrowawayCluster(env: ClusterEnvironment): Promise<PgServer>
   const port = await freePort();
   // Durability is worthless for a throwaway test cluster: trade it for speed on 2 cores.
   const options = [
-    `-p ${port}`, '-c listen_addresses=127.0.0.1', `-k ${dir}`, '-c fsync=off', '-c synchronous_commit=off',
-    '-c full_page_writes=off', '-c max_connections=300', '-c shared_buffers=64MB',
+    `-p ${port}`,
+    '-c listen_addresses=127.0.0.1',
+    `-k ${dir}`,
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=300',
+    '-c shared_buffers=64MB',
   ].join(' ');
   run(join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;

@@ -32,8 +32,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await server.stop();
     const where = new URL(server.adminUrl);
     where.password = '';
-    throw new Error(`integration-pg: could not build the template database on ${where.toString()} `
-      + `(the user needs CREATEDB): ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    throw new Error(
+      `integration-pg: could not build the template database on ${where.toString()} ` +
+        `(the user needs CREATEDB): ${err instanceof Error ? err.message : String(err)}`,
+      { cause: err },
+    );
   }
   project.provide('pgAdminUrl', server.adminUrl);
   project.provide('pgRunId', runId);

@@ -19,7 +19,10 @@ export function parsePrintedRoutes(text: string): RegisteredRoute[] {
     const path = (stack[depth - 1] ?? '') + (match[2] ?? '');
     stack.length = depth;
     stack[depth] = path;
-    for (const method of (match[3] ?? '').split(',').map((m) => m.trim()).filter(Boolean)) {
+    for (const method of (match[3] ?? '')
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean)) {
       if (method !== 'HEAD' && path !== '/*' && path !== '*') routes.push({ method, url: path });
     }
   }

@@ -28,8 +28,11 @@ export async function startTestS3(bucket = 'driver-app-files'): Promise<TestS3> 
     bucket,
     config: (prefix = '') => ({ bucket, endpoint, region: 'us-east-1', forcePathStyle: true, credentials: S3RVER_CREDENTIALS, prefix }),
     env: (prefix = '') => ({
-      S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
-      S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey, S3_PREFIX: prefix,
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+      S3_PREFIX: prefix,
     }),
     async stop() {
       await server.close();

@@ -80,7 +80,8 @@ export function sampleOf(schema: Schema | undefined, hints: SampleHints = {}, na
 /** The JSON request schema of a route in an /openapi.json document, if it has one. */
 export function jsonBodySchema(doc: { paths: Record<string, Record<string, unknown>> }, method: string, url: string): Schema | undefined {
   const op = doc.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()] as
-    { requestBody?: { content?: Record<string, { schema?: Schema }> } } | undefined;
+    | { requestBody?: { content?: Record<string, { schema?: Schema }> } }
+    | undefined;
   return op?.requestBody?.content?.['application/json']?.schema;
 }
 

@@ -33,7 +33,27 @@ export interface TestServerOptions {
   /** The built PWA to serve (e2e); default none. */
   staticDir?: string | null;
   /** More buildServer options (trust proxy, purge interval, probe routes, …). */
-  build?: Pick<BuildServerOptions, 'imageDecoding' | 'uploadsInFlightPerAccount' | 'readBudget' | 'minContractVersion' | 'limitRefusalDelayMs' | 'answerCacheBytes' | 'trustProxy' | 'idempotencyPurgeIntervalMs' | 'limitClock' | 'passwordHashing' | 'rateLimitPurgeIntervalMs' | 'extraRoutes' | 'smtpUrl' | 'mailFrom' | 'logger' | 'logStream' | 'seedOrdersPerDriver' | 's3'>;
+  build?: Pick<
+    BuildServerOptions,
+    | 'imageDecoding'
+    | 'uploadsInFlightPerAccount'
+    | 'readBudget'
+    | 'minContractVersion'
+    | 'limitRefusalDelayMs'
+    | 'answerCacheBytes'
+    | 'trustProxy'
+    | 'idempotencyPurgeIntervalMs'
+    | 'limitClock'
+    | 'passwordHashing'
+    | 'rateLimitPurgeIntervalMs'
+    | 'extraRoutes'
+    | 'smtpUrl'
+    | 'mailFrom'
+    | 'logger'
+    | 'logStream'
+    | 'seedOrdersPerDriver'
+    | 's3'
+  >;
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {

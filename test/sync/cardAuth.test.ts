@@ -30,13 +30,15 @@ async function scanDatabase(needles: ReadonlyArray<RegExp | readonly [RegExp, st
        FROM information_schema.columns c
        JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
       WHERE c.table_schema NOT IN ('pg_catalog', 'information_schema') AND t.table_type = 'BASE TABLE'
-        AND c.data_type IN ('text', 'character varying', 'character', 'jsonb', 'json')`);
+        AND c.data_type IN ('text', 'character varying', 'character', 'jsonb', 'json')`,
+  );
   expect(columns.length).toBeGreaterThan(20);
   const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
   const hits = new Set<string>();
   for (const { table_schema: schema, table_name: table, column_name: column } of columns) {
     const rows = await server.query<{ v: string }>(
-      `SELECT ${ident(column)}::text AS v FROM ${ident(schema)}.${ident(table)} WHERE ${ident(column)} IS NOT NULL`);
+      `SELECT ${ident(column)}::text AS v FROM ${ident(schema)}.${ident(table)} WHERE ${ident(column)} IS NOT NULL`,
+    );
     for (const row of rows) {
       for (const needle of needles) {
         const [re, kind] = needle instanceof RegExp ? [needle, needle.source] : needle;
@@ -60,7 +62,8 @@ beforeAll(async () => {
   const rows = await server.query<{ id: number }>(
     `SELECT o.id FROM orders o JOIN accounts a ON a.id = o.driver_id
      WHERE a.email = $1 AND o.kind = 'customer' AND o.delivered_at IS NULL AND o.cancelled_at IS NULL ORDER BY o.id`,
-    ['driver@summit.test']);
+    ['driver@summit.test'],
+  );
   orders = rows.map((r) => r.id);
   expect(orders.length).toBeGreaterThanOrEqual(2);
   baseline = await scanDatabase();
@@ -95,8 +98,10 @@ describe('authorizeNewCard against the real server', () => {
     expect(card.retref).toMatch(/^\d+$/);
     expect(card).toMatchObject({ expMonth: '09', expYear: '31', amount: '125.50' });
     // The server saved the card to the order's list: the next pull shows it.
-    const saved = await server.query<{ last_four: string }>(
-      'SELECT last_four FROM customer_saved_cards WHERE order_id = $1 AND card_profile_id = $2', [orders[0], card.profileId]);
+    const saved = await server.query<{ last_four: string }>('SELECT last_four FROM customer_saved_cards WHERE order_id = $1 AND card_profile_id = $2', [
+      orders[0],
+      card.profileId,
+    ]);
     expect(saved).toEqual([{ last_four: '1111' }]);
   });
 

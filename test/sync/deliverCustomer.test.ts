@@ -12,7 +12,13 @@ import type { TestServer } from '../support/server';
 
 const DRIVER = DEMO_DRIVER;
 
-interface CustomerOrder { id: number; is_rto: boolean; balance: number; check_id: number | null; card: string | null }
+interface CustomerOrder {
+  id: number;
+  is_rto: boolean;
+  balance: number;
+  check_id: number | null;
+  card: string | null;
+}
 let pool: CustomerOrder[] = [];
 let server: TestServer;
 
@@ -20,16 +26,25 @@ const harness = useSyncServer(async ({ server: s }) => {
   server = s;
   // More payable orders than the demo seed gives one driver: the second driver's customer
   // orders move to this one, and the unpaid ones get a balance.
-  await server.query(`UPDATE orders SET driver_id = (SELECT id FROM accounts WHERE email = $1)
-    WHERE kind = 'customer' AND driver_id = (SELECT id FROM accounts WHERE email = 'driver2@summit.test')`, [DRIVER.email]);
-  await server.query(`UPDATE customer_order_billing b SET remaining_balance = 750 FROM orders o JOIN accounts a ON a.id = o.driver_id
-    WHERE b.order_id = o.id AND a.email = $1 AND NOT b.is_rto AND b.remaining_balance = 0 AND o.delivered_at IS NULL`, [DRIVER.email]);
-  pool = await server.query<CustomerOrder>(`
+  await server.query(
+    `UPDATE orders SET driver_id = (SELECT id FROM accounts WHERE email = $1)
+    WHERE kind = 'customer' AND driver_id = (SELECT id FROM accounts WHERE email = 'driver2@summit.test')`,
+    [DRIVER.email],
+  );
+  await server.query(
+    `UPDATE customer_order_billing b SET remaining_balance = 750 FROM orders o JOIN accounts a ON a.id = o.driver_id
+    WHERE b.order_id = o.id AND a.email = $1 AND NOT b.is_rto AND b.remaining_balance = 0 AND o.delivered_at IS NULL`,
+    [DRIVER.email],
+  );
+  pool = await server.query<CustomerOrder>(
+    `
     SELECT o.id, coalesce(b.is_rto, false) is_rto, coalesce(b.remaining_balance, 0)::float balance,
       (SELECT min(c.id) FROM customer_order_checks c WHERE c.order_id = o.id) check_id,
       (SELECT min(s.card_profile_id) FROM customer_saved_cards s WHERE s.order_id = o.id) card
     FROM orders o JOIN accounts a ON a.id = o.driver_id LEFT JOIN customer_order_billing b ON b.order_id = o.id
-    WHERE a.email = $1 AND o.kind = 'customer' AND o.delivered_at IS NULL AND o.cancelled_at IS NULL ORDER BY o.id`, [DRIVER.email]);
+    WHERE a.email = $1 AND o.kind = 'customer' AND o.delivered_at IS NULL AND o.cancelled_at IS NULL ORDER BY o.id`,
+    [DRIVER.email],
+  );
 });
 const signedInDevice = (opts: Parameters<typeof harness.signedInDevice>[0] = {}) => harness.signedInDevice(opts);
 
@@ -51,7 +66,9 @@ beforeEach(() => {
 async function outcome(orderId: number) {
   const count = async (sql: string) => Number((await server.query<{ n: string }>(sql, [orderId]))[0]?.n ?? 0);
   const emails = await server.query<{ template: string | null; recipient: string; n: string }>(
-    `SELECT template, recipient, count(*)::text n FROM email_log WHERE created_at >= $1 AND status = 'sent' GROUP BY template, recipient`, [since]);
+    `SELECT template, recipient, count(*)::text n FROM email_log WHERE created_at >= $1 AND status = 'sent' GROUP BY template, recipient`,
+    [since],
+  );
   return {
     deliveries: await count('SELECT count(*)::text n FROM deliveries WHERE order_id = $1'),
     payments: await count('SELECT count(*)::text n FROM order_payments WHERE order_id = $1'),
@@ -83,7 +100,14 @@ async function customerDraft(device: Device, order: CustomerOrder, extra: Partia
 
 async function authorized(device: Device, orderId: number, amount: string) {
   const outcome = await authorizeNewCard(device.engine.http, {
-    customerOrderId: orderId, cardNumber: '4111111111111111', expMonth: '12', expYear: '30', cvv: '737', amount, billingZip: '17601', paymentProcessingAccountId: null,
+    customerOrderId: orderId,
+    cardNumber: '4111111111111111',
+    expMonth: '12',
+    expYear: '30',
+    cvv: '737',
+    amount,
+    billingZip: '17601',
+    paymentProcessingAccountId: null,
   });
   if (!outcome.ok) throw new Error(outcome.message);
   return outcome.card;
@@ -104,10 +128,27 @@ async function deliverThroughFaults(device: Device, path: RegExp) {
 const PATHS = {
   cash: { match: (o: CustomerOrder) => !o.is_rto && o.balance >= 10, draft: { paymentMethod: 'Cash', paymentAmount: '10' }, payment: true },
   no_payment: { match: (o: CustomerOrder) => !o.is_rto, draft: { paymentMethod: 'NoPayment' }, payment: false },
-  new_check: { match: (o: CustomerOrder) => !o.is_rto && o.balance >= 10, draft: { paymentMethod: 'Check', checkSelection: 'NewCheck', paymentAmount: '10' }, payment: true, check: true },
-  saved_check: { match: (o: CustomerOrder) => !o.is_rto && o.balance >= 10 && o.check_id !== null, draft: { paymentMethod: 'Check', checkSelection: 'SavedCheck', paymentAmount: '10' }, payment: true },
-  existing_card: { match: (o: CustomerOrder) => !o.is_rto && o.balance >= 10 && o.card !== null, draft: { paymentMethod: 'CreditCard', cardSelection: 'ExistingCard', paymentAmount: '10' }, payment: true },
-  new_card: { match: (o: CustomerOrder) => !o.is_rto && o.balance >= 10, draft: { paymentMethod: 'CreditCard', cardSelection: 'NewCard', paymentAmount: '10' }, payment: true },
+  new_check: {
+    match: (o: CustomerOrder) => !o.is_rto && o.balance >= 10,
+    draft: { paymentMethod: 'Check', checkSelection: 'NewCheck', paymentAmount: '10' },
+    payment: true,
+    check: true,
+  },
+  saved_check: {
+    match: (o: CustomerOrder) => !o.is_rto && o.balance >= 10 && o.check_id !== null,
+    draft: { paymentMethod: 'Check', checkSelection: 'SavedCheck', paymentAmount: '10' },
+    payment: true,
+  },
+  existing_card: {
+    match: (o: CustomerOrder) => !o.is_rto && o.balance >= 10 && o.card !== null,
+    draft: { paymentMethod: 'CreditCard', cardSelection: 'ExistingCard', paymentAmount: '10' },
+    payment: true,
+  },
+  new_card: {
+    match: (o: CustomerOrder) => !o.is_rto && o.balance >= 10,
+    draft: { paymentMethod: 'CreditCard', cardSelection: 'NewCard', paymentAmount: '10' },
+    payment: true,
+  },
   rto: { match: (o: CustomerOrder) => o.is_rto, draft: {}, payment: false },
 } as const;
 
@@ -131,7 +172,10 @@ describe('customer deliveries through the outbox', () => {
       const templates = new Set(got.emails.map((e) => e.template));
       expect(templates.has('office-admin-order-delivered')).toBe(true);
       if (call === 'rto') expect(templates.has('rto-order-delivered')).toBe(true);
-      const [stored] = await server.query<{ payload: { happy_list_results?: unknown[]; signature_from?: string } }>('SELECT payload FROM deliveries WHERE order_id = $1', [order.id]);
+      const [stored] = await server.query<{ payload: { happy_list_results?: unknown[]; signature_from?: string } }>(
+        'SELECT payload FROM deliveries WHERE order_id = $1',
+        [order.id],
+      );
       expect(stored?.payload.signature_from).toBe('customer');
       expect(stored?.payload.happy_list_results?.length).toBe((draft.happyList ?? []).length);
       // Done: the local draft, its images and the list row are gone; the entry is done.
@@ -144,8 +188,15 @@ describe('customer deliveries through the outbox', () => {
   it('survives the tab being killed between every pair of steps: deliver→certificate→each email', async () => {
     let device = await signedInDevice({ timeoutMs: 600_000 });
     const order = take(PATHS.cash.match);
-    await prepareDelivery(device, 'customer', order.id, { draft: await customerDraft(device, order, PATHS.cash.draft as Partial<CustomerDraft>), signature: true });
-    const boundaries = [/POST \/secure\/driver\/generate_delivery_certificate/, /GET \/api\/driver\/email-info\/customer-order-delivered/, /POST \/secure\/report\/email_office_admin/];
+    await prepareDelivery(device, 'customer', order.id, {
+      draft: await customerDraft(device, order, PATHS.cash.draft as Partial<CustomerDraft>),
+      signature: true,
+    });
+    const boundaries = [
+      /POST \/secure\/driver\/generate_delivery_certificate/,
+      /GET \/api\/driver\/email-info\/customer-order-delivered/,
+      /POST \/secure\/report\/email_office_admin/,
+    ];
     for (const boundary of boundaries) {
       device.net.inject(boundary, { kind: 'hang' });
       void device.engine.syncNow();
@@ -166,10 +217,19 @@ describe('customer deliveries through the outbox', () => {
     // A saved card the sandbox declines (its documented decline profile) on this order.
     const declined = '41000000000000000009';
     const [company] = await server.query<{ company_id: number }>('SELECT company_id FROM orders WHERE id = $1', [order.id]);
-    await server.query(`INSERT INTO card_tokens (token, company_id, brand, first_four, last_four, sandbox_outcome) VALUES ('9000000000000009', $1, 'VISA', '4000', '0002', 'decline')`, [company?.company_id]);
-    await server.query(`INSERT INTO card_profiles (profile_id, company_id, customer_order_id, token, expiration, name, billing_zip) VALUES ($3, $1, $2, '9000000000000009', '1131', 'Test Customer', '17527')`, [company?.company_id, order.id, declined]);
-    await server.query(`INSERT INTO customer_saved_cards (order_id, company_id, card_profile_id, last_four, brand, exp_month, exp_year)
-      SELECT id, company_id, $2, '0002', 'Visa', 11, 2031 FROM orders WHERE id = $1`, [order.id, declined]);
+    await server.query(
+      `INSERT INTO card_tokens (token, company_id, brand, first_four, last_four, sandbox_outcome) VALUES ('9000000000000009', $1, 'VISA', '4000', '0002', 'decline')`,
+      [company?.company_id],
+    );
+    await server.query(
+      `INSERT INTO card_profiles (profile_id, company_id, customer_order_id, token, expiration, name, billing_zip) VALUES ($3, $1, $2, '9000000000000009', '1131', 'Test Customer', '17527')`,
+      [company?.company_id, order.id, declined],
+    );
+    await server.query(
+      `INSERT INTO customer_saved_cards (order_id, company_id, card_profile_id, last_four, brand, exp_month, exp_year)
+      SELECT id, company_id, $2, '0002', 'Visa', 11, 2031 FROM orders WHERE id = $1`,
+      [order.id, declined],
+    );
     await device.engine.syncNow();
     await prepareDelivery(device, 'customer', order.id, {
       draft: await customerDraft(device, order, { paymentMethod: 'CreditCard', cardSelection: 'ExistingCard', cardProfileId: declined, paymentAmount: '10' }),
@@ -182,8 +242,8 @@ describe('customer deliveries through the outbox', () => {
     const [stuck] = await activeEntries(device);
     expect(stuck?.status).toBe('needs_attention');
     expect(stuck?.last_error?.code).toBe('FailedToDeliverOrderWithAnExistingCard');
-    const attempts = async () => Number((await server.query<{ n: string }>(
-      `SELECT count(*)::text n FROM charge_attempts WHERE order_id = $1`, [order.id]))[0]?.n ?? 0);
+    const attempts = async () =>
+      Number((await server.query<{ n: string }>(`SELECT count(*)::text n FROM charge_attempts WHERE order_id = $1`, [order.id]))[0]?.n ?? 0);
     expect(await attempts()).toBe(1);
     // The decline's answer lost on the way, the driver presses Retry: the same submission is
     // answered from its remembered attempt, and the card is not charged again.
@@ -222,15 +282,22 @@ describe('move orders through the outbox', () => {
     expect(got.emails.map((e) => e.template)).toEqual(['office-admin-order-delivered']);
     for (const row of got.emails) expect(Number(row.n)).toBe(1);
     const [stored] = await server.query<{ gps_lat: number; n: string }>(
-      'SELECT d.gps_lat, (SELECT count(*)::text FROM delivery_images i WHERE i.delivery_id = d.id) n FROM deliveries d WHERE d.order_id = $1', [moveId]);
+      'SELECT d.gps_lat, (SELECT count(*)::text FROM delivery_images i WHERE i.delivery_id = d.id) n FROM deliveries d WHERE d.order_id = $1',
+      [moveId],
+    );
     expect(stored).toMatchObject({ gps_lat: 39.1, n: '2' });
   });
 });
 
 describe('prefetch for offline use', () => {
-  it('pulls every order\'s delivery details, notes and (customer) saved checks, pausing 400 ms after every 10 (SPEC §7), and refetches only what changed', async () => {
+  it("pulls every order's delivery details, notes and (customer) saved checks, pausing 400 ms after every 10 (SPEC §7), and refetches only what changed", async () => {
     const pauses: number[] = [];
-    const device = await signedInDevice({ sleep: (ms) => { pauses.push(ms); return Promise.resolve(); } });
+    const device = await signedInDevice({
+      sleep: (ms) => {
+        pauses.push(ms);
+        return Promise.resolve();
+      },
+    });
     const rows = await device.db.orders.find().exec();
     const customers = await device.db.customer_deliveries.find().exec();
     const moves = await device.db.move_deliveries.find().exec();
@@ -243,7 +310,9 @@ describe('prefetch for offline use', () => {
     // Notes the office wrote are there to read offline.
     const [noted] = await server.query<{ order_id: number; note: string }>(
       `SELECT n.order_id, n.note FROM order_notes n JOIN orders o ON o.id = n.order_id JOIN accounts a ON a.id = o.driver_id
-        WHERE a.email = $1 AND o.kind = 'customer' AND o.delivered_at IS NULL ORDER BY n.id LIMIT 1`, [DRIVER.email]);
+        WHERE a.email = $1 AND o.kind = 'customer' AND o.delivered_at IS NULL ORDER BY n.id LIMIT 1`,
+      [DRIVER.email],
+    );
     if (noted) expect(customers.find((d) => d.order_id === noted.order_id)?.notes?.map((n) => n.note)).toContain(noted.note);
     const fetched = device.net.reached(/GET \/api\/driver\/saved-checks/);
     expect(fetched).toBe(customers.length);

@@ -25,9 +25,13 @@ function takeOrder(): number {
 
 async function serverRecord(onlotId: number) {
   const deliveries = await server.query<{ id: number; miles_driven: number; note: string; began_at: Date }>(
-    'select id, miles_driven, note, began_at from deliveries where order_id = $1', [onlotId]);
+    'select id, miles_driven, note, began_at from deliveries where order_id = $1',
+    [onlotId],
+  );
   const images = await server.query<{ n: string }>(
-    'select count(*)::text as n from delivery_images di join deliveries d on d.id = di.delivery_id where d.order_id = $1', [onlotId]);
+    'select count(*)::text as n from delivery_images di join deliveries d on d.id = di.delivery_id where d.order_id = $1',
+    [onlotId],
+  );
   return { deliveries, images: Number(images[0]?.n ?? 0) };
 }
 

@@ -12,7 +12,7 @@ const harness = useSyncServer();
 const device = (opts: Parameters<typeof harness.device>[0] = {}) => harness.device(opts);
 
 describe('local data per driver', () => {
-  it('a second driver on the same phone sees none of the first one\'s orders or queued work; it is sent when the first signs in again', async () => {
+  it("a second driver on the same phone sees none of the first one's orders or queued work; it is sent when the first signs in again", async () => {
     const phone = await device();
     expect(await phone.engine.login('driver@summit.test', 'summit-driver-1')).toEqual({ ok: true });
     await phone.engine.syncNow();
@@ -52,7 +52,12 @@ describe('sign-out', () => {
     const session = (await readSession(phone.db))!;
     const { addDraftImage, patchDraft } = await import('../../src/db');
     await patchDraft(phone.db, session, 'onlot', typed!, { deliveryNote: 'gate code 4471', deliveryMilesDriven: 9 });
-    const added = await addDraftImage(phone.db, phone.blobs, session, 'onlot', typed!, { bytes: new Uint8Array([1, 2, 3]).buffer, type: 'image/jpeg', width: 1, height: 1 });
+    const added = await addDraftImage(phone.db, phone.blobs, session, 'onlot', typed!, {
+      bytes: new Uint8Array([1, 2, 3]).buffer,
+      type: 'image/jpeg',
+      width: 1,
+      height: 1,
+    });
     expect(added.ok).toBe(true);
     expect(await phone.db.onlot_deliveries.findOne(`oio-${untouched}`).exec()).not.toBeNull();
     await phone.engine.logout();

@@ -12,10 +12,12 @@ const harness = useSyncServer(async (h) => {
 });
 
 describe('first pull progress', () => {
-  it('reports orders stored of the server\'s total per page, then nothing once the list is complete', async () => {
+  it("reports orders stored of the server's total per page, then nothing once the list is complete", async () => {
     const [{ n: total } = { n: 0 }] = await harness.server.query<{ n: number }>(
       `SELECT count(*)::int n FROM orders o JOIN accounts a ON a.id = o.driver_id
-        WHERE a.email = $1 AND o.delivered_at IS NULL AND o.cancelled_at IS NULL`, [DEMO_DRIVER.email]);
+        WHERE a.email = $1 AND o.delivered_at IS NULL AND o.cancelled_at IS NULL`,
+      [DEMO_DRIVER.email],
+    );
     expect(total).toBeGreaterThan(1_500);
     // Only the order list matters here: the reads after it (details of 1,500 orders, each with
     // its own prefetch) fail fast, so the test takes seconds, not a minute.

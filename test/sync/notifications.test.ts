@@ -21,8 +21,11 @@ async function tabsOf(device: Device, session: Session) {
   return notificationTabs((await stored(device, session)) ?? [], dismissalState(entries));
 }
 
-const serverRows = () => harness.server.query<{ id: number; dismissed_at: Date | null; title: string }>(
-  `SELECT n.id, n.dismissed_at, n.title FROM notifications n JOIN accounts a ON a.id = n.account_id WHERE a.email = $1 ORDER BY n.id`, [DEMO_DRIVER.email]);
+const serverRows = () =>
+  harness.server.query<{ id: number; dismissed_at: Date | null; title: string }>(
+    `SELECT n.id, n.dismissed_at, n.title FROM notifications n JOIN accounts a ON a.id = n.account_id WHERE a.email = $1 ORDER BY n.id`,
+    [DEMO_DRIVER.email],
+  );
 
 describe('notifications through the outbox', () => {
   it('dismiss one and Clear all queued offline are sent once when back online; what arrived meanwhile stays', async () => {
@@ -50,15 +53,19 @@ describe('notifications through the outbox', () => {
     expect(await queueDismissAll(device.db, session, upTo, new Date(t + 2000))).toMatchObject({ ok: true });
     await device.engine.syncNow();
     expect((await activeEntries(device)).map((e) => [e.kind, e.status])).toEqual([
-      ['dismiss_notification', 'queued'], ['dismiss_all_notifications', 'queued'],
+      ['dismiss_notification', 'queued'],
+      ['dismiss_all_notifications', 'queued'],
     ]);
     tabs = await tabsOf(device, session);
     expect(tabs.active).toEqual([]);
     expect(tabs.dismissed.filter((r) => r.queued)).toHaveLength(active.length);
 
     // The office sends something while the phone is away: not seen, so not cleared.
-    const [later] = await harness.server.query<{ id: number }>(`INSERT INTO notifications (company_id, account_id, type, title, message)
-      SELECT company_id, id, 'system', 'Yard closes early Friday', 'Pick up before 2 pm.' FROM accounts WHERE email = $1 RETURNING id`, [DEMO_DRIVER.email]);
+    const [later] = await harness.server.query<{ id: number }>(
+      `INSERT INTO notifications (company_id, account_id, type, title, message)
+      SELECT company_id, id, 'system', 'Yard closes early Friday', 'Pick up before 2 pm.' FROM accounts WHERE email = $1 RETURNING id`,
+      [DEMO_DRIVER.email],
+    );
 
     device.net.offline = false;
     device.net.inject(/POST \/secure\/driver\/notification_dismiss/, { kind: 'lose-response' }, 1);

@@ -11,7 +11,11 @@ import type { TestServer } from '../support/server';
 // a schedule change the list showed at once is undone when the server refuses it or the
 // driver discards it (the next sync shows the server's row again).
 
-interface Row { id: number; kind: OrderKind; is_scheduled: boolean }
+interface Row {
+  id: number;
+  kind: OrderKind;
+  is_scheduled: boolean;
+}
 let server: TestServer;
 let me = 0;
 let colleague = 0;
@@ -24,8 +28,11 @@ const harness = useSyncServer(async ({ server: s }) => {
   me = await id(DEMO_DRIVER.email);
   colleague = await id('driver2@summit.test');
   foreign = await id('driver@ridge.test');
-  pool = await server.query<Row>(`SELECT id, kind, is_scheduled_for_delivery is_scheduled FROM orders
-    WHERE driver_id = $1 AND delivered_at IS NULL AND cancelled_at IS NULL ORDER BY id`, [me]);
+  pool = await server.query<Row>(
+    `SELECT id, kind, is_scheduled_for_delivery is_scheduled FROM orders
+    WHERE driver_id = $1 AND delivered_at IS NULL AND cancelled_at IS NULL ORDER BY id`,
+    [me],
+  );
 });
 
 function take(test: (row: Row) => boolean): Row {
@@ -37,7 +44,9 @@ function take(test: (row: Row) => boolean): Row {
 
 async function orderOnServer(id: number) {
   const [row] = await server.query<{ is_scheduled: boolean; scheduled_date: Date | null; driver_id: number; status: string; updated_at: Date }>(
-    'SELECT is_scheduled_for_delivery is_scheduled, scheduled_date, driver_id, status, updated_at FROM orders WHERE id = $1', [id]);
+    'SELECT is_scheduled_for_delivery is_scheduled, scheduled_date, driver_id, status, updated_at FROM orders WHERE id = $1',
+    [id],
+  );
   return row;
 }
 
@@ -63,7 +72,10 @@ describe('order actions through the outbox', () => {
     const b = take((r) => r.kind !== a.kind);
     const c = take(() => true);
     // c starts scheduled on the server (the phone learns it from the pull).
-    await server.query(`UPDATE orders SET is_scheduled_for_delivery = true, scheduled_date = $2, status = 'Scheduled for Delivery' WHERE id = $1`, [c.id, at(3, 9)]);
+    await server.query(`UPDATE orders SET is_scheduled_for_delivery = true, scheduled_date = $2, status = 'Scheduled for Delivery' WHERE id = $1`, [
+      c.id,
+      at(3, 9),
+    ]);
     await device.engine.syncNow();
     expect((await device.db.orders.findOne(keyOf(c)).exec())?.is_scheduled_for_delivery).toBe(true);
 
@@ -92,7 +104,10 @@ describe('order actions through the outbox', () => {
 
     const onA = await orderOnServer(a.id);
     expect([onA?.is_scheduled, onA?.scheduled_date?.toISOString(), onA?.driver_id]).toEqual([true, second, me]);
-    const notes = await server.query<{ note: string; account_id: number }>('SELECT note, account_id FROM order_notes WHERE order_id = $1 AND account_id = $2', [a.id, me]);
+    const notes = await server.query<{ note: string; account_id: number }>('SELECT note, account_id FROM order_notes WHERE order_id = $1 AND account_id = $2', [
+      a.id,
+      me,
+    ]);
     expect(notes).toEqual([{ note: 'Customer asks to call 30 min ahead', account_id: me }]);
     expect((await orderOnServer(b.id))?.driver_id).toBe(colleague);
     const onC = await orderOnServer(c.id);
@@ -102,7 +117,7 @@ describe('order actions through the outbox', () => {
     expect((await device.db.orders.findOne(keyOf(a)).exec())?.scheduled_date).toBe(second);
   });
 
-  it('a reassign the server refuses (another company\'s driver; an order already taken away) needs attention with the server\'s message', async () => {
+  it("a reassign the server refuses (another company's driver; an order already taken away) needs attention with the server's message", async () => {
     const device = await harness.signedInDevice();
     const session = (await readSession(device.db))!;
     const d = take(() => true);
@@ -116,7 +131,12 @@ describe('order actions through the outbox', () => {
     device.net.offline = false;
     await syncUntilSettled(device);
     const stuck = await activeEntries(device);
-    expect(stuck.map((x) => [x.order_key, x.status])).toEqual(expect.arrayContaining([[keyOf(d), 'needs_attention'], [keyOf(e), 'needs_attention']]));
+    expect(stuck.map((x) => [x.order_key, x.status])).toEqual(
+      expect.arrayContaining([
+        [keyOf(d), 'needs_attention'],
+        [keyOf(e), 'needs_attention'],
+      ]),
+    );
     const byKey = new Map(stuck.map((x) => [x.order_key, x.last_error]));
     expect(byKey.get(keyOf(d))).toMatchObject({ code: 'NotFound', message: 'Driver not found', status: 404 });
     expect(byKey.get(keyOf(e))).toMatchObject({ code: 'NotFound', message: ERROR_TEXT.NotFound, status: 404 });
@@ -134,7 +154,7 @@ describe('order actions through the outbox', () => {
     };
   }
 
-  it('a schedule the server refuses needs attention and the next sync shows the server\'s row again; an action waiting behind it keeps showing', async () => {
+  it("a schedule the server refuses needs attention and the next sync shows the server's row again; an action waiting behind it keeps showing", async () => {
     const device = await harness.signedInDevice();
     const session = (await readSession(device.db))!;
     const f = take((r) => !r.is_scheduled);
@@ -147,13 +167,19 @@ describe('order actions through the outbox', () => {
     const t = Date.now();
     const when = (s: number) => new Date(t + s * 1000);
     // f: a reschedule of an order that is not scheduled (the server says: schedule it first).
-    expect(await queueSchedule(device.db, session, { kind: f.kind, id: f.id, scheduledDate: at(2, 10), reschedule: true }, when(1))).toMatchObject({ ok: true });
+    expect(await queueSchedule(device.db, session, { kind: f.kind, id: f.id, scheduledDate: at(2, 10), reschedule: true }, when(1))).toMatchObject({
+      ok: true,
+    });
     // g: a date the phone's clock allowed but the server's refuses (more than 31 days ago).
     const phoneBehind = new Date(t - 20 * 86_400_000);
-    expect(await queueSchedule(device.db, session, { kind: g.kind, id: g.id, scheduledDate: at(-40, 10), reschedule: false }, phoneBehind)).toMatchObject({ ok: true });
+    expect(await queueSchedule(device.db, session, { kind: g.kind, id: g.id, scheduledDate: at(-40, 10), reschedule: false }, phoneBehind)).toMatchObject({
+      ok: true,
+    });
     // h: a refused reschedule, then a schedule that waits behind it.
     const refusedH = await queueSchedule(device.db, session, { kind: h.kind, id: h.id, scheduledDate: at(3, 10), reschedule: true }, when(2));
-    expect(await queueSchedule(device.db, session, { kind: h.kind, id: h.id, scheduledDate: at(4, 11), reschedule: false }, when(3))).toMatchObject({ ok: true });
+    expect(await queueSchedule(device.db, session, { kind: h.kind, id: h.id, scheduledDate: at(4, 11), reschedule: false }, when(3))).toMatchObject({
+      ok: true,
+    });
     // The list shows all of it at once.
     expect((await scheduleOf(device, f)).local).toEqual([true, at(2, 10), 'Scheduled for Delivery']);
     expect((await scheduleOf(device, g)).local).toEqual([true, at(-40, 10), 'Scheduled for Delivery']);
@@ -169,7 +195,10 @@ describe('order actions through the outbox', () => {
     expect(entries.find((e) => e.order_key === keyOf(f))?.last_error?.message).toContain('the order is not scheduled; schedule it first');
     expect(status(g)).toEqual([['schedule', 'needs_attention', 400]]);
     expect(entries.find((e) => e.order_key === keyOf(g))?.last_error?.message).toContain('more than 31 days in the past');
-    expect(status(h)).toEqual([['reschedule', 'needs_attention', 409], ['schedule', 'queued', null]]);
+    expect(status(h)).toEqual([
+      ['reschedule', 'needs_attention', 409],
+      ['schedule', 'queued', null],
+    ]);
     // The server changed none of them, so a checkpointed pull alone would never resend them...
     for (const row of [f, g, h]) expect((await orderOnServer(row.id))?.updated_at.toISOString()).toBe(before.get(row.id));
     // ...yet the list shows the server's rows again, and h the schedule still waiting.
@@ -193,7 +222,7 @@ describe('order actions through the outbox', () => {
     expect(device.net.reached(/POST \/secure\/driver\/schedule_my_/)).toBe(2); // g refused, then h's schedule
   });
 
-  it('a refused schedule the list still showed (refused by an older build) goes back to the server\'s row once the driver discards it', async () => {
+  it("a refused schedule the list still showed (refused by an older build) goes back to the server's row once the driver discards it", async () => {
     const device = await harness.signedInDevice();
     const session = (await readSession(device.db))!;
     const m = take((r) => !r.is_scheduled);
@@ -201,7 +230,8 @@ describe('order actions through the outbox', () => {
     if (!queued.ok) throw new Error('not queued');
     // As a build before the undo rule left it: refused, with the row still patched.
     await (await device.db.outbox.findOne(queued.entryId).exec())?.incrementalPatch({
-      status: 'needs_attention', last_error: { code: 'FailedToScheduleDelivery', message: 'Failed to schedule delivery: refused', status: 409 },
+      status: 'needs_attention',
+      last_error: { code: 'FailedToScheduleDelivery', message: 'Failed to schedule delivery: refused', status: 409 },
     });
     await device.engine.syncNow();
     expect((await scheduleOf(device, m)).local).toEqual([true, at(5, 9), 'Scheduled for Delivery']); // nothing resends the row

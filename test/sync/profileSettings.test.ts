@@ -4,12 +4,14 @@
 // field), the notification flags, offline and refused saves keeping the draft; the delivery log
 // and stats stored with their filters; the CSV export's bytes.
 import { describe, expect, it } from 'vitest';
+import { CACHE_KEYS, profilePictureBlobId, readCache, readSession, readSettingsDraft, uuidv7, writeSettingsDraft } from '../../src/db';
 import {
-  CACHE_KEYS, profilePictureBlobId, readCache, readSession, readSettingsDraft, uuidv7, writeSettingsDraft,
-} from '../../src/db';
-import {
-  DELIVERY_LOG_CSV_COLUMNS, NO_LOG_FILTERS,
-  type DeliveryLogSnapshot, type DeliveryStatsSnapshot, type DriverSettings, type SettingsForm,
+  DELIVERY_LOG_CSV_COLUMNS,
+  NO_LOG_FILTERS,
+  type DeliveryLogSnapshot,
+  type DeliveryStatsSnapshot,
+  type DriverSettings,
+  type SettingsForm,
 } from '../../src/domain';
 import { createProfileRpc } from '../../src/replication/profile';
 import { makeJpeg } from '../support/images';
@@ -31,7 +33,9 @@ async function sessionOf(device: Device) {
 async function account() {
   const [row] = await harness.server.query<{ first_name: string; last_name: string; phone: string; password_hash: string; picture: string | null }>(
     `SELECT a.first_name, a.last_name, a.phone, a.password_hash, s.profile_image_guid picture
-       FROM accounts a LEFT JOIN account_settings s ON s.account_id = a.id WHERE a.email = $1`, [EMAIL]);
+       FROM accounts a LEFT JOIN account_settings s ON s.account_id = a.id WHERE a.email = $1`,
+    [EMAIL],
+  );
   if (!row) throw new Error('no account');
   return row;
 }
@@ -47,7 +51,9 @@ describe('delivery log through the worker', () => {
     const log = await readCache<DeliveryLogSnapshot>(device.db, session, CACHE_KEYS.deliveryLog);
     expect(log?.data.filters).toEqual(NO_LOG_FILTERS);
     const [{ n } = { n: 0 }] = await harness.server.query<{ n: number }>(
-      'SELECT count(*)::int n FROM deliveries d JOIN accounts a ON a.id = d.driver_id WHERE a.email = $1', [EMAIL]);
+      'SELECT count(*)::int n FROM deliveries d JOIN accounts a ON a.id = d.driver_id WHERE a.email = $1',
+      [EMAIL],
+    );
     expect(log?.data.log.totals.deliveries).toBe(n);
     const stats = await readCache<DeliveryStatsSnapshot>(device.db, session, CACHE_KEYS.deliveryStats);
     expect(stats?.data.undelivered.categories.map((c) => c.code)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
@@ -135,12 +141,16 @@ describe('settings through the worker', () => {
 
     // The three notification flags, all sent every time.
     const flags = await rpc.saveNotificationSettings({
-      email_notifications_new_order_assigned: false, email_notifications_order_reassigned: true, email_notifications_order_finished_at_shop: false,
+      email_notifications_new_order_assigned: false,
+      email_notifications_order_reassigned: true,
+      email_notifications_order_finished_at_shop: false,
     });
     expect(flags.ok).toBe(true);
     const [row] = await harness.server.query<Record<string, boolean>>(
       `SELECT s.email_notifications_new_order_assigned a, s.email_notifications_order_reassigned r, s.email_notifications_order_finished_at_shop f
-         FROM account_settings s JOIN accounts x ON x.id = s.account_id WHERE x.email = $1`, [EMAIL]);
+         FROM account_settings s JOIN accounts x ON x.id = s.account_id WHERE x.email = $1`,
+      [EMAIL],
+    );
     expect(row).toEqual({ a: false, r: true, f: false });
     expect((await readCache<DriverSettings>(device.db, session, CACHE_KEYS.settings))?.data.email_notifications_new_order_assigned).toBe(false);
   });
@@ -157,8 +167,17 @@ describe('settings through the worker', () => {
     expect(await rpc.refreshSettings()).toMatchObject({ ok: false, offline: true });
     device.net.offline = false;
     // Another account's email: refused by the server, shown beside the email field.
-    const taken = await rpc.saveSettings({ form: { ...fields, email: 'driver@summit.test', password: '', current_password: 'summit-driver-2' }, pictureId: null });
-    expect(taken).toMatchObject({ ok: false, offline: false, message: 'Failed to save settings', field: 'email', detail: 'This email is already used by another account' });
+    const taken = await rpc.saveSettings({
+      form: { ...fields, email: 'driver@summit.test', password: '', current_password: 'summit-driver-2' },
+      pictureId: null,
+    });
+    expect(taken).toMatchObject({
+      ok: false,
+      offline: false,
+      message: 'Failed to save settings',
+      field: 'email',
+      detail: 'This email is already used by another account',
+    });
     expect((await readSettingsDraft(device.db, session))?.fields).toEqual(fields);
     // The form's own rules run before anything is sent.
     const invalid = await rpc.saveSettings({ form: { ...fields, phone_number: '12', password: '', current_password: '' }, pictureId: null });

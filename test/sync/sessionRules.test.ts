@@ -107,7 +107,7 @@ describe('the token margin', () => {
 });
 
 describe('impersonation', () => {
-  it('the office views as another driver: local server data cleared, the real driver\'s work kept and never sent under that name; End signs out', async () => {
+  it("the office views as another driver: local server data cleared, the real driver's work kept and never sent under that name; End signs out", async () => {
     const { device, orderId } = await phoneWithQueuedWork();
     const real = (await readSession(device.db))!;
     const token = await harness.server.login('driver2@summit.test', 'summit-driver-2');

@@ -43,7 +43,7 @@ async function phoneWithHeldRun(): Promise<{ phone: Device; calls: Call[]; held:
 }
 
 describe('a run under way when its driver signs out', () => {
-  it('sends nothing more: the next driver is served at once and nothing of theirs is stored as the previous driver\'s', async () => {
+  it("sends nothing more: the next driver is served at once and nothing of theirs is stored as the previous driver's", async () => {
     const { phone, calls, held, release } = await phoneWithHeldRun();
     const first = (await readSession(phone.db))!;
     const runs = phone.engine.syncNow();

@@ -18,7 +18,7 @@ async function cached<T>(device: Awaited<ReturnType<typeof harness.device>>, key
 }
 
 describe('snapshots for the map and the schedule', () => {
-  it('stores the order map, the schedule list and each scheduled order\'s details, scoped to the driver', async () => {
+  it("stores the order map, the schedule list and each scheduled order's details, scoped to the driver", async () => {
     const device = await harness.signedInDevice();
     const map = await cached<OrderMap>(device, CACHE_KEYS.orderMap);
     const list = await cached<ScheduleListItem[]>(device, CACHE_KEYS.scheduleList);
@@ -27,7 +27,8 @@ describe('snapshots for the map and the schedule', () => {
     expect(list?.length).toBeGreaterThan(0);
     const mine = await harness.server.query<{ n: number }>(
       `SELECT count(*)::int n FROM orders o JOIN accounts a ON a.id = o.driver_id
-        WHERE a.email = 'driver@summit.test' AND o.is_scheduled_for_delivery AND o.delivered_at IS NULL AND o.cancelled_at IS NULL`);
+        WHERE a.email = 'driver@summit.test' AND o.is_scheduled_for_delivery AND o.delivered_at IS NULL AND o.cancelled_at IS NULL`,
+    );
     expect(list?.length).toBe(mine[0]?.n);
     for (const item of list ?? []) {
       const details = await cached<ScheduleDetails>(device, CACHE_KEYS.scheduleDetails(item.id));
@@ -99,7 +100,7 @@ describe('snapshots for the map and the schedule', () => {
     expect((await firstValueFrom(syncStatus$(device.db))).reachable).toBe(true);
   });
 
-  it('signing out drops the driver\'s snapshots', async () => {
+  it("signing out drops the driver's snapshots", async () => {
     const device = await harness.signedInDevice();
     expect(await device.db.cache.count().exec()).toBeGreaterThan(0);
     await device.engine.logout();

@@ -24,11 +24,17 @@ describe('the session as the UI sees it (SPEC §4)', () => {
     // An injected clock 40 ms before the margin; it moves on before the re-judgement fires.
     const clock = { t: session.claims.exp * 1000 - TOKEN_EXPIRY_MARGIN_MS - 40 };
     // The clock moves on once the first state was judged (before the re-judgement fires).
-    const seen = await firstValueFrom(authState$(db, () => clock.t).pipe(tap(() => (clock.t += 60)), take(2), toArray()));
+    const seen = await firstValueFrom(
+      authState$(db, () => clock.t).pipe(
+        tap(() => (clock.t += 60)),
+        take(2),
+        toArray(),
+      ),
+    );
     expect(seen.map((s) => (s.status === 'authenticated' ? 'authenticated' : s.reason))).toEqual(['authenticated', 'expired']);
   });
 
-  it('keeps a sign-out note until the next sign-in and counts only that driver\'s unsent work', async () => {
+  it("keeps a sign-out note until the next sign-in and counts only that driver's unsent work", async () => {
     const db = await openDb();
     await writeSignedOutNote(db, { reason: 'removed', company_id: 1, account_id: 1, name: 'Dale', at: new Date(0).toISOString() });
     expect((await readSignedOutNote(db))?.reason).toBe('removed');

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ERROR_TEXT, PAYMENT_TEXT, formatCardNumberInput, formatExpirationInput, luhnValid, normalizeCardNumber, validateCardForm,
+  ERROR_TEXT,
+  PAYMENT_TEXT,
+  formatCardNumberInput,
+  formatExpirationInput,
+  luhnValid,
+  normalizeCardNumber,
+  validateCardForm,
   type CardFormValues,
 } from '../../src/domain';
 
@@ -55,8 +61,18 @@ describe('validateCardForm (SPEC §5 card authorization rules)', () => {
     expect(result).toEqual({
       ok: true,
       card: {
-        cardNumber: '4111111111111111', expMonth: '09', expYear: '31', cvv: '1234', firstName: 'Ada', lastName: 'Lovelace',
-        streetAddress: '12 Orchard Lane', city: 'Lancaster', state: 'PA', zip: '17602', phone: '717-555-0100', email: 'ada@example.com',
+        cardNumber: '4111111111111111',
+        expMonth: '09',
+        expYear: '31',
+        cvv: '1234',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        streetAddress: '12 Orchard Lane',
+        city: 'Lancaster',
+        state: 'PA',
+        zip: '17602',
+        phone: '717-555-0100',
+        email: 'ada@example.com',
       },
     });
   });
@@ -107,21 +123,42 @@ describe('validateCardForm (SPEC §5 card authorization rules)', () => {
   it('requires every other field', () => {
     const errors = errorsOf({ firstName: ' ', lastName: '', streetAddress: '', city: '', zip: '' });
     expect(errors).toEqual({
-      firstName: 'Required', lastName: 'Required', streetAddress: 'Required', city: 'Required', zip: 'Required',
+      firstName: 'Required',
+      lastName: 'Required',
+      streetAddress: 'Required',
+      city: 'Required',
+      zip: 'Required',
     });
     expect(errorsOf({ zip: '12345678901' })).toEqual({ zip: PAYMENT_TEXT.tooLong });
   });
 
   it('reports every failing field at once, one message each', () => {
     const result = validateCardForm({
-      cardNumber: '1', expiration: '1', cvv: '', firstName: '', lastName: '', streetAddress: '', city: '', state: 'x', zip: '', phone: '', email: 'x',
+      cardNumber: '1',
+      expiration: '1',
+      cvv: '',
+      firstName: '',
+      lastName: '',
+      streetAddress: '',
+      city: '',
+      state: 'x',
+      zip: '',
+      phone: '',
+      email: 'x',
     });
     expect(result).toEqual({
       ok: false,
       errors: {
-        cardNumber: 'Invalid Credit Card Number', expiration: 'Format MMYY', cvv: 'Credit card CVV is required',
-        firstName: 'Required', lastName: 'Required', streetAddress: 'Required', city: 'Required',
-        state: 'Uppercase 2-letter state abbreviation', zip: 'Required', phone: PAYMENT_TEXT.phone,
+        cardNumber: 'Invalid Credit Card Number',
+        expiration: 'Format MMYY',
+        cvv: 'Credit card CVV is required',
+        firstName: 'Required',
+        lastName: 'Required',
+        streetAddress: 'Required',
+        city: 'Required',
+        state: 'Uppercase 2-letter state abbreviation',
+        zip: 'Required',
+        phone: PAYMENT_TEXT.phone,
       },
     });
   });

@@ -8,8 +8,12 @@ const TOKEN = '9418594164541111';
 
 describe('card secrets', () => {
   it('hashes keep no CVV, numbers by length and last four, tokens as they are', () => {
-    expect(redactForHash({ cvv: '123', card_cvv: 456, account: '4111 1111-1111 1111', card_token: TOKEN, account_number: '000123456789', amount: 5 }))
-      .toEqual({ account: 'pan:16:1111', card_token: TOKEN, account_number: 'acct:12:6789', amount: 5 });
+    expect(redactForHash({ cvv: '123', card_cvv: 456, account: '4111 1111-1111 1111', card_token: TOKEN, account_number: '000123456789', amount: 5 })).toEqual({
+      account: 'pan:16:1111',
+      card_token: TOKEN,
+      account_number: 'acct:12:6789',
+      amount: 5,
+    });
     expect(redactForHash({ account_token: 4111111111111111 })).toEqual({ account_token: 'pan:16:1111' });
     expect(redactForHash([1, 2])).toEqual([1, 2]);
     expect(redactForHash(null)).toBeNull();

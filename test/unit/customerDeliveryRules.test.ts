@@ -6,24 +6,50 @@ import { customerCallOf, customerFacts, customerPayload } from '../../src/outbox
 
 const photo = (id: string): DraftPhoto => ({ id, mime_type: 'image/jpeg', extension: 'jpg', size: 10, width: 10, height: 10 });
 const details: CustomerDeliveryDetails = {
-  id: 'co-5', company_id: 1, companyId: 1, customer_order_id: 5, customer_first_name: 'Ada', customer_last_name: 'Yoder',
-  customer_phone: '(717) 555-0100', customer_email: 'ada@example.com', order_number: 'SS-5',
+  id: 'co-5',
+  company_id: 1,
+  companyId: 1,
+  customer_order_id: 5,
+  customer_first_name: 'Ada',
+  customer_last_name: 'Yoder',
+  customer_phone: '(717) 555-0100',
+  customer_email: 'ada@example.com',
+  order_number: 'SS-5',
   billing_address: { street_address_one: '1 Main St', street_address_two: null, city: 'Lancaster', state: 'PA', zip: '17601' },
-  name_on_order: 'Ada Yoder', is_rto: false, rto_company_name: null, serial_number: 'S5', building_name: '10x12 Lofted Barn',
-  delivery_address: '1 Main St', delivery_address_coordinates: { lat: 40, lon: -76 }, remaining_balance: '500.00',
-  happy_list_results: [{ item: 'level', text: 'Building is level', value: true }, { item: 'doors', text: 'Doors open and close', value: true }],
+  name_on_order: 'Ada Yoder',
+  is_rto: false,
+  rto_company_name: null,
+  serial_number: 'S5',
+  building_name: '10x12 Lofted Barn',
+  delivery_address: '1 Main St',
+  delivery_address_coordinates: { lat: 40, lon: -76 },
+  remaining_balance: '500.00',
+  happy_list_results: [
+    { item: 'level', text: 'Building is level', value: true },
+    { item: 'doors', text: 'Doors open and close', value: true },
+  ],
   customer_card_list: [{ card_profile_id: 'P1', last_four: '1881', brand: 'Visa', exp_month: 11, exp_year: 2031 }],
-  payment_processor_config: { payment_processing_account_id: 'ACC-1' }, payments_v2: true,
-  driver_delivery_survey_questions: [{ id: 1, question: 'Happy?', type: 'YESNO' }, { id: 2, question: 'Comments', type: 'TEXT' }],
+  payment_processor_config: { payment_processing_account_id: 'ACC-1' },
+  payments_v2: true,
+  driver_delivery_survey_questions: [
+    { id: 1, question: 'Happy?', type: 'YESNO' },
+    { id: 2, question: 'Comments', type: 'TEXT' },
+  ],
   updated_at: '2026-11-20T00:00:00.000Z',
 };
 const complete: CustomerDraft = {
-  ...emptyCustomerDraft(), photos: [photo('a')], deliveryMilesDriven: 20, signature: photo('s'),
-  deliveryGpsLat: 40, deliveryGpsLon: -76, surveyAnswers: { 1: false, 2: '  Nice crew ' }, happyList: ['doors'],
+  ...emptyCustomerDraft(),
+  photos: [photo('a')],
+  deliveryMilesDriven: 20,
+  signature: photo('s'),
+  deliveryGpsLat: 40,
+  deliveryGpsLon: -76,
+  surveyAnswers: { 1: false, 2: '  Nice crew ' },
+  happyList: ['doors'],
 };
 const rules = (draft: Partial<CustomerDraft>, server: CustomerDeliveryDetails = details) => validateDelivery(customerFacts(server, { ...complete, ...draft }));
 
-describe('SPEC §5 rules per payment path, from the driver\'s draft', () => {
+describe("SPEC §5 rules per payment path, from the driver's draft", () => {
   it('every delivery: a photo, at most five, miles (not negative)', () => {
     expect(rules({ paymentMethod: 'Cash', photos: [] })).toEqual(['DeliveryPhotoRequired']);
     expect(rules({ paymentMethod: 'Cash', photos: ['1', '2', '3', '4', '5', '6'].map(photo) })).toEqual(['TooManyPhotos']);
@@ -44,21 +70,46 @@ describe('SPEC §5 rules per payment path, from the driver\'s draft', () => {
     expect(rules({ paymentMethod: 'Check' })).toEqual(['CheckSelectionTypeIsRequired']);
     expect(rules({ paymentMethod: 'Check', checkSelection: 'NewCheck', signature: null })).toEqual(['DeliverySignatureRequired', 'CheckImageRequired']);
     expect(rules({ paymentMethod: 'Check', checkSelection: 'NewCheck', check: photo('c') })).toEqual([]);
-    expect(rules({ paymentMethod: 'Check', checkSelection: 'SavedCheck', deliveryGpsLat: null, surveyAnswers: {} }))
-      .toEqual(['DeliveryLocationNotSet', 'DeliverySurveyAnswersNotSet', 'SavedCheckDoesNotHaveAnId']);
+    expect(rules({ paymentMethod: 'Check', checkSelection: 'SavedCheck', deliveryGpsLat: null, surveyAnswers: {} })).toEqual([
+      'DeliveryLocationNotSet',
+      'DeliverySurveyAnswersNotSet',
+      'SavedCheckDoesNotHaveAnId',
+    ]);
     expect(rules({ paymentMethod: 'Check', checkSelection: 'SavedCheck', customerOrderSavedCheckId: 3 })).toEqual([]);
   });
   it('card: a selection; existing card needs the signature; a new card needs its authorization (no CVV is ever kept)', () => {
     expect(rules({ paymentMethod: 'CreditCard' })).toEqual(['CardSelectionTypeIsRequired']);
     expect(rules({ paymentMethod: 'CreditCard', cardSelection: 'ExistingCard', signature: null })).toEqual(['DeliverySignatureRequired']);
-    expect(rules({ paymentMethod: 'CreditCard', cardSelection: 'NewCard' })).toEqual(['CreditCardNumberRequired', 'CreditCardExpirationDateRequired', 'CreditCardCVVRequired']);
-    const newCard = { profileId: 'P9', firstFour: '4111', lastFour: '1111', retref: 'R1', token: '9411111111111111', expMonth: '09', expYear: '31', amount: '100.00' };
+    expect(rules({ paymentMethod: 'CreditCard', cardSelection: 'NewCard' })).toEqual([
+      'CreditCardNumberRequired',
+      'CreditCardExpirationDateRequired',
+      'CreditCardCVVRequired',
+    ]);
+    const newCard = {
+      profileId: 'P9',
+      firstFour: '4111',
+      lastFour: '1111',
+      retref: 'R1',
+      token: '9411111111111111',
+      expMonth: '09',
+      expYear: '31',
+      amount: '100.00',
+    };
     expect(rules({ paymentMethod: 'CreditCard', cardSelection: 'NewCard', newCard })).toEqual([]);
   });
 });
 
 describe('the payload each path queues', () => {
-  const newCard = { profileId: 'P9', firstFour: '4111', lastFour: '1111', retref: 'R1', token: '9411111111111111', expMonth: '09', expYear: '31', amount: '100.00' };
+  const newCard = {
+    profileId: 'P9',
+    firstFour: '4111',
+    lastFour: '1111',
+    retref: 'R1',
+    token: '9411111111111111',
+    expMonth: '09',
+    expYear: '31',
+    amount: '100.00',
+  };
   const cases: [string, Partial<CustomerDraft>, CustomerDeliveryDetails][] = [
     ['cash', { paymentMethod: 'Cash', paymentAmount: '125.50' }, details],
     ['no_payment', { paymentMethod: 'NoPayment', paymentAmount: '99' }, details],

@@ -70,10 +70,25 @@ describe('PWADB', () => {
     const session = makeSession();
     const seen = firstValueFrom(page.orders.find().$.pipe(filter((docs) => docs.length === 1)));
     await worker.orders.insert({
-      id: 'oio-1', company_id: session.claims.company_id, account_id: session.claims.account_id, dealer_name: 'D', customer_name: null, building_model: 'M',
-      serial_number: 'S', order_type: 'on-lot inventory', order_status: 'Ready', building_stage: 'Built', building_location: 'Lot',
-      is_scheduled_for_delivery: false, is_built: true, is_rush_order: false, scheduled_date: null, customer_order_id: null,
-      onlot_inventory_order_id: 1, inventory_move_order_id: null, updated_at: new Date().toISOString(),
+      id: 'oio-1',
+      company_id: session.claims.company_id,
+      account_id: session.claims.account_id,
+      dealer_name: 'D',
+      customer_name: null,
+      building_model: 'M',
+      serial_number: 'S',
+      order_type: 'on-lot inventory',
+      order_status: 'Ready',
+      building_stage: 'Built',
+      building_location: 'Lot',
+      is_scheduled_for_delivery: false,
+      is_built: true,
+      is_rush_order: false,
+      scheduled_date: null,
+      customer_order_id: null,
+      onlot_inventory_order_id: 1,
+      inventory_move_order_id: null,
+      updated_at: new Date().toISOString(),
     });
     expect((await seen).map((d) => d.id)).toEqual(['oio-1']);
   });

@@ -70,10 +70,14 @@ describe('SPEC §5 rules for customer payments', () => {
     expect(validateDelivery({ ...customer, paymentMethod: 'CreditCard' })).toEqual(['CardSelectionTypeIsRequired']);
     expect(validateDelivery({ ...customer, paymentMethod: 'Check', checkSelection: 'NewCheck' })).toEqual(['CheckImageRequired']);
     expect(validateDelivery({ ...customer, paymentMethod: 'Check', checkSelection: 'SavedCheck' })).toEqual([
-      'DeliveryLocationNotSet', 'DeliverySurveyAnswersNotSet', 'SavedCheckDoesNotHaveAnId',
+      'DeliveryLocationNotSet',
+      'DeliverySurveyAnswersNotSet',
+      'SavedCheckDoesNotHaveAnId',
     ]);
     expect(validateDelivery({ ...customer, paymentMethod: 'CreditCard', cardSelection: 'NewCard' })).toEqual([
-      'CreditCardNumberRequired', 'CreditCardExpirationDateRequired', 'CreditCardCVVRequired',
+      'CreditCardNumberRequired',
+      'CreditCardExpirationDateRequired',
+      'CreditCardCVVRequired',
     ]);
     expect(validateDelivery({ ...customer, paymentAmount: 'ten' })).toEqual(['PaymentAmountIsNan']);
     expect(validateDelivery({ ...customer, isRto: true, paymentMethod: null })).toEqual([]);

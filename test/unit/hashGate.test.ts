@@ -15,9 +15,18 @@ describe('hash gate', () => {
     const gate = createHashGate({ concurrency: 1, queue: 2, onHash: () => (started += 1) });
     const first = deferred();
     const order: number[] = [];
-    const a = gate.run(async () => { await first.promise; order.push(1); });
-    const b = gate.run(() => { order.push(2); return Promise.resolve(); });
-    const c = gate.run(() => { order.push(3); return Promise.resolve(); });
+    const a = gate.run(async () => {
+      await first.promise;
+      order.push(1);
+    });
+    const b = gate.run(() => {
+      order.push(2);
+      return Promise.resolve();
+    });
+    const c = gate.run(() => {
+      order.push(3);
+      return Promise.resolve();
+    });
     await expect(gate.run(() => Promise.resolve())).rejects.toBeInstanceOf(HashGateFull);
     expect(gate.load()).toEqual({ running: 1, waiting: 2 });
     expect(started).toBe(1);
@@ -39,12 +48,23 @@ describe('hash gate', () => {
     const gate = createHashGate({ concurrency: 1, queue: 2, knownQueue: 1 });
     const first = deferred();
     const order: string[] = [];
-    const running = gate.run(async () => { await first.promise; order.push('running'); });
-    const strangers = [1, 2].map((i) => gate.run(() => { order.push(`stranger ${i}`); return Promise.resolve(); }));
+    const running = gate.run(async () => {
+      await first.promise;
+      order.push('running');
+    });
+    const strangers = [1, 2].map((i) =>
+      gate.run(() => {
+        order.push(`stranger ${i}`);
+        return Promise.resolve();
+      }),
+    );
     await expect(gate.run(() => Promise.resolve())).rejects.toBeInstanceOf(HashGateFull);
     expect(gate.full('unknown')).toBe(true);
     expect(gate.full('known')).toBe(false);
-    const driver = gate.run(() => { order.push('driver'); return Promise.resolve(); }, 'known');
+    const driver = gate.run(() => {
+      order.push('driver');
+      return Promise.resolve();
+    }, 'known');
     expect(gate.full('known')).toBe(true);
     await expect(gate.run(() => Promise.resolve(), 'known')).rejects.toBeInstanceOf(HashGateFull);
     first.resolve();

@@ -3,18 +3,21 @@
 import { describe, expect, it } from 'vitest';
 import { createHttpClient, filenameOf, TransportError } from '../../src/replication';
 
-const client = (response: Response) => createHttpClient({
-  fetch: () => Promise.resolve(response),
-  hosts: { main: 'http://x', remix: 'http://x', report: 'http://x' },
-  getToken: () => Promise.resolve('t'),
-});
+const client = (response: Response) =>
+  createHttpClient({
+    fetch: () => Promise.resolve(response),
+    hosts: { main: 'http://x', remix: 'http://x', report: 'http://x' },
+    getToken: () => Promise.resolve('t'),
+  });
 
 describe('raw answers', () => {
   it('reads the bytes, the type and the file name', async () => {
     const csv = 'Date Delivered,Order Number\r\n11/20/2026,SS-1\r\n';
-    const raw = await client(new Response(csv, {
-      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="delivery-log-2026-11-23.csv"' },
-    })).getRaw('/api/driver/exports/log-list');
+    const raw = await client(
+      new Response(csv, {
+        headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="delivery-log-2026-11-23.csv"' },
+      }),
+    ).getRaw('/api/driver/exports/log-list');
     expect(new TextDecoder().decode(raw.bytes)).toBe(csv);
     expect(raw.contentType).toBe('text/csv; charset=utf-8');
     expect(raw.filename).toBe('delivery-log-2026-11-23.csv');

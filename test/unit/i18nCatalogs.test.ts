@@ -1,5 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { ERROR_TEXT, FILTER_LABELS, LOG_ORDER_TYPE_LABEL, PAYMENT_TEXT, formatDateHeader, groupScheduled, signedOutText as domainSignedOutText, type SignOutReason } from '../../src/domain';
+import {
+  ERROR_TEXT,
+  FILTER_LABELS,
+  LOG_ORDER_TYPE_LABEL,
+  PAYMENT_TEXT,
+  formatDateHeader,
+  groupScheduled,
+  signedOutText as domainSignedOutText,
+  type SignOutReason,
+} from '../../src/domain';
 import { formatDate } from '../../src/ui/format';
 import { applyLanguage, t } from '../../src/ui/i18n';
 import { errorText, filterLabel, knownText, serverErrorText } from '../../src/ui/i18n/domainText';
@@ -57,7 +66,7 @@ describe('the Spanish catalog', () => {
     expect(Object.keys(domain.payment).sort()).toEqual(Object.keys(PAYMENT_TEXT).sort());
   });
 
-  it('words the delivery log\'s order types as src/domain does in English', () => {
+  it("words the delivery log's order types as src/domain does in English", () => {
     for (const [type, label] of Object.entries(LOG_ORDER_TYPE_LABEL)) expect(english.get(`log.type-${type}`)).toBe(label);
   });
 });
@@ -105,7 +114,12 @@ describe('the language', () => {
     expect(formatDateHeader('2026-01-05T15:00:00Z', 'America/Chicago', 'es')).toBe('lun, 5 ene');
     expect(formatDateHeader('2026-01-05T15:00:00Z', 'America/Chicago')).toBe('Mon, Jan 5');
     expect(formatDate('2026-01-05T15:00:00')).toBe('05/01/2026');
-    const groups = groupScheduled([{ id: 'a', is_scheduled_for_delivery: true, scheduled_date: '2026-01-05T15:00:00Z' }], Date.parse('2026-01-04T12:00:00Z'), 'America/Chicago', 'es');
+    const groups = groupScheduled(
+      [{ id: 'a', is_scheduled_for_delivery: true, scheduled_date: '2026-01-05T15:00:00Z' }],
+      Date.parse('2026-01-04T12:00:00Z'),
+      'America/Chicago',
+      'es',
+    );
     expect(groups[0]?.title).toBe('lun, 5 ene');
     await applyLanguage('en');
     expect(t('home.search')).toBe('Search');

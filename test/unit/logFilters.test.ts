@@ -3,8 +3,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  describeLogFilters, isDay, LOG_ORDER_TYPES, logFiltersFromSearch, logFiltersQuery, logFiltersToSearch, NO_LOG_FILTERS,
-  sameLogFilters, toggleLogOrderType, type LogFilters,
+  describeLogFilters,
+  isDay,
+  LOG_ORDER_TYPES,
+  logFiltersFromSearch,
+  logFiltersQuery,
+  logFiltersToSearch,
+  NO_LOG_FILTERS,
+  sameLogFilters,
+  toggleLogOrderType,
+  type LogFilters,
 } from '../../src/domain';
 
 const parse = (qs: string): LogFilters => logFiltersFromSearch(new URLSearchParams(qs));
@@ -13,7 +21,9 @@ describe('delivery log filters', () => {
   it('reads dates and order types, repeated or comma-joined, in the canonical order', () => {
     expect(parse('')).toEqual(NO_LOG_FILTERS);
     expect(parse('startDate=2026-11-01&endDate=2026-11-23&orderTypes=new-build&orderTypes=off-lot')).toEqual({
-      startDate: '2026-11-01', endDate: '2026-11-23', orderTypes: ['off-lot', 'new-build'],
+      startDate: '2026-11-01',
+      endDate: '2026-11-23',
+      orderTypes: ['off-lot', 'new-build'],
     });
     expect(parse('orderTypes=move-inventory,new-inventory,move-inventory').orderTypes).toEqual(['new-inventory', 'move-inventory']);
   });
@@ -28,26 +38,35 @@ describe('delivery log filters', () => {
   });
 
   it('writes the address so that reading it back gives the same filters', () => {
-    const day = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
+    const day = fc
+      .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
       .map((d) => d.toISOString().slice(0, 10));
-    const filters = fc.record({
-      startDate: fc.option(day, { nil: null }),
-      endDate: fc.option(day, { nil: null }),
-      orderTypes: fc.subarray([...LOG_ORDER_TYPES]),
-    }).filter((f) => !(f.startDate && f.endDate && f.endDate < f.startDate));
-    fc.assert(fc.property(filters, (f) => {
-      const back = logFiltersFromSearch(new URLSearchParams(logFiltersToSearch(f).toString()));
-      expect(back).toEqual(f);
-      expect(sameLogFilters(back, f)).toBe(true);
-    }));
-    expect(logFiltersToSearch({ startDate: '2026-11-01', endDate: null, orderTypes: ['off-lot', 'move-inventory'] }).toString())
-      .toBe('startDate=2026-11-01&orderTypes=off-lot&orderTypes=move-inventory');
+    const filters = fc
+      .record({
+        startDate: fc.option(day, { nil: null }),
+        endDate: fc.option(day, { nil: null }),
+        orderTypes: fc.subarray([...LOG_ORDER_TYPES]),
+      })
+      .filter((f) => !(f.startDate && f.endDate && f.endDate < f.startDate));
+    fc.assert(
+      fc.property(filters, (f) => {
+        const back = logFiltersFromSearch(new URLSearchParams(logFiltersToSearch(f).toString()));
+        expect(back).toEqual(f);
+        expect(sameLogFilters(back, f)).toBe(true);
+      }),
+    );
+    expect(logFiltersToSearch({ startDate: '2026-11-01', endDate: null, orderTypes: ['off-lot', 'move-inventory'] }).toString()).toBe(
+      'startDate=2026-11-01&orderTypes=off-lot&orderTypes=move-inventory',
+    );
   });
 
   it('leaves empty values out of the server query and joins the types', () => {
     expect(logFiltersQuery(NO_LOG_FILTERS)).toEqual({ startDate: undefined, endDate: undefined, orderTypes: undefined });
-    expect(logFiltersQuery({ startDate: null, endDate: '2026-11-23', orderTypes: ['new-build', 'off-lot'] }))
-      .toEqual({ startDate: undefined, endDate: '2026-11-23', orderTypes: 'off-lot,new-build' });
+    expect(logFiltersQuery({ startDate: null, endDate: '2026-11-23', orderTypes: ['new-build', 'off-lot'] })).toEqual({
+      startDate: undefined,
+      endDate: '2026-11-23',
+      orderTypes: 'off-lot,new-build',
+    });
   });
 
   it('toggles a type and describes the filters for the offline note', () => {

@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { DriverDatabase, OrderDoc } from '../../src/db';
 import { patchDraft, readOrdersRefresh, settleOrdersRefresh } from '../../src/db';
 import {
-  applyOptimistic, discardOutboxEntry, queueDelivery, queueNote, queueReassign, queueSchedule, queueUnschedule, retryOutboxEntry,
+  applyOptimistic,
+  discardOutboxEntry,
+  queueDelivery,
+  queueNote,
+  queueReassign,
+  queueSchedule,
+  queueUnschedule,
+  retryOutboxEntry,
 } from '../../src/outbox';
 import { freshIndexedDB } from '../support/fakeDb';
 import { makeSession } from '../support/session';
@@ -22,10 +29,25 @@ async function openDb() {
 
 function orderRow(session: ReturnType<typeof makeSession>, patch: Partial<OrderDoc> = {}): OrderDoc {
   return {
-    id: 'oio-7', company_id: session.claims.company_id, account_id: session.claims.account_id, dealer_name: 'Dealer', customer_name: null,
-    building_model: '10x12 Lofted Barn', serial_number: 'S-7', order_type: 'on-lot inventory', order_status: 'Ready for Delivery',
-    building_stage: 'Finished', building_location: 'Lot', is_scheduled_for_delivery: false, is_built: true, is_rush_order: false,
-    scheduled_date: null, customer_order_id: null, onlot_inventory_order_id: 7, inventory_move_order_id: null, updated_at: NOW.toISOString(),
+    id: 'oio-7',
+    company_id: session.claims.company_id,
+    account_id: session.claims.account_id,
+    dealer_name: 'Dealer',
+    customer_name: null,
+    building_model: '10x12 Lofted Barn',
+    serial_number: 'S-7',
+    order_type: 'on-lot inventory',
+    order_status: 'Ready for Delivery',
+    building_stage: 'Finished',
+    building_location: 'Lot',
+    is_scheduled_for_delivery: false,
+    is_built: true,
+    is_rush_order: false,
+    scheduled_date: null,
+    customer_order_id: null,
+    onlot_inventory_order_id: 7,
+    inventory_move_order_id: null,
+    updated_at: NOW.toISOString(),
     ...patch,
   };
 }
@@ -45,7 +67,9 @@ describe('order action intents', () => {
     expect(row?.is_scheduled_for_delivery).toBe(true);
     expect(row?.scheduled_date).toBe('2026-11-23T15:00:00.000Z');
 
-    expect(await queueSchedule(db, session, { kind: 'customer', id: 3, scheduledDate: '2026-11-24T09:30:00.000Z', reschedule: true }, NOW)).toMatchObject({ ok: true });
+    expect(await queueSchedule(db, session, { kind: 'customer', id: 3, scheduledDate: '2026-11-24T09:30:00.000Z', reschedule: true }, NOW)).toMatchObject({
+      ok: true,
+    });
     expect((await db.outbox.find({ selector: { order_key: 'co-3' } }).exec())[0]?.kind).toBe('reschedule_customer');
   });
 
@@ -170,11 +194,13 @@ describe('optimistic list rows', () => {
     expect(await readOrdersRefresh(db, session)).toBeNull();
   });
 
-  it('never patches another driver\'s row', async () => {
+  it("never patches another driver's row", async () => {
     const db = await openDb();
     const session = makeSession();
     await db.orders.insert(orderRow(session, { account_id: 2 }));
-    expect(await queueSchedule(db, session, { kind: 'onlot', id: 7, scheduledDate: '2026-11-23T15:00:00.000Z', reschedule: false }, NOW)).toMatchObject({ ok: true });
+    expect(await queueSchedule(db, session, { kind: 'onlot', id: 7, scheduledDate: '2026-11-23T15:00:00.000Z', reschedule: false }, NOW)).toMatchObject({
+      ok: true,
+    });
     expect((await db.orders.findOne('oio-7').exec())?.is_scheduled_for_delivery).toBe(false);
   });
 });

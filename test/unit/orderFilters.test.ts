@@ -90,7 +90,8 @@ describe('SPEC §4 filter exclusivity and toggle mode', () => {
         expect(sel.has('finished') && sel.has('unfinished')).toBe(false);
         expect(sel.has('onlotInventoryOrder') && (sel.has('newCustomerOrder') || sel.has('offlotCustomerOrder'))).toBe(false);
         // The last tap selected move inventory: off-lot and new customer are gone.
-        if (taps.at(-1) === 'inventoryMoveOrder' && sel.has('inventoryMoveOrder')) expect(sel.has('offlotCustomerOrder') || sel.has('newCustomerOrder')).toBe(false);
+        if (taps.at(-1) === 'inventoryMoveOrder' && sel.has('inventoryMoveOrder'))
+          expect(sel.has('offlotCustomerOrder') || sel.has('newCustomerOrder')).toBe(false);
       }),
     );
   });
@@ -154,8 +155,13 @@ describe('filterOrders', () => {
         fc.subarray([...FILTER_KEYS]),
         fc.constantFrom('', 'barn', 'LOT', ' ada ', 'zzz', 'move order', 'sn-'),
         (items, selected, search) => {
-          const got = filterOrders(items, selected, search).map((o) => o.id).sort();
-          const want = items.filter((o) => reference(o, selected, search)).map((o) => o.id).sort();
+          const got = filterOrders(items, selected, search)
+            .map((o) => o.id)
+            .sort();
+          const want = items
+            .filter((o) => reference(o, selected, search))
+            .map((o) => o.id)
+            .sort();
           expect(got).toEqual(want);
         },
       ),
@@ -175,7 +181,8 @@ describe('filterOrders', () => {
           const ids = (list: readonly { id: string }[]) => list.map((o) => o.id);
           // The remembering filter gives the same answers whichever way the text moves.
           const filter = narrowingFilter<(typeof items)[number]>();
-          for (const term of [start, longer, start, '', longer]) expect(ids(filter(prepared, selected, term))).toEqual(ids(filterPrepared(prepared, selected, term)));
+          for (const term of [start, longer, start, '', longer])
+            expect(ids(filter(prepared, selected, term))).toEqual(ids(filterPrepared(prepared, selected, term)));
         },
       ),
     );

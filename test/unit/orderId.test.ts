@@ -14,13 +14,27 @@ describe('SPEC §2 order id parsing', () => {
   });
 
   it('derives the kind with priority move → inventory → customer', () => {
-    expect(parseOrderRef('7', { inventoryMoveOrder: true, onlotInventoryOrder: true, customerOrder: true })).toMatchObject({ kind: 'move', inventoryMoveOrderId: 7, onlotInventoryOrderId: 0, customerOrderId: 0 });
-    expect(parseOrderRef('7', { onlotInventoryOrder: true, customerOrder: true })).toMatchObject({ kind: 'onlot', onlotInventoryOrderId: 7, customerOrderId: 0 });
+    expect(parseOrderRef('7', { inventoryMoveOrder: true, onlotInventoryOrder: true, customerOrder: true })).toMatchObject({
+      kind: 'move',
+      inventoryMoveOrderId: 7,
+      onlotInventoryOrderId: 0,
+      customerOrderId: 0,
+    });
+    expect(parseOrderRef('7', { onlotInventoryOrder: true, customerOrder: true })).toMatchObject({
+      kind: 'onlot',
+      onlotInventoryOrderId: 7,
+      customerOrderId: 0,
+    });
     expect(parseOrderRef('customer-order-7')).toMatchObject({ kind: 'customer', customerOrderId: 7, orderId: 7 });
   });
 
   it('zeroes every id when the id is not a number', () => {
-    expect(parseOrderRef('abc', { onlotInventoryOrder: true })).toMatchObject({ orderId: 0, onlotInventoryOrderId: 0, customerOrderId: 0, inventoryMoveOrderId: 0 });
+    expect(parseOrderRef('abc', { onlotInventoryOrder: true })).toMatchObject({
+      orderId: 0,
+      onlotInventoryOrderId: 0,
+      customerOrderId: 0,
+      inventoryMoveOrderId: 0,
+    });
   });
 
   it('round-trips list keys for every kind and id', () => {

@@ -2,8 +2,18 @@
 // of comparing kind names must agree with the contract it stands for.
 import { describe, expect, it } from 'vitest';
 import {
-  ENDPOINTS, ORDER_ID_FIELD, ORDER_KIND_OF_TYPE, ORDER_KIND_SPECS, ORDER_KINDS, ORDER_TYPES, isInventoryKind, orderFlagsOf, orderKey,
-  orderRefOfBody, orderRefOfFields, parseOrderKey,
+  ENDPOINTS,
+  ORDER_ID_FIELD,
+  ORDER_KIND_OF_TYPE,
+  ORDER_KIND_SPECS,
+  ORDER_KINDS,
+  ORDER_TYPES,
+  isInventoryKind,
+  orderFlagsOf,
+  orderKey,
+  orderRefOfBody,
+  orderRefOfFields,
+  parseOrderKey,
 } from '../../src/domain';
 
 describe('the order-kind registry', () => {
@@ -17,7 +27,10 @@ describe('the order-kind registry', () => {
 
   it('every order type has exactly one kind', () => {
     for (const type of ORDER_TYPES) {
-      expect(ORDER_KINDS.filter((kind) => (ORDER_KIND_SPECS[kind].orderTypes as readonly string[]).includes(type)), type).toHaveLength(1);
+      expect(
+        ORDER_KINDS.filter((kind) => (ORDER_KIND_SPECS[kind].orderTypes as readonly string[]).includes(type)),
+        type,
+      ).toHaveLength(1);
     }
     expect(ORDER_KIND_OF_TYPE).toEqual({ 'new build': 'customer', 'off-lot inventory': 'customer', 'on-lot inventory': 'onlot', 'move order': 'move' });
   });
@@ -41,7 +54,15 @@ describe('the order-kind registry', () => {
   });
 
   it('a screen of one kind names it; the shared screens read the flags', () => {
-    expect(orderFlagsOf('onlot', new URLSearchParams('customerOrder=true'))).toEqual({ onlotInventoryOrder: true, inventoryMoveOrder: false, customerOrder: false });
-    expect(orderFlagsOf(null, new URLSearchParams('inventoryMoveOrder=true'))).toEqual({ onlotInventoryOrder: false, inventoryMoveOrder: true, customerOrder: false });
+    expect(orderFlagsOf('onlot', new URLSearchParams('customerOrder=true'))).toEqual({
+      onlotInventoryOrder: true,
+      inventoryMoveOrder: false,
+      customerOrder: false,
+    });
+    expect(orderFlagsOf(null, new URLSearchParams('inventoryMoveOrder=true'))).toEqual({
+      onlotInventoryOrder: false,
+      inventoryMoveOrder: true,
+      customerOrder: false,
+    });
   });
 });

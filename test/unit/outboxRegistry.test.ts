@@ -7,8 +7,14 @@ import { DeliverOnlotPayloadSchema, pathOf } from '../../src/domain';
 import { defineKind, kindDef, OUTBOX_KINDS, preparePayload, type OutboxKindDef } from '../../src/outbox';
 
 const onlotPayload = {
-  onlot_inventory_order_id: 7, date_delivered: '2026-11-20T14:55:00.000Z', delivery_miles_driven: 12,
-  delivery_gps_lat: 0, delivery_gps_lon: 0, delivery_began: '2026-11-20T14:00:00.000Z', delivery_ended: '2026-11-20T14:50:00.000Z', delivery_note: '',
+  onlot_inventory_order_id: 7,
+  date_delivered: '2026-11-20T14:55:00.000Z',
+  delivery_miles_driven: 12,
+  delivery_gps_lat: 0,
+  delivery_gps_lon: 0,
+  delivery_began: '2026-11-20T14:00:00.000Z',
+  delivery_ended: '2026-11-20T14:50:00.000Z',
+  delivery_note: '',
 };
 
 const messageOf = (prepared: ReturnType<typeof preparePayload>): string => (prepared.ok ? '' : prepared.error.message);
@@ -17,14 +23,31 @@ describe('the outbox kind registry', () => {
   it('declares the nine deliver calls and the order actions, each with a schema, a call step and a failure id', () => {
     expect([...OUTBOX_KINDS.keys()].sort()).toEqual([
       'create_order_note',
-      'deliver_customer_cash', 'deliver_customer_existing_card', 'deliver_customer_new_card', 'deliver_customer_new_check',
-      'deliver_customer_no_payment', 'deliver_customer_rto', 'deliver_customer_saved_check', 'deliver_move', 'deliver_onlot',
-      'dismiss_all_notifications', 'dismiss_notification',
-      'reassign_order', 'reschedule_customer', 'reschedule_move', 'reschedule_onlot',
-      'schedule_customer', 'schedule_move', 'schedule_onlot', 'unschedule_order',
+      'deliver_customer_cash',
+      'deliver_customer_existing_card',
+      'deliver_customer_new_card',
+      'deliver_customer_new_check',
+      'deliver_customer_no_payment',
+      'deliver_customer_rto',
+      'deliver_customer_saved_check',
+      'deliver_move',
+      'deliver_onlot',
+      'dismiss_all_notifications',
+      'dismiss_notification',
+      'reassign_order',
+      'reschedule_customer',
+      'reschedule_move',
+      'reschedule_onlot',
+      'schedule_customer',
+      'schedule_move',
+      'schedule_onlot',
+      'unschedule_order',
     ]);
     for (const def of OUTBOX_KINDS.values()) {
-      expect(def.steps.filter((s) => s.type === 'call'), def.kind).toHaveLength(1);
+      expect(
+        def.steps.filter((s) => s.type === 'call'),
+        def.kind,
+      ).toHaveLength(1);
       expect(def.payloadVersion).toBeGreaterThanOrEqual(1);
       expect(def.label.length).toBeGreaterThan(0);
     }
@@ -48,11 +71,17 @@ describe('the outbox kind registry', () => {
       expect(def.onDone.removeOrder, def.kind).toBe(def.kind === 'reassign_order');
     }
     // Only schedule changes show on the list before the server has them (undone when refused or discarded).
-    expect([...OUTBOX_KINDS.values()].filter((def) => def.optimistic).map((def) => def.kind).sort()).toEqual([
-      'reschedule_customer', 'reschedule_move', 'reschedule_onlot', 'schedule_customer', 'schedule_move', 'schedule_onlot', 'unschedule_order',
-    ]);
-    expect(kindDef('reschedule_move')?.optimistic?.row({ inventory_move_order_id: 3, scheduled_date: '2026-11-25T08:00:00.000+02:00' }))
-      .toEqual({ is_scheduled_for_delivery: true, scheduled_date: '2026-11-25T06:00:00.000Z', order_status: 'Scheduled for Delivery' });
+    expect(
+      [...OUTBOX_KINDS.values()]
+        .filter((def) => def.optimistic)
+        .map((def) => def.kind)
+        .sort(),
+    ).toEqual(['reschedule_customer', 'reschedule_move', 'reschedule_onlot', 'schedule_customer', 'schedule_move', 'schedule_onlot', 'unschedule_order']);
+    expect(kindDef('reschedule_move')?.optimistic?.row({ inventory_move_order_id: 3, scheduled_date: '2026-11-25T08:00:00.000+02:00' })).toEqual({
+      is_scheduled_for_delivery: true,
+      scheduled_date: '2026-11-25T06:00:00.000Z',
+      order_status: 'Scheduled for Delivery',
+    });
     expect(kindDef('schedule_move')?.failure).toBe('FailedToScheduleDelivery');
     expect(kindDef('reschedule_customer')?.failure).toBe('FailedToRescheduleDelivery');
     expect(kindDef('create_order_note')?.label).toBe('Note for the office');
@@ -62,8 +91,24 @@ describe('the outbox kind registry', () => {
     const ids = (kind: string) => kindDef(kind)?.steps.map((s) => (s.type === 'upload' ? `upload:${s.slot}` : s.type === 'call' ? 'call' : s.id));
     expect(ids('deliver_onlot')).toEqual(['upload:photos', 'call', 'email:office-admin-onlot']);
     expect(ids('deliver_move')).toEqual(['upload:photos', 'call', 'email:office-admin-move']);
-    expect(ids('deliver_customer_new_check')).toEqual(['upload:photos', 'upload:signature', 'upload:check', 'call', 'certificate', 'email:customer-delivered', 'email:office-admin-customer']);
-    expect(ids('deliver_customer_rto')).toEqual(['upload:photos', 'upload:signature', 'call', 'certificate', 'email:customer-delivered', 'email:office-admin-customer', 'email:rto-delivered']);
+    expect(ids('deliver_customer_new_check')).toEqual([
+      'upload:photos',
+      'upload:signature',
+      'upload:check',
+      'call',
+      'certificate',
+      'email:customer-delivered',
+      'email:office-admin-customer',
+    ]);
+    expect(ids('deliver_customer_rto')).toEqual([
+      'upload:photos',
+      'upload:signature',
+      'call',
+      'certificate',
+      'email:customer-delivered',
+      'email:office-admin-customer',
+      'email:rto-delivered',
+    ]);
     for (const def of OUTBOX_KINDS.values()) {
       for (const step of def.steps) if (step.type === 'certificate' || step.type === 'email') expect(step.waitMs).toBe(7000);
     }
@@ -85,7 +130,19 @@ describe('the outbox kind registry', () => {
   });
 
   it('does not compile a kind without steps or without a payload schema', () => {
-    const base = { kind: 'x', label: 'X', delivers: false, draft: null, failure: 'GeneralError', payloadVersion: 1, upgrades: {}, body: () => ({}), onDone: { removeDraft: false, removeOrder: false }, onAttention: { markDraft: false }, optimistic: null } as const;
+    const base = {
+      kind: 'x',
+      label: 'X',
+      delivers: false,
+      draft: null,
+      failure: 'GeneralError',
+      payloadVersion: 1,
+      upgrades: {},
+      body: () => ({}),
+      onDone: { removeDraft: false, removeOrder: false },
+      onAttention: { markDraft: false },
+      optimistic: null,
+    } as const;
     // @ts-expect-error steps must hold at least one step
     const noSteps: OutboxKindDef = defineKind({ ...base, payloadSchema: DeliverOnlotPayloadSchema, steps: [] });
     // @ts-expect-error payloadSchema is required
@@ -93,7 +150,7 @@ describe('the outbox kind registry', () => {
     expect([noSteps, noSchema]).toHaveLength(2);
   });
 
-  it('upgrades an older payload through the kind\'s upgrades, and refuses what it cannot upgrade, in a clear message', () => {
+  it("upgrades an older payload through the kind's upgrades, and refuses what it cannot upgrade, in a clear message", () => {
     expect(preparePayload({ kind: 'deliver_onlot', payload_version: 1, payload: onlotPayload })).toMatchObject({ ok: true });
     const tooNew = preparePayload({ kind: 'deliver_onlot', payload_version: 9, payload: onlotPayload });
     expect(tooNew).toMatchObject({ ok: false, error: { code: 'OutboxEntryTooOld' } });
@@ -126,20 +183,52 @@ describe('the outbox kind registry', () => {
 describe('collection migrations', () => {
   it('outbox v0 → v1: photos become attachments, payload version 1, recorded uploads kept', () => {
     const v0 = {
-      id: 'e1', company_id: 1, account_id: 3, kind: 'deliver_onlot', order_key: 'oio-7', payload: onlotPayload,
+      id: 'e1',
+      company_id: 1,
+      account_id: 3,
+      kind: 'deliver_onlot',
+      order_key: 'oio-7',
+      payload: onlotPayload,
       photos: [{ id: 'p1', mime_type: 'image/jpeg', extension: 'jpg', size: 1, width: 1, height: 1 }],
-      status: 'queued', steps: { uploads: { p1: { guid: 'g' } }, response: null }, attempts: 2, next_attempt_at: 0, last_error: null,
-      created_at: '2026-11-20T14:55:00.000Z', updated_at: '2026-11-20T14:55:00.000Z',
+      status: 'queued',
+      steps: { uploads: { p1: { guid: 'g' } }, response: null },
+      attempts: 2,
+      next_attempt_at: 0,
+      last_error: null,
+      created_at: '2026-11-20T14:55:00.000Z',
+      updated_at: '2026-11-20T14:55:00.000Z',
     };
     const v1 = outboxMigrations[1](v0) as unknown as OutboxDoc & { photos?: unknown };
     expect(v1.photos).toBeUndefined();
-    expect(v1).toMatchObject({ payload_version: 1, display: null, attachments: { photos: v0.photos, signature: null, check: null }, steps: { uploads: { p1: { guid: 'g' } }, response: null, followups: {}, wait_until: null } });
+    expect(v1).toMatchObject({
+      payload_version: 1,
+      display: null,
+      attachments: { photos: v0.photos, signature: null, check: null },
+      steps: { uploads: { p1: { guid: 'g' } }, response: null, followups: {}, wait_until: null },
+    });
     expect(preparePayload(v1)).toMatchObject({ ok: true });
   });
 
   it('onlot_deliveries v0 → v1: an unowned draft (account 0) with a kind-neutral order id', () => {
-    const v1 = onlotDeliveriesMigrations[1]({ id: 'oio-7', company_id: 1, onlot_inventory_order_id: 7, server: null, draft: { deliveryNote: 'x' }, updated_at: 't' });
-    expect(v1).toEqual({ id: 'oio-7', company_id: 1, account_id: 0, order_id: 7, server: null, draft: { deliveryNote: 'x' }, updated_at: 't', notes: null, notes_at: null });
+    const v1 = onlotDeliveriesMigrations[1]({
+      id: 'oio-7',
+      company_id: 1,
+      onlot_inventory_order_id: 7,
+      server: null,
+      draft: { deliveryNote: 'x' },
+      updated_at: 't',
+    });
+    expect(v1).toEqual({
+      id: 'oio-7',
+      company_id: 1,
+      account_id: 0,
+      order_id: 7,
+      server: null,
+      draft: { deliveryNote: 'x' },
+      updated_at: 't',
+      notes: null,
+      notes_at: null,
+    });
   });
 
   it('orders v0 → v1: the cached list is dropped (the renamed pull stream refills it per driver)', () => {

@@ -6,7 +6,11 @@ const NY = 'America/New_York';
 const BERLIN = 'Europe/Berlin';
 const UTC = 'UTC';
 
-const row = (id: string, scheduled_date: string | null, is_scheduled_for_delivery = true): ScheduledFields => ({ id, scheduled_date, is_scheduled_for_delivery });
+const row = (id: string, scheduled_date: string | null, is_scheduled_for_delivery = true): ScheduledFields => ({
+  id,
+  scheduled_date,
+  is_scheduled_for_delivery,
+});
 const shape = (groups: ReturnType<typeof groupScheduled>) => groups.map((g) => ({ title: g.title, relative: g.relative, ids: g.items.map((i) => i.id) }));
 
 describe('SPEC §9 date header and time', () => {
@@ -100,7 +104,12 @@ describe('groupScheduled', () => {
         const input = raw.map((r) => row(`co-${r.n}`, new Date(r.at).toISOString(), r.scheduled));
         const groups = groupScheduled(input, nowMs, zone);
         const out = groups.flatMap((g) => g.items);
-        expect(out.map((i) => i.id).sort()).toEqual(input.filter((i) => i.is_scheduled_for_delivery).map((i) => i.id).sort());
+        expect(out.map((i) => i.id).sort()).toEqual(
+          input
+            .filter((i) => i.is_scheduled_for_delivery)
+            .map((i) => i.id)
+            .sort(),
+        );
         const todayStart = startOfDay(nowMs, zone);
         for (const group of groups) {
           const times = group.items.map((i) => Date.parse(i.scheduled_date ?? ''));

@@ -16,7 +16,14 @@ import {
 // A fixed clock: nothing here depends on the real date.
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 const claims = (over: Partial<TokenClaims> = {}): TokenClaims => ({
-  company_id: 1, role: 'driver', exp: NOW / 1000 + 3600, account_id: 7, company: 'Summit Sheds', name: 'Dale Driver', email: 'd@x.test', ...over,
+  company_id: 1,
+  role: 'driver',
+  exp: NOW / 1000 + 3600,
+  account_id: 7,
+  company: 'Summit Sheds',
+  name: 'Dale Driver',
+  email: 'd@x.test',
+  ...over,
 });
 
 describe('token rules (SPEC §4, §6, §9)', () => {
@@ -49,7 +56,10 @@ describe('token rules (SPEC §4, §6, §9)', () => {
     });
     expect(signedOutText('expired', 1).detail).toBe('1 action waits on this phone and will be sent after you sign in.');
     expect(signedOutText('expired', 0).detail).toBeNull();
-    expect(signedOutText('removed', 3)).toEqual({ title: 'Your account was removed by the office.', detail: 'Call the office: 3 actions on this phone were not sent.' });
+    expect(signedOutText('removed', 3)).toEqual({
+      title: 'Your account was removed by the office.',
+      detail: 'Call the office: 3 actions on this phone were not sent.',
+    });
     expect(signedOutText('removed', 1).detail).toBe('Call the office: 1 action on this phone was not sent.');
     expect(signedOutText('removed', 0).detail).toBe('Call the office if this is a mistake.');
     expect(signedOutText('role', 0).title).toBe('Not authorized');
@@ -116,7 +126,10 @@ describe('the main app on the sibling host (SPEC §2, §6)', () => {
   });
 
   it('takes the impersonation token out of the address', () => {
-    expect(takeImpersonationToken('https://driver.example.com/scheduled?impersonation_token=a.b.c&x=1#top')).toEqual({ token: 'a.b.c', cleaned: '/scheduled?x=1#top' });
+    expect(takeImpersonationToken('https://driver.example.com/scheduled?impersonation_token=a.b.c&x=1#top')).toEqual({
+      token: 'a.b.c',
+      cleaned: '/scheduled?x=1#top',
+    });
     expect(takeImpersonationToken('https://driver.example.com/?impersonation_token=')).toEqual({ token: null, cleaned: '/' });
     expect(takeImpersonationToken('https://driver.example.com/?x=1')).toEqual({ token: null, cleaned: 'https://driver.example.com/?x=1' });
   });

@@ -16,7 +16,9 @@ describe('settings form', () => {
   });
 
   it('names each field that would be refused', () => {
-    expect(validateSettingsForm({ ...GOOD, first_name: '  ', last_name: '', email: 'dana@', phone_number: '555-01', current_password: 'now-1' }, SAVED_EMAIL)).toEqual({
+    expect(
+      validateSettingsForm({ ...GOOD, first_name: '  ', last_name: '', email: 'dana@', phone_number: '555-01', current_password: 'now-1' }, SAVED_EMAIL),
+    ).toEqual({
       first_name: 'Enter your first name',
       last_name: 'Enter your last name',
       email: 'Enter a valid email',
@@ -29,9 +31,17 @@ describe('settings form', () => {
     expect(settingsBodyOf(GOOD)).not.toHaveProperty('password');
     expect(settingsBodyOf(GOOD)).not.toHaveProperty('current_password');
     expect(settingsBodyOf(GOOD)).not.toHaveProperty('profile_image_attributes');
-    const picture = { guid: '0190a0a0-0000-7000-8000-000000000001', extension: 'jpg' as const, mime_type: 'image/jpeg' as const, download_urls: ['/files/x.jpg'] };
-    expect(settingsBodyOf({ ...GOOD, password: 'long-enough', current_password: 'the-old-one' }, picture))
-      .toMatchObject({ password: 'long-enough', current_password: 'the-old-one', profile_image_attributes: picture });
+    const picture = {
+      guid: '0190a0a0-0000-7000-8000-000000000001',
+      extension: 'jpg' as const,
+      mime_type: 'image/jpeg' as const,
+      download_urls: ['/files/x.jpg'],
+    };
+    expect(settingsBodyOf({ ...GOOD, password: 'long-enough', current_password: 'the-old-one' }, picture)).toMatchObject({
+      password: 'long-enough',
+      current_password: 'the-old-one',
+      profile_image_attributes: picture,
+    });
   });
 
   it('asks for the current password when the password or the email changes, and only then', () => {
@@ -48,6 +58,9 @@ describe('settings form', () => {
     expect(validateSettingsForm({ ...GOOD, password: 'a-new-password' }, SAVED_EMAIL)).toEqual({ current_password: 'Enter your current password' });
     expect(validateSettingsForm({ ...GOOD, email: 'dana.r@summit.test', current_password: 'the-old-one' }, SAVED_EMAIL)).toEqual({});
     // Both rules at once: each field says its own.
-    expect(validateSettingsForm({ ...GOOD, password: 'short' }, SAVED_EMAIL)).toEqual({ password: 'At least 8 characters', current_password: 'Enter your current password' });
+    expect(validateSettingsForm({ ...GOOD, password: 'short' }, SAVED_EMAIL)).toEqual({
+      password: 'At least 8 characters',
+      current_password: 'Enter your current password',
+    });
   });
 });

@@ -11,7 +11,10 @@ describe('SPEC §8 transport rule', () => {
   });
 
   it('uses the server error body and classifies what to retry', () => {
-    expect(httpError(400, JSON.stringify({ error: 'DeliveryMilesRequired', message: 'Delivery miles required' }))).toMatchObject({ code: 'DeliveryMilesRequired', kind: 'permanent' });
+    expect(httpError(400, JSON.stringify({ error: 'DeliveryMilesRequired', message: 'Delivery miles required' }))).toMatchObject({
+      code: 'DeliveryMilesRequired',
+      kind: 'permanent',
+    });
     expect(httpError(409, JSON.stringify({ error: 'IdempotencyKeyInFlight', message: 'x' })).kind).toBe('retry');
     expect(httpError(409, JSON.stringify({ error: 'OrderAlreadyDelivered', message: 'x' })).kind).toBe('permanent');
     expect(httpError(429, '').kind).toBe('retry');

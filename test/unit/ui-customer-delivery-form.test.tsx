@@ -73,7 +73,13 @@ describe('CustomerDeliveryForm (delivering a customer order, SPEC §1 §5)', { t
     try {
       const photo = (id: string): DraftPhoto => ({ id, mime_type: 'image/jpeg', extension: 'jpg', size: 10, width: 10, height: 10 });
       await showForm(43, { ...customerDetails, is_rto: true, rto_company_name: null });
-      await patchDraft(await getDatabase(), session, 'customer', 43, { photos: [photo('p43')], signature: photo('s43'), deliveryMilesDriven: 12, deliveryGpsLat: 40, deliveryGpsLon: -76 });
+      await patchDraft(await getDatabase(), session, 'customer', 43, {
+        photos: [photo('p43')],
+        signature: photo('s43'),
+        deliveryMilesDriven: 12,
+        deliveryGpsLat: 40,
+        deliveryGpsLon: -76,
+      });
       fireEvent.click(screen.getByRole('button', { name: 'Deliver' }));
       await waitFor(() => expect(worker.syncNow).toHaveBeenCalledTimes(1));
       const queued = await (await getDatabase()).outbox.find({ selector: { order_key: orderKey('customer', 43) } }).exec();

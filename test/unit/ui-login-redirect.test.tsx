@@ -3,9 +3,7 @@ import { afterLoginTarget, loginPathFor, safeRedirect } from '../../src/ui/login
 
 describe('login redirect (SPEC §2)', () => {
   it('remembers the current location, query included', () => {
-    expect(loginPathFor('/delivery-details/12', '?onlotInventoryOrder=true')).toBe(
-      '/login?redirect=%2Fdelivery-details%2F12%3FonlotInventoryOrder%3Dtrue',
-    );
+    expect(loginPathFor('/delivery-details/12', '?onlotInventoryOrder=true')).toBe('/login?redirect=%2Fdelivery-details%2F12%3FonlotInventoryOrder%3Dtrue');
   });
 
   it('leaves redirect empty for Home', () => {

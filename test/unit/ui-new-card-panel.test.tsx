@@ -15,10 +15,27 @@ vi.mock('../../src/workers/client', () => ({ getSyncClient: () => worker }));
 
 const PAN = '4111111111111111';
 const CVV = '737';
-const approved: AuthorizedCard = { profileId: 'PR9', firstFour: '4111', lastFour: '1111', retref: 'R1', token: '9418594164541111', expMonth: '12', expYear: '30', amount: '120.50' };
+const approved: AuthorizedCard = {
+  profileId: 'PR9',
+  firstFour: '4111',
+  lastFour: '1111',
+  retref: 'R1',
+  token: '9418594164541111',
+  expMonth: '12',
+  expYear: '30',
+  amount: '120.50',
+};
 
 /** The panel as PaymentFields holds it: the authorized card lives in the parent's draft. */
-function Harness({ amount = '120.50', online = true, onAuthorized = () => {} }: { amount?: string; online?: boolean; onAuthorized?: (card: AuthorizedCard) => void }) {
+function Harness({
+  amount = '120.50',
+  online = true,
+  onAuthorized = () => {},
+}: {
+  amount?: string;
+  online?: boolean;
+  onAuthorized?: (card: AuthorizedCard) => void;
+}) {
   const [authorized, setAuthorized] = useState<AuthorizedCard | null>(null);
   return (
     <NewCardPanel
@@ -28,7 +45,10 @@ function Harness({ amount = '120.50', online = true, onAuthorized = () => {} }: 
       authorized={authorized}
       online={online}
       disabled={false}
-      onAuthorized={(card) => { onAuthorized(card); setAuthorized(card); }}
+      onAuthorized={(card) => {
+        onAuthorized(card);
+        setAuthorized(card);
+      }}
       onReset={() => setAuthorized(null)}
     />
   );
@@ -80,7 +100,7 @@ describe('NewCardPanel (a new card, authorized online, SPEC §3 §5)', { timeout
     expect(worker.authorizeCard).not.toHaveBeenCalled();
   });
 
-  it('shows the processor\'s refusal and forgets the CVV (the card number stays to correct)', async () => {
+  it("shows the processor's refusal and forgets the CVV (the card number stays to correct)", async () => {
     worker.authorizeCard.mockResolvedValue({ ok: false, message: 'Card declined by issuer' });
     renderUi(<Harness />);
     fillCard();
@@ -103,7 +123,12 @@ describe('NewCardPanel (a new card, authorized online, SPEC §3 §5)', { timeout
 
   it('sends the card once, keeps neither number nor CVV after approval, and offers another card with empty fields', async () => {
     let answer: (outcome: CardAuthOutcome) => void = () => {};
-    worker.authorizeCard.mockImplementation(() => new Promise((resolve) => { answer = resolve; }));
+    worker.authorizeCard.mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    );
     const onAuthorized = vi.fn();
     renderUi(<Harness amount=" 120.50 " onAuthorized={onAuthorized} />);
     fillCard();
@@ -112,7 +137,14 @@ describe('NewCardPanel (a new card, authorized online, SPEC §3 §5)', { timeout
     await waitFor(() => expect(authorizeButton().textContent).toContain('Authorizing'));
     expect(worker.authorizeCard).toHaveBeenCalledTimes(1);
     expect(worker.authorizeCard.mock.calls[0]?.[0]).toMatchObject({
-      customerOrderId: 5, cardNumber: PAN, expMonth: '12', expYear: '30', cvv: CVV, amount: '120.50', billingZip: '17601', paymentProcessingAccountId: 'ACC-1',
+      customerOrderId: 5,
+      cardNumber: PAN,
+      expMonth: '12',
+      expYear: '30',
+      cvv: CVV,
+      amount: '120.50',
+      billingZip: '17601',
+      paymentProcessingAccountId: 'ACC-1',
     });
     act(() => answer({ ok: true, card: approved }));
     await screen.findByText('Card ending 1111 authorized for $120.50');

@@ -23,7 +23,11 @@ function refAt(pattern: string, address: string, kind?: OrderKind) {
 
 describe('useOrderRefParam (SPEC §2 order reference from the address)', () => {
   it('reads the kind flags of the query', () => {
-    expect(refAt('/schedule/:id', '/schedule/12?onlotInventoryOrder=true&reschedule=true')).toMatchObject({ kind: 'onlot', orderId: 12, onlotInventoryOrderId: 12 });
+    expect(refAt('/schedule/:id', '/schedule/12?onlotInventoryOrder=true&reschedule=true')).toMatchObject({
+      kind: 'onlot',
+      orderId: 12,
+      onlotInventoryOrderId: 12,
+    });
     expect(refAt('/delivery-details/:id', '/delivery-details/summit-barn-7?inventoryMoveOrder=true')).toMatchObject({ kind: 'move', inventoryMoveOrderId: 7 });
     expect(refAt('/delivery-details/:id', '/delivery-details/5?customerOrder=true')).toMatchObject({ kind: 'customer', customerOrderId: 5 });
     expect(refAt('/schedule/:id', '/schedule/5?onlotInventoryOrder=false')).toMatchObject({ kind: 'customer' });
@@ -35,7 +39,11 @@ describe('useOrderRefParam (SPEC §2 order reference from the address)', () => {
   });
 
   it('on a screen of one kind ignores the flags', () => {
-    expect(refAt('/customer-order-details/:id', '/customer-order-details/4?inventoryMoveOrder=true', 'customer')).toMatchObject({ kind: 'customer', customerOrderId: 4, inventoryMoveOrderId: 0 });
+    expect(refAt('/customer-order-details/:id', '/customer-order-details/4?inventoryMoveOrder=true', 'customer')).toMatchObject({
+      kind: 'customer',
+      customerOrderId: 4,
+      inventoryMoveOrderId: 0,
+    });
     expect(refAt('/onlot-inventory-order-details/:id', '/onlot-inventory-order-details/4', 'onlot')).toMatchObject({ kind: 'onlot', onlotInventoryOrderId: 4 });
   });
 

@@ -24,10 +24,23 @@ let seq = 0;
 function entry(patch: Partial<OutboxDoc>): OutboxDoc {
   seq += 1;
   return {
-    id: `entry-${seq}`, company_id: 1, account_id: 7, kind: 'deliver_customer_cash', payload_version: 1, order_key: `customer:${seq}`,
-    display: { name: 'Ada Yoder', model: '10x12 Lofted Barn', serial: 'S5' }, payload: {},
-    attachments: { photos: [], signature: null, check: null }, status: 'queued', steps: emptySteps(), attempts: 0, next_attempt_at: 0,
-    last_error: null, created_at: '2026-11-20T14:05:00.000Z', updated_at: '2026-11-20T14:05:00.000Z', ...patch,
+    id: `entry-${seq}`,
+    company_id: 1,
+    account_id: 7,
+    kind: 'deliver_customer_cash',
+    payload_version: 1,
+    order_key: `customer:${seq}`,
+    display: { name: 'Ada Yoder', model: '10x12 Lofted Barn', serial: 'S5' },
+    payload: {},
+    attachments: { photos: [], signature: null, check: null },
+    status: 'queued',
+    steps: emptySteps(),
+    attempts: 0,
+    next_attempt_at: 0,
+    last_error: null,
+    created_at: '2026-11-20T14:05:00.000Z',
+    updated_at: '2026-11-20T14:05:00.000Z',
+    ...patch,
   };
 }
 
@@ -79,8 +92,10 @@ describe('OutboxEntryCard (a queued driver action on the delivery and queue scre
     expect(buttons()).toHaveLength(0);
   });
 
-  it('needs attention: the server\'s refusal in SPEC wording, Fix and resubmit and Retry as 48px targets', async () => {
-    await show(entry({ status: 'needs_attention', attempts: 1, last_error: { code: 'DeliveryPhotoRequired', message: ERROR_TEXT.DeliveryPhotoRequired, status: 400 } }));
+  it("needs attention: the server's refusal in SPEC wording, Fix and resubmit and Retry as 48px targets", async () => {
+    await show(
+      entry({ status: 'needs_attention', attempts: 1, last_error: { code: 'DeliveryPhotoRequired', message: ERROR_TEXT.DeliveryPhotoRequired, status: 400 } }),
+    );
     expect(status()).toBe('Needs attention');
     expect(screen.getByText('The server did not accept this delivery. Fix it and resubmit, or retry.')).toBeTruthy();
     expect(screen.getByTestId('outbox-error').textContent).toBe(ERROR_TEXT.DeliveryPhotoRequired);
@@ -111,10 +126,16 @@ describe('OutboxEntryCard (a queued driver action on the delivery and queue scre
   });
 
   it('delivered with a follow-up that failed: says so, and offers nothing to undo', async () => {
-    await show(entry({
-      status: 'sending',
-      steps: { ...emptySteps(), response: { ok: true }, followups: { certificate: { status: 'failed', message: 'Printer offline', at: '2026-11-20T14:06:00.000Z' } } },
-    }));
+    await show(
+      entry({
+        status: 'sending',
+        steps: {
+          ...emptySteps(),
+          response: { ok: true },
+          followups: { certificate: { status: 'failed', message: 'Printer offline', at: '2026-11-20T14:06:00.000Z' } },
+        },
+      }),
+    );
     expect(screen.getByText('Delivered. Sending the certificate and emails.')).toBeTruthy();
     expect(screen.getByTestId('outbox-followup-error').textContent).toBe('Certificate not sent: Printer offline');
     expect(buttons()).toHaveLength(0);

@@ -14,27 +14,49 @@ import { minTargetHeightPx, renderUi } from '../support/renderUi';
 // The new-card panel inside asks the sync worker to authorize; no test here gets that far.
 vi.mock('../../src/workers/client', () => ({ getSyncClient: () => ({ authorizeCard: vi.fn() }) }));
 
-const savedChecks: SavedCheck[] = [{ id: 31, customer_order_id: 5, name: 'Ada Yoder', bank_name: 'First Bank', account_last_four: '6789', created_at: '2026-11-01T00:00:00.000Z' }];
+const savedChecks: SavedCheck[] = [
+  { id: 31, customer_order_id: 5, name: 'Ada Yoder', bank_name: 'First Bank', account_last_four: '6789', created_at: '2026-11-01T00:00:00.000Z' },
+];
 
 /** The payment rules' codes, placed on PaymentFields' fields as the delivery form places them. */
 const FIELD_OF: Partial<Record<ErrorCode, PaymentField>> = {
-  PaymentMethodRequired: 'payment', CheckSelectionTypeIsRequired: 'payment', CardSelectionTypeIsRequired: 'payment',
-  PaymentAmountIsNan: 'amount', CheckImageRequired: 'check', SavedCheckDoesNotHaveAnId: 'saved-check',
-  CreditCardNumberRequired: 'card', CreditCardExpirationDateRequired: 'card', CreditCardCVVRequired: 'card',
+  PaymentMethodRequired: 'payment',
+  CheckSelectionTypeIsRequired: 'payment',
+  CardSelectionTypeIsRequired: 'payment',
+  PaymentAmountIsNan: 'amount',
+  CheckImageRequired: 'check',
+  SavedCheckDoesNotHaveAnId: 'saved-check',
+  CreditCardNumberRequired: 'card',
+  CreditCardExpirationDateRequired: 'card',
+  CreditCardCVVRequired: 'card',
 };
 
 /**
  * The draft as the delivery screen holds it (the writer's patches land in it), and Deliver's
  * errors from the real SPEC §5 rules once `tried` (the driver pressed Deliver).
  */
-function Harness({ start = {}, details = customerDetails, checks = savedChecks, locked = false, tried = false }: {
-  start?: Partial<CustomerDraft>; details?: CustomerDeliveryDetails; checks?: SavedCheck[] | null; locked?: boolean; tried?: boolean;
+function Harness({
+  start = {},
+  details = customerDetails,
+  checks = savedChecks,
+  locked = false,
+  tried = false,
+}: {
+  start?: Partial<CustomerDraft>;
+  details?: CustomerDeliveryDetails;
+  checks?: SavedCheck[] | null;
+  locked?: boolean;
+  tried?: boolean;
 }) {
   const [draft, setDraft] = useState<CustomerDraft>({ ...emptyCustomerDraft(), ...start });
   const writer: DraftWriter<'customer'> = {
-    kind: 'customer', orderId: 5,
+    kind: 'customer',
+    orderId: 5,
     patch: (patch) => setDraft((d) => ({ ...d, ...patch })),
-    run: () => {}, flush: () => Promise.resolve(), saveImage: () => Promise.resolve(), removeImage: () => Promise.resolve(),
+    run: () => {},
+    flush: () => Promise.resolve(),
+    saveImage: () => Promise.resolve(),
+    removeImage: () => Promise.resolve(),
   };
   const errors = tried ? validateDelivery(customerFacts(details, draft)) : [];
   const errorFor = (field: PaymentField): string | null => {
@@ -93,10 +115,14 @@ describe('PaymentFields (payment at delivery, SPEC §1 §5)', { timeout: 20_000 
     expect(screen.getByText(ERROR_TEXT.PaymentMethodRequired).closest('[data-field="payment"]')).not.toBeNull();
   });
 
-  it('check: new or saved; a saved check is chosen from the order\'s list', () => {
+  it("check: new or saved; a saved check is chosen from the order's list", () => {
     renderUi(<Harness start={{ paymentMethod: 'Check' }} />);
     expect(amountField()).not.toBeNull();
-    expect(within(group('Check')).getAllByRole('button').map((b) => b.textContent)).toEqual(['New check', 'Saved check']);
+    expect(
+      within(group('Check'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['New check', 'Saved check']);
     choose('Check', 'Saved check');
     choose('Saved check', 'Ada Yoder · First Bank ····6789');
     expect(draftNow()).toMatchObject({ checkSelection: 'SavedCheck', customerOrderSavedCheckId: 31 });
@@ -110,9 +136,13 @@ describe('PaymentFields (payment at delivery, SPEC §1 §5)', { timeout: 20_000 
     expect(screen.getByText('This order has no saved checks. Take a photo of a new check instead.')).toBeTruthy();
   });
 
-  it('card: choosing a saved card preselects the customer\'s card', () => {
+  it("card: choosing a saved card preselects the customer's card", () => {
     renderUi(<Harness start={{ paymentMethod: 'CreditCard' }} />);
-    expect(within(group('Card')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Saved card', 'New card']);
+    expect(
+      within(group('Card'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Saved card', 'New card']);
     choose('Card', 'Saved card');
     expect(draftNow()).toMatchObject({ cardSelection: 'ExistingCard', cardProfileId: 'P1' });
     expect(within(group('Saved card')).getByRole('button', { name: 'Visa ····1881 · exp 11/31' }).getAttribute('aria-pressed')).toBe('true');

@@ -3,7 +3,7 @@ import { notificationsLabel } from '../../src/ui/components/NotificationsButton'
 import { countText, formatBytes, persistedText, storageUsedText } from '../../src/ui/diagnostics';
 
 describe('what the tech-support diagnostic says', () => {
-  it('storage in decimal units, as the phone\'s own storage screen counts', () => {
+  it("storage in decimal units, as the phone's own storage screen counts", () => {
     expect(formatBytes(0)).toBe('0 bytes');
     expect(formatBytes(1)).toBe('1 byte');
     expect(formatBytes(999)).toBe('999 bytes');
@@ -26,7 +26,7 @@ describe('what the tech-support diagnostic says', () => {
     expect(countText(0)).toBe('0 actions');
   });
 
-  it('the app bar\'s bell names its count', () => {
+  it("the app bar's bell names its count", () => {
     expect(notificationsLabel(0)).toBe('Notifications, none unread');
     expect(notificationsLabel(3)).toBe('Notifications, 3 unread');
   });

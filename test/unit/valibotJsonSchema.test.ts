@@ -29,6 +29,15 @@ describe('toJsonSchema (valibot → JSON Schema for /openapi.json)', () => {
   });
 
   it('says nothing for transformations and checks', () => {
-    expect(toJsonSchema(v.pipe(v.string(), v.trim(), v.check((s) => s !== 'x'), v.maxLength(3)))).toEqual({ type: 'string', maxLength: 3 });
+    expect(
+      toJsonSchema(
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.check((s) => s !== 'x'),
+          v.maxLength(3),
+        ),
+      ),
+    ).toEqual({ type: 'string', maxLength: 3 });
   });
 });

@@ -16,16 +16,23 @@ describe('windowOf', () => {
 
   it('covers every row that intersects the screen, and holds no more than the slots Home keeps', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2_000 }), fc.integer({ min: 0, max: 300_000 }), fc.integer({ min: 400, max: 1400 }), fc.integer({ min: 60, max: 200 }), fc.integer({ min: 1, max: 10_000 }), (listTop, scrollY, viewport, rowHeight, count) => {
-        const { first, last } = windowOf({ listTop, scrollY, viewport }, count, rowHeight, 2);
-        for (let i = 0; i < count; i++) {
-          const top = listTop + i * rowHeight - scrollY;
-          if (top < viewport && top + rowHeight > 0) expect(i >= first && i <= last).toBe(true);
-        }
-        // VirtualOrderList's slot count: rows i and i + slots never render together.
-        const slots = Math.ceil(viewport / rowHeight) + 2 * 2 + 2;
-        expect(last - first + 1).toBeLessThanOrEqual(slots);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 2_000 }),
+        fc.integer({ min: 0, max: 300_000 }),
+        fc.integer({ min: 400, max: 1400 }),
+        fc.integer({ min: 60, max: 200 }),
+        fc.integer({ min: 1, max: 10_000 }),
+        (listTop, scrollY, viewport, rowHeight, count) => {
+          const { first, last } = windowOf({ listTop, scrollY, viewport }, count, rowHeight, 2);
+          for (let i = 0; i < count; i++) {
+            const top = listTop + i * rowHeight - scrollY;
+            if (top < viewport && top + rowHeight > 0) expect(i >= first && i <= last).toBe(true);
+          }
+          // VirtualOrderList's slot count: rows i and i + slots never render together.
+          const slots = Math.ceil(viewport / rowHeight) + 2 * 2 + 2;
+          expect(last - first + 1).toBeLessThanOrEqual(slots);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -3,6 +3,4 @@ import { PROFILE_API } from '../../../src/domain';
 import { route } from '../../http/registrar';
 import { companyContact } from '../../services/companyContact';
 
-export const COMPANY_ROUTES = [
-  route(`GET ${PROFILE_API.companyContact}`, (input) => companyContact(input.ctx.db, input.auth)),
-];
+export const COMPANY_ROUTES = [route(`GET ${PROFILE_API.companyContact}`, (input) => companyContact(input.ctx.db, input.auth))];

@@ -18,16 +18,19 @@ function joinOrderTypes(request: FastifyRequest, _reply: unknown, done: () => vo
 const logQuery = { options: { preValidation: joinOrderTypes } };
 
 export const DELIVERY_LOG_ROUTES = [
-  route(`GET ${PROFILE_API.logList}`, (input) =>
-    deliveryLog(input.ctx.db, input.auth, logFilters(input.query, zoneOf(input.request))), logQuery),
-  route(`GET ${PROFILE_API.logListExport}`, async (input) => {
-    const { csv, day } = await deliveryLogCsv(input.ctx.db, input.auth, logFilters(input.query, zoneOf(input.request)));
-    return input.reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="delivery-log-${day}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
-  }, logQuery),
+  route(`GET ${PROFILE_API.logList}`, (input) => deliveryLog(input.ctx.db, input.auth, logFilters(input.query, zoneOf(input.request))), logQuery),
+  route(
+    `GET ${PROFILE_API.logListExport}`,
+    async (input) => {
+      const { csv, day } = await deliveryLogCsv(input.ctx.db, input.auth, logFilters(input.query, zoneOf(input.request)));
+      return input.reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="delivery-log-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+    logQuery,
+  ),
   route(`GET ${PROFILE_API.deliveryStats}`, async (input) => {
     const zone = zoneOf(input.request);
     const stats = await periodStats(input.ctx.db, input.auth, zone);

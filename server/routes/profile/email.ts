@@ -8,11 +8,16 @@ import { route } from '../../http/registrar';
 import { reportDeliveredToOfficeAdmins, sendEmail, type EmailDeps } from '../../services/email';
 import { zoneOf } from './shared';
 
-const deps = ({ ctx, request }: { ctx: AppContext; request: FastifyRequest }): EmailDeps =>
-  ({ db: ctx.db, mailer: ctx.mailer, zone: zoneOf(request), log: request.log });
+const deps = ({ ctx, request }: { ctx: AppContext; request: FastifyRequest }): EmailDeps => ({
+  db: ctx.db,
+  mailer: ctx.mailer,
+  zone: zoneOf(request),
+  log: request.log,
+});
 
 export const EMAIL_ROUTES = [
   route(`POST ${PROFILE_API.sendEmail}`, (input) => sendEmail(deps(input), input.auth, input.body)),
   route(`POST ${PROFILE_API.emailOfficeAdminCustomerOrderDelivered}`, (input) =>
-    reportDeliveredToOfficeAdmins(deps(input), input.auth, input.body.customer_order_id, readIdempotencyKey(input.request))),
+    reportDeliveredToOfficeAdmins(deps(input), input.auth, input.body.customer_order_id, readIdempotencyKey(input.request)),
+  ),
 ];

@@ -14,7 +14,12 @@ function knownKind(request: FastifyRequest, _reply: unknown, done: (err?: Error)
 
 export const EMAIL_INFO_ROUTES = [
   // The answer's interfaces have no index signature the table's loose objects infer: sent as an Outcome.
-  route(`GET ${PROFILE_API.emailInfo}/:kind`, async (input) => ({
-    status: 200, body: await emailInfoFor(input.ctx.db, input.auth, kindOf(input.request) as EmailInfoKind, input.query),
-  }), { options: { preValidation: knownKind } }),
+  route(
+    `GET ${PROFILE_API.emailInfo}/:kind`,
+    async (input) => ({
+      status: 200,
+      body: await emailInfoFor(input.ctx.db, input.auth, kindOf(input.request) as EmailInfoKind, input.query),
+    }),
+    { options: { preValidation: knownKind } },
+  ),
 ];

@@ -8,11 +8,4 @@ import { EMAIL_INFO_ROUTES } from './emailInfo';
 import { NOTIFICATION_ROUTES } from './notifications';
 import { SETTINGS_ROUTES } from './settings';
 
-export const PROFILE_ROUTES = [
-  ...SETTINGS_ROUTES,
-  ...NOTIFICATION_ROUTES,
-  ...DELIVERY_LOG_ROUTES,
-  ...EMAIL_INFO_ROUTES,
-  ...EMAIL_ROUTES,
-  ...COMPANY_ROUTES,
-];
+export const PROFILE_ROUTES = [...SETTINGS_ROUTES, ...NOTIFICATION_ROUTES, ...DELIVERY_LOG_ROUTES, ...EMAIL_INFO_ROUTES, ...EMAIL_ROUTES, ...COMPANY_ROUTES];

@@ -9,7 +9,7 @@ export const SETTINGS_ROUTES = [
   route(`GET ${PROFILE_API.driverSettings}`, (input) => readDriverSettings(input.ctx.db, input.auth)),
   // The caller's session (its token's hash) stays signed in when the password changes.
   route(`POST ${PROFILE_API.updateDriverSettings}`, (input) =>
-    updateDriverSettings(input.ctx, input.auth, input.body, sessionHashOf(input.request) ?? '', input.complete)),
-  route(`POST ${PROFILE_API.updateDriverEmailNotifications}`, (input) =>
-    updateEmailNotifications(input.ctx.db, input.auth, input.body, input.complete)),
+    updateDriverSettings(input.ctx, input.auth, input.body, sessionHashOf(input.request) ?? '', input.complete),
+  ),
+  route(`POST ${PROFILE_API.updateDriverEmailNotifications}`, (input) => updateEmailNotifications(input.ctx.db, input.auth, input.body, input.complete)),
 ];

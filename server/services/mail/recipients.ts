@@ -31,10 +31,7 @@ export async function resolveRecipient(db: Db, companyId: number, email: string)
   return customerOrders.length > 0 ? { kind: 'customer', orders: customerOrders } : null;
 }
 
-export type SendVerdict =
-  | { send: true; orderId: number | null }
-  | { send: false; code: ErrorCode; orderId: number | null }
-  | { refused: string };
+export type SendVerdict = { send: true; orderId: number | null } | { send: false; code: ErrorCode; orderId: number | null } | { refused: string };
 
 const refused = (why: string): SendVerdict => ({ refused: why });
 
@@ -43,7 +40,7 @@ export function judgeSend(recipient: Recipient, template: EmailTemplate | undefi
   switch (template) {
     case 'customer-order-delivered':
     case 'customer-order-scheduled': {
-      if (recipient.kind !== 'customer') return refused('Customer emails go to the customer of one of your company\'s orders');
+      if (recipient.kind !== 'customer') return refused("Customer emails go to the customer of one of your company's orders");
       // The order the email is about: the one named in the variables, else every order of this customer.
       const number = typeof vars.order_number === 'string' ? vars.order_number : null;
       const about = number === null ? recipient.orders : recipient.orders.filter((o) => o.orderNumber === number);
@@ -65,7 +62,7 @@ export function judgeSend(recipient: Recipient, template: EmailTemplate | undefi
       if (recipient.kind !== 'account' || recipient.role !== 'office_admin') return refused('Office admin emails go to an office admin of your company');
       return recipient.settings.sendEmail ? { send: true, orderId: null } : { send: false, code: 'OfficeAdminEmailSettingOff', orderId: null };
     case 'rto-order-delivered':
-      if (recipient.kind !== 'rto') return refused('RTO emails go to the admin of one of your company\'s RTO partners');
+      if (recipient.kind !== 'rto') return refused("RTO emails go to the admin of one of your company's RTO partners");
       return recipient.sendEmail ? { send: true, orderId: null } : { send: false, code: 'RtoEmailSettingOff', orderId: null };
     case undefined:
       // A free message: office and RTO recipients still honour their send_email flag.

@@ -24,8 +24,14 @@ export interface LoggedMail extends OutgoingMail {
 
 export async function sendAndLog(deps: MailDeps, mail: LoggedMail): Promise<boolean> {
   const base = {
-    companyId: deps.auth.company_id, accountId: deps.auth.account_id, template: mail.template,
-    recipient: mail.to, subject: mail.subject, orderId: mail.orderId, transport: deps.mailer.kind, batchKey: mail.batchKey ?? null,
+    companyId: deps.auth.company_id,
+    accountId: deps.auth.account_id,
+    template: mail.template,
+    recipient: mail.to,
+    subject: mail.subject,
+    orderId: mail.orderId,
+    transport: deps.mailer.kind,
+    batchKey: mail.batchKey ?? null,
   };
   try {
     const sent = await deps.mailer.send(mail);
@@ -41,10 +47,20 @@ export async function sendAndLog(deps: MailDeps, mail: LoggedMail): Promise<bool
 }
 
 /** Records a message a recipient's setting turned off (nothing is sent). */
-export async function logSkipped(deps: MailDeps, mail: { template: string | null; to: string; subject: string; orderId: number | null; code: ErrorCode }): Promise<void> {
+export async function logSkipped(
+  deps: MailDeps,
+  mail: { template: string | null; to: string; subject: string; orderId: number | null; code: ErrorCode },
+): Promise<void> {
   await insertEmailLog(deps.db, {
-    companyId: deps.auth.company_id, accountId: deps.auth.account_id, template: mail.template, recipient: mail.to,
-    subject: mail.subject, orderId: mail.orderId, status: 'skipped', error: ERROR_TEXT[mail.code], transport: 'none',
+    companyId: deps.auth.company_id,
+    accountId: deps.auth.account_id,
+    template: mail.template,
+    recipient: mail.to,
+    subject: mail.subject,
+    orderId: mail.orderId,
+    status: 'skipped',
+    error: ERROR_TEXT[mail.code],
+    transport: 'none',
   });
 }
 
@@ -63,14 +79,18 @@ export interface SenderIdentity {
  * The display name and Reply-To. The From address is always the server's; a senderEmail is
  * accepted only as Reply-To and only when it is the caller's own address or the company's.
  */
-export async function senderIdentity(db: Db, auth: TokenClaims, opts: { senderName?: string; senderEmail?: string; fromNoReply: boolean }): Promise<SenderIdentity> {
+export async function senderIdentity(
+  db: Db,
+  auth: TokenClaims,
+  opts: { senderName?: string; senderEmail?: string; fromNoReply: boolean },
+): Promise<SenderIdentity> {
   const row = await senderOf(db, auth);
   if (!row) throw new HttpError(401, 'NotAuthenticated');
   const allowed = [row.ownEmail, row.companyEmail].filter((e): e is string => Boolean(e)).map((e) => e.toLowerCase());
   if (opts.senderEmail && !allowed.includes(opts.senderEmail)) {
-    throw new HttpError(400, 'InvalidRequest', 'senderEmail must be your own address or your company\'s');
+    throw new HttpError(400, 'InvalidRequest', "senderEmail must be your own address or your company's");
   }
   const fromName = (opts.senderName || row.companyName).replace(/[\r\n"]/g, ' ').trim();
-  const replyTo = opts.fromNoReply ? undefined : opts.senderEmail ?? row.companyEmail ?? undefined;
+  const replyTo = opts.fromNoReply ? undefined : (opts.senderEmail ?? row.companyEmail ?? undefined);
   return { fromName, replyTo, companyName: row.companyName };
 }

@@ -3,10 +3,7 @@
 // value is HTML-escaped; links and the logo are kept only when they are http(s) URLs.
 import { formatScheduledEmailDate, type EmailTemplate, type EmailVariables } from '../../../src/domain';
 
-type Block =
-  | { kind: 'p'; text: string }
-  | { kind: 'link'; label: string; url: string }
-  | { kind: 'rows'; rows: [string, string][] };
+type Block = { kind: 'p'; text: string } | { kind: 'link'; label: string; url: string } | { kind: 'rows'; rows: [string, string][] };
 
 interface Draft {
   subject: string;
@@ -51,7 +48,7 @@ function companyFooter(vars: EmailVariables): Block {
 
 function scheduledDate(vars: EmailVariables, zone: string): string {
   const raw = pick(vars, 'scheduled_date', 'scheduledDate', 'date');
-  return raw ? formatScheduledEmailDate(raw, zone) ?? raw : '';
+  return raw ? (formatScheduledEmailDate(raw, zone) ?? raw) : '';
 }
 
 const DRAFTS: Record<EmailTemplate, (vars: EmailVariables, zone: string) => Draft> = {
@@ -59,7 +56,10 @@ const DRAFTS: Record<EmailTemplate, (vars: EmailVariables, zone: string) => Draf
     const model = pick(vars, 'building_model', 'sizeAndModel');
     const blocks: Block[] = [
       { kind: 'p', text: `Hi ${pick(vars, 'first_name') || 'there'},` },
-      { kind: 'p', text: `${pick(vars, 'company_name') || 'We'} delivered ${building(model, pick(vars, 'serial_number'), pick(vars, 'order_number'))}. Thank you for your order!` },
+      {
+        kind: 'p',
+        text: `${pick(vars, 'company_name') || 'We'} delivered ${building(model, pick(vars, 'serial_number'), pick(vars, 'order_number'))}. Thank you for your order!`,
+      },
     ];
     if (truthy(vars, 'is_rto') && pick(vars, 'rto_company_name')) {
       blocks.push({ kind: 'p', text: `Your rent-to-own agreement is with ${pick(vars, 'rto_company_name')}; they will contact you about your payments.` });
@@ -80,7 +80,10 @@ const DRAFTS: Record<EmailTemplate, (vars: EmailVariables, zone: string) => Draf
       subject: when ? `Your delivery is scheduled for ${when}` : 'Your delivery is scheduled',
       blocks: [
         { kind: 'p', text: `Hi ${pick(vars, 'first_name') || 'there'},` },
-        { kind: 'p', text: `${pick(vars, 'company_name') || 'We'} scheduled the delivery of ${building(pick(vars, 'building_model'), pick(vars, 'serial_number'), pick(vars, 'order_number'))}${when ? ` for ${when}` : ''}.` },
+        {
+          kind: 'p',
+          text: `${pick(vars, 'company_name') || 'We'} scheduled the delivery of ${building(pick(vars, 'building_model'), pick(vars, 'serial_number'), pick(vars, 'order_number'))}${when ? ` for ${when}` : ''}.`,
+        },
         { kind: 'rows', rows: [['Delivery address', pick(vars, 'delivery_address')]] },
         { kind: 'p', text: 'Please make sure the site is clear and any gate is open. Our driver will call when on the way.' },
         companyFooter(vars),
@@ -98,7 +101,8 @@ const DRAFTS: Record<EmailTemplate, (vars: EmailVariables, zone: string) => Draf
         { kind: 'p', text: `Hi ${pick(vars, 'adminName', 'admin_name') || 'there'},` },
         { kind: 'p', text: `Order ${order} was delivered.` },
         {
-          kind: 'rows', rows: [
+          kind: 'rows',
+          rows: [
             ['Driver', driver],
             ['Building', pick(vars, 'sizeAndModel', 'building_model')],
             ['Serial number', pick(vars, 'serialNumber', 'serial_number')],
@@ -115,8 +119,17 @@ const DRAFTS: Record<EmailTemplate, (vars: EmailVariables, zone: string) => Draf
     subject: `Rent-to-own building delivered: order ${pick(vars, 'order_number')}`,
     blocks: [
       { kind: 'p', text: `Hi ${pick(vars, 'first_name') || 'there'},` },
-      { kind: 'p', text: `${pick(vars, 'company_name') || 'We'} delivered ${building(pick(vars, 'building_model'), pick(vars, 'serial_number'), pick(vars, 'order_number'))}, financed through ${pick(vars, 'rto_company_name') || 'your company'}.` },
-      { kind: 'rows', rows: [['Customer', pick(vars, 'customer_name')], ['Delivery address', pick(vars, 'delivery_address')]] },
+      {
+        kind: 'p',
+        text: `${pick(vars, 'company_name') || 'We'} delivered ${building(pick(vars, 'building_model'), pick(vars, 'serial_number'), pick(vars, 'order_number'))}, financed through ${pick(vars, 'rto_company_name') || 'your company'}.`,
+      },
+      {
+        kind: 'rows',
+        rows: [
+          ['Customer', pick(vars, 'customer_name')],
+          ['Delivery address', pick(vars, 'delivery_address')],
+        ],
+      },
       companyFooter(vars),
     ],
   }),
@@ -129,44 +142,66 @@ function driverDraft(vars: EmailVariables, zone: string, verb: 'assigned' | 'rea
     subject: `${subject}: ${order}`,
     blocks: [
       { kind: 'p', text: `Hi ${pick(vars, 'first_name') || 'there'},` },
-      { kind: 'p', text: `${pick(vars, 'company_name') || 'The office'} ${verb} order ${order} to you: ${building(pick(vars, 'building_model'), pick(vars, 'serial_number'), '')}.` },
-      { kind: 'rows', rows: [['Delivery address', pick(vars, 'delivery_address')], ['Scheduled', when], ['Customer', pick(vars, 'customer_name')]] },
+      {
+        kind: 'p',
+        text: `${pick(vars, 'company_name') || 'The office'} ${verb} order ${order} to you: ${building(pick(vars, 'building_model'), pick(vars, 'serial_number'), '')}.`,
+      },
+      {
+        kind: 'rows',
+        rows: [
+          ['Delivery address', pick(vars, 'delivery_address')],
+          ['Scheduled', when],
+          ['Customer', pick(vars, 'customer_name')],
+        ],
+      },
       { kind: 'p', text: 'Open the Driver App for the details.' },
     ],
   };
 }
 
 function toHtml(blocks: Block[], logoUrl: string | null): string {
-  const body = blocks.map((block) => {
-    switch (block.kind) {
-      case 'p':
-        return block.text ? `<p>${escapeHtml(block.text)}</p>` : '';
-      case 'link': {
-        const url = httpUrl(block.url);
-        return url ? `<p><a href="${escapeHtml(url)}">${escapeHtml(block.label)}</a></p>` : '';
+  const body = blocks
+    .map((block) => {
+      switch (block.kind) {
+        case 'p':
+          return block.text ? `<p>${escapeHtml(block.text)}</p>` : '';
+        case 'link': {
+          const url = httpUrl(block.url);
+          return url ? `<p><a href="${escapeHtml(url)}">${escapeHtml(block.label)}</a></p>` : '';
+        }
+        case 'rows': {
+          const rows = block.rows.filter(([, value]) => value);
+          return rows.length === 0
+            ? ''
+            : `<table cellpadding="4">${rows
+                .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
+                .join('')}</table>`;
+        }
       }
-      case 'rows': {
-        const rows = block.rows.filter(([, value]) => value);
-        return rows.length === 0 ? '' : `<table cellpadding="4">${rows
-          .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('')}</table>`;
-      }
-    }
-  }).filter(Boolean).join('\n');
+    })
+    .filter(Boolean)
+    .join('\n');
   const logo = logoUrl ? `<p><img src="${escapeHtml(logoUrl)}" alt="" height="48"></p>\n` : '';
   return `<!doctype html>\n<html><body style="font-family: Arial, sans-serif; font-size: 15px; color: #222">\n${logo}${body}\n</body></html>\n`;
 }
 
 function toText(blocks: Block[]): string {
-  return `${blocks.map((block) => {
-    switch (block.kind) {
-      case 'p':
-        return block.text;
-      case 'link':
-        return httpUrl(block.url) ? `${block.label}: ${block.url}` : '';
-      case 'rows':
-        return block.rows.filter(([, value]) => value).map(([label, value]) => `${label}: ${value}`).join('\n');
-    }
-  }).filter(Boolean).join('\n\n')}\n`;
+  return `${blocks
+    .map((block) => {
+      switch (block.kind) {
+        case 'p':
+          return block.text;
+        case 'link':
+          return httpUrl(block.url) ? `${block.label}: ${block.url}` : '';
+        case 'rows':
+          return block.rows
+            .filter(([, value]) => value)
+            .map(([label, value]) => `${label}: ${value}`)
+            .join('\n');
+      }
+    })
+    .filter(Boolean)
+    .join('\n\n')}\n`;
 }
 
 /** Renders a template; `subject` overrides the template's own. `zone` formats dates (SPEC §9). */
@@ -179,9 +214,16 @@ export function renderTemplate(template: EmailTemplate, vars: EmailVariables, op
 /** A free-form message: HTML as given when messageIsHtml, else plain text (escaped into HTML). */
 export function renderMessage(message: string, isHtml: boolean, subject: string): RenderedMail {
   if (isHtml) {
-    const text = message.replace(/<(script|style)[\s\S]*?<\/\1>/gi, '').replace(/<[^>]+>/g, ' ').replace(/[ \t]+/g, ' ').trim();
+    const text = message
+      .replace(/<(script|style)[\s\S]*?<\/\1>/gi, '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/[ \t]+/g, ' ')
+      .trim();
     return { subject, html: message, text: `${text}\n` };
   }
-  const html = `<!doctype html>\n<html><body>${message.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n')}</body></html>\n`;
+  const html = `<!doctype html>\n<html><body>${message
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('\n')}</body></html>\n`;
   return { subject, html, text: message };
 }

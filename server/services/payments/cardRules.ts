@@ -39,9 +39,7 @@ export function outcomeOfAccount(accountNumber: string): SandboxOutcome {
 export function abaRoutingValid(routing: string): boolean {
   if (!/^\d{9}$/.test(routing) || /^0+$/.test(routing)) return false;
   const d = [...routing].map(Number);
-  const sum = 3 * ((d[0] ?? 0) + (d[3] ?? 0) + (d[6] ?? 0))
-    + 7 * ((d[1] ?? 0) + (d[4] ?? 0) + (d[7] ?? 0))
-    + ((d[2] ?? 0) + (d[5] ?? 0) + (d[8] ?? 0));
+  const sum = 3 * ((d[0] ?? 0) + (d[3] ?? 0) + (d[6] ?? 0)) + 7 * ((d[1] ?? 0) + (d[4] ?? 0) + (d[7] ?? 0)) + ((d[2] ?? 0) + (d[5] ?? 0) + (d[8] ?? 0));
   return sum % 10 === 0;
 }
 

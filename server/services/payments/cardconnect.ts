@@ -16,7 +16,11 @@ import { cardAuthBody, gatewayError } from './outcomes';
 
 /** customer_saved_cards spells brands for display, as the orders area seeds them. */
 const BRAND_DISPLAY: Readonly<Record<CardBrand, string>> = {
-  VISA: 'Visa', MC: 'Mastercard', DISC: 'Discover', AMEX: 'American Express', UNKNOWN: 'Card',
+  VISA: 'Visa',
+  MC: 'Mastercard',
+  DISC: 'Discover',
+  AMEX: 'American Express',
+  UNKNOWN: 'Card',
 };
 
 export async function authorizeCardForOrder(deps: PaymentDeps, auth: TokenClaims, body: CardconnectAuthNewCardBody, complete: Complete): Promise<Outcome> {
@@ -36,15 +40,25 @@ export async function authorizeCardForOrder(deps: PaymentDeps, auth: TokenClaims
       orderNumber: order.orderNumber,
       customerOrderId: order.id,
       billing: {
-        firstName: order.customerFirstName ?? '', lastName: order.customerLastName ?? '',
-        address: billing?.streetAddressOne ?? '', city: billing?.city ?? '', state: billing?.state ?? '',
-        zip: body.billing_zip ?? billing?.zip ?? '', phone: order.customerPhone ?? '', email: order.customerEmail,
+        firstName: order.customerFirstName ?? '',
+        lastName: order.customerLastName ?? '',
+        address: billing?.streetAddressOne ?? '',
+        city: billing?.city ?? '',
+        state: billing?.state ?? '',
+        zip: body.billing_zip ?? billing?.zip ?? '',
+        phone: order.customerPhone ?? '',
+        email: order.customerEmail,
       },
     });
     if (!result.approved || !result.profileId || !result.lastFour) return { result, body: null };
     await insertSavedCard(tx, {
-      orderId: order.id, companyId: auth.company_id, cardProfileId: result.profileId, lastFour: result.lastFour,
-      brand: BRAND_DISPLAY[result.brand ?? 'UNKNOWN'], expMonth: Number(body.card_exp_month), expYear: 2000 + Number(body.card_exp_year),
+      orderId: order.id,
+      companyId: auth.company_id,
+      cardProfileId: result.profileId,
+      lastFour: result.lastFour,
+      brand: BRAND_DISPLAY[result.brand ?? 'UNKNOWN'],
+      expMonth: Number(body.card_exp_month),
+      expYear: 2000 + Number(body.card_exp_year),
     });
     // Any update bumps updated_at (trigger): the next delivery-details pull shows the new card.
     await touchOrder(tx, order.id);

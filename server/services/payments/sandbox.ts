@@ -5,20 +5,46 @@ import { clockDate } from '../../clock';
 import { toCents } from '../../../src/domain';
 import type { Db, Executor } from '../../db/client';
 import {
-  findAchAccount, findCardToken, findProfileWithToken, insertAchAccount, insertCardProfile, insertCardToken, lockTransaction,
-  updateTransaction, type SandboxOutcome,
+  findAchAccount,
+  findCardToken,
+  findProfileWithToken,
+  insertAchAccount,
+  insertCardProfile,
+  insertCardToken,
+  lockTransaction,
+  updateTransaction,
+  type SandboxOutcome,
 } from '../../repositories/paymentLedger';
 import { listedCardByProfile } from '../../repositories/savedCards';
 import {
-  abaRoutingValid, bankAccountValid, brandOf, checkExpiry, looksLikeToken, luhnValid, newAchToken, newAuthCode,
-  newCardToken, newProfileId, normalizePan, outcomeOfAccount, outcomeOfPan,
+  abaRoutingValid,
+  bankAccountValid,
+  brandOf,
+  checkExpiry,
+  looksLikeToken,
+  luhnValid,
+  newAchToken,
+  newAuthCode,
+  newCardToken,
+  newProfileId,
+  normalizePan,
+  outcomeOfAccount,
+  outcomeOfPan,
 } from './cardRules';
-import {
-  approvedResult, cardResult, failed, failedCard, recordTransaction, resultOf, type TxnRow,
-} from './sandboxLedger';
+import { approvedResult, cardResult, failed, failedCard, recordTransaction, resultOf, type TxnRow } from './sandboxLedger';
 import type {
-  AuthorizeNewCardRequest, AuthorizeProfileRequest, CardAuthResult, CardBrand, CaptureRequest, CheckRequest,
-  GatewayScope, PaymentGateway, RefundRequest, SavedCard, TokenizeResult, TransactionResult,
+  AuthorizeNewCardRequest,
+  AuthorizeProfileRequest,
+  CardAuthResult,
+  CardBrand,
+  CaptureRequest,
+  CheckRequest,
+  GatewayScope,
+  PaymentGateway,
+  RefundRequest,
+  SavedCard,
+  TokenizeResult,
+  TransactionResult,
 } from './gateway';
 
 const INVALID_CARD = 'Invalid Credit Card Number';
@@ -43,8 +69,7 @@ interface TokenRow {
 
 export function createSandboxGateway(db: Db): PaymentGateway {
   /** In the caller's transaction when given one, else in our own. */
-  const within = <T>(scope: GatewayScope, fn: (ex: Executor) => Promise<T>): Promise<T> =>
-    scope.tx ? fn(scope.tx) : db.transaction((tx) => fn(tx));
+  const within = <T>(scope: GatewayScope, fn: (ex: Executor) => Promise<T>): Promise<T> => (scope.tx ? fn(scope.tx) : db.transaction((tx) => fn(tx)));
 
   async function tokenizePan(ex: Executor, scope: GatewayScope, pan: string): Promise<TokenRow> {
     const row: TokenRow = {
@@ -55,8 +80,13 @@ export function createSandboxGateway(db: Db): PaymentGateway {
       outcome: outcomeOfPan(pan),
     };
     await insertCardToken(ex, {
-      token: row.token, companyId: scope.companyId, brand: row.brand, firstFour: row.firstFour, lastFour: row.lastFour,
-      sandboxOutcome: row.outcome, createdBy: scope.accountId,
+      token: row.token,
+      companyId: scope.companyId,
+      brand: row.brand,
+      firstFour: row.firstFour,
+      lastFour: row.lastFour,
+      sandboxOutcome: row.outcome,
+      createdBy: scope.accountId,
     });
     return row;
   }
@@ -82,26 +112,50 @@ export function createSandboxGateway(db: Db): PaymentGateway {
       if (!listed) return null;
       const token = newCardToken(listed.lastFour);
       await insertCardToken(ex, { token, companyId, brand: normalizeBrand(listed.brand), firstFour: null, lastFour: listed.lastFour });
-      await insertCardProfile(ex, {
-        profileId, companyId, customerOrderId: listed.orderId, token,
-        expiration: `${String(listed.expMonth).padStart(2, '0')}${String(listed.expYear % 100).padStart(2, '0')}`,
-        name: 'Card on file', billingZip: '',
-      }, true);
+      await insertCardProfile(
+        ex,
+        {
+          profileId,
+          companyId,
+          customerOrderId: listed.orderId,
+          token,
+          expiration: `${String(listed.expMonth).padStart(2, '0')}${String(listed.expYear % 100).padStart(2, '0')}`,
+          name: 'Card on file',
+          billingZip: '',
+        },
+        true,
+      );
       row = await load();
       if (!row) return null;
     }
     const { p, t } = row;
     return {
-      profileId: p.profileId, token: p.token, brand: normalizeBrand(t.brand), firstFour: t.firstFour, lastFour: t.lastFour,
-      expiration: p.expiration, name: p.name, billingZip: p.billingZip, customerOrderId: p.customerOrderId,
-      createdAt: p.createdAt, outcome: t.sandboxOutcome,
+      profileId: p.profileId,
+      token: p.token,
+      brand: normalizeBrand(t.brand),
+      firstFour: t.firstFour,
+      lastFour: t.lastFour,
+      expiration: p.expiration,
+      name: p.name,
+      billingZip: p.billingZip,
+      customerOrderId: p.customerOrderId,
+      createdAt: p.createdAt,
+      outcome: t.sandboxOutcome,
     };
   }
 
   /** The processor's decision for an authorization of a known card. */
-  async function decide(ex: Executor, scope: GatewayScope, card: { token: string; outcome: SandboxOutcome; profileId: string | null }, req: {
-    cents: number; orderNumber: string; capture: boolean; name: string;
-  }): Promise<TxnRow> {
+  async function decide(
+    ex: Executor,
+    scope: GatewayScope,
+    card: { token: string; outcome: SandboxOutcome; profileId: string | null },
+    req: {
+      cents: number;
+      orderNumber: string;
+      capture: boolean;
+      name: string;
+    },
+  ): Promise<TxnRow> {
     const approved = card.outcome === 'approve';
     return recordTransaction(ex, scope, {
       kind: req.capture ? 'sale' : 'auth',
@@ -140,10 +194,19 @@ export function createSandboxGateway(db: Db): PaymentGateway {
         if (card.outcome === 'approve' && (req.saveProfile ?? true)) {
           profileId = newProfileId();
           await insertCardProfile(ex, {
-            profileId, companyId: scope.companyId, customerOrderId: req.customerOrderId ?? null, token: card.token,
-            expiration: req.expiration, name, billingAddress: req.billing.address, billingCity: req.billing.city,
-            billingState: req.billing.state, billingZip: req.billing.zip, billingPhone: req.billing.phone,
-            billingEmail: req.billing.email ?? null, createdBy: scope.accountId,
+            profileId,
+            companyId: scope.companyId,
+            customerOrderId: req.customerOrderId ?? null,
+            token: card.token,
+            expiration: req.expiration,
+            name,
+            billingAddress: req.billing.address,
+            billingCity: req.billing.city,
+            billingState: req.billing.state,
+            billingZip: req.billing.zip,
+            billingPhone: req.billing.phone,
+            billingEmail: req.billing.email ?? null,
+            createdBy: scope.accountId,
           });
         }
         const row = await decide(ex, scope, { ...card, profileId }, { cents, orderNumber: req.orderNumber, capture: req.capture ?? false, name });
@@ -159,50 +222,75 @@ export function createSandboxGateway(db: Db): PaymentGateway {
         const profile = await findProfile(ex, scope.companyId, req.profileId);
         if (!profile) return failedCard('ProfileNotFound', 'auth', req.orderNumber);
         if (checkExpiry(profile.expiration) !== 'ok') return failedCard('CardExpired', 'auth', req.orderNumber);
-        const row = await decide(ex, scope, { token: profile.token, outcome: profile.outcome, profileId: profile.profileId }, {
-          cents, orderNumber: req.orderNumber, capture: req.capture ?? false, name: profile.name,
-        });
+        const row = await decide(
+          ex,
+          scope,
+          { token: profile.token, outcome: profile.outcome, profileId: profile.profileId },
+          {
+            cents,
+            orderNumber: req.orderNumber,
+            capture: req.capture ?? false,
+            name: profile.name,
+          },
+        );
         return cardResult(row, profile);
       });
     },
 
-    capture: (scope, req: CaptureRequest): Promise<TransactionResult> => within(scope, async (ex) => {
-      const txn = await lockTransaction(ex, scope.companyId, req.transactionId, ['auth', 'sale'], 'card');
-      if (!txn || (req.token != null && txn.token !== req.token)) return failed('TransactionNotFound', 'capture', null);
-      if (txn.status !== 'authorized') return failed('InvalidTransactionState', 'capture', txn.orderNumber);
-      const cents = req.amount === undefined ? txn.amountCents : toCents(req.amount);
-      if (cents === null) return failed('InvalidAmount', 'capture', txn.orderNumber);
-      if (cents > txn.amountCents) return failed('AmountExceedsAuthorized', 'capture', txn.orderNumber);
-      const updated = await updateTransaction(ex, txn.id, { status: 'captured', capturedCents: cents, updatedAt: clockDate() });
-      return approvedResult(updated ?? txn, 'capture');
-    }),
+    capture: (scope, req: CaptureRequest): Promise<TransactionResult> =>
+      within(scope, async (ex) => {
+        const txn = await lockTransaction(ex, scope.companyId, req.transactionId, ['auth', 'sale'], 'card');
+        if (!txn || (req.token != null && txn.token !== req.token)) return failed('TransactionNotFound', 'capture', null);
+        if (txn.status !== 'authorized') return failed('InvalidTransactionState', 'capture', txn.orderNumber);
+        const cents = req.amount === undefined ? txn.amountCents : toCents(req.amount);
+        if (cents === null) return failed('InvalidAmount', 'capture', txn.orderNumber);
+        if (cents > txn.amountCents) return failed('AmountExceedsAuthorized', 'capture', txn.orderNumber);
+        const updated = await updateTransaction(ex, txn.id, { status: 'captured', capturedCents: cents, updatedAt: clockDate() });
+        return approvedResult(updated ?? txn, 'capture');
+      }),
 
-    refund: (scope, req: RefundRequest): Promise<TransactionResult> => within(scope, async (ex) => {
-      const txn = await lockTransaction(ex, scope.companyId, req.transactionId, ['auth', 'sale', 'ach']);
-      if (!txn || (req.method && txn.method !== req.method)) return failed('TransactionNotFound', 'refund', null);
-      if (txn.status === 'authorized') {
-        // Nothing captured yet: a refund is a void of the whole authorization.
-        if (!req.fullRefund && toCents(req.amount) !== txn.amountCents) return failed('InvalidTransactionState', 'refund', txn.orderNumber);
-        const voided = await updateTransaction(ex, txn.id, { status: 'voided', updatedAt: clockDate() });
-        return { ...approvedResult(voided ?? txn, 'refund'), amount: txn.amountCents / 100 };
-      }
-      if (txn.status !== 'captured' && txn.status !== 'partially_refunded') return failed('InvalidTransactionState', 'refund', txn.orderNumber);
-      const remaining = txn.capturedCents - txn.refundedCents;
-      const cents = req.fullRefund ? remaining : toCents(req.amount);
-      if (cents === null) return failed('InvalidAmount', 'refund', txn.orderNumber);
-      // Never more back than was captured: this refund and the earlier ones (row locked above).
-      if (cents > remaining) return failed('RefundExceedsCaptured', 'refund', txn.orderNumber);
-      const refunded = txn.refundedCents + cents;
-      await updateTransaction(ex, txn.id, {
-        refundedCents: refunded, status: refunded === txn.capturedCents ? 'refunded' : 'partially_refunded', updatedAt: clockDate(),
-      });
-      const row = await recordTransaction(ex, { ...scope, orderId: txn.orderId }, {
-        kind: 'refund', method: txn.method, outcome: 'approve', amountCents: cents, capturedCents: cents, status: 'refunded',
-        authCode: null, orderNumber: txn.orderNumber, profileId: txn.profileId, token: txn.token,
-        name: req.name ?? txn.name, parentRetref: txn.retref,
-      });
-      return resultOf(row, 'refund');
-    }),
+    refund: (scope, req: RefundRequest): Promise<TransactionResult> =>
+      within(scope, async (ex) => {
+        const txn = await lockTransaction(ex, scope.companyId, req.transactionId, ['auth', 'sale', 'ach']);
+        if (!txn || (req.method && txn.method !== req.method)) return failed('TransactionNotFound', 'refund', null);
+        if (txn.status === 'authorized') {
+          // Nothing captured yet: a refund is a void of the whole authorization.
+          if (!req.fullRefund && toCents(req.amount) !== txn.amountCents) return failed('InvalidTransactionState', 'refund', txn.orderNumber);
+          const voided = await updateTransaction(ex, txn.id, { status: 'voided', updatedAt: clockDate() });
+          return { ...approvedResult(voided ?? txn, 'refund'), amount: txn.amountCents / 100 };
+        }
+        if (txn.status !== 'captured' && txn.status !== 'partially_refunded') return failed('InvalidTransactionState', 'refund', txn.orderNumber);
+        const remaining = txn.capturedCents - txn.refundedCents;
+        const cents = req.fullRefund ? remaining : toCents(req.amount);
+        if (cents === null) return failed('InvalidAmount', 'refund', txn.orderNumber);
+        // Never more back than was captured: this refund and the earlier ones (row locked above).
+        if (cents > remaining) return failed('RefundExceedsCaptured', 'refund', txn.orderNumber);
+        const refunded = txn.refundedCents + cents;
+        await updateTransaction(ex, txn.id, {
+          refundedCents: refunded,
+          status: refunded === txn.capturedCents ? 'refunded' : 'partially_refunded',
+          updatedAt: clockDate(),
+        });
+        const row = await recordTransaction(
+          ex,
+          { ...scope, orderId: txn.orderId },
+          {
+            kind: 'refund',
+            method: txn.method,
+            outcome: 'approve',
+            amountCents: cents,
+            capturedCents: cents,
+            status: 'refunded',
+            authCode: null,
+            orderNumber: txn.orderNumber,
+            profileId: txn.profileId,
+            token: txn.token,
+            name: req.name ?? txn.name,
+            parentRetref: txn.retref,
+          },
+        );
+        return resultOf(row, 'refund');
+      }),
 
     async captureCheck(scope, req: CheckRequest): Promise<TransactionResult & { token: string | null }> {
       const cents = toCents(req.amount);
@@ -217,8 +305,12 @@ export function createSandboxGateway(db: Db): PaymentGateway {
           const name = `${req.billing.firstName} ${req.billing.lastName}`.trim();
           account = { token: newAchToken(number.slice(-4)), outcome: outcomeOfAccount(number), name };
           await insertAchAccount(ex, {
-            token: account.token, companyId: scope.companyId, routingNumber: req.routingNumber.trim(),
-            accountLastFour: number.slice(-4), name, sandboxOutcome: account.outcome,
+            token: account.token,
+            companyId: scope.companyId,
+            routingNumber: req.routingNumber.trim(),
+            accountLastFour: number.slice(-4),
+            name,
+            sandboxOutcome: account.outcome,
           });
         } else {
           const row = await findAchAccount(ex, scope.companyId, req.token.trim());
@@ -227,9 +319,17 @@ export function createSandboxGateway(db: Db): PaymentGateway {
         }
         const approved = account.outcome === 'approve';
         const row = await recordTransaction(ex, scope, {
-          kind: 'ach', method: 'ach', outcome: account.outcome, amountCents: cents, capturedCents: approved ? cents : 0,
-          status: approved ? 'captured' : 'declined', authCode: null, orderNumber: req.orderNumber, profileId: null,
-          token: account.token, name: account.name,
+          kind: 'ach',
+          method: 'ach',
+          outcome: account.outcome,
+          amountCents: cents,
+          capturedCents: approved ? cents : 0,
+          status: approved ? 'captured' : 'declined',
+          authCode: null,
+          orderNumber: req.orderNumber,
+          profileId: null,
+          token: account.token,
+          name: account.name,
         });
         return { ...resultOf(row, 'ach'), token: account.token };
       });

@@ -2,7 +2,12 @@
 // (CardConnect-like), one insert for every transaction, and result shapes for the gateway.
 import type { Executor } from '../../db/client';
 import {
-  insertTransaction, type PaymentKindColumn, type PaymentMethodColumn, type PaymentStatusColumn, type SandboxOutcome, type TxnRow,
+  insertTransaction,
+  type PaymentKindColumn,
+  type PaymentMethodColumn,
+  type PaymentStatusColumn,
+  type SandboxOutcome,
+  type TxnRow,
 } from '../../repositories/paymentLedger';
 import { newRetref } from './cardRules';
 import type { CardAuthResult, CardBrand, GatewayFailure, GatewayScope, TransactionKind, TransactionResult } from './gateway';
@@ -99,8 +104,9 @@ export function resultOf(row: TxnRow, kind: TransactionKind): TransactionResult 
 }
 
 function failureFromCode(respCode: string): GatewayFailure {
-  const found = (Object.keys(FAILURE_RESPONSE) as GatewayFailure[])
-    .find((f) => FAILURE_RESPONSE[f].respCode === respCode && Object.values(OUTCOME_FAILURE).includes(f));
+  const found = (Object.keys(FAILURE_RESPONSE) as GatewayFailure[]).find(
+    (f) => FAILURE_RESPONSE[f].respCode === respCode && Object.values(OUTCOME_FAILURE).includes(f),
+  );
   return found ?? 'CardDeclined';
 }
 
@@ -112,7 +118,15 @@ export function approvedResult(row: TxnRow, kind: TransactionKind): TransactionR
 /** Refused before anything was recorded: no retref. */
 export function failed(failure: GatewayFailure, kind: TransactionKind, orderNumber: string | null): TransactionResult {
   return {
-    approved: false, failure, ...FAILURE_RESPONSE[failure], retref: null, authCode: null, kind, status: null, amount: 0, orderNumber,
+    approved: false,
+    failure,
+    ...FAILURE_RESPONSE[failure],
+    retref: null,
+    authCode: null,
+    kind,
+    status: null,
+    amount: 0,
+    orderNumber,
   };
 }
 

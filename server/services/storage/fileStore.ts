@@ -80,8 +80,7 @@ export function databaseFileStore(): FileStore {
 
 /** Bytes in an object store; rows keep none. */
 export function objectFileStore(store: ObjectStore): FileStore {
-  const open = async (ref: FileRef, rowBytes: Buffer): Promise<Buffer | StoredObject | null> =>
-    rowBytes.length > 0 ? rowBytes : store.get(objectKeyOf(ref));
+  const open = async (ref: FileRef, rowBytes: Buffer): Promise<Buffer | StoredObject | null> => (rowBytes.length > 0 ? rowBytes : store.get(objectKeyOf(ref)));
   return {
     kind: 'object',
     async save(ref, bytes, contentType) {

@@ -77,14 +77,17 @@ export function s3ObjectStore(config: S3StoreConfig): ObjectStore {
   // moved for a whole idle period will not answer the next attempt either. Resets, 5xx and
   // throttling are still retried. The name is changed so the retry strategy no longer counts
   // it as transient; message and stack stay.
-  client.middlewareStack.add((next) => async (args) => {
-    try {
-      return await next(args);
-    } catch (err) {
-      if (isTimeout(err)) Object.assign(err as object, { name: 'StoreTimeout' });
-      throw err;
-    }
-  }, { step: 'deserialize', name: 'storeTimeoutIsFinal' });
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      try {
+        return await next(args);
+      } catch (err) {
+        if (isTimeout(err)) Object.assign(err as object, { name: 'StoreTimeout' });
+        throw err;
+      }
+    },
+    { step: 'deserialize', name: 'storeTimeoutIsFinal' },
+  );
   const description = `s3://${config.bucket}/${config.prefix}${config.endpoint ? ` at ${config.endpoint}` : ` (${config.region})`}`;
   const keyOf = (key: string): string => `${config.prefix}${key}`;
   const unavailable = (what: string, err: unknown): FileStoreUnavailable =>
@@ -94,9 +97,15 @@ export function s3ObjectStore(config: S3StoreConfig): ObjectStore {
     description,
     async put(key, bytes, contentType) {
       try {
-        await client.send(new PutObjectCommand({
-          Bucket: config.bucket, Key: keyOf(key), Body: bytes, ContentType: contentType, ContentLength: bytes.length,
-        }));
+        await client.send(
+          new PutObjectCommand({
+            Bucket: config.bucket,
+            Key: keyOf(key),
+            Body: bytes,
+            ContentType: contentType,
+            ContentLength: bytes.length,
+          }),
+        );
       } catch (err) {
         throw unavailable(`storing ${key}`, err);
       }
@@ -125,10 +134,14 @@ export function s3ObjectStore(config: S3StoreConfig): ObjectStore {
         await client.send(new HeadBucketCommand({ Bucket: config.bucket }), { abortSignal: deadline });
       } catch (err) {
         const status = statusOf(err);
-        const hint = status === 404 ? 'the bucket does not exist'
-          : status === 403 || status === 401 ? 'access denied: check S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY and the bucket policy'
-            : deadline.aborted ? `the endpoint did not answer within ${timeouts.checkMs} ms: check S3_ENDPOINT and the network`
-              : 'the endpoint did not answer: check S3_ENDPOINT and the network';
+        const hint =
+          status === 404
+            ? 'the bucket does not exist'
+            : status === 403 || status === 401
+              ? 'access denied: check S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY and the bucket policy'
+              : deadline.aborted
+                ? `the endpoint did not answer within ${timeouts.checkMs} ms: check S3_ENDPOINT and the network`
+                : 'the endpoint did not answer: check S3_ENDPOINT and the network';
         throw new Error(`Object storage ${description} is not usable (${hint}). ${reasonOf(err)}`, { cause: err });
       }
     },

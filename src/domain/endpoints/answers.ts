@@ -53,10 +53,7 @@ export const OfficeAdminReportAnswerSchema = v.object({
 /** One recipient of an email-information lookup: `send_email`, the address, and the template's variables (fields per kind). */
 const EmailRecipientSchema = v.looseObject({ send_email: v.boolean(), email: v.nullable(v.string()) });
 /** The email-information lookups: one recipient with the company's data, or one per office admin (the office-admin kinds). */
-export const EmailInfoAnswerSchema = v.union([
-  v.looseObject({ ...EmailRecipientSchema.entries, company_name: v.string() }),
-  v.array(EmailRecipientSchema),
-]);
+export const EmailInfoAnswerSchema = v.union([v.looseObject({ ...EmailRecipientSchema.entries, company_name: v.string() }), v.array(EmailRecipientSchema)]);
 
 export const CreateNotificationAnswerSchema = v.object({ notification_ids: v.array(id), recipients: v.pipe(v.number(), v.integer(), v.minValue(0)) });
 export const DismissAllAnswerSchema = v.object({ dismissed: v.pipe(v.number(), v.integer(), v.minValue(0)) });
@@ -76,12 +73,20 @@ export const CardAuthAnswerSchema = v.object({
 export const TransactionAnswerSchema = v.object({ approved: v.literal(true), retref: v.string(), status: v.string(), amount: money });
 export const TokenizeAnswerSchema = v.object({ token: v.string(), brand: v.string(), first_four_digits: v.string(), last_four_digits: v.string() });
 export const SavedCardAnswerSchema = v.object({
-  profile_id: v.string(), token: v.string(), brand: v.nullable(v.string()), last_four_digits: v.string(), expiration: v.nullable(v.string()),
+  profile_id: v.string(),
+  token: v.string(),
+  brand: v.nullable(v.string()),
+  last_four_digits: v.string(),
+  expiration: v.nullable(v.string()),
 });
 
 /** Answers that are not JSON: the media type and a schema of the bytes as text. */
 export const PdfFileSchema = v.pipe(v.string(), v.description('application/pdf bytes'));
 export const ImageFileSchema = v.pipe(v.string(), v.description('The stored image bytes (image/jpeg or image/png)'));
 export const CsvSchema = v.pipe(v.string(), v.description('text/csv with a header row'));
-export const CertificateUrlSchema = v.pipe(v.string(), v.regex(/^\/files\/certificates\/[0-9a-f-]{36}\.pdf$/), v.description('Where the PDF can be downloaded (GET with the bearer token)'));
+export const CertificateUrlSchema = v.pipe(
+  v.string(),
+  v.regex(/^\/files\/certificates\/[0-9a-f-]{36}\.pdf$/),
+  v.description('Where the PDF can be downloaded (GET with the bearer token)'),
+);
 export const OpenApiDocumentSchema = v.object({ openapi: v.literal('3.1.0'), paths: v.record(v.string(), v.unknown()) });

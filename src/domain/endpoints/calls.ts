@@ -9,9 +9,8 @@ export type PostKey = Extract<EndpointKey, `POST ${string}`>;
 export type GetKey = Extract<EndpointKey, `GET ${string}`>;
 
 /** What a POST sends: its entry's body schema input; a multipart entry (upload) takes the form. */
-export type BodyOf<K extends PostKey> = Entry<K> extends { bodySchema: infer S extends v.GenericSchema }
-  ? v.InferInput<S>
-  : Entry<K> extends { multipartFiles: number } ? FormData : undefined;
+export type BodyOf<K extends PostKey> =
+  Entry<K> extends { bodySchema: infer S extends v.GenericSchema } ? v.InferInput<S> : Entry<K> extends { multipartFiles: number } ? FormData : undefined;
 
 /** What a GET's query carries: its entry's query schema input. */
 export type QueryOf<K extends GetKey> = Entry<K> extends { querySchema: infer S extends v.GenericSchema } ? v.InferInput<S> : undefined;
@@ -19,7 +18,9 @@ export type QueryOf<K extends GetKey> = Entry<K> extends { querySchema: infer S 
 /** The `:name` segments of a path. */
 export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<Rest>
-  : P extends `${string}:${infer Name}` ? Name : never;
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
 
 /** The headers an entry declares (the upload folder), as sent. */
 export type HeadersOf<K extends EndpointKey> = Entry<K> extends { headersSchema: infer S extends v.GenericSchema } ? v.InferInput<S> : never;

@@ -2,10 +2,7 @@
 // request schemas (from src/domain/delivery.ts and deliveryCalls.ts) and answers.
 import { API } from '../api';
 import { DeliverMoveBodySchema, DeliverOnlotBodySchema } from '../delivery';
-import {
-  CERTIFICATE_PATH, CUSTOMER_DELIVER_SCHEMAS, DELIVER_MOVE_PATH, GenerateCertificateBodySchema,
-  type CustomerDeliverCall,
-} from '../deliveryCalls';
+import { CERTIFICATE_PATH, CUSTOMER_DELIVER_SCHEMAS, DELIVER_MOVE_PATH, GenerateCertificateBodySchema, type CustomerDeliverCall } from '../deliveryCalls';
 import { CertificateUrlSchema, DeliverAnswerSchema, ImageFileSchema, PdfFileSchema } from './answers';
 import type { EndpointSchemas } from './types';
 
@@ -29,10 +26,14 @@ export const CUSTOMER_DELIVER_KEYS = {
 
 export const DELIVER_ENDPOINTS = {
   [`POST ${API.deliverOnlot}` as const]: {
-    summary: `Deliver an on-lot inventory order ${answer}`, bodySchema: DeliverOnlotBodySchema, responseSchema: DeliverAnswerSchema,
+    summary: `Deliver an on-lot inventory order ${answer}`,
+    bodySchema: DeliverOnlotBodySchema,
+    responseSchema: DeliverAnswerSchema,
   },
   [`POST ${DELIVER_MOVE_PATH}` as const]: {
-    summary: `Deliver an inventory move order ${answer}`, bodySchema: DeliverMoveBodySchema, responseSchema: DeliverAnswerSchema,
+    summary: `Deliver an inventory move order ${answer}`,
+    bodySchema: DeliverMoveBodySchema,
+    responseSchema: DeliverAnswerSchema,
   },
   [CUSTOMER_DELIVER_KEYS.rto]: customer('rto'),
   [CUSTOMER_DELIVER_KEYS.new_check]: customer('new_check'),
@@ -49,6 +50,8 @@ export const DELIVER_ENDPOINTS = {
   },
   'GET /files/:name': { summary: 'A stored upload (bearer token, same company only)', responseSchema: ImageFileSchema, responseMedia: 'image/*' },
   'GET /files/certificates/:name': {
-    summary: 'A delivery certificate PDF (bearer token, same company only)', responseSchema: PdfFileSchema, responseMedia: 'application/pdf',
+    summary: 'A delivery certificate PDF (bearer token, same company only)',
+    responseSchema: PdfFileSchema,
+    responseMedia: 'application/pdf',
   },
 } as const satisfies Record<string, EndpointSchemas>;

@@ -11,17 +11,38 @@ import { API, OnlotDeliveryDetailsSchema, OnlotOrderDetailsSchema, PULL_LIMIT_MA
 import { LoginBodySchema } from '../auth';
 import { MAX_BUILDING_IMAGES, UPLOAD_FOLDERS } from '../enums';
 import {
-  CompanyDriverSchema, CustomerDeliveryDetailsSchema, FEATURE_FLAG_ENVIRONMENTS, CustomerOrderDetailsSchema, FeatureFlagCheckSchema, FeatureFlagsSchema,
-  MoveDeliveryDetailsSchema, MoveOrderDetailsSchema, OnlotOrderDetailsWithNotesSchema, OrderMapSchema, SavedCheckSchema,
-  ScheduleDetailsSchema, ScheduleListItemSchema,
+  CompanyDriverSchema,
+  CustomerDeliveryDetailsSchema,
+  FEATURE_FLAG_ENVIRONMENTS,
+  CustomerOrderDetailsSchema,
+  FeatureFlagCheckSchema,
+  FeatureFlagsSchema,
+  MoveDeliveryDetailsSchema,
+  MoveOrderDetailsSchema,
+  OnlotOrderDetailsWithNotesSchema,
+  OrderMapSchema,
+  SavedCheckSchema,
+  ScheduleDetailsSchema,
+  ScheduleListItemSchema,
 } from '../orderReads';
 import {
-  CreateOrderNoteBodySchema, ORDER_API, ReassignDriverBodySchema, ScheduleCustomerOrderBodySchema, ScheduleMoveOrderBodySchema,
-  ScheduleOnlotOrderBodySchema, UnscheduleOrderBodySchema,
+  CreateOrderNoteBodySchema,
+  ORDER_API,
+  ReassignDriverBodySchema,
+  ScheduleCustomerOrderBodySchema,
+  ScheduleMoveOrderBodySchema,
+  ScheduleOnlotOrderBodySchema,
+  UnscheduleOrderBodySchema,
 } from '../schedule';
 import {
-  CustomerDeliveryPageSchema, MoveDeliveryPageSchema, OnlotDeliveryPageSchema, OpenApiDocumentSchema, OrderListPageSchema,
-  OrderNoteAnswerSchema, ReassignAnswerSchema, ScheduleActionAnswerSchema,
+  CustomerDeliveryPageSchema,
+  MoveDeliveryPageSchema,
+  OnlotDeliveryPageSchema,
+  OpenApiDocumentSchema,
+  OrderListPageSchema,
+  OrderNoteAnswerSchema,
+  ReassignAnswerSchema,
+  ScheduleActionAnswerSchema,
 } from './answers';
 import { DELIVER_ENDPOINTS } from './deliver';
 import { SIGN_IN_REFUSALS, UPLOADS_LIMITED } from './limits';
@@ -38,7 +59,11 @@ const positiveId = v.pipe(idSchema(ID_QUERY_MESSAGE), v.description('A positive 
 /** A query of one required id; a missing one is refused in the same words (valibot takes a missing key's message from the object). */
 const idQuery = <N extends string>(name: N) => v.object({ [name]: positiveId } as Record<N, typeof positiveId>, ID_QUERY_MESSAGE);
 const badCheckpoint = 'is not valid';
-const checkpoint = v.pipe(v.string(badCheckpoint), v.maxLength(512, badCheckpoint), v.description('Opaque: base64url JSON {updated_at, id} from the previous page'));
+const checkpoint = v.pipe(
+  v.string(badCheckpoint),
+  v.maxLength(512, badCheckpoint),
+  v.description('Opaque: base64url JSON {updated_at, id} from the previous page'),
+);
 const badLimit = `must be 1 to ${PULL_LIMIT_MAX}`;
 const limit = v.pipe(v.number(badLimit), v.integer(badLimit), v.minValue(1, badLimit), v.maxValue(PULL_LIMIT_MAX, badLimit), v.description('Page size'));
 
@@ -59,7 +84,9 @@ export const ENDPOINTS = {
   [`GET ${API.openapi}` as const]: { summary: 'This document', responseSchema: OpenApiDocumentSchema },
   [`POST ${API.login}` as const]: {
     summary: 'Sign in: answers the JWT as a JSON string; 401 text "Invalid email or password"; 429 past the per-address or per-account limit',
-    bodySchema: LoginBodySchema, responseSchema: v.pipe(v.string(), v.description('The JWT')), errors: SIGN_IN_REFUSALS,
+    bodySchema: LoginBodySchema,
+    responseSchema: v.pipe(v.string(), v.description('The JWT')),
+    errors: SIGN_IN_REFUSALS,
   },
   [`GET ${API.companyUserIsRemoved}` as const]: { summary: 'True when the signed-in account was removed from its company', responseSchema: v.boolean() },
   [`POST ${API.upload}` as const]: {
@@ -72,11 +99,13 @@ export const ENDPOINTS = {
   // Reads of the orders area
   [`GET ${API.orderList}` as const]: {
     summary: 'Order list pull: ?checkpoint=<base64url JSON {updated_at,id}>&limit= → {documents, checkpoint}',
-    querySchema: PullQuerySchema, responseSchema: OrderListPageSchema,
+    querySchema: PullQuerySchema,
+    responseSchema: OrderListPageSchema,
   },
   [`GET ${API.onlotOrderDetails}` as const]: {
     summary: 'On-lot order details: ?onlotInventoryOrderId=N',
-    querySchema: idQuery('onlotInventoryOrderId'), responseSchema: v.union([OnlotOrderDetailsWithNotesSchema, OnlotOrderDetailsSchema]),
+    querySchema: idQuery('onlotInventoryOrderId'),
+    responseSchema: v.union([OnlotOrderDetailsWithNotesSchema, OnlotOrderDetailsSchema]),
   },
   [`GET ${API.onlotDeliveryDetails}` as const]: {
     summary: 'On-lot delivery details: ?onlotInventoryOrderId=N, or a pull with ?checkpoint=&limit=',
@@ -84,7 +113,9 @@ export const ENDPOINTS = {
     responseSchema: details(OnlotDeliveryDetailsSchema, OnlotDeliveryPageSchema),
   },
   [`GET ${ORDER_API.customerOrderDetails}` as const]: {
-    summary: 'Customer order details: ?customerOrderId=N', querySchema: idQuery('customerOrderId'), responseSchema: CustomerOrderDetailsSchema,
+    summary: 'Customer order details: ?customerOrderId=N',
+    querySchema: idQuery('customerOrderId'),
+    responseSchema: CustomerOrderDetailsSchema,
   },
   [`GET ${ORDER_API.customerDeliveryDetails}` as const]: {
     summary: 'Customer order delivery details (SPEC §3): ?customer_order_id=N, or a pull with ?checkpoint=&limit=',
@@ -92,7 +123,9 @@ export const ENDPOINTS = {
     responseSchema: details(CustomerDeliveryDetailsSchema, CustomerDeliveryPageSchema),
   },
   [`GET ${ORDER_API.moveOrderDetails}` as const]: {
-    summary: 'Inventory move order details: ?inventoryMoveOrderId=N', querySchema: idQuery('inventoryMoveOrderId'), responseSchema: MoveOrderDetailsSchema,
+    summary: 'Inventory move order details: ?inventoryMoveOrderId=N',
+    querySchema: idQuery('inventoryMoveOrderId'),
+    responseSchema: MoveOrderDetailsSchema,
   },
   [`GET ${ORDER_API.moveDeliveryDetails}` as const]: {
     summary: 'Move order delivery details: ?inventoryMoveOrderId=N, or a pull with ?checkpoint=&limit=',
@@ -100,24 +133,35 @@ export const ENDPOINTS = {
     responseSchema: details(MoveDeliveryDetailsSchema, MoveDeliveryPageSchema),
   },
   [`GET ${ORDER_API.orderMap}` as const]: {
-    summary: 'Order map: the driver\'s live orders with coordinates, the company\'s dealers and shops', responseSchema: OrderMapSchema,
+    summary: "Order map: the driver's live orders with coordinates, the company's dealers and shops",
+    responseSchema: OrderMapSchema,
   },
-  [`GET ${ORDER_API.scheduleList}` as const]: { summary: 'The driver\'s scheduled live orders, soonest first', responseSchema: v.array(ScheduleListItemSchema) },
-  [`GET ${ORDER_API.customerScheduleDetails}` as const]: { summary: scheduleDetails('customer'), querySchema: idQuery('id'), responseSchema: ScheduleDetailsSchema },
+  [`GET ${ORDER_API.scheduleList}` as const]: { summary: "The driver's scheduled live orders, soonest first", responseSchema: v.array(ScheduleListItemSchema) },
+  [`GET ${ORDER_API.customerScheduleDetails}` as const]: {
+    summary: scheduleDetails('customer'),
+    querySchema: idQuery('id'),
+    responseSchema: ScheduleDetailsSchema,
+  },
   [`GET ${ORDER_API.onlotScheduleDetails}` as const]: { summary: scheduleDetails('onlot'), querySchema: idQuery('id'), responseSchema: ScheduleDetailsSchema },
   [`GET ${ORDER_API.moveScheduleDetails}` as const]: { summary: scheduleDetails('move'), querySchema: idQuery('id'), responseSchema: ScheduleDetailsSchema },
   [`GET ${ORDER_API.savedChecks}` as const]: {
-    summary: 'Saved checks of one of the driver\'s customer orders: ?customer-order-id=N',
-    querySchema: idQuery('customer-order-id'), responseSchema: v.array(SavedCheckSchema),
+    summary: "Saved checks of one of the driver's customer orders: ?customer-order-id=N",
+    querySchema: idQuery('customer-order-id'),
+    responseSchema: v.array(SavedCheckSchema),
   },
   [`GET ${ORDER_API.companyDrivers}` as const]: {
-    summary: 'The company\'s active drivers (reassign targets), the caller marked is_self', responseSchema: v.array(CompanyDriverSchema),
+    summary: "The company's active drivers (reassign targets), the caller marked is_self",
+    responseSchema: v.array(CompanyDriverSchema),
   },
   [`GET ${ORDER_API.featureFlags}` as const]: {
-    summary: 'The company\'s feature flags: ?environment=production|master|branch (default production)', querySchema: environment, responseSchema: FeatureFlagsSchema,
+    summary: "The company's feature flags: ?environment=production|master|branch (default production)",
+    querySchema: environment,
+    responseSchema: FeatureFlagsSchema,
   },
   [`GET ${ORDER_API.checkFeatureFlag}` as const]: {
-    summary: 'One feature flag: {turned_on}; an unknown flag is off', querySchema: environment, responseSchema: FeatureFlagCheckSchema,
+    summary: 'One feature flag: {turned_on}; an unknown flag is off',
+    querySchema: environment,
+    responseSchema: FeatureFlagCheckSchema,
   },
   // Actions of the orders area
   [`POST ${ORDER_API.scheduleCustomer}` as const]: { summary: schedule('customer'), bodySchema: ScheduleCustomerOrderBodySchema, ...scheduleAnswer },
@@ -127,14 +171,19 @@ export const ENDPOINTS = {
   [`POST ${ORDER_API.rescheduleOnlot}` as const]: { summary: reschedule('onlot'), bodySchema: ScheduleOnlotOrderBodySchema, ...scheduleAnswer },
   [`POST ${ORDER_API.rescheduleMove}` as const]: { summary: reschedule('move'), bodySchema: ScheduleMoveOrderBodySchema, ...scheduleAnswer },
   [`POST ${ORDER_API.unschedule}` as const]: {
-    summary: 'Unschedule one of the caller\'s orders: exactly one of the three order id fields', bodySchema: UnscheduleOrderBodySchema, ...scheduleAnswer,
+    summary: "Unschedule one of the caller's orders: exactly one of the three order id fields",
+    bodySchema: UnscheduleOrderBodySchema,
+    ...scheduleAnswer,
   },
   [`POST ${ORDER_API.reassignDriver}` as const]: {
-    summary: 'Hand one of the caller\'s orders to another driver of the company: {<kind>_id, driver_id}',
-    bodySchema: ReassignDriverBodySchema, responseSchema: ReassignAnswerSchema,
+    summary: "Hand one of the caller's orders to another driver of the company: {<kind>_id, driver_id}",
+    bodySchema: ReassignDriverBodySchema,
+    responseSchema: ReassignAnswerSchema,
   },
   [`POST ${ORDER_API.createOrderNote}` as const]: {
-    summary: 'Add a note to one of the caller\'s orders: {<kind>_id, note}', bodySchema: CreateOrderNoteBodySchema, responseSchema: OrderNoteAnswerSchema,
+    summary: "Add a note to one of the caller's orders: {<kind>_id, note}",
+    bodySchema: CreateOrderNoteBodySchema,
+    responseSchema: OrderNoteAnswerSchema,
   },
   ...DELIVER_ENDPOINTS,
   ...PAYMENT_ENDPOINTS,
@@ -151,7 +200,9 @@ export type EndpointKey = keyof typeof ENDPOINTS;
 
 /** The 200 answer of an endpoint, as its table schema parses it. */
 export type AnswerOf<K extends EndpointKey> = (typeof ENDPOINTS)[K] extends { responseSchema: infer S }
-  ? S extends v.GenericSchema ? v.InferOutput<S> : unknown
+  ? S extends v.GenericSchema
+    ? v.InferOutput<S>
+    : unknown
   : unknown;
 
 /** The schema a client validates an endpoint's answer with: the one /openapi.json documents. */
@@ -172,8 +223,7 @@ type RequestField = 'bodySchema' | 'querySchema' | 'headersSchema';
 type KeyWith<F extends RequestField> = { [K in EndpointKey]: (typeof ENDPOINTS)[K] extends Record<F, unknown> ? K : never }[EndpointKey];
 
 /** The request schema a route validates with, read from its entry: the one /openapi.json documents. */
-export function requestSchemaOf<F extends RequestField, K extends KeyWith<F>>(key: K, field: F):
-  (typeof ENDPOINTS)[K] extends Record<F, infer S> ? S : never {
+export function requestSchemaOf<F extends RequestField, K extends KeyWith<F>>(key: K, field: F): (typeof ENDPOINTS)[K] extends Record<F, infer S> ? S : never {
   const schema = (ENDPOINTS[key] as EndpointSchemas)[field];
   if (!schema) throw new Error(`${key} has no ${field}`);
   return schema as never;

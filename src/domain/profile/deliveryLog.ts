@@ -55,8 +55,18 @@ export interface DeliveryLogResponse {
 
 /** The export's columns, in order (GET /api/driver/exports/log-list, text/csv). */
 export const DELIVERY_LOG_CSV_COLUMNS = [
-  'Date Delivered', 'Order Number', 'Order Type', 'Customer', 'Dealer', 'Building Model',
-  'Serial Number', 'Delivery Address', 'Miles Driven', 'Delivery Began', 'Delivery Ended', 'Note',
+  'Date Delivered',
+  'Order Number',
+  'Order Type',
+  'Customer',
+  'Dealer',
+  'Building Model',
+  'Serial Number',
+  'Delivery Address',
+  'Miles Driven',
+  'Delivery Began',
+  'Delivery Ended',
+  'Note',
 ] as const;
 
 export interface PeriodStats {

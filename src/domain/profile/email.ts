@@ -6,19 +6,18 @@ import * as v from 'valibot';
 import { IdSchema } from '../ids';
 
 export const EMAIL_TEMPLATES = [
-  'customer-order-delivered', 'customer-order-scheduled', 'driver-assigned', 'driver-reassigned',
-  'office-admin-order-delivered', 'rto-order-delivered',
+  'customer-order-delivered',
+  'customer-order-scheduled',
+  'driver-assigned',
+  'driver-reassigned',
+  'office-admin-order-delivered',
+  'rto-order-delivered',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
 const NO_LINE_BREAKS = /^[^\r\n]*$/; // header values: no injected headers
 const emailAddress = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('Enter a valid email'), v.maxLength(254));
-const variableValue = v.union([
-  v.pipe(v.string(), v.maxLength(2000)),
-  v.pipe(v.number(), v.finite()),
-  v.boolean(),
-  v.null(),
-]);
+const variableValue = v.union([v.pipe(v.string(), v.maxLength(2000)), v.pipe(v.number(), v.finite()), v.boolean(), v.null()]);
 
 /**
  * POST /send-email. Either `message` (with a subject) or `template` (+ `variables`, whose
@@ -34,10 +33,13 @@ export const SendEmailBodySchema = v.pipe(
     tags: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[\w.:-]{1,50}$/, 'Tags are 1-50 letters, digits, . : _ -'))), v.maxLength(10)), []),
     message: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100_000))),
     template: v.optional(v.picklist(EMAIL_TEMPLATES)),
-    variables: v.optional(v.pipe(
-      v.record(v.pipe(v.string(), v.regex(/^[A-Za-z]\w{0,63}$/, 'Variable names are identifiers')), variableValue),
-      v.check((vars) => Object.keys(vars).length <= 60, 'At most 60 variables'),
-    ), {}),
+    variables: v.optional(
+      v.pipe(
+        v.record(v.pipe(v.string(), v.regex(/^[A-Za-z]\w{0,63}$/, 'Variable names are identifiers')), variableValue),
+        v.check((vars) => Object.keys(vars).length <= 60, 'At most 60 variables'),
+      ),
+      {},
+    ),
     senderName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100), v.regex(NO_LINE_BREAKS, 'One line'))),
     senderEmail: v.optional(emailAddress),
   }),
@@ -158,10 +160,14 @@ export interface OfficeAdminInventoryDeliveredEmailInfo {
 const ordinal = (day: number): string => {
   if (day % 100 >= 11 && day % 100 <= 13) return `${day}th`;
   switch (day % 10) {
-    case 1: return `${day}st`;
-    case 2: return `${day}nd`;
-    case 3: return `${day}rd`;
-    default: return `${day}th`;
+    case 1:
+      return `${day}st`;
+    case 2:
+      return `${day}nd`;
+    case 3:
+      return `${day}rd`;
+    default:
+      return `${day}th`;
   }
 };
 

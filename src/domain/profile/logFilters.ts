@@ -51,7 +51,12 @@ export function logFiltersFromSearch(params: URLSearchParams): LogFilters {
   const startDate = dayParam(params, 'startDate');
   let endDate = dayParam(params, 'endDate');
   if (startDate && endDate && endDate < startDate) endDate = null;
-  const orderTypes = canonicalTypes(params.getAll('orderTypes').flatMap((v) => v.split(',')).filter(isLogOrderType));
+  const orderTypes = canonicalTypes(
+    params
+      .getAll('orderTypes')
+      .flatMap((v) => v.split(','))
+      .filter(isLogOrderType),
+  );
   return { startDate, endDate, orderTypes };
 }
 

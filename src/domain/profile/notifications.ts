@@ -69,10 +69,7 @@ export const CreateNotificationBodySchema = v.pipe(
     onlot_inventory_order_id: orderIdField,
     inventory_move_order_id: orderIdField,
   }),
-  v.check(
-    (b) => [b.customer_order_id, b.onlot_inventory_order_id, b.inventory_move_order_id].filter((id) => id != null).length <= 1,
-    'Name at most one order',
-  ),
+  v.check((b) => [b.customer_order_id, b.onlot_inventory_order_id, b.inventory_move_order_id].filter((id) => id != null).length <= 1, 'Name at most one order'),
 );
 export type CreateNotificationBody = v.InferOutput<typeof CreateNotificationBodySchema>;
 

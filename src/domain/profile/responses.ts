@@ -12,26 +12,28 @@ const nullableText = v.nullable(v.string());
 const count = v.pipe(v.number(), v.finite());
 
 export const DeliveryLogResponseSchema: v.GenericSchema<unknown, DeliveryLogResponse> = v.object({
-  deliveries: v.array(v.object({
-    delivery_id: v.number(),
-    order_key: text,
-    customer_order_id: id,
-    onlot_inventory_order_id: id,
-    inventory_move_order_id: id,
-    order_number: text,
-    order_type: v.picklist(ORDER_TYPES),
-    log_order_type: v.picklist(LOG_ORDER_TYPES),
-    customer_name: nullableText,
-    dealer_name: text,
-    building_model: text,
-    serial_number: text,
-    delivery_address: nullableText,
-    date_delivered: text,
-    delivery_began: nullableText,
-    delivery_ended: nullableText,
-    miles_driven: v.nullable(count),
-    note: text,
-  })),
+  deliveries: v.array(
+    v.object({
+      delivery_id: v.number(),
+      order_key: text,
+      customer_order_id: id,
+      onlot_inventory_order_id: id,
+      inventory_move_order_id: id,
+      order_number: text,
+      order_type: v.picklist(ORDER_TYPES),
+      log_order_type: v.picklist(LOG_ORDER_TYPES),
+      customer_name: nullableText,
+      dealer_name: text,
+      building_model: text,
+      serial_number: text,
+      delivery_address: nullableText,
+      date_delivered: text,
+      delivery_began: nullableText,
+      delivery_ended: nullableText,
+      miles_driven: v.nullable(count),
+      note: text,
+    }),
+  ),
   totals: v.object({ deliveries: count, miles: count }),
   filters: v.object({
     startDate: nullableText,
@@ -56,12 +58,14 @@ const KEYS = ORDER_CATEGORIES.map((c) => c.key);
 
 export const UndeliveredOrdersStatsSchema: v.GenericSchema<unknown, UndeliveredOrdersStats> = v.object({
   total: count,
-  categories: v.array(v.object({
-    code: v.picklist(CODES),
-    key: v.picklist(KEYS),
-    label: text,
-    count,
-  })),
+  categories: v.array(
+    v.object({
+      code: v.picklist(CODES),
+      key: v.picklist(KEYS),
+      label: text,
+      count,
+    }),
+  ),
 });
 
 export const DriverSettingsSchema: v.GenericSchema<unknown, DriverSettings> = v.object({
@@ -69,12 +73,14 @@ export const DriverSettingsSchema: v.GenericSchema<unknown, DriverSettings> = v.
   last_name: text,
   phone_number: nullableText,
   email: text,
-  profile_image_attributes: v.nullable(v.object({
-    guid: v.pipe(v.string(), v.uuid()),
-    mime_type: text,
-    extension: v.picklist(['jpg', 'jpeg', 'png']),
-    download_urls: v.array(text),
-  })),
+  profile_image_attributes: v.nullable(
+    v.object({
+      guid: v.pipe(v.string(), v.uuid()),
+      mime_type: text,
+      extension: v.picklist(['jpg', 'jpeg', 'png']),
+      download_urls: v.array(text),
+    }),
+  ),
   email_notifications_new_order_assigned: v.boolean(),
   email_notifications_order_reassigned: v.boolean(),
   email_notifications_order_finished_at_shop: v.boolean(),

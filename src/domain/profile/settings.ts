@@ -25,7 +25,11 @@ const name = v.pipe(v.string(), v.trim(), v.minLength(1, 'Required'), v.maxLengt
 export const UpdateDriverSettingsBodySchema = v.strictObject({
   first_name: name,
   last_name: name,
-  phone_number: v.pipe(v.string(), v.maxLength(40), v.check((s) => normalizePhone(s) !== null, 'Enter a 10-digit phone number')),
+  phone_number: v.pipe(
+    v.string(),
+    v.maxLength(40),
+    v.check((s) => normalizePhone(s) !== null, 'Enter a 10-digit phone number'),
+  ),
   email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('Enter a valid email'), v.maxLength(254)),
   /** Sent only when a new picture was chosen (SPEC §5); null removes the picture. */
   profile_image_attributes: v.nullish(ImageRecordSchema),

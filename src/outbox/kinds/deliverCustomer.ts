@@ -1,6 +1,12 @@
 import {
-  CUSTOMER_DELIVER, CUSTOMER_DELIVER_CALLS, CUSTOMER_DELIVER_KEYS, CUSTOMER_PAYLOAD_SCHEMAS, FOLLOWUP_WAIT_MS,
-  type CustomerDeliverCall, type CustomerDeliverPayload, type ImageRecord,
+  CUSTOMER_DELIVER,
+  CUSTOMER_DELIVER_CALLS,
+  CUSTOMER_DELIVER_KEYS,
+  CUSTOMER_PAYLOAD_SCHEMAS,
+  FOLLOWUP_WAIT_MS,
+  type CustomerDeliverCall,
+  type CustomerDeliverPayload,
+  type ImageRecord,
 } from '../../domain';
 import { defineKind, type FollowupSpec, type OutboxKindDef } from '../types';
 

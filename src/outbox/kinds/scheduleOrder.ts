@@ -1,6 +1,13 @@
 import {
-  ORDER_KIND_SPECS, ORDER_KINDS, SCHEDULE_CALLS, SCHEDULE_PAYLOAD_SCHEMAS, SCHEDULED_ORDER_STATUS,
-  type OrderKind, type OrderKindSpec, type ScheduleAction, type SchedulePayload,
+  ORDER_KIND_SPECS,
+  ORDER_KINDS,
+  SCHEDULE_CALLS,
+  SCHEDULE_PAYLOAD_SCHEMAS,
+  SCHEDULED_ORDER_STATUS,
+  type OrderKind,
+  type OrderKindSpec,
+  type ScheduleAction,
+  type SchedulePayload,
 } from '../../domain';
 import { defineKind, type OutboxKindDef } from '../types';
 
@@ -40,7 +47,9 @@ function scheduleKind(action: ScheduleAction, kind: OrderKind): OutboxKindDef<Sc
 }
 
 /** Every (action, order kind) schedule kind. */
-export const SCHEDULE_KINDS: readonly OutboxKindDef<SchedulePayload, ScheduleKey>[] = ACTIONS.flatMap((action) => ORDER_KINDS.map((kind) => scheduleKind(action, kind)));
+export const SCHEDULE_KINDS: readonly OutboxKindDef<SchedulePayload, ScheduleKey>[] = ACTIONS.flatMap((action) =>
+  ORDER_KINDS.map((kind) => scheduleKind(action, kind)),
+);
 
 /** The schedule kind of an action on an order kind. */
 export function scheduleKindOf(action: ScheduleAction, kind: OrderKind): OutboxKindDef<SchedulePayload, ScheduleKey> {

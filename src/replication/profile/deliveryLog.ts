@@ -1,7 +1,4 @@
-import {
-  logFiltersQuery, PROFILE_API,
-  type DeliveryLogSnapshot, type DeliveryStatsSnapshot, type LogFilters,
-} from '../../domain';
+import { logFiltersQuery, PROFILE_API, type DeliveryLogSnapshot, type DeliveryStatsSnapshot, type LogFilters } from '../../domain';
 import { CACHE_KEYS, writeCache } from '../../db';
 import { isConnectivity } from '../fetchReport';
 import { failureOf, type RpcFailure } from './outcome';
@@ -30,24 +27,30 @@ export async function refreshDeliveryLog(ctx: ProfileContext, filters: LogFilter
   const outcome: LogReadOutcome = { ok: true, offline: false, failures: [], superseded: false };
   if (!session) return { ...outcome, ok: false, failures: ['Not authenticated'] };
   const reads: [() => Promise<void>, 'FailedToFetchDeliveryLog' | 'FailedToFetchStats'][] = [
-    [async () => {
-      // An answer the table's schema refuses is refused like a pull's snapshot: the last good copy stays.
-      const log = await ctx.http.read(`GET ${PROFILE_API.logList}`, logFiltersQuery(filters));
-      if (!isLatest()) {
-        outcome.superseded = true;
-        return;
-      }
-      const snapshot: DeliveryLogSnapshot = { filters, log };
-      await writeCache(ctx.db, session, CACHE_KEYS.deliveryLog, snapshot, ctx.now());
-    }, 'FailedToFetchDeliveryLog'],
-    [async () => {
-      const [stats, undelivered] = await Promise.all([
-        ctx.http.read(`GET ${PROFILE_API.deliveryStats}`),
-        ctx.http.read(`GET ${PROFILE_API.undeliveredOrdersStats}`),
-      ]);
-      const snapshot: DeliveryStatsSnapshot = { stats, undelivered };
-      await writeCache(ctx.db, session, CACHE_KEYS.deliveryStats, snapshot, ctx.now());
-    }, 'FailedToFetchStats'],
+    [
+      async () => {
+        // An answer the table's schema refuses is refused like a pull's snapshot: the last good copy stays.
+        const log = await ctx.http.read(`GET ${PROFILE_API.logList}`, logFiltersQuery(filters));
+        if (!isLatest()) {
+          outcome.superseded = true;
+          return;
+        }
+        const snapshot: DeliveryLogSnapshot = { filters, log };
+        await writeCache(ctx.db, session, CACHE_KEYS.deliveryLog, snapshot, ctx.now());
+      },
+      'FailedToFetchDeliveryLog',
+    ],
+    [
+      async () => {
+        const [stats, undelivered] = await Promise.all([
+          ctx.http.read(`GET ${PROFILE_API.deliveryStats}`),
+          ctx.http.read(`GET ${PROFILE_API.undeliveredOrdersStats}`),
+        ]);
+        const snapshot: DeliveryStatsSnapshot = { stats, undelivered };
+        await writeCache(ctx.db, session, CACHE_KEYS.deliveryStats, snapshot, ctx.now());
+      },
+      'FailedToFetchStats',
+    ],
   ];
   for (const [read, code] of reads) {
     try {

@@ -1,7 +1,17 @@
 import * as v from 'valibot';
 import {
-  DriverEmailNotificationsSchema, isErrorCode, needsCurrentPassword, parseSettingsBody, PROFILE_API, PROFILE_PICTURES_FOLDER, validateSettingsForm,
-  type DriverEmailNotifications, type DriverSettings, type ErrorCode, type ImageRecord, type SettingsForm,
+  DriverEmailNotificationsSchema,
+  isErrorCode,
+  needsCurrentPassword,
+  parseSettingsBody,
+  PROFILE_API,
+  PROFILE_PICTURES_FOLDER,
+  validateSettingsForm,
+  type DriverEmailNotifications,
+  type DriverSettings,
+  type ErrorCode,
+  type ImageRecord,
+  type SettingsForm,
 } from '../../domain';
 import { CACHE_KEYS, clearSettingsDraft, profilePictureBlobId, readCache, readSettingsDraft, writeCache, type Session } from '../../db';
 import { uploadImage } from '../steps/upload';
@@ -24,13 +34,18 @@ export interface SaveSettingsInput {
 }
 
 /** Stores the answer, downloading the picture when it is new; a failed download leaves the old one. */
-async function storeSettings(ctx: ProfileContext, session: Session, settings: DriverSettings, picture?: { bytes: ArrayBuffer; type: string }): Promise<DriverSettings> {
+async function storeSettings(
+  ctx: ProfileContext,
+  session: Session,
+  settings: DriverSettings,
+  picture?: { bytes: ArrayBuffer; type: string },
+): Promise<DriverSettings> {
   const before = await readCache<DriverSettings>(ctx.db, session, CACHE_KEYS.settings);
   const oldGuid = before?.data.profile_image_attributes?.guid ?? null;
   const image = settings.profile_image_attributes;
   if (image) {
     const id = profilePictureBlobId(image.guid);
-    const stored = picture ?? (await ctx.blobs.get(id) ? null : await downloadPicture(ctx, image.download_urls[0], image.mime_type));
+    const stored = picture ?? ((await ctx.blobs.get(id)) ? null : await downloadPicture(ctx, image.download_urls[0], image.mime_type));
     if (stored) await ctx.blobs.put({ id, type: stored.type, bytes: stored.bytes, created_at: ctx.now() });
   }
   await writeCache(ctx.db, session, CACHE_KEYS.settings, settings, ctx.now());
@@ -95,9 +110,15 @@ export async function saveSettings(ctx: ProfileContext, input: SaveSettingsInput
         return { ...plainFailure('FailedToSaveDriverSettings', 'The new picture is no longer on this phone. Choose it again.'), field: 'picture' };
       }
       picture = { bytes: blob.bytes, type: blob.type };
-      record = await uploadImage(ctx.http, { id: input.pictureId, extension: draft.picture.extension, type: blob.type, bytes: blob.bytes }, PROFILE_PICTURES_FOLDER);
+      record = await uploadImage(
+        ctx.http,
+        { id: input.pictureId, extension: draft.picture.extension, type: blob.type, bytes: blob.bytes },
+        PROFILE_PICTURES_FOLDER,
+      );
     }
-    const answer = await ctx.http.call(`POST ${PROFILE_API.updateDriverSettings}`, parseSettingsBody(input.form, record), { idempotencyKey: crypto.randomUUID() });
+    const answer = await ctx.http.call(`POST ${PROFILE_API.updateDriverSettings}`, parseSettingsBody(input.form, record), {
+      idempotencyKey: crypto.randomUUID(),
+    });
     const settings = await storeSettings(ctx, session, answer, picture);
     await clearSettingsDraft(ctx.db, ctx.blobs, session);
     return { ok: true, settings };

@@ -20,13 +20,32 @@ interface EmailPlan {
 }
 
 const EMAIL_PLANS: Record<Exclude<EmailStep, 'office-admin-customer'>, EmailPlan> = {
-  'customer-delivered': { lookup: 'customer-order-delivered', query: 'customer-order-id', template: 'customer-order-delivered', off: "Customer's email setting is turned off" },
+  'customer-delivered': {
+    lookup: 'customer-order-delivered',
+    query: 'customer-order-id',
+    template: 'customer-order-delivered',
+    off: "Customer's email setting is turned off",
+  },
   'rto-delivered': { lookup: 'rto-delivered', query: 'customer-order-id', template: 'rto-order-delivered', off: "RTO company's email setting is turned off" },
-  'office-admin-onlot': { lookup: 'office-admin-onlot-delivered', query: 'onlot-inventory-order-id', template: 'office-admin-order-delivered', off: "Office admin's email setting is turned off" },
-  'office-admin-move': { lookup: 'office-admin-move-delivered', query: 'inventory-move-order-id', template: 'office-admin-order-delivered', off: "Office admin's email setting is turned off" },
+  'office-admin-onlot': {
+    lookup: 'office-admin-onlot-delivered',
+    query: 'onlot-inventory-order-id',
+    template: 'office-admin-order-delivered',
+    off: "Office admin's email setting is turned off",
+  },
+  'office-admin-move': {
+    lookup: 'office-admin-move-delivered',
+    query: 'inventory-move-order-id',
+    template: 'office-admin-order-delivered',
+    off: "Office admin's email setting is turned off",
+  },
 };
 
-const result = (status: FollowupResult['status'], message: string | null, now: number): FollowupResult => ({ status, message, at: new Date(now).toISOString() });
+const result = (status: FollowupResult['status'], message: string | null, now: number): FollowupResult => ({
+  status,
+  message,
+  at: new Date(now).toISOString(),
+});
 
 /** Send-email variables: the lookup's flat values (the template picks the names it knows). */
 function variablesOf(info: Info): Record<string, string | number | boolean | null> {
@@ -73,11 +92,19 @@ export async function runFollowup(ctx: OutboxContext, entry: EntryHandle, step: 
   const errors: string[] = [];
   for (const recipient of recipients) {
     const email = String(recipient.email);
-    const answer = await ctx.http.call(`POST ${PROFILE_API.sendEmail}`, {
-      recipient: email, template: plan.template, variables: variablesOf(recipient), fromNoReply: true, tags: ['driver-app', step.email],
-    }, { idempotencyKey: `${key}:${fnv1a(email)}` });
+    const answer = await ctx.http.call(
+      `POST ${PROFILE_API.sendEmail}`,
+      {
+        recipient: email,
+        template: plan.template,
+        variables: variablesOf(recipient),
+        fromNoReply: true,
+        tags: ['driver-app', step.email],
+      },
+      { idempotencyKey: `${key}:${fnv1a(email)}` },
+    );
     if (!answer.success) errors.push(answer.error ?? 'Failed to send email');
   }
   if (errors.length === 0) return result('done', null, ctx.now());
-  return result('failed', recipients.length > 1 ? `Failed to send one or more emails: ${errors.join('; ')}` : errors[0] ?? 'Failed to send email', ctx.now());
+  return result('failed', recipients.length > 1 ? `Failed to send one or more emails: ${errors.join('; ')}` : (errors[0] ?? 'Failed to send email'), ctx.now());
 }

@@ -48,7 +48,7 @@ export async function uploadImage(
 /** The uploaded records by slot, in the order the driver took them. */
 export function uploadedFiles(entry: EntryHandle): UploadedFiles {
   const { attachments, steps } = entry.get();
-  const record = (photo: DraftPhoto | null): ImageRecord | null => (photo ? steps.uploads[photo.id] ?? null : null);
+  const record = (photo: DraftPhoto | null): ImageRecord | null => (photo ? (steps.uploads[photo.id] ?? null) : null);
   return {
     photos: attachments.photos.map((p) => steps.uploads[p.id]).filter((r): r is ImageRecord => Boolean(r)),
     signature: record(attachments.signature),

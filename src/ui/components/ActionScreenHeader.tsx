@@ -11,7 +11,13 @@ registerTexts('schedule', scheduleTexts);
  * The top of an order action screen (schedule, note): what is being done, to which order, and
  * the order's actions already queued, so a driver does not queue the same thing twice.
  */
-export function ActionScreenHeader({ title, order, orderId, actions, extra }: {
+export function ActionScreenHeader({
+  title,
+  order,
+  orderId,
+  actions,
+  extra,
+}: {
   title: string;
   order: OrderDoc | null | undefined;
   orderId: number;
@@ -26,7 +32,9 @@ export function ActionScreenHeader({ title, order, orderId, actions, extra }: {
           {title}
         </Heading>
         <Text color="fg.muted">
-          {order ? t('schedule.orderLine', { name: order.customer_name ?? order.dealer_name, model: order.building_model, serial: order.serial_number }) : t('schedule.orderNumber', { id: orderId })}
+          {order
+            ? t('schedule.orderLine', { name: order.customer_name ?? order.dealer_name, model: order.building_model, serial: order.serial_number })
+            : t('schedule.orderNumber', { id: orderId })}
         </Text>
         {extra}
       </Stack>

@@ -54,7 +54,9 @@ interface Props {
  */
 export function CustomerDeliveryForm({ orderId, details, draft, savedChecks, locked }: Props) {
   const writer = useDraftWriter('customer', orderId);
-  const { deliver, submitting, errorFor, otherErrors } = useDeliverAction('customer', orderId, writer, FIELD_OF, () => validateDelivery(customerFacts(details, draft)));
+  const { deliver, submitting, errorFor, otherErrors } = useDeliverAction('customer', orderId, writer, FIELD_OF, () =>
+    validateDelivery(customerFacts(details, draft)),
+  );
 
   return (
     <Stack gap="4">
@@ -83,7 +85,12 @@ export function CustomerDeliveryForm({ orderId, details, draft, savedChecks, loc
         <Card.Root size="sm">
           <Card.Body>
             <Stack gap="5">
-              <HappyListField items={details.happy_list_results} ticked={draft.happyList} disabled={locked} onChange={(happyList) => writer.patch({ happyList })} />
+              <HappyListField
+                items={details.happy_list_results}
+                ticked={draft.happyList}
+                disabled={locked}
+                onChange={(happyList) => writer.patch({ happyList })}
+              />
               <SurveyFields
                 questions={details.driver_delivery_survey_questions}
                 answers={draft.surveyAnswers}
@@ -96,16 +103,14 @@ export function CustomerDeliveryForm({ orderId, details, draft, savedChecks, loc
         </Card.Root>
       ) : null}
       <SectionCard title={details.is_rto ? t('deliver.rentToOwn') : t('deliver.payment')} testId="payment">
-          {details.is_rto ? (
-            <Alert.Root status="info">
-              <Alert.Indicator />
-              <Alert.Title>
-                {details.rto_company_name ? t('deliver.rtoNoteWith', { company: details.rto_company_name }) : t('deliver.rtoNote')}
-              </Alert.Title>
-            </Alert.Root>
-          ) : (
-            <PaymentFields orderId={orderId} details={details} draft={draft} savedChecks={savedChecks} writer={writer} locked={locked} errorFor={errorFor} />
-          )}
+        {details.is_rto ? (
+          <Alert.Root status="info">
+            <Alert.Indicator />
+            <Alert.Title>{details.rto_company_name ? t('deliver.rtoNoteWith', { company: details.rto_company_name }) : t('deliver.rtoNote')}</Alert.Title>
+          </Alert.Root>
+        ) : (
+          <PaymentFields orderId={orderId} details={details} draft={draft} savedChecks={savedChecks} writer={writer} locked={locked} errorFor={errorFor} />
+        )}
       </SectionCard>
       <DeliverFooter otherErrors={otherErrors} locked={locked} submitting={submitting} onDeliver={() => void deliver()} />
     </Stack>

@@ -7,7 +7,12 @@ import { errorText } from '../i18n/domainText';
 registerTexts('order', orderTexts);
 
 /** The end of every delivery form: errors that belong to no field, then Deliver (hidden while queued). */
-export function DeliverFooter({ otherErrors, locked, submitting, onDeliver }: {
+export function DeliverFooter({
+  otherErrors,
+  locked,
+  submitting,
+  onDeliver,
+}: {
   otherErrors: readonly ErrorCode[];
   locked: boolean;
   submitting: boolean;

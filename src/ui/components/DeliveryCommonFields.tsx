@@ -50,8 +50,20 @@ export function DeliveryCommonFields({ draft, writer, locked, errorFor, timesReq
         {errorFor('miles') ? <Field.ErrorText>{errorFor('miles')}</Field.ErrorText> : null}
       </Field.Root>
       <Stack gap="3" data-field="time">
-        <TimeField label={timesRequired ? t('deliver.started') : t('deliver.startedOptional')} value={draft.deliveryBegan} disabled={locked} invalid={Boolean(errorFor('time'))} onChange={(iso) => writer.patch({ deliveryBegan: iso })} />
-        <TimeField label={timesRequired ? t('deliver.ended') : t('deliver.endedOptional')} value={draft.deliveryEnded} disabled={locked} invalid={Boolean(errorFor('time'))} onChange={(iso) => writer.patch({ deliveryEnded: iso })} />
+        <TimeField
+          label={timesRequired ? t('deliver.started') : t('deliver.startedOptional')}
+          value={draft.deliveryBegan}
+          disabled={locked}
+          invalid={Boolean(errorFor('time'))}
+          onChange={(iso) => writer.patch({ deliveryBegan: iso })}
+        />
+        <TimeField
+          label={timesRequired ? t('deliver.ended') : t('deliver.endedOptional')}
+          value={draft.deliveryEnded}
+          disabled={locked}
+          invalid={Boolean(errorFor('time'))}
+          onChange={(iso) => writer.patch({ deliveryEnded: iso })}
+        />
         {errorFor('time') ? (
           <Field.Root invalid>
             <Field.ErrorText>{errorFor('time')}</Field.ErrorText>

@@ -15,7 +15,9 @@ export function DetailList({ items }: { items: DetailItem[] }) {
           <DataList.ItemLabel w="36" minW="36" flexShrink={0} alignSelf="start">
             {item.label}
           </DataList.ItemLabel>
-          <DataList.ItemValue minW="0" overflowWrap="anywhere">{item.value === null || item.value === undefined || item.value === '' ? '—' : String(item.value)}</DataList.ItemValue>
+          <DataList.ItemValue minW="0" overflowWrap="anywhere">
+            {item.value === null || item.value === undefined || item.value === '' ? '—' : String(item.value)}
+          </DataList.ItemValue>
         </DataList.Item>
       ))}
     </DataList.Root>

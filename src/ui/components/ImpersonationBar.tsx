@@ -35,13 +35,18 @@ export function ImpersonationBar() {
           <Text fontWeight="bold" fontSize="md" truncate>
             {t('common.impersonation.viewingAs', { name: note.name })}
           </Text>
-          {note.kept > 0 ? (
-            <Text fontSize="sm">
-              {keptText(note.kept, note.kept_for)}
-            </Text>
-          ) : null}
+          {note.kept > 0 ? <Text fontSize="sm">{keptText(note.kept, note.kept_for)}</Text> : null}
         </Box>
-        <Button size="lg" variant="solid" bg="white" color="secondary.fg" _hover={{ bg: 'whiteAlpha.900' }} loading={ending} onClick={() => void end()} data-testid="end-impersonation">
+        <Button
+          size="lg"
+          variant="solid"
+          bg="white"
+          color="secondary.fg"
+          _hover={{ bg: 'whiteAlpha.900' }}
+          loading={ending}
+          onClick={() => void end()}
+          data-testid="end-impersonation"
+        >
           {t('common.impersonation.end')}
         </Button>
       </Flex>

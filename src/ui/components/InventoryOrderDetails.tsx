@@ -29,23 +29,23 @@ export function InventoryOrderDetails({ kind, id }: { kind: 'onlot' | 'move'; id
     >
       {order ? <OrderRowCard order={order} /> : null}
       <SectionCard title={kind === 'move' ? t('order.moveTo') : t('order.delivery')} testId="delivery-details">
-          {server ? (
-            <DetailList
-              items={[
-                { label: kind === 'move' ? t('order.dealership') : t('order.nameOnOrder'), value: server.name_on_order },
-                { label: t('order.number'), value: server.order_number },
-                { label: t('order.address'), value: server.dealer_address },
-                { label: t('order.building'), value: server.building_name },
-                { label: t('order.serial'), value: server.serial_number },
-                {
-                  label: t('order.coordinates'),
-                  value: `${server.delivery_address_coordinates.lat.toFixed(5)}, ${server.delivery_address_coordinates.lon.toFixed(5)}`,
-                },
-              ]}
-            />
-          ) : (
-            <Text color="fg.muted">{t('order.deliveryLater')}</Text>
-          )}
+        {server ? (
+          <DetailList
+            items={[
+              { label: kind === 'move' ? t('order.dealership') : t('order.nameOnOrder'), value: server.name_on_order },
+              { label: t('order.number'), value: server.order_number },
+              { label: t('order.address'), value: server.dealer_address },
+              { label: t('order.building'), value: server.building_name },
+              { label: t('order.serial'), value: server.serial_number },
+              {
+                label: t('order.coordinates'),
+                value: `${server.delivery_address_coordinates.lat.toFixed(5)}, ${server.delivery_address_coordinates.lon.toFixed(5)}`,
+              },
+            ]}
+          />
+        ) : (
+          <Text color="fg.muted">{t('order.deliveryLater')}</Text>
+        )}
       </SectionCard>
     </OrderScreenFrame>
   );

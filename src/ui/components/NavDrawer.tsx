@@ -127,9 +127,7 @@ function AccountActions({ pending, confirming, setConfirming, onClose, onOpenOut
       </Button>
       {confirming ? (
         <Stack gap="2" p="3" rounded="l2" bg="red.subtle" role="alert">
-          <Text fontSize="md">
-            {t('nav.unsentWarning', { count: pending })}
-          </Text>
+          <Text fontSize="md">{t('nav.unsentWarning', { count: pending })}</Text>
           <Button colorPalette="red" loading={busy} onClick={() => void logout()}>
             {t('nav.signOutAnyway')}
           </Button>

@@ -2,8 +2,16 @@ import { Alert, Box, Button, Field, Input, SimpleGrid, Stack, Text } from '@chak
 import { useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import type { AuthorizedCard } from '../../db';
 import {
-  ERROR_TEXT, PAYMENT_TEXT, formatCardNumberInput, formatExpirationInput, toCents, validateCardForm,
-  type CardFormErrors, type CardFormField, type CardFormValues, type CustomerDeliveryDetails,
+  ERROR_TEXT,
+  PAYMENT_TEXT,
+  formatCardNumberInput,
+  formatExpirationInput,
+  toCents,
+  validateCardForm,
+  type CardFormErrors,
+  type CardFormField,
+  type CardFormValues,
+  type CustomerDeliveryDetails,
 } from '../../domain';
 import { getSyncClient } from '../../workers/client';
 import { registerTexts, t } from '../i18n';
@@ -77,14 +85,8 @@ export function NewCardPanel({ customerOrderId, details, amount, authorized, onl
         <Alert.Root status="success">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>
-              {t('deliver.cardAuthorized', { which, amount: money(authorized.amount) })}
-            </Alert.Title>
-            {changed ? (
-              <Alert.Description>
-                {t('deliver.amountChanged', { amount: money(amount) })}
-              </Alert.Description>
-            ) : null}
+            <Alert.Title>{t('deliver.cardAuthorized', { which, amount: money(authorized.amount) })}</Alert.Title>
+            {changed ? <Alert.Description>{t('deliver.amountChanged', { amount: money(amount) })}</Alert.Description> : null}
           </Alert.Content>
         </Alert.Root>
         <Box>
@@ -169,18 +171,42 @@ export function NewCardPanel({ customerOrderId, details, amount, authorized, onl
 
   return (
     <Stack gap="4" data-testid="new-card-form">
-      {field('cardNumber', t('deliver.cardNumber'), (
-        <Input bg="bg" inputMode="numeric" placeholder="1234 5678 9012 3456" maxLength={23} value={cardNumber} onChange={(e) => edit('cardNumber', e.target.value)} {...secretProps} />
-      ))}
+      {field(
+        'cardNumber',
+        t('deliver.cardNumber'),
+        <Input
+          bg="bg"
+          inputMode="numeric"
+          placeholder="1234 5678 9012 3456"
+          maxLength={23}
+          value={cardNumber}
+          onChange={(e) => edit('cardNumber', e.target.value)}
+          {...secretProps}
+        />,
+      )}
       <SimpleGrid columns={2} gap="3">
-        {field('expiration', t('deliver.expiry'), (
-          <Input bg="bg" inputMode="numeric" placeholder="MM/YY" maxLength={5} value={expiration} onChange={(e) => edit('expiration', e.target.value)} {...secretProps} />
-        ))}
-        {field('cvv', 'CVV', (
-          <Input bg="bg" inputMode="numeric" placeholder="123" maxLength={4} value={cvv} onChange={(e) => edit('cvv', e.target.value)} {...secretProps} />
-        ))}
+        {field(
+          'expiration',
+          t('deliver.expiry'),
+          <Input
+            bg="bg"
+            inputMode="numeric"
+            placeholder="MM/YY"
+            maxLength={5}
+            value={expiration}
+            onChange={(e) => edit('expiration', e.target.value)}
+            {...secretProps}
+          />,
+        )}
+        {field(
+          'cvv',
+          'CVV',
+          <Input bg="bg" inputMode="numeric" placeholder="123" maxLength={4} value={cvv} onChange={(e) => edit('cvv', e.target.value)} {...secretProps} />,
+        )}
       </SimpleGrid>
-      <Text fontWeight="semibold" textStyle="md">{t('deliver.billingDetails')}</Text>
+      <Text fontWeight="semibold" textStyle="md">
+        {t('deliver.billingDetails')}
+      </Text>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
         {text('firstName', t('deliver.firstName'), { autoComplete: 'off' })}
         {text('lastName', t('deliver.lastName'), { autoComplete: 'off' })}
@@ -200,7 +226,9 @@ export function NewCardPanel({ customerOrderId, details, amount, authorized, onl
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>{errorText('ErrorAuthenticatingCard')}</Alert.Title>
-            {failure !== ERROR_TEXT.ErrorAuthenticatingCard && failure !== errorText('ErrorAuthenticatingCard') ? <Alert.Description>{failure}</Alert.Description> : null}
+            {failure !== ERROR_TEXT.ErrorAuthenticatingCard && failure !== errorText('ErrorAuthenticatingCard') ? (
+              <Alert.Description>{failure}</Alert.Description>
+            ) : null}
           </Alert.Content>
         </Alert.Root>
       ) : null}

@@ -56,7 +56,13 @@ export function NotificationCard({ notification: n, onDismiss, queued = false }:
                 </Button>
               ) : null}
               {onDismiss ? (
-                <Button colorPalette="primary" variant="solid" aria-label={t('notifications.dismissLabel', { title: n.title })} onClick={onDismiss} data-testid="dismiss-notification">
+                <Button
+                  colorPalette="primary"
+                  variant="solid"
+                  aria-label={t('notifications.dismissLabel', { title: n.title })}
+                  onClick={onDismiss}
+                  data-testid="dismiss-notification"
+                >
                   {t('notifications.dismiss')}
                 </Button>
               ) : null}

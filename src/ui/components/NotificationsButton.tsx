@@ -19,7 +19,16 @@ export function NotificationsButton() {
   const view = useNotifications();
   const unread = view?.tabs.active.length ?? 0;
   return (
-    <IconButton asChild aria-label={notificationsLabel(unread)} variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.300' }} size="md" position="relative" flexShrink={0}>
+    <IconButton
+      asChild
+      aria-label={notificationsLabel(unread)}
+      variant="ghost"
+      color="white"
+      _hover={{ bg: 'whiteAlpha.300' }}
+      size="md"
+      position="relative"
+      flexShrink={0}
+    >
       <Link to="/notifications" data-testid="notifications-button" data-unread={unread}>
         <NavIcon name="notifications" />
         {unread > 0 ? (

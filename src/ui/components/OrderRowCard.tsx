@@ -8,19 +8,19 @@ import { SectionCard } from './SectionCard';
 export function OrderRowCard({ order }: { order: OrderDoc }) {
   return (
     <SectionCard title={t('order.order')}>
-        <DetailList
-          items={[
-            { label: t('order.dealer'), value: order.dealer_name },
-            { label: t('order.model'), value: order.building_model },
-            { label: t('order.serial'), value: order.serial_number },
-            { label: t('order.type'), value: order.order_type },
-            { label: t('order.status'), value: order.order_status },
-            { label: t('order.stage'), value: order.building_stage },
-            { label: t('order.location'), value: order.building_location },
-            { label: t('order.rushOrder'), value: order.is_rush_order ? t('order.yes') : t('order.no') },
-            { label: t('order.scheduled'), value: order.is_scheduled_for_delivery ? formatDate(order.scheduled_date) : t('order.notScheduled') },
-          ]}
-        />
+      <DetailList
+        items={[
+          { label: t('order.dealer'), value: order.dealer_name },
+          { label: t('order.model'), value: order.building_model },
+          { label: t('order.serial'), value: order.serial_number },
+          { label: t('order.type'), value: order.order_type },
+          { label: t('order.status'), value: order.order_status },
+          { label: t('order.stage'), value: order.building_stage },
+          { label: t('order.location'), value: order.building_location },
+          { label: t('order.rushOrder'), value: order.is_rush_order ? t('order.yes') : t('order.no') },
+          { label: t('order.scheduled'), value: order.is_scheduled_for_delivery ? formatDate(order.scheduled_date) : t('order.notScheduled') },
+        ]}
+      />
     </SectionCard>
   );
 }

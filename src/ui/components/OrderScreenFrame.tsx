@@ -38,7 +38,21 @@ interface Props {
 }
 
 /** The frame every order screen shares (details, schedule details): states, heading, queued entries, Navigate, Schedule, Add note, Deliver. */
-export function OrderScreenFrame({ kind, id, title, subtitle, order, hasDelivery, entry, actions, deliverPath, notes, moreActions, destination, children }: Props) {
+export function OrderScreenFrame({
+  kind,
+  id,
+  title,
+  subtitle,
+  order,
+  hasDelivery,
+  entry,
+  actions,
+  deliverPath,
+  notes,
+  moreActions,
+  destination,
+  children,
+}: Props) {
   const navigateTo = useOrderDestination(orderKey(kind, id), destination);
   if (order === undefined || hasDelivery === undefined) return <Loading />;
   if (!order && !hasDelivery) return <OrderNotFound />;

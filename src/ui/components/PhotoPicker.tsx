@@ -73,9 +73,7 @@ export function PhotoPicker({ photos, disabled, invalidText, writer }: Props) {
 
   return (
     <Field.Root invalid={Boolean(invalidText)} disabled={disabled}>
-      <Field.Label>
-        {t('deliver.photos', { n: photos.length, max: MAX_BUILDING_IMAGES })}
-      </Field.Label>
+      <Field.Label>{t('deliver.photos', { n: photos.length, max: MAX_BUILDING_IMAGES })}</Field.Label>
       {photos.length > 0 ? (
         <SimpleGrid columns={3} gap="2" w="full">
           {photos.map((photo, i) => (
@@ -94,8 +92,26 @@ export function PhotoPicker({ photos, disabled, invalidText, writer }: Props) {
         </HStack>
       ) : null}
       {/* Two inputs: with capture, most phones open only the camera; without it, the gallery. */}
-      <input ref={cameraInput} hidden type="file" accept={ACCEPT} capture="environment" onChange={onFiles} aria-label={t('deliver.takePhoto')} data-testid="photo-camera-input" />
-      <input ref={filesInput} hidden type="file" accept={ACCEPT} multiple onChange={onFiles} aria-label={t('deliver.choosePhotoFiles')} data-testid="photo-files-input" />
+      <input
+        ref={cameraInput}
+        hidden
+        type="file"
+        accept={ACCEPT}
+        capture="environment"
+        onChange={onFiles}
+        aria-label={t('deliver.takePhoto')}
+        data-testid="photo-camera-input"
+      />
+      <input
+        ref={filesInput}
+        hidden
+        type="file"
+        accept={ACCEPT}
+        multiple
+        onChange={onFiles}
+        aria-label={t('deliver.choosePhotoFiles')}
+        data-testid="photo-files-input"
+      />
       {invalidText ? <Field.ErrorText>{invalidText}</Field.ErrorText> : null}
       {full ? (
         <Text fontSize="md" color="fg.muted">

@@ -152,20 +152,20 @@ function OrderFactsCard({ order, details }: { order: OrderDoc; details: Schedule
   const session = useSession();
   return (
     <SectionCard title={t('schedule.order')} testId="schedule-order">
-        <DetailList
-          items={[
-            ...(order.customer_name ? [{ label: t('schedule.customer'), value: order.customer_name }] : []),
-            { label: t('schedule.dealer'), value: order.dealer_name },
-            { label: t('schedule.model'), value: order.building_model },
-            { label: t('schedule.serial'), value: order.serial_number },
-            { label: t('schedule.number'), value: details?.order_number },
-            { label: t('schedule.type'), value: order.order_type },
-            { label: t('schedule.stage'), value: order.building_stage },
-            { label: t('schedule.location'), value: order.building_location },
-            // The row is on this driver's list, so until a reassign goes through it is theirs.
-            { label: t('schedule.driver'), value: details?.driver?.name ?? session.claims.name },
-          ]}
-        />
+      <DetailList
+        items={[
+          ...(order.customer_name ? [{ label: t('schedule.customer'), value: order.customer_name }] : []),
+          { label: t('schedule.dealer'), value: order.dealer_name },
+          { label: t('schedule.model'), value: order.building_model },
+          { label: t('schedule.serial'), value: order.serial_number },
+          { label: t('schedule.number'), value: details?.order_number },
+          { label: t('schedule.type'), value: order.order_type },
+          { label: t('schedule.stage'), value: order.building_stage },
+          { label: t('schedule.location'), value: order.building_location },
+          // The row is on this driver's list, so until a reassign goes through it is theirs.
+          { label: t('schedule.driver'), value: details?.driver?.name ?? session.claims.name },
+        ]}
+      />
     </SectionCard>
   );
 }

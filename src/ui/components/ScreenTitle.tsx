@@ -6,7 +6,17 @@ import { t } from '../i18n';
  * A list screen's title with its count and how fresh the data is ("Updated 11/23/2026 20:49",
  * or "Not synced yet"), one header for every list the driver reads offline.
  */
-export function ScreenTitle({ title, count, countTestId, updatedAt }: { title: string; count: string; countTestId: string; updatedAt: string | null | undefined }) {
+export function ScreenTitle({
+  title,
+  count,
+  countTestId,
+  updatedAt,
+}: {
+  title: string;
+  count: string;
+  countTestId: string;
+  updatedAt: string | null | undefined;
+}) {
   return (
     <Stack gap="0">
       <Heading as="h2" fontSize="h1">

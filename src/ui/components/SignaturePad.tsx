@@ -184,15 +184,18 @@ export function SignaturePad({ value, from, disabled, invalidText, onSave, onCle
   }, [showSaved, redraw]);
 
   // Leaving the screen within the debounce still saves what was drawn.
-  useEffect(() => () => {
-    if (frame.current !== null) cancelAnimationFrame(frame.current);
-    if (saveTimer.current !== null) {
-      clearTimeout(saveTimer.current);
-      saveTimer.current = null;
-      const canvas = lastCanvas.current;
-      if (canvas && strokesRef.current.length > 0) exportAndSave(canvas, false);
-    }
-  }, [exportAndSave]);
+  useEffect(
+    () => () => {
+      if (frame.current !== null) cancelAnimationFrame(frame.current);
+      if (saveTimer.current !== null) {
+        clearTimeout(saveTimer.current);
+        saveTimer.current = null;
+        const canvas = lastCanvas.current;
+        if (canvas && strokesRef.current.length > 0) exportAndSave(canvas, false);
+      }
+    },
+    [exportAndSave],
+  );
 
   // The saved signature was removed elsewhere (not by a save of ours in flight): start blank.
   const previousId = useRef(value?.id ?? null);
@@ -351,7 +354,11 @@ export function SignaturePad({ value, from, disabled, invalidText, onSave, onCle
             {t('deliver.clear')}
           </Button>
         </HStack>
-        {showSaved && !disabled ? <Text color="fg.muted" textStyle="md">{t('deliver.savedClearToSign')}</Text> : null}
+        {showSaved && !disabled ? (
+          <Text color="fg.muted" textStyle="md">
+            {t('deliver.savedClearToSign')}
+          </Text>
+        ) : null}
       </Stack>
       {invalidText ? <Field.ErrorText>{invalidText}</Field.ErrorText> : null}
     </Field.Root>

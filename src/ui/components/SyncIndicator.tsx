@@ -29,7 +29,9 @@ export function SyncIndicator({ status, entries, onOpenOutbox }: Props) {
           bg={status.online ? 'green.100' : 'gray.100'}
           color={status.online ? 'green.800' : 'gray.800'}
           data-testid="connectivity"
-          title={status.lastSyncAt ? t('common.appBar.lastSynced', { time: new Date(status.lastSyncAt).toLocaleString(activeLocale()) }) : t('common.notSyncedYet')}
+          title={
+            status.lastSyncAt ? t('common.appBar.lastSynced', { time: new Date(status.lastSyncAt).toLocaleString(activeLocale()) }) : t('common.notSyncedYet')
+          }
         >
           {status.online ? t('common.appBar.online') : t('common.appBar.offline')}
         </Badge>

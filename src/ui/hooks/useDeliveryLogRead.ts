@@ -17,11 +17,13 @@ export function useDeliveryLogRead(filters: LogFilters, filtersKey: string, onli
     if (!online) return;
     let live = true;
     setRead({ key: filtersKey, state: 'reading' });
-    void getSyncClient().refreshDeliveryLog(filters).then((outcome) => {
-      if (!live || outcome.superseded) return;
-      for (const failure of outcome.failures) notify(failure, 'error');
-      setRead({ key: filtersKey, state: outcome.offline ? 'offline' : outcome.ok ? 'done' : 'failed' });
-    });
+    void getSyncClient()
+      .refreshDeliveryLog(filters)
+      .then((outcome) => {
+        if (!live || outcome.superseded) return;
+        for (const failure of outcome.failures) notify(failure, 'error');
+        setRead({ key: filtersKey, state: outcome.offline ? 'offline' : outcome.ok ? 'done' : 'failed' });
+      });
     return () => {
       live = false;
     };

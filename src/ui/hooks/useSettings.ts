@@ -20,11 +20,13 @@ export function useDriverSettings(online: boolean): { settings: Cached<DriverSet
   useEffect(() => {
     if (!online) return;
     let live = true;
-    void getSyncClient().refreshSettings().then((outcome) => {
-      if (!live) return;
-      setFailed(!outcome.ok);
-      if (!outcome.ok && !outcome.offline) notify(outcome.message, 'error');
-    });
+    void getSyncClient()
+      .refreshSettings()
+      .then((outcome) => {
+        if (!live) return;
+        setFailed(!outcome.ok);
+        if (!outcome.ok && !outcome.offline) notify(outcome.message, 'error');
+      });
     return () => {
       live = false;
     };

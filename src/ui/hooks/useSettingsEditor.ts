@@ -1,9 +1,6 @@
 import { clockIso } from '../../clock';
 import { useRef, useState } from 'react';
-import {
-  clearSettingsDraft, uuidv7, writeSettingsDraft,
-  type DraftPicture, type SettingsDraft, type SettingsDraftFields,
-} from '../../db';
+import { clearSettingsDraft, uuidv7, writeSettingsDraft, type DraftPicture, type SettingsDraft, type SettingsDraftFields } from '../../db';
 import { MAX_UPLOAD_BYTES, settingsFormOf, type DriverSettings, type SettingsErrors, type SettingsField } from '../../domain';
 import { compressPhotoFile } from '../../workers/photoClient';
 import { isAcceptedImage } from '../components/PhotoPicker';

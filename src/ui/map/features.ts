@@ -32,7 +32,5 @@ export function selectionFeatures(selection: MapSelection): SelectionFeatures {
 
 /** A stable name of what is shown: the view is fitted again only when it changes. */
 export function selectionSignature(selection: MapSelection): string {
-  return [...selection.orders.map((o) => o.id), ...selection.dealers.map((d) => `d${d.id}`), ...selection.shops.map((s) => `s${s.id}`)]
-    .sort()
-    .join(',');
+  return [...selection.orders.map((o) => o.id), ...selection.dealers.map((d) => `d${d.id}`), ...selection.shops.map((s) => `s${s.id}`)].sort().join(',');
 }

@@ -36,7 +36,11 @@ function Note({ kind, orderId }: { kind: OrderKind; orderId: number }) {
   if (!order && !delivery) return <OrderNotFound />;
 
   const save = (): Promise<void> =>
-    submit(() => queueNote(db, session, { kind, id: orderId }, text), { progress: t('schedule.noteProgress'), success: t('schedule.noteSuccess') }, returnHere ? -1 : detailsPath(kind, orderId));
+    submit(
+      () => queueNote(db, session, { kind, id: orderId }, text),
+      { progress: t('schedule.noteProgress'), success: t('schedule.noteSuccess') },
+      returnHere ? -1 : detailsPath(kind, orderId),
+    );
 
   return (
     <Stack gap="4">
@@ -58,9 +62,7 @@ function Note({ kind, orderId }: { kind: OrderKind; orderId: number }) {
                 placeholder={t('schedule.notePlaceholder')}
                 data-testid="note-text"
               />
-              <Field.HelperText>
-                {t('schedule.noteHelper', { length: text.length, max: ORDER_NOTE_MAX })}
-              </Field.HelperText>
+              <Field.HelperText>{t('schedule.noteHelper', { length: text.length, max: ORDER_NOTE_MAX })}</Field.HelperText>
               {error ? <Field.ErrorText data-testid="note-error">{error}</Field.ErrorText> : null}
             </Field.Root>
             <Button colorPalette="primary" size="lg" loading={busy} onClick={() => void save()}>

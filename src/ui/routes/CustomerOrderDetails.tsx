@@ -35,28 +35,31 @@ function Details({ id }: { id: number }) {
     >
       {server ? (
         <SectionCard title={t('order.customer')} testId="customer-details">
-            <Stack gap="3">
-              {server.customer_phone ? (
-                <HStack justify="space-between" gap="3">
-                  <Text fontSize="md">{server.customer_phone}</Text>
-                  <Button asChild colorPalette="primary" variant="outline">
-                    <a href={telHref(server.customer_phone)}>{t('order.call')}</a>
-                  </Button>
-                </HStack>
-              ) : null}
-              <DetailList
-                items={[
-                  { label: t('order.email'), value: server.customer_email },
-                  { label: t('order.deliveryAddress'), value: server.delivery_address },
-                  { label: t('order.billingAddress'), value: billingLine(server.billing_address) },
-                  { label: t('order.number'), value: server.order_number },
-                  { label: t('order.building'), value: server.building_name },
-                  { label: t('order.serial'), value: server.serial_number },
-                  { label: t('order.remainingBalance'), value: `$${server.remaining_balance}` },
-                  { label: t('order.rentToOwn'), value: server.is_rto ? (server.rto_company_name ? t('order.yesWith', { company: server.rto_company_name }) : t('order.yes')) : t('order.no') },
-                ]}
-              />
-            </Stack>
+          <Stack gap="3">
+            {server.customer_phone ? (
+              <HStack justify="space-between" gap="3">
+                <Text fontSize="md">{server.customer_phone}</Text>
+                <Button asChild colorPalette="primary" variant="outline">
+                  <a href={telHref(server.customer_phone)}>{t('order.call')}</a>
+                </Button>
+              </HStack>
+            ) : null}
+            <DetailList
+              items={[
+                { label: t('order.email'), value: server.customer_email },
+                { label: t('order.deliveryAddress'), value: server.delivery_address },
+                { label: t('order.billingAddress'), value: billingLine(server.billing_address) },
+                { label: t('order.number'), value: server.order_number },
+                { label: t('order.building'), value: server.building_name },
+                { label: t('order.serial'), value: server.serial_number },
+                { label: t('order.remainingBalance'), value: `$${server.remaining_balance}` },
+                {
+                  label: t('order.rentToOwn'),
+                  value: server.is_rto ? (server.rto_company_name ? t('order.yesWith', { company: server.rto_company_name }) : t('order.yes')) : t('order.no'),
+                },
+              ]}
+            />
+          </Stack>
         </SectionCard>
       ) : (
         <Text color="fg.muted">{t('order.customerLater')}</Text>

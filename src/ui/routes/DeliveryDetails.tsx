@@ -55,7 +55,13 @@ function Delivery({ kind, orderId }: { kind: OrderKind; orderId: number }) {
       ) : null}
       {kind === 'customer' ? (
         customer ? (
-          <CustomerDeliveryForm orderId={orderId} details={customer} draft={draft as CustomerDraft} savedChecks={(delivery as { saved_checks?: null } | null)?.saved_checks ?? null} locked={Boolean(entry)} />
+          <CustomerDeliveryForm
+            orderId={orderId}
+            details={customer}
+            draft={draft as CustomerDraft}
+            savedChecks={(delivery as { saved_checks?: null } | null)?.saved_checks ?? null}
+            locked={Boolean(entry)}
+          />
         ) : (
           <Alert.Root status="info">
             <Alert.Indicator />

@@ -3,8 +3,13 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CACHE_KEYS } from '../../db';
 import {
-  describeLogFilters, logFiltersFromSearch, logFiltersToSearch, sameLogFilters,
-  type DeliveryLogSnapshot, type DeliveryStatsSnapshot, type LogFilters,
+  describeLogFilters,
+  logFiltersFromSearch,
+  logFiltersToSearch,
+  sameLogFilters,
+  type DeliveryLogSnapshot,
+  type DeliveryStatsSnapshot,
+  type LogFilters,
 } from '../../domain';
 import { Loading } from '../components/Loading';
 import { OnlineOnlyNote } from '../components/OnlineOnlyNote';
@@ -50,8 +55,14 @@ export default function DeliveryLog() {
   return (
     <Stack gap="3">
       <HStack justify="space-between" align="center" gap="2">
-        <Heading as="h2" fontSize="h1">{t('log.title')}</Heading>
-        {state === 'reading' && matches ? <Text textStyle="sm" color="fg.muted">{t('log.updating')}</Text> : null}
+        <Heading as="h2" fontSize="h1">
+          {t('log.title')}
+        </Heading>
+        {state === 'reading' && matches ? (
+          <Text textStyle="sm" color="fg.muted">
+            {t('log.updating')}
+          </Text>
+        ) : null}
       </HStack>
       <LogFiltersCard filters={filters} onChange={setFilters} />
       {stale ? (
@@ -75,7 +86,9 @@ export default function DeliveryLog() {
       ) : null}
       <ExportLogButton filters={filters} online={online} />
       <DeliveryStatsCard snapshot={stats?.data ?? null} />
-      <Heading as="h3" fontSize="h2" px="1">{t('log.deliveries')}</Heading>
+      <Heading as="h3" fontSize="h2" px="1">
+        {t('log.deliveries')}
+      </Heading>
       {waitingForAnswer ? <Loading label={t('log.reading')} /> : null}
       {!waitingForAnswer && log ? <DeliveryLogList key={`${log.fetchedAt}:${filtersKey}`} log={log.data.log} /> : null}
       {!waitingForAnswer && !log ? <NoLogYet state={state} retry={retry} /> : null}
@@ -89,15 +102,15 @@ function NoLogYet({ state, retry }: { state: ReturnType<typeof useDeliveryLogRea
     <EmptyState.Root data-testid="log-none">
       <EmptyState.Content>
         <EmptyState.Title>{state === 'failed' ? t('log.failedTitle') : t('log.noneTitle')}</EmptyState.Title>
-        <EmptyState.Description>
-          {state === 'failed'
-            ? t('log.failedText')
-            : t('log.noneText')}
-        </EmptyState.Description>
+        <EmptyState.Description>{state === 'failed' ? t('log.failedText') : t('log.noneText')}</EmptyState.Description>
         {state === 'failed' ? (
-          <Button colorPalette="primary" onClick={retry}>{t('common.tryAgain')}</Button>
+          <Button colorPalette="primary" onClick={retry}>
+            {t('common.tryAgain')}
+          </Button>
         ) : (
-          <Button asChild colorPalette="primary"><Link to="/">{t('common.backToOrders')}</Link></Button>
+          <Button asChild colorPalette="primary">
+            <Link to="/">{t('common.backToOrders')}</Link>
+          </Button>
         )}
       </EmptyState.Content>
     </EmptyState.Root>

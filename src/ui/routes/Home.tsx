@@ -34,7 +34,9 @@ export default function Home() {
   // returns to the same list.
   const [params, setParams] = useSearchParams();
   const { selected, search } = useMemo(() => parseFilterParams(params), [params]);
-  const { typed, onType, boxText, replace } = useTypedSearch(search, (next) => setParams((prev) => filterParams(parseFilterParams(prev).selected, next), { replace: true }));
+  const { typed, onType, boxText, replace } = useTypedSearch(search, (next) =>
+    setParams((prev) => filterParams(parseFilterParams(prev).selected, next), { replace: true }),
+  );
   const typedNow = useRef(typed);
   useEffect(() => {
     typedNow.current = typed;
@@ -58,11 +60,15 @@ export default function Home() {
   };
   // Stable across keystrokes, so the chips (memoized) do not re-render while the driver types.
   const toggle = useCallback(
-    (key: FilterKey) => setParams((prev) => {
-      const current = parseFilterParams(prev);
-      // The search as typed, even if it has not reached the address yet.
-      return filterParams(toggleFilter(current.selected, key), typedNow.current);
-    }, { replace: true }),
+    (key: FilterKey) =>
+      setParams(
+        (prev) => {
+          const current = parseFilterParams(prev);
+          // The search as typed, even if it has not reached the address yet.
+          return filterParams(toggleFilter(current.selected, key), typedNow.current);
+        },
+        { replace: true },
+      ),
     [setParams],
   );
   // The map shows the same selection: it carries the filters and the search as typed.
@@ -83,7 +89,9 @@ export default function Home() {
             <EmptyState.Title as="h2">{all.length > 0 ? t('home.noMatchTitle') : t('home.noOrdersTitle')}</EmptyState.Title>
             <EmptyState.Description>
               {all.length > 0
-                ? typed.trim() ? t('home.noMatchSearch', { count: all.length, search: typed.trim() }) : t('home.noMatch', { count: all.length })
+                ? typed.trim()
+                  ? t('home.noMatchSearch', { count: all.length, search: typed.trim() })
+                  : t('home.noMatch', { count: all.length })
                 : status.lastSyncAt
                   ? t('home.assignedAppearHere')
                   : t('home.appearAfterSync')}
@@ -206,7 +214,14 @@ const SearchBar = memo(function SearchBar({ boxText, onType, mapQuery }: { boxTe
         <VisuallyHidden asChild>
           <Field.Label>{t('home.search')}</Field.Label>
         </VisuallyHidden>
-        <Input ref={input} type="search" bg="bg" placeholder={t('home.searchPlaceholder')} defaultValue={boxText.text} onChange={(e) => onType(e.target.value)} />
+        <Input
+          ref={input}
+          type="search"
+          bg="bg"
+          placeholder={t('home.searchPlaceholder')}
+          defaultValue={boxText.text}
+          onChange={(e) => onType(e.target.value)}
+        />
       </Field.Root>
       <Button asChild colorPalette="primary" variant="outline" bg="bg" flexShrink={0}>
         <Link
@@ -227,7 +242,13 @@ const SearchBar = memo(function SearchBar({ boxText, onType, mapQuery }: { boxTe
 });
 
 /** How many orders show, and when the list was last synced: plain elements (OrderCard.css), as it changes on every keystroke. */
-const CountLine = memo(function CountLine({ shown, total, narrowed, lastSyncAt, progress }: {
+const CountLine = memo(function CountLine({
+  shown,
+  total,
+  narrowed,
+  lastSyncAt,
+  progress,
+}: {
   shown: number | undefined;
   total: number | undefined;
   narrowed: boolean;
@@ -246,7 +267,15 @@ const CountLine = memo(function CountLine({ shown, total, narrowed, lastSyncAt, 
 });
 
 /** When the list was last synced, or the first download's progress: its own memo, as a keystroke changes only the count. */
-const SyncLine = memo(function SyncLine({ lastSyncAt, stored, total }: { lastSyncAt: string | null | undefined; stored: number | undefined; total: number | undefined }) {
+const SyncLine = memo(function SyncLine({
+  lastSyncAt,
+  stored,
+  total,
+}: {
+  lastSyncAt: string | null | undefined;
+  stored: number | undefined;
+  total: number | undefined;
+}) {
   return (
     <p data-testid="sync-line">
       {stored !== undefined && total !== undefined
@@ -259,32 +288,35 @@ const SyncLine = memo(function SyncLine({ lastSyncAt, stored, total }: { lastSyn
 });
 
 /** One row of toggle chips (aria-pressed), scrolled sideways; every chip a 48 px target. */
-const FilterChips = memo(function FilterChips({ selected, onToggle }: { selected: readonly FilterKey[]; onToggle: (key: FilterKey) => void }) {
-  return (
-    <HStack role="group" aria-label={t('home.filters')} gap="2" overflowX="auto" mx="-3" px="3" pb="1" css={{ scrollbarWidth: 'none' }}>
-      {FILTER_KEYS.map((key) => {
-        const on = selected.includes(key);
-        return (
-          <Button
-            key={key}
-            data-filter={key}
-            aria-pressed={on}
-            size="sm"
-            rounded="full"
-            flexShrink={0}
-            colorPalette="primary"
-            variant={on ? 'solid' : 'outline'}
-            bg={on ? undefined : 'bg'}
-            onClick={() => onToggle(key)}
-          >
-            {on ? <span aria-hidden="true">✓</span> : null}
-            {filterLabel(key)}
-          </Button>
-        );
-      })}
-    </HStack>
-  );
-}, (a, b) => a.onToggle === b.onToggle && a.selected.join() === b.selected.join());
+const FilterChips = memo(
+  function FilterChips({ selected, onToggle }: { selected: readonly FilterKey[]; onToggle: (key: FilterKey) => void }) {
+    return (
+      <HStack role="group" aria-label={t('home.filters')} gap="2" overflowX="auto" mx="-3" px="3" pb="1" css={{ scrollbarWidth: 'none' }}>
+        {FILTER_KEYS.map((key) => {
+          const on = selected.includes(key);
+          return (
+            <Button
+              key={key}
+              data-filter={key}
+              aria-pressed={on}
+              size="sm"
+              rounded="full"
+              flexShrink={0}
+              colorPalette="primary"
+              variant={on ? 'solid' : 'outline'}
+              bg={on ? undefined : 'bg'}
+              onClick={() => onToggle(key)}
+            >
+              {on ? <span aria-hidden="true">✓</span> : null}
+              {filterLabel(key)}
+            </Button>
+          );
+        })}
+      </HStack>
+    );
+  },
+  (a, b) => a.onToggle === b.onToggle && a.selected.join() === b.selected.join(),
+);
 
 /**
  * A driver's usual list is rendered whole (cards stay findable in the page); a long one is
@@ -295,9 +327,7 @@ function OrderList({ orders, windowed, byOrder }: { orders: OrderDoc[]; windowed
   const todayStart = startOfToday();
   const open = useInAppLinkClick();
   if (windowed) {
-    return (
-      <VirtualOrderList orders={orders} byOrder={byOrder} todayStart={todayStart} />
-    );
+    return <VirtualOrderList orders={orders} byOrder={byOrder} todayStart={todayStart} />;
   }
   return (
     <ul className="order-list">

@@ -89,7 +89,11 @@ export function LoginScreen({ state, redirect, onAuthenticated }: LoginScreenPro
   const shownError =
     error ?? (auth?.status === 'unauthenticated' && auth.reason === 'role' && !note ? { title: errorText('NotAuthorized'), detail: null } : null);
   // The worker writes the note as it signs out; a token that just ran out is explained at once.
-  const reason = note ? signedOutText(note.reason, unsent ?? 0) : auth?.status === 'unauthenticated' && auth.reason === 'expired' ? signedOutText('expired', 0) : null;
+  const reason = note
+    ? signedOutText(note.reason, unsent ?? 0)
+    : auth?.status === 'unauthenticated' && auth.reason === 'expired'
+      ? signedOutText('expired', 0)
+      : null;
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
@@ -126,14 +130,33 @@ export function LoginScreen({ state, redirect, onAuthenticated }: LoginScreenPro
             </div>
             <p className="login-intro">{t('login.intro')}</p>
           </div>
-          {reason && !error ? <AlertBox tone={note?.reason === 'removed' ? 'error' : 'warning'} role="status" message={reason} testId="signed-out-reason" /> : null}
+          {reason && !error ? (
+            <AlertBox tone={note?.reason === 'removed' ? 'error' : 'warning'} role="status" message={reason} testId="signed-out-reason" />
+          ) : null}
           <div className="login-field">
             <label htmlFor={`${ids}-email`}>{t('login.email')}</label>
-            <input id={`${ids}-email`} type="email" name="email" autoComplete="username" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            <input
+              id={`${ids}-email`}
+              type="email"
+              name="email"
+              autoComplete="username"
+              inputMode="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           </div>
           <div className="login-field">
             <label htmlFor={`${ids}-password`}>{t('login.password')}</label>
-            <input id={`${ids}-password`} type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+            <input
+              id={`${ids}-password`}
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </div>
           {shownError ? <AlertBox tone="error" role="alert" message={shownError} /> : null}
           {!online ? <p className="login-intro">{t('login.offline')}</p> : null}

@@ -99,7 +99,11 @@ export default function MapScreen() {
 /** "12 orders · 4 dealers · 2 shops", each count after its map symbol (the legend). */
 function Summary({ selection }: { selection: MapSelection | undefined }) {
   const parts = selection
-    ? [t('map.orders', { count: selection.orders.length }), t('map.dealers', { count: selection.dealers.length }), t('map.shops', { count: selection.shops.length })]
+    ? [
+        t('map.orders', { count: selection.orders.length }),
+        t('map.dealers', { count: selection.dealers.length }),
+        t('map.shops', { count: selection.shops.length }),
+      ]
     : [];
   const symbols = [<Dot key="o" color={MAP_COLORS.order} />, <Pin key="d" color={MAP_COLORS.dealer} />, <Pin key="s" color={MAP_COLORS.shop} house />];
   return (
@@ -136,7 +140,8 @@ function Notices({ selection, total, narrowed }: { selection: MapSelection; tota
   } else if (selection.orders.length === 0 && total === 0) {
     out.push(
       <Text key="empty" color="fg.muted" data-testid="no-orders">
-        {t('map.noOrders')}{selection.dealers.length + selection.shops.length > 0 ? t('map.sitesOnMap') : ''}
+        {t('map.noOrders')}
+        {selection.dealers.length + selection.shops.length > 0 ? t('map.sitesOnMap') : ''}
       </Text>,
     );
   }
@@ -156,11 +161,7 @@ function NoSnapshot({ online, listPath }: { online: boolean; listPath: string })
     <EmptyState.Root data-testid="no-snapshot">
       <EmptyState.Content>
         <EmptyState.Title>{t('map.notHereTitle')}</EmptyState.Title>
-        <EmptyState.Description>
-          {online
-            ? t('map.notHereOnline')
-            : t('map.notHereOffline')}
-        </EmptyState.Description>
+        <EmptyState.Description>{online ? t('map.notHereOnline') : t('map.notHereOffline')}</EmptyState.Description>
         <HStack gap="2" flexWrap="wrap" justify="center">
           {online ? (
             <Button colorPalette="primary" onClick={() => void getSyncClient().syncNow()}>

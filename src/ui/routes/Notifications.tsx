@@ -41,10 +41,13 @@ export default function Notifications() {
 
   const selectTab = (next: NotificationTabIndex): void => {
     // Replaced, like Home's filters: Back leaves the screen instead of replaying tab taps.
-    setParams((p) => {
-      p.set('tabIndex', String(next));
-      return p;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        p.set('tabIndex', String(next));
+        return p;
+      },
+      { replace: true },
+    );
   };
   const onTabKey = (event: KeyboardEvent): void => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
@@ -69,7 +72,12 @@ export default function Notifications() {
 
   return (
     <Stack gap="3">
-      <ScreenTitle title={t('notifications.title')} count={t('notifications.countNew', { count: active.length })} countTestId="notifications-count" updatedAt={view.fetchedAt} />
+      <ScreenTitle
+        title={t('notifications.title')}
+        count={t('notifications.countNew', { count: active.length })}
+        countTestId="notifications-count"
+        updatedAt={view.fetchedAt}
+      />
       {!status.online && view.stored ? (
         <Text color="fg.muted" data-testid="notifications-offline">
           {t('notifications.offline')}
@@ -136,7 +144,9 @@ export default function Notifications() {
         ) : dismissed.length === 0 ? (
           <Empty title={t('notifications.nothingDismissedTitle')} text={t('notifications.nothingDismissedText')} />
         ) : (
-          <List items={dismissed.map((row) => ({ key: row.notification.id, node: <NotificationCard notification={row.notification} queued={row.queued} /> }))} />
+          <List
+            items={dismissed.map((row) => ({ key: row.notification.id, node: <NotificationCard notification={row.notification} queued={row.queued} /> }))}
+          />
         )}
       </chakra.div>
     </Stack>

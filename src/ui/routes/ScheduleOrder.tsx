@@ -86,17 +86,27 @@ function Schedule({ kind, orderId, reschedule }: { kind: OrderKind; orderId: num
         order={order}
         orderId={orderId}
         actions={actions}
-        extra={order?.is_scheduled_for_delivery ? <Text color="fg.muted">{t('schedule.nowScheduledFor', { time: formatDateTime(order.scheduled_date) })}</Text> : null}
+        extra={
+          order?.is_scheduled_for_delivery ? (
+            <Text color="fg.muted">{t('schedule.nowScheduledFor', { time: formatDateTime(order.scheduled_date) })}</Text>
+          ) : null
+        }
       />
       <Card.Root size="sm">
         <Card.Body>
           <Stack gap="4">
             <Field.Root invalid={Boolean(error)}>
               <Field.Label>{t('schedule.dateAndTime')}</Field.Label>
-              <Input type="datetime-local" bg="bg" value={when} onChange={(e) => {
+              <Input
+                type="datetime-local"
+                bg="bg"
+                value={when}
+                onChange={(e) => {
                   setWhen(e.target.value);
                   setError(null);
-                }} data-testid="schedule-date" />
+                }}
+                data-testid="schedule-date"
+              />
               {error ? <Field.ErrorText data-testid="schedule-error">{error}</Field.ErrorText> : null}
             </Field.Root>
             {scheduled ? (
@@ -123,59 +133,59 @@ function Schedule({ kind, orderId, reschedule }: { kind: OrderKind; orderId: num
         </Card.Body>
       </Card.Root>
       <SectionCard title={t('schedule.reassignTitle')} testId="reassign">
-          {drivers === undefined ? (
-            <Loading />
-          ) : drivers === null ? (
-            <Alert.Root status="info">
-              <Alert.Indicator />
-              <Alert.Title>{t('schedule.driversLater')}</Alert.Title>
-            </Alert.Root>
-          ) : others.length === 0 ? (
-            <Text color="fg.muted">{t('schedule.noOtherDrivers')}</Text>
-          ) : (
-            <Stack gap="3">
-              <Stack gap="2" role="radiogroup" aria-label={t('schedule.driver')} data-testid="reassign-driver">
-                {others.map((d) => {
-                  const chosen = driverId === String(d.id);
-                  return (
-                    <Button
-                      key={d.id}
-                      role="radio"
-                      aria-checked={chosen}
-                      variant={chosen ? 'solid' : 'outline'}
-                      colorPalette="primary"
-                      justifyContent="flex-start"
-                      onClick={() => {
-                        setDriverId(chosen ? '' : String(d.id));
-                        setPickError(null);
-                      }}
-                      data-testid="reassign-option"
-                    >
-                      {d.name}
-                      {d.phone ? ` · ${d.phone}` : ''}
-                    </Button>
-                  );
-                })}
-              </Stack>
-              {pickError ? (
-                <Text color="red.fg" data-testid="reassign-error">
-                  {pickError}
-                </Text>
-              ) : null}
-              <Button
-                colorPalette="primary"
-                variant="outline"
-                disabled={busy}
-                onClick={() => {
-                  if (!driverId) setPickError(t('schedule.chooseDriver'));
-                  else void run('reassign', () => queueReassign(db, session, { kind, id: orderId }, Number(driverId)));
-                }}
-              >
-                {t('schedule.reassignOrder')}
-              </Button>
-              <Text color="fg.muted">{t('schedule.leavesList')}</Text>
+        {drivers === undefined ? (
+          <Loading />
+        ) : drivers === null ? (
+          <Alert.Root status="info">
+            <Alert.Indicator />
+            <Alert.Title>{t('schedule.driversLater')}</Alert.Title>
+          </Alert.Root>
+        ) : others.length === 0 ? (
+          <Text color="fg.muted">{t('schedule.noOtherDrivers')}</Text>
+        ) : (
+          <Stack gap="3">
+            <Stack gap="2" role="radiogroup" aria-label={t('schedule.driver')} data-testid="reassign-driver">
+              {others.map((d) => {
+                const chosen = driverId === String(d.id);
+                return (
+                  <Button
+                    key={d.id}
+                    role="radio"
+                    aria-checked={chosen}
+                    variant={chosen ? 'solid' : 'outline'}
+                    colorPalette="primary"
+                    justifyContent="flex-start"
+                    onClick={() => {
+                      setDriverId(chosen ? '' : String(d.id));
+                      setPickError(null);
+                    }}
+                    data-testid="reassign-option"
+                  >
+                    {d.name}
+                    {d.phone ? ` · ${d.phone}` : ''}
+                  </Button>
+                );
+              })}
             </Stack>
-          )}
+            {pickError ? (
+              <Text color="red.fg" data-testid="reassign-error">
+                {pickError}
+              </Text>
+            ) : null}
+            <Button
+              colorPalette="primary"
+              variant="outline"
+              disabled={busy}
+              onClick={() => {
+                if (!driverId) setPickError(t('schedule.chooseDriver'));
+                else void run('reassign', () => queueReassign(db, session, { kind, id: orderId }, Number(driverId)));
+              }}
+            >
+              {t('schedule.reassignOrder')}
+            </Button>
+            <Text color="fg.muted">{t('schedule.leavesList')}</Text>
+          </Stack>
+        )}
       </SectionCard>
       {order ? <OrderRowCard order={order} /> : null}
     </Stack>

@@ -41,9 +41,7 @@ export default function Scheduled() {
           <EmptyState.Content>
             <EmptyState.Title>{t('scheduled.emptyTitle')}</EmptyState.Title>
             <EmptyState.Description>
-              {status.lastSyncAt || (orders?.length ?? 0) > 0
-                ? t('scheduled.emptySynced')
-                : t('scheduled.emptyNotSynced')}
+              {status.lastSyncAt || (orders?.length ?? 0) > 0 ? t('scheduled.emptySynced') : t('scheduled.emptyNotSynced')}
             </EmptyState.Description>
             <Button asChild colorPalette="primary">
               <Link to="/?f=unscheduled">{t('scheduled.seeUnscheduled')}</Link>
@@ -58,12 +56,7 @@ export default function Scheduled() {
               key={group.key}
               group={group}
               render={(order) => (
-                <ScheduledOrderCard
-                  order={order}
-                  listItem={listItems.get(order.id)}
-                  outbox={byOrder.get(order.id)}
-                  when={whenOf(group, order, zone, clock)}
-                />
+                <ScheduledOrderCard order={order} listItem={listItems.get(order.id)} outbox={byOrder.get(order.id)} when={whenOf(group, order, zone, clock)} />
               )}
             />
           ))}

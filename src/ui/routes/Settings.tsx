@@ -29,20 +29,22 @@ export default function Settings() {
     if (online && !failed) return <Loading label={t('settings.reading')} />;
     return (
       <Stack gap="3">
-      <EmptyState.Root data-testid="settings-none">
-        <EmptyState.Content>
-          <EmptyState.Title>{online ? t('settings.unreadableTitle') : t('settings.notHereTitle')}</EmptyState.Title>
-          <EmptyState.Description>
-            {online ? t('settings.unreadableText') : t('settings.notHereText')}
-          </EmptyState.Description>
-          {online ? (
-            <Button colorPalette="primary" onClick={retry}>{t('common.tryAgain')}</Button>
-          ) : (
-            <Button asChild colorPalette="primary"><Link to="/">{t('common.backToOrders')}</Link></Button>
-          )}
-        </EmptyState.Content>
-      </EmptyState.Root>
-      <LanguageChoice />
+        <EmptyState.Root data-testid="settings-none">
+          <EmptyState.Content>
+            <EmptyState.Title>{online ? t('settings.unreadableTitle') : t('settings.notHereTitle')}</EmptyState.Title>
+            <EmptyState.Description>{online ? t('settings.unreadableText') : t('settings.notHereText')}</EmptyState.Description>
+            {online ? (
+              <Button colorPalette="primary" onClick={retry}>
+                {t('common.tryAgain')}
+              </Button>
+            ) : (
+              <Button asChild colorPalette="primary">
+                <Link to="/">{t('common.backToOrders')}</Link>
+              </Button>
+            )}
+          </EmptyState.Content>
+        </EmptyState.Root>
+        <LanguageChoice />
       </Stack>
     );
   }
@@ -50,17 +52,21 @@ export default function Settings() {
   const name = `${s.first_name} ${s.last_name}`;
   return (
     <Stack gap="3">
-      <Heading as="h2" fontSize="h1">{t('settings.title')}</Heading>
-      {!online ? (
-        <OnlineOnlyNote title={t('settings.offlineFrom', { time: formatDateTime(settings.fetchedAt) })} testId="settings-offline" />
-      ) : null}
+      <Heading as="h2" fontSize="h1">
+        {t('settings.title')}
+      </Heading>
+      {!online ? <OnlineOnlyNote title={t('settings.offlineFrom', { time: formatDateTime(settings.fetchedAt) })} testId="settings-offline" /> : null}
       <SectionCard title={t('settings.profile')} testId="settings-profile">
         <Stack gap="4">
           <HStack gap="4">
             <ProfilePicture guid={s.profile_image_attributes?.guid ?? null} name={name} />
             <Stack gap="0" minW="0">
-              <Text fontSize="lg" fontWeight="semibold" overflowWrap="anywhere" data-testid="settings-name">{name}</Text>
-              <Text color="fg.muted" overflowWrap="anywhere">{s.email}</Text>
+              <Text fontSize="lg" fontWeight="semibold" overflowWrap="anywhere" data-testid="settings-name">
+                {name}
+              </Text>
+              <Text color="fg.muted" overflowWrap="anywhere">
+                {s.email}
+              </Text>
             </Stack>
           </HStack>
           <DetailList

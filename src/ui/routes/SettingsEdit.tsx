@@ -100,7 +100,9 @@ function Editor({ settings, draft, online }: { settings: DriverSettings; draft: 
   const name = `${fields.first_name} ${fields.last_name}`;
   return (
     <Stack gap="4">
-      <Heading as="h2" fontSize="h1">{t('settingsEdit.title')}</Heading>
+      <Heading as="h2" fontSize="h1">
+        {t('settingsEdit.title')}
+      </Heading>
       {!online ? (
         <OnlineOnlyNote title={t('settingsEdit.offlineTitle')} testId="settings-edit-offline">
           {t('settingsEdit.offlineText')}
@@ -118,7 +120,9 @@ function Editor({ settings, draft, online }: { settings: DriverSettings; draft: 
                     {picture || settings.profile_image_attributes ? t('settingsEdit.chooseAnother') : t('settingsEdit.choose')}
                   </Button>
                   {picture ? (
-                    <Button variant="ghost" colorPalette="primary" onClick={editor.dropPicture}>{t('settingsEdit.keepCurrent')}</Button>
+                    <Button variant="ghost" colorPalette="primary" onClick={editor.dropPicture}>
+                      {t('settingsEdit.keepCurrent')}
+                    </Button>
                   ) : null}
                 </Stack>
               </HStack>
@@ -155,7 +159,14 @@ function Editor({ settings, draft, online }: { settings: DriverSettings; draft: 
             ))}
             <Field.Root invalid={Boolean(errors.password)}>
               <Field.Label>{t('settingsEdit.newPassword')}</Field.Label>
-              <Input bg="bg" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => editor.setField('password', e.target.value)} />
+              <Input
+                bg="bg"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => editor.setField('password', e.target.value)}
+              />
               <Field.HelperText>{t('settingsEdit.passwordHint')}</Field.HelperText>
               {errors.password ? <Field.ErrorText data-testid="error-password">{errors.password}</Field.ErrorText> : null}
             </Field.Root>
@@ -180,13 +191,25 @@ function Editor({ settings, draft, online }: { settings: DriverSettings; draft: 
                 <Alert.Title>{serverDetail}</Alert.Title>
               </Alert.Root>
             ) : null}
-            <Button colorPalette="primary" size="lg" {...WAITS_FOR_CONNECTION} loading={busy} disabled={!online || editor.processing} onClick={() => void save()} data-testid="settings-save">
+            <Button
+              colorPalette="primary"
+              size="lg"
+              {...WAITS_FOR_CONNECTION}
+              loading={busy}
+              disabled={!online || editor.processing}
+              onClick={() => void save()}
+              data-testid="settings-save"
+            >
               {online ? t('settingsEdit.save') : t('settingsEdit.saveNeedsConnection')}
             </Button>
             {draft ? (
               <Stack gap="1">
-                <Text textStyle="sm" color="fg.muted">{t('settingsEdit.keptUntilSave')}</Text>
-                <Button variant="outline" colorPalette="primary" onClick={editor.discard}>{t('settingsEdit.discard')}</Button>
+                <Text textStyle="sm" color="fg.muted">
+                  {t('settingsEdit.keptUntilSave')}
+                </Text>
+                <Button variant="outline" colorPalette="primary" onClick={editor.discard}>
+                  {t('settingsEdit.discard')}
+                </Button>
               </Stack>
             ) : null}
           </Stack>

@@ -83,14 +83,24 @@ export default function TechSupport() {
         <DetailList
           items={[
             { label: t('support.appVersion'), value: APP_VERSION },
-            { label: t('support.driver'), value: t('support.driverValue', { name: session.claims.name, account: session.claims.account_id, company: session.claims.company_id }) },
+            {
+              label: t('support.driver'),
+              value: t('support.driverValue', { name: session.claims.name, account: session.claims.account_id, company: session.claims.company_id }),
+            },
             { label: t('support.connection'), value: status.online ? t('common.appBar.online') : t('common.appBar.offline') },
             { label: t('support.waitingToSend'), value: countText(waiting) },
             { label: t('support.needsAttention'), value: countText(attention) },
             { label: t('support.lastSync'), value: status.lastSyncAt ? formatDateTime(status.lastSyncAt) : t('support.never') },
             { label: t('support.storageUsed'), value: storage === undefined ? t('support.checking') : storageUsedText(storage) },
             { label: t('support.storageKept'), value: storage === undefined ? t('support.checking') : persistedText(storage) },
-            ...(paymentsV2 === undefined ? [] : [{ label: t('support.paymentsV2'), value: t(paymentsV2 ? 'support.flagOn' : 'support.flagOff', { environment: flags?.data.environment ?? '' }) }]),
+            ...(paymentsV2 === undefined
+              ? []
+              : [
+                  {
+                    label: t('support.paymentsV2'),
+                    value: t(paymentsV2 ? 'support.flagOn' : 'support.flagOff', { environment: flags?.data.environment ?? '' }),
+                  },
+                ]),
             ...(status.authPaused ? [{ label: t('support.signIn'), value: t('support.signInNeeded') }] : []),
             ...(status.clientTooOld ? [{ label: t('support.appVersion'), value: t('support.outOfDate') }] : []),
             ...(failures.length > 0 ? [{ label: t('support.failingReads'), value: failures.join('; ') }] : []),

@@ -16,7 +16,17 @@ import { PhotoThumb } from '../PhotoThumb';
 registerTexts('deliver', deliverTexts);
 
 /** A photo of the customer's check (SPEC §5 NewCheck), one image, replaced when retaken. */
-export function CheckPhotoField({ check, writer, disabled, invalidText }: { check: DraftPhoto | null; writer: DraftWriter<'customer'>; disabled: boolean; invalidText: string | null }) {
+export function CheckPhotoField({
+  check,
+  writer,
+  disabled,
+  invalidText,
+}: {
+  check: DraftPhoto | null;
+  writer: DraftWriter<'customer'>;
+  disabled: boolean;
+  invalidText: string | null;
+}) {
   const db = useDatabase();
   const blobs = useBlobStore();
   const session = useSession();
@@ -48,7 +58,12 @@ export function CheckPhotoField({ check, writer, disabled, invalidText }: { chec
       <Field.Label>{t('deliver.checkPhoto')}</Field.Label>
       {check ? (
         <SimpleGrid columns={2} gap="2" w="full">
-          <PhotoThumb photo={check} index={0} disabled={disabled} onRemove={() => writer.run(() => removeDraftImage(db, blobs, session, 'customer', writer.orderId, check.id, 'check'))} />
+          <PhotoThumb
+            photo={check}
+            index={0}
+            disabled={disabled}
+            onRemove={() => writer.run(() => removeDraftImage(db, blobs, session, 'customer', writer.orderId, check.id, 'check'))}
+          />
         </SimpleGrid>
       ) : null}
       {!disabled ? (
@@ -56,7 +71,16 @@ export function CheckPhotoField({ check, writer, disabled, invalidText }: { chec
           {check ? t('deliver.retakeCheckPhoto') : t('deliver.takeCheckPhoto')}
         </Button>
       ) : null}
-      <input ref={input} hidden type="file" accept="image/jpeg,image/png" capture="environment" onChange={onFile} aria-label={t('deliver.takeCheckPhoto')} data-testid="check-photo-input" />
+      <input
+        ref={input}
+        hidden
+        type="file"
+        accept="image/jpeg,image/png"
+        capture="environment"
+        onChange={onFile}
+        aria-label={t('deliver.takeCheckPhoto')}
+        data-testid="check-photo-input"
+      />
       {invalidText ? <Field.ErrorText>{invalidText}</Field.ErrorText> : null}
     </Field.Root>
   );

@@ -7,7 +7,16 @@ export interface Choice<T extends string | number> {
 }
 
 /** A one-of choice as big buttons (gloves): the chosen one is solid and aria-pressed. */
-export function ChoiceButtons<T extends string | number>({ label, choices, value, disabled, invalidText, field, columns = 2, onChange }: {
+export function ChoiceButtons<T extends string | number>({
+  label,
+  choices,
+  value,
+  disabled,
+  invalidText,
+  field,
+  columns = 2,
+  onChange,
+}: {
   label: string;
   choices: readonly Choice<T>[];
   value: T | null;

@@ -6,7 +6,12 @@ import { deliver as deliverTexts } from '../../i18n/en/deliver';
 registerTexts('deliver', deliverTexts);
 
 /** The happy-list checklist (SPEC §1, §3): each item the driver ticks is sent as {item, text, value: true}. */
-export function HappyListField({ items, ticked, disabled, onChange }: {
+export function HappyListField({
+  items,
+  ticked,
+  disabled,
+  onChange,
+}: {
   items: CustomerDeliveryDetails['happy_list_results'];
   ticked: readonly string[];
   disabled: boolean;

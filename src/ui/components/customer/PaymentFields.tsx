@@ -23,7 +23,15 @@ const methods = (): { value: PaymentMethod; label: string }[] => [
 ];
 
 /** Payment at delivery (SPEC §1, §5): cash, check (new or saved), card (saved or new), none. */
-export function PaymentFields({ orderId, details, draft, savedChecks, writer, locked, errorFor }: {
+export function PaymentFields({
+  orderId,
+  details,
+  draft,
+  savedChecks,
+  writer,
+  locked,
+  errorFor,
+}: {
   orderId: number;
   details: CustomerDeliveryDetails;
   draft: CustomerDraft;
@@ -53,7 +61,10 @@ export function PaymentFields({ orderId, details, draft, savedChecks, writer, lo
         <ChoiceButtons<CheckSelection>
           label={t('deliver.check')}
           field="check-selection"
-          choices={[{ value: 'NewCheck', label: t('deliver.newCheck') }, { value: 'SavedCheck', label: t('deliver.savedCheck') }]}
+          choices={[
+            { value: 'NewCheck', label: t('deliver.newCheck') },
+            { value: 'SavedCheck', label: t('deliver.savedCheck') },
+          ]}
           value={draft.checkSelection}
           disabled={locked}
           invalidText={errorFor('payment') && !draft.checkSelection ? errorFor('payment') : null}
@@ -64,7 +75,10 @@ export function PaymentFields({ orderId, details, draft, savedChecks, writer, lo
         <ChoiceButtons<CardSelection>
           label={t('deliver.card')}
           field="card-selection"
-          choices={[{ value: 'ExistingCard', label: t('deliver.savedCard') }, { value: 'NewCard', label: t('deliver.newCard') }]}
+          choices={[
+            { value: 'ExistingCard', label: t('deliver.savedCard') },
+            { value: 'NewCard', label: t('deliver.newCard') },
+          ]}
           value={draft.cardSelection}
           disabled={locked}
           invalidText={errorFor('payment') && !draft.cardSelection ? errorFor('payment') : null}
@@ -121,7 +135,15 @@ export function PaymentFields({ orderId, details, draft, savedChecks, writer, lo
             label={t('deliver.savedCard')}
             field="card"
             columns={1}
-            choices={details.customer_card_list.map((c) => ({ value: c.card_profile_id, label: t('deliver.cardChoice', { brand: c.brand, last: c.last_four, month: String(c.exp_month).padStart(2, '0'), year: String(c.exp_year).slice(-2) }) }))}
+            choices={details.customer_card_list.map((c) => ({
+              value: c.card_profile_id,
+              label: t('deliver.cardChoice', {
+                brand: c.brand,
+                last: c.last_four,
+                month: String(c.exp_month).padStart(2, '0'),
+                year: String(c.exp_year).slice(-2),
+              }),
+            }))}
             value={draft.cardProfileId}
             disabled={locked}
             invalidText={errorFor('card')}

@@ -6,7 +6,13 @@ import { deliver as deliverTexts } from '../../i18n/en/deliver';
 registerTexts('deliver', deliverTexts);
 
 /** The delivery survey (SPEC §3): YESNO questions take Yes/No, the others text. */
-export function SurveyFields({ questions, answers, disabled, invalidText, onAnswer }: {
+export function SurveyFields({
+  questions,
+  answers,
+  disabled,
+  invalidText,
+  onAnswer,
+}: {
   questions: CustomerDeliveryDetails['driver_delivery_survey_questions'];
   answers: Record<string, string | boolean>;
   disabled: boolean;

@@ -7,7 +7,8 @@ import { activeLocale, t } from '../../i18n';
 /** Rows shown at first and per "Show more": a year of deliveries must not freeze the phone. */
 const PAGE = 50;
 
-const miles = (n: number | null): string => (n === null ? t('log.milesNotRecorded') : t('log.miles', { miles: n.toLocaleString(activeLocale(), { maximumFractionDigits: 1 }) }));
+const miles = (n: number | null): string =>
+  n === null ? t('log.milesNotRecorded') : t('log.miles', { miles: n.toLocaleString(activeLocale(), { maximumFractionDigits: 1 }) });
 
 function LogRow({ entry }: { entry: DeliveryLogEntry }) {
   return (
@@ -16,10 +17,14 @@ function LogRow({ entry }: { entry: DeliveryLogEntry }) {
         <Stack gap="1">
           <HStack justify="space-between" align="start" gap="2">
             <Text fontWeight="semibold">#{entry.order_number}</Text>
-            <Badge colorPalette="primary" variant="subtle">{t(`log.type-${entry.log_order_type}`)}</Badge>
+            <Badge colorPalette="primary" variant="subtle">
+              {t(`log.type-${entry.log_order_type}`)}
+            </Badge>
           </HStack>
           <Text>{entry.customer_name ?? entry.dealer_name}</Text>
-          <Text color="fg.muted">{entry.building_model} · {entry.serial_number}</Text>
+          <Text color="fg.muted">
+            {entry.building_model} · {entry.serial_number}
+          </Text>
           <HStack justify="space-between" flexWrap="wrap" columnGap="3">
             <Text>{t('log.delivered', { time: formatDateTime(entry.date_delivered) })}</Text>
             <Text>{miles(entry.miles_driven)}</Text>
@@ -41,7 +46,9 @@ export function DeliveryLogList({ log }: { log: DeliveryLogResponse }) {
         <Text fontWeight="semibold">{t('log.milesTotal', { miles: miles(totals.miles) })}</Text>
       </HStack>
       {deliveries.length === 0 ? (
-        <Text color="fg.muted" px="1" data-testid="log-empty">{t('log.noMatch')}</Text>
+        <Text color="fg.muted" px="1" data-testid="log-empty">
+          {t('log.noMatch')}
+        </Text>
       ) : (
         <chakra.ul listStyleType="none">
           {deliveries.slice(0, shown).map((entry) => (

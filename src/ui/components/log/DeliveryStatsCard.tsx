@@ -10,7 +10,9 @@ const deliveries = (n: number): string => t('log.count', { count: n });
 function Period({ label, stats }: { label: string; stats: PeriodStats }) {
   return (
     <Stack gap="0" flex="1" minW="0" data-testid="log-period">
-      <Text textStyle="sm" color="fg.muted">{label}</Text>
+      <Text textStyle="sm" color="fg.muted">
+        {label}
+      </Text>
       <Text fontWeight="semibold">{deliveries(stats.deliveries)}</Text>
       <Text>{miles(stats.miles)}</Text>
     </Stack>

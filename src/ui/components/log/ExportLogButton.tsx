@@ -40,7 +40,16 @@ export function ExportLogButton({ filters, online }: { filters: LogFilters; onli
   };
   return (
     <Stack gap="2">
-      <Button colorPalette="primary" variant="outline" bg="bg" {...WAITS_FOR_CONNECTION} disabled={!online} loading={busy} onClick={() => void run()} data-testid="log-export">
+      <Button
+        colorPalette="primary"
+        variant="outline"
+        bg="bg"
+        {...WAITS_FOR_CONNECTION}
+        disabled={!online}
+        loading={busy}
+        onClick={() => void run()}
+        data-testid="log-export"
+      >
         {t('log.exportCsv')}
       </Button>
       {!online ? (

@@ -69,8 +69,12 @@ export function NotificationToggles({ settings, online }: { settings: DriverSett
             <Switch.HiddenInput />
             <Stack gap="0" flex="1">
               {/* Readable while it waits for a connection (the note below says why it cannot change). */}
-              <Switch.Label fontSize="md" fontWeight="semibold" _disabled={{ opacity: 1 }}>{t(flag.label)}</Switch.Label>
-              <Text textStyle="sm" color="fg.muted">{t(flag.hint)}</Text>
+              <Switch.Label fontSize="md" fontWeight="semibold" _disabled={{ opacity: 1 }}>
+                {t(flag.label)}
+              </Switch.Label>
+              <Text textStyle="sm" color="fg.muted">
+                {t(flag.hint)}
+              </Text>
             </Stack>
             <Switch.Control>
               <Switch.Thumb />

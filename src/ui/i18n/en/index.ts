@@ -15,4 +15,14 @@ import type { screens } from './screens';
 
 export const en = { common, login, home };
 
-export type Catalog = typeof en & typeof screens & { order: typeof order; outbox: typeof outbox; log: typeof log; nav: typeof nav; deliver: typeof deliver; schedule: typeof schedule; settingsEdit: typeof settingsEdit; map: typeof map };
+export type Catalog = typeof en &
+  typeof screens & {
+    order: typeof order;
+    outbox: typeof outbox;
+    log: typeof log;
+    nav: typeof nav;
+    deliver: typeof deliver;
+    schedule: typeof schedule;
+    settingsEdit: typeof settingsEdit;
+    map: typeof map;
+  };

@@ -19,8 +19,10 @@ export const map = {
   notOnMap_one: '1 order has no position on the map yet; it arrives with the next sync.',
   notOnMap_other: '{{count}} orders have no position on the map yet; it arrives with the next sync.',
   notHereTitle: 'The map is not on this phone yet',
-  notHereOnline: 'The app downloads it when it syncs with the office, and has not managed yet. Tap Sync now to try again; once it is here, the map works offline too.',
-  notHereOffline: 'This phone has been offline since you signed in. Open the app once with signal or Wi-Fi and the map downloads; after that it works offline too.',
+  notHereOnline:
+    'The app downloads it when it syncs with the office, and has not managed yet. Tap Sync now to try again; once it is here, the map works offline too.',
+  notHereOffline:
+    'This phone has been offline since you signed in. Open the app once with signal or Wi-Fi and the map downloads; after that it works offline too.',
   syncNow: 'Sync now',
   backToList: 'Back to the list',
   showAll: 'Show all',

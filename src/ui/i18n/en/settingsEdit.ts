@@ -9,7 +9,8 @@ export const settingsEdit = {
   needsConnection: 'Saving needs a connection. Your changes are kept on this phone.',
   title: 'Edit profile',
   offlineTitle: 'Offline: your changes cannot be saved yet',
-  offlineText: 'Saving goes to the office and needs a connection. What you type stays on this phone, even after a reload; a new password is not kept, so type it again before saving.',
+  offlineText:
+    'Saving goes to the office and needs a connection. What you type stays on this phone, even after a reload; a new password is not kept, so type it again before saving.',
   picture: 'Profile picture',
   chooseAnother: 'Choose another picture',
   choose: 'Choose a picture',

@@ -117,7 +117,6 @@ export const filters: Record<FilterKey, string> = {
   rushOrder: 'Urgente',
 };
 
-
 /** The outbox kinds' labels (src/outbox/kinds), by kind. */
 export const kinds: Record<string, string> = {
   deliver_onlot: 'Entrega en el lote',

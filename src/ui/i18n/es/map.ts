@@ -19,8 +19,10 @@ export const map: Catalog['map'] = {
   notOnMap_one: '1 pedido aún no tiene posición en el mapa; llega con la próxima sincronización.',
   notOnMap_other: '{{count}} pedidos aún no tienen posición en el mapa; llega con la próxima sincronización.',
   notHereTitle: 'El mapa aún no está en este teléfono',
-  notHereOnline: 'La app lo descarga al sincronizar con la oficina y aún no lo ha logrado. Toque Sincronizar ahora para reintentar; una vez aquí, el mapa funciona también sin conexión.',
-  notHereOffline: 'Este teléfono está sin conexión desde que inició sesión. Abra la app una vez con señal o Wi-Fi y el mapa se descarga; después funciona también sin conexión.',
+  notHereOnline:
+    'La app lo descarga al sincronizar con la oficina y aún no lo ha logrado. Toque Sincronizar ahora para reintentar; una vez aquí, el mapa funciona también sin conexión.',
+  notHereOffline:
+    'Este teléfono está sin conexión desde que inició sesión. Abra la app una vez con señal o Wi-Fi y el mapa se descarga; después funciona también sin conexión.',
   syncNow: 'Sincronizar ahora',
   backToList: 'Volver a la lista',
   showAll: 'Ver todo',

@@ -26,7 +26,8 @@ export const order: Catalog['order'] = {
   nameOnOrder: 'Nombre en el pedido',
   address: 'Dirección',
   coordinates: 'Coordenadas',
-  deliveryLater: 'Los detalles de la entrega aún no se han descargado. Llegan la próxima vez que la app se sincronice con conexión; igual puede registrar la entrega.',
+  deliveryLater:
+    'Los detalles de la entrega aún no se han descargado. Llegan la próxima vez que la app se sincronice con conexión; igual puede registrar la entrega.',
   reschedule: 'Reprogramar',
   schedule: 'Programar',
   addNote: 'Agregar nota',

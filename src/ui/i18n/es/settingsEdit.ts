@@ -10,7 +10,8 @@ export const settingsEdit: Catalog['settingsEdit'] = {
   needsConnection: 'Guardar requiere conexión. Sus cambios se conservan en este teléfono.',
   title: 'Editar perfil',
   offlineTitle: 'Sin conexión: aún no se pueden guardar sus cambios',
-  offlineText: 'Guardar envía los cambios a la oficina y requiere conexión. Lo que escriba se conserva en este teléfono, incluso al recargar; la contraseña nueva no se guarda, así que escríbala de nuevo antes de guardar.',
+  offlineText:
+    'Guardar envía los cambios a la oficina y requiere conexión. Lo que escriba se conserva en este teléfono, incluso al recargar; la contraseña nueva no se guarda, así que escríbala de nuevo antes de guardar.',
   picture: 'Foto de perfil',
   chooseAnother: 'Elegir otra foto',
   choose: 'Elegir una foto',
