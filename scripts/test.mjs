@@ -3,9 +3,9 @@
 // smoke count as one test each; vitest's per-test results are added; the last line is
 // "N passed, N failed".
 //
-// Two streams run at once, one per core of the 2-core machine we size it for (~10 minutes):
+// Two streams run at once, one per core of the 2-core machine we size it for (15 minutes measured):
 // the browser stream (build, unit, e2e, sync, bench smoke) and the node stream (typecheck, lint,
-// integration on PostgreSQL and sync, then the clock stage). Output lines carry their stage's
+// integration on PostgreSQL, then the clock stage). Output lines carry their stage's
 // name; each stage's time and the total are printed at the end. `npm run test:quick` (the
 // `--quick` flag) is the inner loop: typecheck, lint, unit and PGlite integration.
 import { spawn, spawnSync } from 'node:child_process';
