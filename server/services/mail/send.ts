@@ -22,17 +22,20 @@ export interface LoggedMail extends OutgoingMail {
   batchKey?: string | null;
 }
 
-export async function sendAndLog(deps: MailDeps, mail: LoggedMail): Promise<boolean> {
-  const base = {
+/** What every email_log row of this message records: who, which template, to whom, about what. */
+function logFields(deps: MailDeps, mail: { template: string | null; to: string; subject: string; orderId: number | null }) {
+  return {
     companyId: deps.auth.company_id,
     accountId: deps.auth.account_id,
     template: mail.template,
     recipient: mail.to,
     subject: mail.subject,
     orderId: mail.orderId,
-    transport: deps.mailer.kind,
-    batchKey: mail.batchKey ?? null,
   };
+}
+
+export async function sendAndLog(deps: MailDeps, mail: LoggedMail): Promise<boolean> {
+  const base = { ...logFields(deps, mail), transport: deps.mailer.kind, batchKey: mail.batchKey ?? null };
   try {
     const sent = await deps.mailer.send(mail);
     await insertEmailLog(deps.db, { ...base, status: 'sent', messageId: sent.messageId });
@@ -52,12 +55,7 @@ export async function logSkipped(
   mail: { template: string | null; to: string; subject: string; orderId: number | null; code: ErrorCode },
 ): Promise<void> {
   await insertEmailLog(deps.db, {
-    companyId: deps.auth.company_id,
-    accountId: deps.auth.account_id,
-    template: mail.template,
-    recipient: mail.to,
-    subject: mail.subject,
-    orderId: mail.orderId,
+    ...logFields(deps, mail),
     status: 'skipped',
     error: ERROR_TEXT[mail.code],
     transport: 'none',
