@@ -66,12 +66,18 @@ describe('reassign', () => {
     await reassign.getByRole('button', { name: 'Reassign order' }).click();
     await page.waitForURL((url) => url.pathname === '/');
 
-    // Sent at once (online); once the server has it, the order leaves this driver's list.
-    await expect.poll(() => card(orderId).count(), { timeout: 60_000, interval: 500 }).toBe(0);
+    // Sent at once (online): the server has it first. Only then can the list be judged: a card
+    // missing from a Home that is still loading (or an app bar not yet showing the outbox) is no
+    // proof, so the checks that follow wait for the rest of the list to be on screen.
+    const driverOnServer = async () => (await server.query<{ driver_id: number }>('SELECT driver_id FROM orders WHERE id = $1', [orderId]))[0]?.driver_id;
+    await expect.poll(driverOnServer, { timeout: 60_000, interval: 250 }).toBe(colleague);
+    await expect
+      .poll(async () => ({ listed: (await page.locator('[data-order-key]').count()) > 0, card: await card(orderId).count() }), {
+        timeout: 30_000,
+        interval: 250,
+      })
+      .toEqual({ listed: true, card: 0 });
     await expect.poll(() => page.getByTestId('outbox-button').count(), { timeout: 30_000 }).toBe(0);
-    expect(await page.locator('[data-order-key]').count()).toBeGreaterThan(0);
-    const [row] = await server.query<{ driver_id: number }>('SELECT driver_id FROM orders WHERE id = $1', [orderId]);
-    expect(row?.driver_id).toBe(colleague);
 
     // Sign out; the colleague signs in on the same phone.
     await page.getByRole('button', { name: 'Menu' }).click();

@@ -67,9 +67,22 @@ async function vitest(name, projects, { prefix = [], env } = {}) {
     failures.push(`${name}: vitest ran no test`);
   }
   for (const file of json.testResults ?? []) {
-    for (const t of file.assertionResults ?? []) if (t.status === 'failed') failures.push(`${file.name}: ${t.fullName}`);
+    // The first lines of each failure's message go into the summary: CI shows only the tail.
+    for (const t of file.assertionResults ?? [])
+      if (t.status === 'failed') failures.push(`${file.name}: ${t.fullName}\n${firstLines(t.failureMessages?.join('\n') ?? '')}`);
     if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) failures.push(`${file.name}: ${file.message}`);
   }
+}
+
+function firstLines(text) {
+  // eslint-disable-next-line no-control-regex -- strip terminal colours from vitest's messages
+  const plain = text.replace(/\u001b\[[0-9;]*m/g, '');
+  return plain
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, 12)
+    .map((line) => `      ${line.slice(0, 240)}`)
+    .join('\n');
 }
 
 function ensureChromium() {
