@@ -9,6 +9,7 @@ import { accountSettings, customerEmailSettings, dealerContacts, notifications, 
 import { seedDeliveryHistory } from './seedProfileHistory';
 import { before, type AreaSeed, type AreaSeedContext } from './seedAreas';
 import { FIRST_NAMES, LAST_NAMES } from './seedData';
+import { driversOrders } from '../repositories/orders';
 import { RTO_COMPANY_NAMES } from './seedData';
 
 type Rand = () => number;
@@ -151,7 +152,7 @@ async function seedNotifications(tx: Tx, ctx: AreaSeedContext, companyId: number
         last: orders.customerLastName,
       })
       .from(orders)
-      .where(and(eq(orders.driverId, driver.id), eq(orders.companyId, companyId), isNull(orders.deliveredAt)))
+      .where(and(driversOrders(companyId, driver.id), isNull(orders.deliveredAt)))
       .orderBy(asc(orders.id))
       .limit(12);
     const values: (typeof notifications.$inferInsert)[] = [];

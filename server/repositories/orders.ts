@@ -109,9 +109,14 @@ export async function lockCompanyOrdersShared(tx: Executor, companyId: number): 
   await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${ORDERS_LOCK}, ${companyId})`);
 }
 
-/** Rows of `orders` the caller may touch: of their company, assigned to them. The one per-driver filter. */
+/** Rows of `orders` of this company assigned to this driver. The one per-driver filter (the seed uses it too). */
+export function driversOrders(companyId: number, driverId: number): SQL {
+  return and(eq(orders.companyId, companyId), eq(orders.driverId, driverId)) as SQL;
+}
+
+/** Rows of `orders` the caller may touch: of their company, assigned to them. */
 export function callersOrders(auth: TokenClaims): SQL {
-  return and(eq(orders.companyId, auth.company_id), eq(orders.driverId, auth.account_id)) as SQL;
+  return driversOrders(auth.company_id, auth.account_id);
 }
 
 /** Neither delivered nor cancelled. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { OrderNoteSchema, type OrderKind } from '../domain';
+import { OrderNoteSchema, type OrderKindSpec } from '../domain';
 import { rxSchemaOf } from './rxSchema';
 
 // The three delivery collections (on-lot, move, customer) share one document shape: the
@@ -35,12 +35,8 @@ export const DraftCommonEntries = {
 };
 export type DraftCommon = v.InferOutput<v.ObjectSchema<typeof DraftCommonEntries, undefined>>;
 
-export const DELIVERY_COLLECTIONS = {
-  onlot: 'onlot_deliveries',
-  move: 'move_deliveries',
-  customer: 'customer_deliveries',
-} as const satisfies Record<OrderKind, string>;
-export type DeliveryCollectionName = (typeof DELIVERY_COLLECTIONS)[OrderKind];
+/** A delivery collection's name, as the order-kind registry names it. */
+export type DeliveryCollectionName = OrderKindSpec['collection'];
 
 export function emptyDraftCommon(): DraftCommon {
   return {

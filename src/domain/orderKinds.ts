@@ -38,8 +38,11 @@ export const ORDER_KIND_SPECS = {
      * to pick, the certificate. Without one, the delivery's times are what the rules ask.
      */
     payment: false,
-    /** UI text keys: the order's title ("On-lot inventory #12") and its schedule title. */
-    labels: { title: 'order.onlotOrder', scheduleTitle: 'schedule.kind_onlot' },
+    /**
+     * UI text keys: the order's title ("On-lot inventory #12"), its schedule title, the details
+     * card naming where it goes, and the label of the name its delivery details carry.
+     */
+    labels: { title: 'order.onlotOrder', scheduleTitle: 'schedule.kind_onlot', destination: 'order.delivery', namedBy: 'order.nameOnOrder' },
   },
   move: {
     idField: 'inventory_move_order_id',
@@ -60,7 +63,7 @@ export const ORDER_KIND_SPECS = {
     collection: 'move_deliveries',
     stream: 'move_deliveries@0',
     payment: false,
-    labels: { title: 'order.moveOrder', scheduleTitle: 'schedule.kind_move' },
+    labels: { title: 'order.moveOrder', scheduleTitle: 'schedule.kind_move', destination: 'order.moveTo', namedBy: 'order.dealership' },
   },
   customer: {
     idField: 'customer_order_id',
@@ -81,7 +84,7 @@ export const ORDER_KIND_SPECS = {
     collection: 'customer_deliveries',
     stream: 'customer_deliveries@0',
     payment: true,
-    labels: { title: 'order.customerOrder', scheduleTitle: 'schedule.kind_customer' },
+    labels: { title: 'order.customerOrder', scheduleTitle: 'schedule.kind_customer', destination: 'order.delivery', namedBy: 'order.nameOnOrder' },
   },
 } as const;
 

@@ -5,12 +5,11 @@ import { DetailList } from './DetailList';
 import { OrderRowCard } from './OrderRowCard';
 import { OrderScreenFrame } from './OrderScreenFrame';
 import { t } from '../i18n';
-
-const KIND_LABEL = { onlot: 'order.onlotOrder', move: 'order.moveOrder' } as const;
-const DELIVER_FLAG = { onlot: 'onlotInventoryOrder', move: 'inventoryMoveOrder' } as const;
+import { orderKindSpec, type InventoryKind } from '../../domain';
 
 /** On-lot and move order details (SPEC §2, §3): the list row plus the pulled delivery details. */
-export function InventoryOrderDetails({ kind, id }: { kind: 'onlot' | 'move'; id: number }) {
+export function InventoryOrderDetails({ kind, id }: { kind: InventoryKind; id: number }) {
+  const spec = orderKindSpec(kind);
   const { order, delivery, entry, actions } = useOrderBundle(kind, id);
   const server = delivery?.server ?? null;
   return (
@@ -18,21 +17,21 @@ export function InventoryOrderDetails({ kind, id }: { kind: 'onlot' | 'move'; id
       kind={kind}
       id={id}
       title={order?.dealer_name ?? server?.name_on_order ?? t('order.orderNumber', { id })}
-      subtitle={t(KIND_LABEL[kind], { id })}
+      subtitle={t(spec.labels.title, { id })}
       order={order}
       hasDelivery={delivery === undefined ? undefined : Boolean(delivery?.server)}
       entry={entry}
       actions={actions}
       notes={delivery?.notes ?? null}
       destination={server?.delivery_address_coordinates}
-      deliverPath={`/delivery-details/${id}?${DELIVER_FLAG[kind]}=true`}
+      deliverPath={`/delivery-details/${id}?${spec.addressFlag}=true`}
     >
       {order ? <OrderRowCard order={order} /> : null}
-      <SectionCard title={kind === 'move' ? t('order.moveTo') : t('order.delivery')} testId="delivery-details">
+      <SectionCard title={t(spec.labels.destination)} testId="delivery-details">
         {server ? (
           <DetailList
             items={[
-              { label: kind === 'move' ? t('order.dealership') : t('order.nameOnOrder'), value: server.name_on_order },
+              { label: t(spec.labels.namedBy), value: server.name_on_order },
               { label: t('order.number'), value: server.order_number },
               { label: t('order.address'), value: server.dealer_address },
               { label: t('order.building'), value: server.building_name },

@@ -1,6 +1,6 @@
 import { Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
-import type { DriverNotification } from '../../domain';
+import { orderRefOfFields, type DriverNotification } from '../../domain';
 import { formatDateTime } from '../format';
 import { detailsPath } from '../orderLinks';
 import { OutboxStatusBadge } from './OutboxStatusBadge';
@@ -8,10 +8,8 @@ import { t } from '../i18n';
 
 /** The order a notification is about, as its details screen. */
 function orderPath(n: DriverNotification): string | null {
-  if (n.customer_order_id !== null) return detailsPath('customer', n.customer_order_id);
-  if (n.onlot_inventory_order_id !== null) return detailsPath('onlot', n.onlot_inventory_order_id);
-  if (n.inventory_move_order_id !== null) return detailsPath('move', n.inventory_move_order_id);
-  return null;
+  const ref = orderRefOfFields(n);
+  return ref ? detailsPath(ref.kind, ref.id) : null;
 }
 
 interface Props {

@@ -1,6 +1,6 @@
 import { Alert, Heading, Stack, Text } from '@chakra-ui/react';
 import { emptyDraftOf, type CustomerDraft } from '../../db';
-import type { CustomerDeliveryDetails, OrderKind } from '../../domain';
+import { isInventoryKind, type CustomerDeliveryDetails, type OrderKind } from '../../domain';
 import { CustomerDeliveryForm } from '../components/CustomerDeliveryForm';
 import { InventoryDeliveryForm } from '../components/InventoryDeliveryForm';
 import { Loading } from '../components/Loading';
@@ -28,7 +28,8 @@ function Delivery({ kind, orderId }: { kind: OrderKind; orderId: number }) {
   if (!order && !delivery) return <OrderNotFound />;
   const server = delivery?.server ?? null;
   const draft = delivery?.draft ?? emptyDraftOf(kind);
-  const customer = kind === 'customer' ? (server as CustomerDeliveryDetails | null) : null;
+  // Kinds that take a payment (customer orders) carry the customer's details and their form.
+  const customer = isInventoryKind(kind) ? null : (server as CustomerDeliveryDetails | null);
   const title = customer ? customerNameOf(customer) : (order?.dealer_name ?? (server as { name_on_order?: string } | null)?.name_on_order);
   const address = customer ? customer.delivery_address : (server as { dealer_address?: string } | null)?.dealer_address;
 
@@ -53,23 +54,21 @@ function Delivery({ kind, orderId }: { kind: OrderKind; orderId: number }) {
           </Alert.Content>
         </Alert.Root>
       ) : null}
-      {kind === 'customer' ? (
-        customer ? (
-          <CustomerDeliveryForm
-            orderId={orderId}
-            details={customer}
-            draft={draft as CustomerDraft}
-            savedChecks={(delivery as { saved_checks?: null } | null)?.saved_checks ?? null}
-            locked={Boolean(entry)}
-          />
-        ) : (
-          <Alert.Root status="info">
-            <Alert.Indicator />
-            <Alert.Title>{t('deliver.detailsNotHere')}</Alert.Title>
-          </Alert.Root>
-        )
-      ) : (
+      {isInventoryKind(kind) ? (
         <InventoryDeliveryForm kind={kind} orderId={orderId} draft={draft} locked={Boolean(entry)} />
+      ) : customer ? (
+        <CustomerDeliveryForm
+          orderId={orderId}
+          details={customer}
+          draft={draft as CustomerDraft}
+          savedChecks={(delivery as { saved_checks?: null } | null)?.saved_checks ?? null}
+          locked={Boolean(entry)}
+        />
+      ) : (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Title>{t('deliver.detailsNotHere')}</Alert.Title>
+        </Alert.Root>
       )}
     </Stack>
   );
