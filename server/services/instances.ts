@@ -14,9 +14,10 @@
 //   heartbeat alone decides: dead within INSTANCE_STALE_MS.
 // A clean shutdown removes its own row after its requests finished.
 import { randomUUID } from 'node:crypto';
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { serverInstances } from '../db/schema';
+import { applicationNameOf, beatInstance, instanceAlive, removeInstance, sweepInstances } from '../repositories/serverInstances';
+
+export { applicationNameOf };
 
 export const HEARTBEAT_MS = 1_000;
 /** A heartbeat older than this means the process is gone (5 missed beats: event-loop stalls survive). */
@@ -33,32 +34,19 @@ export interface ServerInstance {
 }
 
 export const newInstanceId = (): string => randomUUID();
-/** The PostgreSQL application_name of an instance's sessions. */
-export const applicationNameOf = (id: string): string => `driver-app ${id}`;
-
-const ago = (ms: number) => sql`now() - make_interval(secs => ${ms / 1000})`;
 
 export async function registerInstance(
   database: Database,
   id: string,
   opts: { heartbeatMs?: number; onError?: (err: unknown) => void } = {},
 ): Promise<ServerInstance> {
-  const { db } = database;
-  const beat = async (): Promise<void> => {
-    await db
-      .insert(serverInstances)
-      .values({ id })
-      .onConflictDoUpdate({ target: serverInstances.id, set: { heartbeatAt: sql`now()` } });
-  };
-  await beat();
-  await db
-    .delete(serverInstances)
-    .where(and(ne(serverInstances.id, id), database.kind === 'pglite' ? sql`true` : lt(serverInstances.heartbeatAt, ago(FORGET_AFTER_MS))));
+  await beatInstance(database, id);
+  await sweepInstances(database, id, FORGET_AFTER_MS);
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    beat()
+    beatInstance(database, id)
       .catch((err: unknown) => opts.onError?.(err))
       .finally(() => {
         running = false;
@@ -70,20 +58,13 @@ export async function registerInstance(
     id,
     async isAlive(other) {
       if (other === id) return !stopped;
-      const postgres = database.kind === 'postgres';
-      const session = postgres ? ' AND EXISTS (SELECT 1 FROM pg_stat_activity WHERE application_name = $2)' : '';
-      const rows = await database.raw.query<{ alive: boolean }>(
-        `SELECT EXISTS (SELECT 1 FROM server_instances WHERE id = $1
-           AND heartbeat_at > now() - make_interval(secs => ${INSTANCE_STALE_MS / 1000}))${session} AS alive`,
-        postgres ? [other, applicationNameOf(other)] : [other],
-      );
-      return rows[0]?.alive === true;
+      return instanceAlive(database, other, INSTANCE_STALE_MS);
     },
     async stop() {
       if (stopped) return;
       stopped = true;
       clearInterval(timer);
-      await db.delete(serverInstances).where(eq(serverInstances.id, id));
+      await removeInstance(database, id);
     },
   };
 }
