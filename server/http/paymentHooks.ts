@@ -4,9 +4,7 @@
 // traceId).
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import * as v from 'valibot';
 import { liftSecrets } from '../services/cardSecrets';
-import { paymentInvalid } from '../services/payments/outcomes';
 
 /**
  * Route-level onSend for /api/payments/*: any error answer (ours, auth's, the body
@@ -51,15 +49,4 @@ export function bodyWithSecrets(request: FastifyRequest): unknown {
   const body = request.body;
   if (!secrets || body === null || typeof body !== 'object' || Array.isArray(body)) return body;
   return { ...(body as Record<string, unknown>), ...secrets };
-}
-
-/**
- * A payments GET's query refused in the payments' words (400 naming the field, plus every
- * field's text), before the registrar's parse would refuse it in the server's usual ones.
- */
-export function refuseQueryAsPayments(schema: v.GenericSchema) {
-  return function refuseQuery(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
-    const parsed = v.safeParse(schema, request.query);
-    done(parsed.success ? undefined : paymentInvalid(parsed.issues));
-  };
 }

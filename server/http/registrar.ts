@@ -51,8 +51,11 @@ export interface RouteDef<K extends EndpointKey = EndpointKey> {
   options?: RouteShorthandOptions;
   /** The body to validate when a hook moved part of it aside (payments' card secrets). */
   bodyOf?: (request: FastifyRequest) => unknown;
-  /** The 400 for a body the schema refuses (default: InvalidRequest naming the first field). */
-  invalidBody?: (issues: readonly v.BaseIssue<unknown>[]) => HttpError;
+  /**
+   * The 400 for a body or query the schema refuses, in the route's own words (payments,
+   * certificates, sign-in). Default: InvalidRequest naming the first field.
+   */
+  invalidInput?: (issues: readonly v.BaseIssue<unknown>[]) => HttpError;
 }
 
 /** A route of the table: `route('POST /x', handle)`; typed by the key. */
@@ -67,7 +70,7 @@ const isOutcome = (value: unknown): value is Outcome =>
  * Query values arrive as text: digits become numbers for the schema to judge, an empty value
  * is an absent one. A refusal names the parameter: "limit must be 1 to 2500".
  */
-function parseQuery(schema: v.GenericSchema, raw: unknown): unknown {
+function parseQuery(schema: v.GenericSchema, raw: unknown, invalid = defaultInvalidQuery): unknown {
   const text = (raw ?? {}) as Record<string, unknown>;
   const values: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(text)) {
@@ -76,9 +79,13 @@ function parseQuery(schema: v.GenericSchema, raw: unknown): unknown {
   }
   const parsed = v.safeParse(schema, values);
   if (parsed.success) return parsed.output;
-  const issue = parsed.issues[0];
-  const name = v.getDotPath(issue) ?? '';
-  throw new HttpError(400, 'InvalidRequest', name ? `${name} ${issue.message}` : issue.message);
+  throw invalid(parsed.issues);
+}
+
+function defaultInvalidQuery(issues: readonly v.BaseIssue<unknown>[]): HttpError {
+  const [issue] = issues;
+  const name = issue ? (v.getDotPath(issue) ?? '') : '';
+  return new HttpError(400, 'InvalidRequest', name ? `${name} ${issue?.message}` : (issue?.message ?? 'Invalid query'));
 }
 
 /** Whether the query schema's field takes a number (optional or not). */
@@ -105,11 +112,11 @@ function register(app: FastifyInstance, ctx: AppContext, def: RouteDef): void {
     method,
     url,
     handler: async (request, reply) => {
-      const query = entry.querySchema ? parseQuery(entry.querySchema, request.query) : undefined;
+      const query = entry.querySchema ? parseQuery(entry.querySchema, request.query, def.invalidInput) : undefined;
       let body: unknown;
       if (entry.bodySchema) {
         const parsed = v.safeParse(entry.bodySchema, def.bodyOf ? def.bodyOf(request) : request.body);
-        if (!parsed.success) throw (def.invalidBody ?? defaultInvalidBody)(parsed.issues);
+        if (!parsed.success) throw (def.invalidInput ?? defaultInvalidBody)(parsed.issues);
         body = parsed.output;
       }
       const keyed: RouteInput<EndpointKey>['keyed'] = (parts, work) =>

@@ -35,7 +35,7 @@ export function authRouteList(guard: LoginGuard, devices: DeviceKeys): RouteDef[
       {
         // Every attempt counts against its address, a malformed one too: before the body is judged.
         options: { preHandler: async (request: FastifyRequest) => guard.fromAddress(request.ip) },
-        invalidBody: () => new HttpError(400, 'InvalidRequest', 'Login needs an email and a password'),
+        invalidInput: () => new HttpError(400, 'InvalidRequest', 'Login needs an email and a password'),
       },
     ),
     // The one route a removed account may still call (config.answersRemoved): it answers `true`.

@@ -17,7 +17,7 @@ export const CERTIFICATE_ROUTES = [
       const timeZone = typeof zoneHeader === 'string' && zoneHeader.length <= 64 ? zoneHeader : null;
       return generateCertificate({ db: ctx.db, files: ctx.files, complete, log: request.log }, auth, body, timeZone);
     },
-    { invalidBody: (issues) => certificateError(400, issuesMessage(issues)) },
+    { invalidInput: (issues) => certificateError(400, issuesMessage(issues)) },
   ),
 
   route('GET /files/certificates/:name', async ({ ctx, auth, params, request, reply }) => {

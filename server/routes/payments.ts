@@ -5,16 +5,16 @@
 // cardconnect.ts; here only the hooks: card secrets lifted out of the body before the
 // Idempotency-Key hook hashes it, the card-entry limit, the traceId.
 import type { preHandlerAsyncHookHandler, RouteShorthandOptions } from 'fastify';
-import { PAYMENTS_API, requestSchemaOf } from '../../src/domain';
-import { addTraceId, bodyWithSecrets, liftCardSecrets, refuseQueryAsPayments } from '../http/paymentHooks';
+import { PAYMENTS_API } from '../../src/domain';
+import { addTraceId, bodyWithSecrets, liftCardSecrets } from '../http/paymentHooks';
 import { route, type RouteDef } from '../http/registrar';
 import { authorizeNewCard, authorizeProfile, capture, captureCheck, refund, savedCard, tokenize } from '../services/payments/calls';
 import { authorizeCardForOrder } from '../services/payments/cardconnect';
 import { paymentInvalid } from '../services/payments/outcomes';
 
 /** A card body: secrets lifted before the key is hashed, read back for the schema; refusals in the payments' words. */
-const cardBody = { bodyOf: bodyWithSecrets, invalidBody: paymentInvalid };
-const payments = (options: RouteShorthandOptions = {}) => ({ options: { onSend: addTraceId, ...options }, invalidBody: paymentInvalid });
+const cardBody = { bodyOf: bodyWithSecrets, invalidInput: paymentInvalid };
+const payments = (options: RouteShorthandOptions = {}) => ({ options: { onSend: addTraceId, ...options }, invalidInput: paymentInvalid });
 
 /** The routes; `cardEntry` is the per-account card-entry limit of the routes a card number is typed into. */
 export function paymentRouteList(cardEntry: preHandlerAsyncHookHandler): RouteDef[] {
@@ -44,18 +44,14 @@ export function paymentRouteList(cardEntry: preHandlerAsyncHookHandler): RouteDe
       ...payments(entering),
       ...cardBody,
     }),
-    route(
-      `GET ${PAYMENTS_API.savedCardDetails}`,
-      (input) => savedCard(input.ctx, input.auth, input.query.profile_id),
-      payments({ preValidation: refuseQueryAsPayments(requestSchemaOf(`GET ${PAYMENTS_API.savedCardDetails}`, 'querySchema')) }),
-    ),
+    route(`GET ${PAYMENTS_API.savedCardDetails}`, (input) => savedCard(input.ctx, input.auth, input.query.profile_id), payments()),
     // The driver app's calls: the server's usual {error, message}, no traceId.
     route(`POST ${PAYMENTS_API.cardconnectAuthNewCard}`, (input) => authorizeCardForOrder(input.ctx, input.auth, input.body, input.complete), {
       options: entering,
       ...cardBody,
     }),
     route(`POST ${PAYMENTS_API.cardconnectProfileInquiry}`, (input) => savedCard(input.ctx, input.auth, input.body.profile_id), {
-      invalidBody: paymentInvalid,
+      invalidInput: paymentInvalid,
     }),
   ];
 }
