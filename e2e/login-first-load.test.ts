@@ -108,3 +108,32 @@ describe('a fresh /login', () => {
     }
   });
 });
+
+describe('a cold start away from /login', () => {
+  it('whose app code does not arrive says so instead of a splash that stays, and opens the app on Try again', async () => {
+    const phone = await launchPhone({ serviceWorkers: 'block' });
+    try {
+      const fresh = await phone.context.newPage();
+      let arrives = false;
+      await fresh.route(/\/assets\/App-[\w-]+\.js$/, (route) => (arrives ? route.continue() : route.abort('internetdisconnected')));
+      await fresh.goto(`${server.url}/scheduled`);
+      const failure = fresh.getByTestId('boot-failure');
+      await failure.waitFor({ timeout: 30_000 });
+      expect(await failure.textContent()).toContain('The app did not finish loading');
+      const retry = failure.getByRole('button', { name: 'Try again' });
+      expect((await retry.boundingBox())!.height).toBeGreaterThanOrEqual(MIN_TARGET);
+      await fresh.screenshot({ path: resolve(RESULTS, 'boot-failure.png') });
+      await expectReadable(fresh);
+
+      arrives = true;
+      await retry.click();
+      // The app (Chakra and the router) is on the page: a signed-out driver is sent to its /login.
+      await fresh.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
+      await fresh.getByRole('button', { name: 'Sign in' }).waitFor({ timeout: 30_000 });
+      expect(await fresh.locator('style[data-emotion]').count()).toBeGreaterThan(0);
+      expect(await fresh.getByTestId('boot-failure').count()).toBe(0);
+    } finally {
+      await phone.close();
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { startLanguage } from './i18n';
 import { startImpersonationFromAddress } from './impersonationStart';
 import { useWorkerLoginState } from './hooks/useWorkerLoginState';
 import { LoginScreen } from './routes/LoginScreen';
+import { BootFailure } from './BootFailure';
 
 // The service worker precaches the shell, every lazy chunk and both workers, so a reload
 // with no network still opens the app on the data already in PWADB.
@@ -37,6 +38,19 @@ function loadApp(): Promise<typeof import('./App')> {
     },
   );
   return app;
+}
+
+/**
+ * Opens the app; if its code does not arrive (a cold start on one bar of signal before the
+ * service worker holds it), the splash gives way to a message with Try again, which also
+ * fires by itself when the browser says it is back online. Trying again loads the page
+ * afresh: Chromium remembers a failed import() of a module and does not fetch it again.
+ */
+function openAppOrSayWhy(root: Root): void {
+  openApp(root).catch((error: unknown) => {
+    console.error('the app did not load', error);
+    root.render(<BootFailure onRetry={() => window.location.reload()} />);
+  });
 }
 
 async function openApp(root: Root): Promise<void> {
@@ -96,5 +110,5 @@ void Promise.allSettled([startImpersonationFromAddress(), startLanguage()]).fina
   if (!element) return;
   const root = createRoot(element);
   if (window.location.pathname === '/login') showLogin(root);
-  else void openApp(root);
+  else openAppOrSayWhy(root);
 });

@@ -7,6 +7,7 @@ export const common = {
   backToHome: 'Back to Home Page',
   backToOrders: 'Back to orders',
   tryAgain: 'Try again',
+  appDidNotLoad: 'The app did not finish loading: the connection dropped. Your work is saved on this phone.',
   cancel: 'Cancel',
   retry: 'Retry',
   today: 'Today',

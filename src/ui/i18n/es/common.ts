@@ -7,6 +7,7 @@ export const common: Catalog['common'] = {
   backToHome: 'Volver al inicio',
   backToOrders: 'Volver a los pedidos',
   tryAgain: 'Reintentar',
+  appDidNotLoad: 'La aplicación no terminó de cargar: se cortó la conexión. Su trabajo está guardado en este teléfono.',
   cancel: 'Cancelar',
   retry: 'Reintentar',
   today: 'Hoy',
