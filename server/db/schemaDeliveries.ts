@@ -1,6 +1,6 @@
-// Drizzle mirror of migrations/0003_customer_deliveries.sql (the SQL is the source of truth).
+// Drizzle mirror of migrations/0003_customer_deliveries.sql and 0016 (the SQL is the source of truth).
 // Card columns hold the processor's references and last four digits only: never a PAN or CVV.
-import { customType, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { CustomerDeliverCall, PaymentMethod, SignatureFrom } from '../../src/domain';
 import { companies, deliveries, orders, uploads } from './schema';
 import { customerOrderChecks, driverDeliverySurveyQuestions } from './schemaOrders';
@@ -48,6 +48,24 @@ export const deliverySurveyAnswers = pgTable(
     answer: text('answer').notNull(),
   },
   (t) => [primaryKey({ columns: [t.deliveryId, t.questionId] })],
+);
+
+/** Migration 0016: each item of the order's happy list as the delivery left it (ticked = value). */
+export const deliveryHappyListResults = pgTable(
+  'delivery_happy_list_results',
+  {
+    deliveryId: integer('delivery_id')
+      .notNull()
+      .references(() => deliveries.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    item: text('item').notNull(),
+    text: text('text').notNull(),
+    value: boolean('value').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deliveryId, t.position] })],
 );
 
 export type PaymentSource = Exclude<CustomerDeliverCall, 'rto' | 'no_payment'>;

@@ -1,10 +1,11 @@
-// What a customer-order delivery writes beside the delivery row (0003): the payment, the
-// customer part (call, signature, balances) and the survey answers.
+// What a customer-order delivery writes beside the delivery row (0003, 0016): the payment, the
+// customer part (call, signature, balances), the survey answers and the happy-list results.
 import type { Tx } from '../db/client';
-import { customerDeliveries, deliverySurveyAnswers, orderPayments } from '../db/schema';
+import { customerDeliveries, deliveryHappyListResults, deliverySurveyAnswers, orderPayments } from '../db/schema';
 
 export type NewPayment = typeof orderPayments.$inferInsert;
 export type NewCustomerDelivery = typeof customerDeliveries.$inferInsert;
+export type NewHappyListResult = Omit<typeof deliveryHappyListResults.$inferInsert, 'deliveryId' | 'companyId'>;
 export type { PaymentSource } from '../db/schema';
 
 export async function insertPayment(tx: Tx, payment: NewPayment): Promise<void> {
@@ -18,4 +19,9 @@ export async function insertCustomerDelivery(tx: Tx, delivery: NewCustomerDelive
 export async function insertSurveyAnswers(tx: Tx, deliveryId: number, answers: readonly { questionId: number; answer: string }[]): Promise<void> {
   if (answers.length === 0) return;
   await tx.insert(deliverySurveyAnswers).values(answers.map((a) => ({ deliveryId, ...a })));
+}
+
+export async function insertHappyListResults(tx: Tx, deliveryId: number, companyId: number, results: readonly NewHappyListResult[]): Promise<void> {
+  if (results.length === 0) return;
+  await tx.insert(deliveryHappyListResults).values(results.map((r) => ({ deliveryId, companyId, ...r })));
 }

@@ -20,6 +20,7 @@ import { requireCardProfile, requirePayment } from './access';
 import { requireUploads, type DeliverSpec, type DeliveryStep } from './deliveries';
 import type { GatewayFailure, GatewayScope, TransactionResult } from './payments/gateway';
 import { ChargeDeclined, priorDecline, recordAttempt, type AttemptRecord } from './chargeAttempts';
+import { recordHappyListResults } from './happyListResults';
 
 export const SIGNATURE_FOLDER = '/deliver-customer-order/signature';
 export const CHECK_FOLDER = '/deliver-customer-order/check';
@@ -150,6 +151,7 @@ async function customerDeliveryStep(call: CustomerDeliverCall, step: DeliverySte
     );
   }
   await checkSurveyQuestions(step);
+  await recordHappyListResults(step); // before any charge: an unknown item refuses the delivery first
 
   let payment: NewPayment | null = null;
   const base = { companyId: auth.company_id, orderId: order.id, deliveryId, amount: centsText(cents) };
