@@ -1,6 +1,7 @@
 // What a customer-order delivery writes beside the delivery row (0003, 0016): the payment, the
 // customer part (call, signature, balances), the survey answers and the happy-list results.
-import type { Tx } from '../db/client';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Executor, Tx } from '../db/client';
 import { customerDeliveries, deliveryHappyListResults, deliverySurveyAnswers, orderPayments } from '../db/schema';
 
 export type NewPayment = typeof orderPayments.$inferInsert;
@@ -24,4 +25,16 @@ export async function insertSurveyAnswers(tx: Tx, deliveryId: number, answers: r
 export async function insertHappyListResults(tx: Tx, deliveryId: number, companyId: number, results: readonly NewHappyListResult[]): Promise<void> {
   if (results.length === 0) return;
   await tx.insert(deliveryHappyListResults).values(results.map((r) => ({ deliveryId, companyId, ...r })));
+}
+
+export type HappyListResultRow = typeof deliveryHappyListResults.$inferSelect;
+
+/** The happy-list results of these deliveries of the company, each delivery's in list order. */
+export function happyListResultsOf(db: Executor, companyId: number, deliveryIds: readonly number[]): Promise<HappyListResultRow[]> {
+  if (deliveryIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(deliveryHappyListResults)
+    .where(and(eq(deliveryHappyListResults.companyId, companyId), inArray(deliveryHappyListResults.deliveryId, [...deliveryIds])))
+    .orderBy(asc(deliveryHappyListResults.deliveryId), asc(deliveryHappyListResults.position));
 }

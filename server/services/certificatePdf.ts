@@ -1,6 +1,8 @@
 // Renders a delivery certificate as a PDF with pdf-lib (SPEC §7 generate_delivery_certificate).
 // report1: details and signature on page one, the building photos two per page after it.
-// report2: everything on one page, photos as thumbnails. Pure: data in, bytes out.
+// report2: everything on one page, photos as thumbnails. A long happy list moves what follows
+// it to the next page. Pure: data in, bytes out.
+import type { HappyListResult } from '../../src/domain';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 
 export interface CertificateImage {
@@ -25,6 +27,8 @@ export interface CertificateData {
   note: string;
   payment: string;
   balance: string | null;
+  /** The happy list as the driver left it (customer deliveries; empty when none was recorded). */
+  happyList: HappyListResult[];
   signature: (CertificateImage & { from: string }) | null;
   photos: CertificateImage[];
 }
@@ -119,7 +123,32 @@ function details(pen: Pen, data: CertificateData): void {
   if (data.note) row(pen, 'Driver note', data.note);
 }
 
+/** A new page when less than `height` is left above the bottom margin. */
+function ensureRoom(doc: PDFDocument, pen: Pen, height: number): void {
+  if (pen.y - height >= MARGIN) return;
+  pen.page = doc.addPage(PAGE);
+  pen.y = PAGE[1] - MARGIN;
+}
+
+/** Each item of the happy list on its own line, "[x]" when the customer and driver ticked it. */
+function happyList(doc: PDFDocument, pen: Pen, items: HappyListResult[]): void {
+  if (items.length === 0) return;
+  const width = PAGE[0] - MARGIN * 2 - 150;
+  ensureRoom(doc, pen, 32);
+  pen.page.drawText('Happy list', { x: MARGIN, y: pen.y, size: 10, font: pen.bold, color: MUTED });
+  for (const { item, text, value } of items) {
+    const lines = wrap(pen.regular, `${value ? '[x]' : '[  ]'} ${item}${text ? `: ${text}` : ''}`, 11, width).slice(0, 4);
+    ensureRoom(doc, pen, lines.length * 16);
+    for (const line of lines) {
+      pen.page.drawText(line, { x: MARGIN + 150, y: pen.y, size: 11, font: value ? pen.bold : pen.regular, color: INK });
+      pen.y -= 16;
+    }
+  }
+  pen.y -= 2;
+}
+
 async function signature(doc: PDFDocument, pen: Pen, data: CertificateData): Promise<void> {
+  ensureRoom(doc, pen, 140);
   pen.y -= 8;
   pen.page.drawText('Signature', { x: MARGIN, y: pen.y, size: 10, font: pen.bold, color: MUTED });
   const box = { x: MARGIN + 150, y: pen.y - 80, width: 240, height: 90 };
@@ -156,6 +185,7 @@ export async function renderCertificate(data: CertificateData): Promise<Buffer> 
   const pen: Pen = { page: doc.addPage(PAGE), y: PAGE[1] - MARGIN, regular, bold };
   header(pen, data);
   details(pen, data);
+  happyList(doc, pen, data.happyList);
   await signature(doc, pen, data);
   if (data.layout === 'report2') {
     if (data.photos.length > 0) {

@@ -1,5 +1,5 @@
 // Delivery certificates (SPEC §7): the data of one delivered customer order gathered from the
-// database (company, order, delivery, driver, payment, signature and photos from uploads),
+// database (company, order, delivery, driver, payment, happy list, signature and photos from uploads),
 // rendered once per layout and stored with the delivery (delivery_certificates; the bytes in
 // the row or in the object store, services/storage). Images are read through the same store.
 import { randomUUID } from 'node:crypto';
@@ -23,6 +23,7 @@ import {
 } from '../repositories/certificates';
 import { requireDelivery, type DeliveredOrder } from './access';
 import { renderCertificate, type CertificateData } from './certificatePdf';
+import { happyListResultsByDelivery } from './happyListResults';
 import { customerNameOf } from './orderViews';
 import type { Complete } from './idempotency';
 import { FileStoreUnavailable, type FileRef, type FileStore } from './storage/fileStore';
@@ -103,6 +104,7 @@ async function certificateData(
   const cd = await customerDeliveryOf(db, delivery.id);
   const pay = await deliveryPaymentOf(db, auth.company_id, delivery.id);
   const rtoCompany = await rtoCompanyOf(db, order.id);
+  const happy = await happyListResultsByDelivery(db, auth.company_id, [delivery.id]);
   const photoRows = await deliveryPhotosOf(db, auth.company_id, delivery.id);
   const photos = [];
   for (const row of photoRows) {
@@ -128,6 +130,7 @@ async function certificateData(
     note: delivery.note,
     payment: paymentLine(cd, pay, rtoCompany ?? null),
     balance: cd && cd.call !== 'rto' ? money(cd.balanceAfter) : null,
+    happyList: happy.get(delivery.id) ?? [],
     signature: signature ? { ...signature, from: cd?.signatureFrom ?? 'customer' } : null,
     photos,
   };

@@ -25,6 +25,7 @@ import {
 import type { Db } from '../db/client';
 import { HttpError } from '../http/errors';
 import { callersOpenOrderFlags, logRowsOf, logTotalsOf, periodTotalsOf, type LogRange } from '../repositories/deliveryLog';
+import { happyListResultsByDelivery } from './happyListResults';
 
 export interface LogFilters {
   startDate: string | null;
@@ -134,9 +135,18 @@ export async function periodStats(db: Db, auth: TokenClaims, zone: string, now =
   return { week: stats(totals.week), month: stats(totals.month), year: stats(totals.year) };
 }
 
-/** The log screen's answer: the newest DELIVERY_LOG_LIMIT deliveries, the totals of all, the filters read. */
+/**
+ * The log screen's answer: the newest DELIVERY_LOG_LIMIT deliveries, each with its happy-list
+ * results (the CSV leaves them out), the totals of all, the filters read.
+ */
 export async function deliveryLog(db: Db, auth: TokenClaims, filters: LogFilters): Promise<DeliveryLogResponse> {
-  const deliveries = await logEntries(db, auth, filters, DELIVERY_LOG_LIMIT);
+  const entries = await logEntries(db, auth, filters, DELIVERY_LOG_LIMIT);
+  const happy = await happyListResultsByDelivery(
+    db,
+    auth.company_id,
+    entries.map((e) => e.delivery_id),
+  );
+  const deliveries = entries.map((e) => ({ ...e, happy_list_results: happy.get(e.delivery_id) ?? [] }));
   const totals = await logTotals(db, auth, filters);
   return {
     deliveries,

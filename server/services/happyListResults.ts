@@ -1,9 +1,11 @@
 // The happy-list results of a customer delivery (SPEC §3), kept as data beside the delivery:
 // every item of the order's list at delivery time, ticked or not. The body names only ticked
 // items; an item that is not on this order's list is refused, so nothing unknown is recorded.
-import type { CustomerDeliverBody } from '../../src/domain';
+// The delivery log and the certificate read them back through happyListResultsByDelivery.
+import type { CustomerDeliverBody, HappyListResult } from '../../src/domain';
 import { invalid } from '../http/errors';
-import { insertHappyListResults } from '../repositories/customerDeliveries';
+import type { Executor } from '../db/client';
+import { happyListResultsOf, insertHappyListResults } from '../repositories/customerDeliveries';
 import { happyItemsOf } from '../repositories/customerOrders';
 import type { DeliveryStep } from './deliveries';
 
@@ -24,4 +26,15 @@ export async function recordHappyListResults({ tx, auth, body, order, deliveryId
     auth.company_id,
     listed.map((i) => ({ item: i.item, text: i.text, value: ticked.has(i.item), position: i.position })),
   );
+}
+
+/** Each delivery's recorded happy list (absent: none recorded), items in the order's list order. */
+export async function happyListResultsByDelivery(db: Executor, companyId: number, deliveryIds: readonly number[]): Promise<Map<number, HappyListResult[]>> {
+  const byDelivery = new Map<number, HappyListResult[]>();
+  for (const row of await happyListResultsOf(db, companyId, deliveryIds)) {
+    const list = byDelivery.get(row.deliveryId) ?? [];
+    list.push({ item: row.item, text: row.text, value: row.value });
+    byDelivery.set(row.deliveryId, list);
+  }
+  return byDelivery;
 }

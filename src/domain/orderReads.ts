@@ -70,6 +70,7 @@ export const BillingAddressSchema = v.object({
 });
 /** SPEC §3: each happy-list item arrives as {item, text, value: true}. */
 export const HappyListResultSchema = v.object({ item: v.string(), text: v.string(), value: v.boolean() });
+export type HappyListResult = v.InferOutput<typeof HappyListResultSchema>;
 /** A card saved with the processor: never a PAN, only what identifies it to the driver. */
 export const SavedCardSchema = v.object({
   card_profile_id: v.string(),

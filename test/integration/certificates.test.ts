@@ -1,7 +1,6 @@
 // POST /secure/driver/generate_delivery_certificate and GET /files/certificates/<guid>.pdf:
 // a real PDF (parsed back with pdf-lib: pages, text, embedded images), stored once per
 // layout, downloadable by its own company only; failures are "ERROR:" texts in {error, message}.
-import { PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATE_PATH, CUSTOMER_DELIVER } from '../../src/domain';
 import type { TestServer } from '../support/server';
@@ -17,6 +16,7 @@ import {
   type Uploaded,
 } from './deliveryFixtures';
 import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, liveOrderIds, newKey, postJson, useTestServer } from './helpers';
+import { downloadFile, readPdf } from './pdfText';
 
 let server: TestServer;
 let summit: string;
@@ -54,27 +54,7 @@ const generate = (body: unknown, opts: { token?: string; key?: string; zone?: st
     headers: { 'content-type': 'application/json', ...(opts.key ? { 'idempotency-key': opts.key } : {}), ...(opts.zone ? { 'x-time-zone': opts.zone } : {}) },
   });
 
-/** Pages, the text drawn (pdf-lib writes standard-font text as hex strings) and image XObjects. */
-async function readPdf(bytes: Uint8Array): Promise<{ pages: number; text: string; images: number }> {
-  const doc = await PDFDocument.load(bytes);
-  let text = '';
-  let images = 0;
-  for (const [, object] of doc.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFRawStream)) continue;
-    if (object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image')) {
-      images += 1;
-      continue;
-    }
-    const content = Buffer.from(decodePDFRawStream(object).decode()).toString('latin1');
-    for (const match of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) text += `${Buffer.from(match[1] ?? '', 'hex').toString('latin1')}\n`;
-  }
-  return { pages: doc.getPageCount(), text, images };
-}
-
-async function download(url: string, token = summit): Promise<{ status: number; type: string | null; bytes: Uint8Array }> {
-  const res = await fetch(`${server.url}${url}`, { headers: { authorization: `Bearer ${token}` } });
-  return { status: res.status, type: res.headers.get('content-type'), bytes: new Uint8Array(await res.arrayBuffer()) };
-}
+const download = (url: string, token = summit) => downloadFile(server, url, token);
 
 describe('generate delivery certificate', () => {
   it('renders a real PDF once: details, signature and photos; the answer is the download URL as text', async () => {

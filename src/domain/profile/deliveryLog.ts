@@ -1,6 +1,7 @@
 // The delivery log, its CSV export and the two stats calls (SPEC §2 delivery log screen,
 // §4 category codes, §7 reads).
 import type { OrderType } from '../order';
+import type { HappyListResult } from '../orderReads';
 
 /** SPEC §2 delivery-log filter values, and the order type each one means. */
 export const LOG_ORDER_TYPES = ['off-lot', 'new-build', 'new-inventory', 'move-inventory'] as const;
@@ -40,6 +41,12 @@ export interface DeliveryLogEntry {
   delivery_ended: string | null;
   miles_driven: number | null;
   note: string;
+  /**
+   * A customer delivery's happy list as the driver left it: every item of the order's list,
+   * `value` true when ticked (empty for other kinds and deliveries before migration 0016).
+   * Optional: a log snapshot stored on the phone before this field has none.
+   */
+  happy_list_results?: HappyListResult[];
 }
 
 /**

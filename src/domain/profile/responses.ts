@@ -3,6 +3,7 @@
 // does not know. Their outputs are the interfaces the server answers with.
 import * as v from 'valibot';
 import { ORDER_TYPES } from '../order';
+import { HappyListResultSchema } from '../orderReads';
 import { LOG_ORDER_TYPES, ORDER_CATEGORIES, type DeliveryLogResponse, type DeliveryStats, type UndeliveredOrdersStats } from './deliveryLog';
 import type { DriverSettings } from './settings';
 
@@ -32,6 +33,7 @@ export const DeliveryLogResponseSchema: v.GenericSchema<unknown, DeliveryLogResp
       delivery_ended: nullableText,
       miles_driven: v.nullable(count),
       note: text,
+      happy_list_results: v.optional(v.array(HappyListResultSchema)),
     }),
   ),
   totals: v.object({ deliveries: count, miles: count }),

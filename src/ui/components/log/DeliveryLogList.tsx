@@ -1,6 +1,6 @@
 import { Badge, Button, Card, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { DELIVERY_LOG_LIMIT, type DeliveryLogEntry, type DeliveryLogResponse } from '../../../domain';
+import { DELIVERY_LOG_LIMIT, type DeliveryLogEntry, type DeliveryLogResponse, type HappyListResult } from '../../../domain';
 import { formatDateTime } from '../../format';
 import { activeLocale, t } from '../../i18n';
 
@@ -9,6 +9,24 @@ const PAGE = 50;
 
 const miles = (n: number | null): string =>
   n === null ? t('log.milesNotRecorded') : t('log.miles', { miles: n.toLocaleString(activeLocale(), { maximumFractionDigits: 1 }) });
+
+/** A customer delivery's happy list as recorded by the server: what was ticked, then what was not. */
+function HappyList({ results }: { results: HappyListResult[] }) {
+  if (results.length === 0) return null;
+  const names = (value: boolean): string =>
+    results
+      .filter((r) => r.value === value)
+      .map((r) => r.item)
+      .join(', ');
+  const ticked = names(true);
+  const notTicked = names(false);
+  return (
+    <Stack gap="0" data-testid="log-happy-list">
+      {ticked ? <Text>{t('log.happyListTicked', { items: ticked })}</Text> : null}
+      {notTicked ? <Text color="fg.muted">{t('log.happyListNotTicked', { items: notTicked })}</Text> : null}
+    </Stack>
+  );
+}
 
 function LogRow({ entry }: { entry: DeliveryLogEntry }) {
   return (
@@ -29,6 +47,7 @@ function LogRow({ entry }: { entry: DeliveryLogEntry }) {
             <Text>{t('log.delivered', { time: formatDateTime(entry.date_delivered) })}</Text>
             <Text>{miles(entry.miles_driven)}</Text>
           </HStack>
+          <HappyList results={entry.happy_list_results ?? []} />
         </Stack>
       </Card.Body>
     </Card.Root>

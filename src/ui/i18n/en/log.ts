@@ -41,4 +41,6 @@ export const log = {
   'type-new-build': 'New build',
   'type-new-inventory': 'New inventory',
   'type-move-inventory': 'Move inventory',
+  happyListTicked: 'Happy list ticked: {{items}}',
+  happyListNotTicked: 'Not ticked: {{items}}',
 };

@@ -42,4 +42,6 @@ export const log: Catalog['log'] = {
   'type-new-build': 'Construcción nueva',
   'type-new-inventory': 'Inventario nuevo',
   'type-move-inventory': 'Traslado de inventario',
+  happyListTicked: 'Lista de conformidad marcada: {{items}}',
+  happyListNotTicked: 'Sin marcar: {{items}}',
 };
