@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { AnswerOf, BodyOf, ErrorCode, ImageRecord, OrderKind, PostKey, UploadFolder } from '../domain';
+import type { AnswerOf, BodyOf, ErrorCode, ImageRecord, OfficeNotice, OrderKind, PostKey, UploadFolder } from '../domain';
 import type { OrderDoc, OutboxAttachments } from '../db';
 
 // An outbox kind is one file declaring everything the queue, the processor and the UI need:
@@ -7,8 +7,15 @@ import type { OrderDoc, OutboxAttachments } from '../db';
 // it belongs to, what success cleans up and what needs-attention marks. The processor
 // interprets the steps (a closed set of step types below); nothing switches on a kind.
 
-/** The follow-up emails of SPEC §4.6–4.7. */
-export type EmailStep = 'customer-delivered' | 'office-admin-customer' | 'rto-delivered' | 'office-admin-onlot' | 'office-admin-move';
+/** The follow-up emails: after a delivery (SPEC §4.6–4.7), a customer order's (re)schedule and a reassign (SPEC §7, §9). */
+export type EmailStep =
+  | 'customer-delivered'
+  | 'office-admin-customer'
+  | 'rto-delivered'
+  | 'office-admin-onlot'
+  | 'office-admin-move'
+  | 'customer-scheduled'
+  | 'driver-reassigned';
 
 /** The calls a kind may make: POSTs of the endpoint table that answer an object, recorded as the commit. */
 export type OutboxCallKey = { [K in PostKey]: AnswerOf<K> extends Record<string, unknown> ? K : never }[PostKey];
@@ -20,9 +27,14 @@ export type StepSpec<K extends OutboxCallKey = OutboxCallKey> =
   | { type: 'call'; endpoint: K }
   /** A follow-up after the commit: logged on failure, never repeated once done. */
   | { type: 'certificate'; id: 'certificate'; waitMs: number }
-  | { type: 'email'; id: `email:${EmailStep}`; email: EmailStep; waitMs: number };
+  | { type: 'email'; id: `email:${EmailStep}`; email: EmailStep; waitMs: number }
+  /** create_notification to the company's office users (SPEC §7); its failure reads "Failed to notify company users". */
+  | { type: 'notify'; id: 'notify:office'; notice: OfficeNotice; waitMs: number };
 
-export type FollowupSpec = Extract<StepSpec, { type: 'certificate' | 'email' }>;
+export type FollowupSpec = Extract<StepSpec, { type: 'certificate' | 'email' | 'notify' }>;
+
+/** A kind's step that runs after the commit. */
+export const isFollowup = (step: StepSpec): step is FollowupSpec => step.type !== 'upload' && step.type !== 'call';
 
 /** The image records uploaded for an entry, by slot, in the order taken. */
 export interface UploadedFiles {

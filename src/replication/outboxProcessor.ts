@@ -1,9 +1,9 @@
 import type { OutboxDoc, OutboxError } from '../db';
-import { activeEntriesSelector, isCommitted, kindDef, preparePayload, undoOptimistic, type FollowupSpec, type OutboxKindDef } from '../outbox';
+import { activeEntriesSelector, isCommitted, isFollowup, kindDef, preparePayload, undoOptimistic, type OutboxKindDef } from '../outbox';
 import { backoffMs } from './backoff';
 import { applyAttention, applyDone } from './outboxEffects';
 import type { EntryHandle, OutboxContext } from './outboxTypes';
-import { runFollowup } from './steps/followups';
+import { followupFailureText, runFollowup } from './steps/followups';
 import { runUpload, uploadedFiles } from './steps/upload';
 import { TransportError } from './transportError';
 
@@ -23,17 +23,29 @@ export interface ProcessResult {
 export const MAX_FOLLOWUP_ATTEMPTS = 8;
 
 /**
+ * The entries to try now: per order, the oldest one the server has not committed (actions on
+ * one order reach it strictly in order), plus every committed one, whose follow-ups alone
+ * remain and never hold back the order's next action (a reschedule does not wait for the
+ * schedule's email). Committed ones first, so an order's emails go out in the order of its actions.
+ */
+function dueHeads(active: readonly OutboxDoc[]): OutboxDoc[] {
+  const committed = active.filter(isCommitted);
+  const firstUncommitted = new Map<string, OutboxDoc>();
+  for (const doc of active) if (!isCommitted(doc) && !firstUncommitted.has(doc.order_key)) firstUncommitted.set(doc.order_key, doc);
+  return [...committed, ...firstUncommitted.values()];
+}
+
+/**
  * Sends every due entry of the signed-in driver, interpreting each kind's steps from the
- * registry. Entries for one order go strictly in order (only the oldest active one is
+ * registry. Entries for one order go strictly in order (only the oldest uncommitted one is
  * tried); an entry stuck on one order does not hold back other orders.
  */
 export async function processOutbox(ctx: OutboxContext): Promise<ProcessResult> {
   const result: ProcessResult = { sent: 0, failed: 0, authPaused: false, authCode: null, upgradePaused: false, nextDueAt: null };
   const active = await ctx.db.outbox.find({ selector: activeEntriesSelector(ctx.session), sort: [{ created_at: 'asc' }, { id: 'asc' }] }).exec();
-  const heads = new Map<string, OutboxDoc>();
-  for (const doc of active) if (!heads.has(doc.order_key)) heads.set(doc.order_key, doc.toMutableJSON());
+  const heads = dueHeads(active.map((doc) => doc.toMutableJSON()));
 
-  for (const head of heads.values()) {
+  for (const head of heads) {
     if (head.status === 'needs_attention') continue;
     if (head.next_attempt_at > ctx.now()) {
       result.nextDueAt = Math.min(result.nextDueAt ?? Infinity, head.next_attempt_at);
@@ -137,7 +149,7 @@ async function failMain(ctx: OutboxContext, entry: EntryHandle, def: OutboxKindD
  * blocks the delivery; a done or failed follow-up is never repeated.
  */
 async function runFollowups(ctx: OutboxContext, entry: EntryHandle, def: OutboxKindDef): Promise<Outcome> {
-  const followups = def.steps.filter((s): s is FollowupSpec => s.type === 'certificate' || s.type === 'email');
+  const followups = def.steps.filter(isFollowup);
   for (const step of followups) {
     if (entry.get().steps.followups[step.id]) continue;
     const waitMs = ctx.followupWaitMs ?? step.waitMs;
@@ -161,7 +173,7 @@ async function runFollowups(ctx: OutboxContext, entry: EntryHandle, def: OutboxK
         await entry.update((doc) => ({ ...doc, status: 'queued', next_attempt_at: due, last_error: failure.error }));
         return { due, failed: true };
       }
-      outcome = { status: 'failed' as const, message: failure.error.message, at: new Date(ctx.now()).toISOString() };
+      outcome = { status: 'failed' as const, message: followupFailureText(step, failure.error.message), at: new Date(ctx.now()).toISOString() };
     }
     if (outcome.status === 'failed') ctx.log?.(`outbox: ${step.id} failed (the delivery stands)`, { id: entry.get().id, message: outcome.message });
     await entry.update((doc) => ({ ...doc, steps: { ...doc.steps, followups: { ...doc.steps.followups, [step.id]: outcome }, wait_until: null } }));

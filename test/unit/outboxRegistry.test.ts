@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { outboxMigrations, onlotDeliveriesMigrations, ordersMigrations, type OutboxDoc } from '../../src/db';
 import { DeliverOnlotPayloadSchema, pathOf } from '../../src/domain';
-import { defineKind, kindDef, OUTBOX_KINDS, preparePayload, type OutboxKindDef } from '../../src/outbox';
+import { defineKind, isFollowup, kindDef, OUTBOX_KINDS, preparePayload, type OutboxKindDef } from '../../src/outbox';
 
 const onlotPayload = {
   onlot_inventory_order_id: 7,
@@ -55,11 +55,12 @@ describe('the outbox kind registry', () => {
 
   it('sends each order action as one call, with no draft, and only a reassign takes the order off the list', () => {
     const call = (kind: string) => kindDef(kind)?.steps.map((s) => (s.type === 'call' ? pathOf(s.endpoint) : s.type));
-    expect(call('schedule_customer')).toEqual(['/secure/driver/schedule_my_customer_order_delivery']);
-    expect(call('schedule_onlot')).toEqual(['/secure/driver/schedule_my_onlot_inventory_order_delivery']);
-    expect(call('reschedule_move')).toEqual(['/secure/driver/update_inventory_move_order_scheduled_date_and_time']);
+    // One call; schedule, reschedule and reassign then notify the office (and email: see below).
+    expect(call('schedule_customer')).toEqual(['/secure/driver/schedule_my_customer_order_delivery', 'notify', 'email']);
+    expect(call('schedule_onlot')).toEqual(['/secure/driver/schedule_my_onlot_inventory_order_delivery', 'notify']);
+    expect(call('reschedule_move')).toEqual(['/secure/driver/update_inventory_move_order_scheduled_date_and_time', 'notify']);
     expect(call('unschedule_order')).toEqual(['/secure/driver/unschedule_order']);
-    expect(call('reassign_order')).toEqual(['/secure/driver/reassign_driver']);
+    expect(call('reassign_order')).toEqual(['/secure/driver/reassign_driver', 'notify', 'email']);
     expect(call('create_order_note')).toEqual(['/secure/driver/create_order_note']);
     expect(call('dismiss_notification')).toEqual(['/secure/driver/notification_dismiss']);
     expect(call('dismiss_all_notifications')).toEqual(['/secure/driver/dismiss_all_notifications']);
@@ -85,6 +86,22 @@ describe('the outbox kind registry', () => {
     expect(kindDef('schedule_move')?.failure).toBe('FailedToScheduleDelivery');
     expect(kindDef('reschedule_customer')?.failure).toBe('FailedToRescheduleDelivery');
     expect(kindDef('create_order_note')?.label).toBe('Note for the office');
+  });
+
+  it("follows a schedule, reschedule or reassign with the office's notification at once, then the customer's or driver's email after SPEC §9's wait", () => {
+    const followups = (kind: string) => kindDef(kind)?.steps.flatMap((s) => (isFollowup(s) ? [[s.id, s.waitMs]] : []));
+    for (const action of ['schedule', 'reschedule']) {
+      expect(followups(`${action}_customer`)).toEqual([
+        ['notify:office', 0],
+        ['email:customer-scheduled', 7000],
+      ]);
+      for (const kind of ['onlot', 'move']) expect(followups(`${action}_${kind}`)).toEqual([['notify:office', 0]]);
+    }
+    expect(followups('reassign_order')).toEqual([
+      ['notify:office', 0],
+      ['email:driver-reassigned', 7000],
+    ]);
+    for (const kind of ['unschedule_order', 'create_order_note', 'dismiss_notification', 'dismiss_all_notifications']) expect(followups(kind)).toEqual([]);
   });
 
   it('orders the follow-ups after the call: certificate before emails for customer orders; on-lot and move send the office-admin email only', () => {

@@ -8,3 +8,4 @@ export * from './settings';
 export * from './logFilters';
 export * from './settingsForm';
 export * from './responses';
+export * from './officeNotices';

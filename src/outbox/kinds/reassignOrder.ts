@@ -1,7 +1,11 @@
-import { ORDER_API, ReassignPayloadSchema } from '../../domain';
+import { FOLLOWUP_WAIT_MS, ORDER_API, ReassignPayloadSchema } from '../../domain';
 import { defineKind } from '../types';
 
-/** Hand an order to another driver of the company (SPEC §7: reassign_driver); it leaves this driver's list. */
+/**
+ * Hand an order to another driver of the company (SPEC §7: reassign_driver); it leaves this
+ * driver's list. Then the office is notified and the driver who took it gets the "driver
+ * reassigned" email after SPEC §9's wait, when their "order reassigned" setting allows it.
+ */
 export const reassignOrder = defineKind({
   kind: 'reassign_order',
   label: 'Reassign order',
@@ -11,7 +15,11 @@ export const reassignOrder = defineKind({
   payloadVersion: 1,
   payloadSchema: ReassignPayloadSchema,
   upgrades: {},
-  steps: [{ type: 'call', endpoint: `POST ${ORDER_API.reassignDriver}` }],
+  steps: [
+    { type: 'call', endpoint: `POST ${ORDER_API.reassignDriver}` },
+    { type: 'notify', id: 'notify:office', notice: 'reassigned', waitMs: 0 },
+    { type: 'email', id: 'email:driver-reassigned', email: 'driver-reassigned', waitMs: FOLLOWUP_WAIT_MS },
+  ],
   body: (payload) => ({ ...payload }),
   onDone: { removeDraft: false, removeOrder: true },
   onAttention: { markDraft: false },

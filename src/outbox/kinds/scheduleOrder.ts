@@ -1,4 +1,5 @@
 import {
+  FOLLOWUP_WAIT_MS,
   ORDER_KIND_SPECS,
   ORDER_KINDS,
   SCHEDULE_CALLS,
@@ -9,19 +10,28 @@ import {
   type ScheduleAction,
   type SchedulePayload,
 } from '../../domain';
-import { defineKind, type OutboxKindDef } from '../types';
+import { defineKind, type FollowupSpec, type OutboxKindDef } from '../types';
 
 // Schedule and reschedule (SPEC §7), one kind per action and order kind: they differ only
 // in data (the call's path from the order kinds' registry, the body's id field, the failure
 // id): schedule_customer, schedule_onlot, schedule_move, reschedule_customer, reschedule_onlot,
-// reschedule_move.
+// reschedule_move. After the commit the office is notified, and a customer order's customer
+// gets the "order scheduled" email after SPEC §9's wait (both follow-ups: never undo it).
 
 const LABEL: Record<ScheduleAction, string> = { schedule: 'Schedule delivery', reschedule: 'Reschedule delivery' };
+const NOTICE = { schedule: 'scheduled', reschedule: 'rescheduled' } as const satisfies Record<ScheduleAction, string>;
 const ACTIONS = Object.keys(SCHEDULE_CALLS) as ScheduleAction[];
 
 type ScheduleKey = `POST ${OrderKindSpec['paths'][ScheduleAction]}`;
 
 function scheduleKind(action: ScheduleAction, kind: OrderKind): OutboxKindDef<SchedulePayload, ScheduleKey> {
+  const followups: FollowupSpec[] = [
+    { type: 'notify', id: 'notify:office', notice: NOTICE[action], waitMs: 0 },
+    // Only a customer order has a customer to tell (the kinds' registry: the kind that takes a payment).
+    ...(ORDER_KIND_SPECS[kind].payment
+      ? [{ type: 'email', id: 'email:customer-scheduled', email: 'customer-scheduled', waitMs: FOLLOWUP_WAIT_MS } as const]
+      : []),
+  ];
   return defineKind<SchedulePayload, ScheduleKey>({
     kind: `${action}_${kind}`,
     label: LABEL[action],
@@ -31,7 +41,7 @@ function scheduleKind(action: ScheduleAction, kind: OrderKind): OutboxKindDef<Sc
     payloadVersion: 1,
     payloadSchema: SCHEDULE_PAYLOAD_SCHEMAS[kind],
     upgrades: {},
-    steps: [{ type: 'call', endpoint: `POST ${ORDER_KIND_SPECS[kind].paths[action]}` }],
+    steps: [{ type: 'call', endpoint: `POST ${ORDER_KIND_SPECS[kind].paths[action]}` }, ...followups],
     body: (payload) => ({ ...payload }),
     onDone: { removeDraft: false, removeOrder: false },
     onAttention: { markDraft: false },
