@@ -54,9 +54,11 @@ export function installAuth(app: FastifyInstance, jwt: JwtKeys, db: Db): void {
     if (!isProtectedPath(request.url)) return;
     // Never the cookie: only the Authorization header counts (CSRF cannot forge it).
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    // SPEC §8: no token is "not authenticated"; a token we refuse (signature, expiry, age,
+    // claims) is a 401 "not authorized", so a client can tell the two apart.
     if (!token) throw new HttpError(401, 'NotAuthenticated');
     const claims = await jwt.verify(token);
-    if (!claims) throw new HttpError(401, 'NotAuthenticated');
+    if (!claims) throw new HttpError(401, 'NotAuthorized');
     if (!(ALLOWED_ROLES as readonly string[]).includes(claims.role)) throw new HttpError(403, 'NotAuthorized');
     const [account] = await db
       .select({

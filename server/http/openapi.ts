@@ -109,7 +109,9 @@ function operationOf(route: RouteDoc): Record<string, unknown> {
   const responses: Record<string, unknown> = { '200': ok, '400': errorResponse('Bad input: {error, message}') };
   const isPublic = !isProtectedPath(route.url);
   if (!isPublic) {
-    responses['401'] = errorResponse('NotAuthenticated: missing, invalid or expired token');
+    responses['401'] = errorResponse(
+      'NotAuthenticated: no bearer token; NotAuthorized: an invalid, expired or revoked token (also TokenRevoked, AccountRemoved)',
+    );
     responses['403'] = errorResponse('NotAuthorized: a role other than driver');
     responses['404'] = errorResponse("NotFound: not this company's (or driver's), or no such thing");
     // Every authenticated read draws from the account's read budget (http/readBudget.ts).

@@ -1,7 +1,7 @@
 import { clockMs } from '../clock';
 import { concat, map, of, switchMap, timer, type Observable } from 'rxjs';
 import { jwtDecode } from 'jwt-decode';
-import { judgeClaims, msUntilTokenUnusable, type CompanyDriver, type TokenClaims, type TokenVerdict, type Checkpoint } from '../domain';
+import { judgeClaims, msUntilTokenUnusable, parseClaims, type CompanyDriver, type TokenClaims, type TokenVerdict, type Checkpoint } from '../domain';
 import type { DriverDatabase } from './database';
 import { driverKey } from './driverScope';
 import { watchLocal } from './watchLocal';
@@ -74,8 +74,10 @@ export function authStateOf(token: string | null | undefined, nowMs: number = cl
     return { status: 'unauthenticated', reason: 'malformed' };
   }
   const verdict = judgeClaims(claims, nowMs);
-  if (verdict !== 'ok') return { status: 'unauthenticated', reason: verdict };
-  return { status: 'authenticated', session: { token, claims: claims as TokenClaims } };
+  const parsed = parseClaims(claims);
+  if (verdict !== 'ok' || !parsed) return { status: 'unauthenticated', reason: verdict === 'ok' ? 'malformed' : verdict };
+  // The parsed claims: the account may come from `sub` (SPEC §6 promises only company_id, role, exp).
+  return { status: 'authenticated', session: { token, claims: parsed } };
 }
 
 export async function readToken(db: DriverDatabase): Promise<string | null> {

@@ -51,6 +51,26 @@ export function takeImpersonationToken(href: string): { token: string | null; cl
   return { token: token.trim() || null, cleaned: `${url.pathname}${url.search}${url.hash}` };
 }
 
+/** SPEC §6/§9: the main app keeps the driver's token in a cookie of this name (7 days, path /). */
+export const JWT_COOKIE = 'jwt';
+
+/** The `jwt` cookie's value in a `document.cookie` text, or null (none, empty, or not a JWT's shape). */
+export function jwtCookieOf(cookies: string): string | null {
+  for (const pair of cookies.split(';')) {
+    const at = pair.indexOf('=');
+    if (at < 0 || pair.slice(0, at).trim() !== JWT_COOKIE) continue;
+    let value = pair.slice(at + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    try {
+      value = decodeURIComponent(value);
+    } catch {
+      return null;
+    }
+    return /^[\w-]+\.[\w-]+\.[\w-]*$/.test(value) ? value : null;
+  }
+  return null;
+}
+
 /** The kind whose own screen (details, schedule details) this is; the others name it in the query. */
 const screenKind = (screen: string): OrderKind | null => kindWhere((spec) => spec.screens.details === screen || spec.screens.scheduleDetails === screen);
 const FLAGGED_SCREENS = new Set(['delivery-details', 'schedule', 'create-note']);

@@ -28,6 +28,7 @@ import { processOutbox } from './outboxProcessor';
 import type { OutboxEvents } from './outboxTypes';
 import { createBusyGate } from './driverBusy';
 import { pullAll, PULL_STREAMS } from './pull';
+import { handOffToken } from './handOff';
 import { createSessionRules } from './session';
 import { TransportError } from './transportError';
 
@@ -62,6 +63,7 @@ export interface EngineDeps {
 }
 
 export { REMOVED_USER_POLL_MS } from './session';
+export type { HandOffResult } from './handOff';
 
 /**
  * The sync engine: pushes the outbox, then pulls server data into PWADB. Everything it
@@ -316,6 +318,12 @@ export function createSyncEngine(deps: EngineDeps) {
     },
     impersonate: session.impersonate,
     endImpersonation: session.endImpersonation,
+    /** SPEC §6/§9: a token the main app left in the `jwt` cookie, checked like a bearer token, becomes the session. */
+    handOff: (token: string) =>
+      handOffToken(
+        { db: deps.db, now, httpWith: (bearer) => createHttpClient({ ...transport, getToken: () => Promise.resolve(bearer) }), signedIn: session.signedIn },
+        token,
+      ),
   };
 }
 

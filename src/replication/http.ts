@@ -1,4 +1,4 @@
-import { CONTRACT_VERSION, CONTRACT_VERSION_HEADER, IDEMPOTENCY_HEADER, TIME_ZONE_HEADER } from '../domain';
+import { CONTRACT_VERSION, CONTRACT_VERSION_HEADER, ERROR_TEXT, IDEMPOTENCY_HEADER, TIME_ZONE_HEADER } from '../domain';
 import { endpointCalls, type EndpointCalls } from './endpointCall';
 import { httpError, networkError, timeoutError, TransportError } from './transportError';
 
@@ -82,7 +82,7 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
     if (deps.timeZone) headers[TIME_ZONE_HEADER] = deps.timeZone;
     if (opts.auth !== false) {
       const token = await deps.getToken();
-      if (!token) throw new TransportError('auth', 'NotAuthenticated', 'Not authenticated', null);
+      if (!token) throw new TransportError('auth', 'NotAuthenticated', ERROR_TEXT.NotAuthenticated, null);
       headers.Authorization = `Bearer ${token}`;
     }
     if (opts.idempotencyKey) headers[IDEMPOTENCY_HEADER] = opts.idempotencyKey;

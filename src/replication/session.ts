@@ -1,7 +1,6 @@
 import { jwtDecode } from 'jwt-decode';
-import * as v from 'valibot';
 import { Subscription } from 'rxjs';
-import { API, ERROR_TEXT, TokenClaimsSchema, msUntilTokenUnusable, type LoginResult, type SignOutReason } from '../domain';
+import { API, ERROR_TEXT, driverNameOf, msUntilTokenUnusable, parseClaims, type LoginResult, type SignOutReason } from '../domain';
 import {
   authStateOf,
   clearSessionNotes,
@@ -56,8 +55,8 @@ export function createSessionRules(deps: SessionRulesDeps) {
   let subscription: Subscription | null = null;
 
   async function signOut(session: Session, reason: SignOutReason, opts: { keepData?: boolean } = {}): Promise<void> {
-    const { company_id, account_id, name } = session.claims;
-    await writeSignedOutNote(db, { reason, company_id, account_id, name, at: new Date(now()).toISOString() });
+    const { company_id, account_id } = session.claims;
+    await writeSignedOutNote(db, { reason, company_id, account_id, name: driverNameOf(session.claims), at: new Date(now()).toISOString() });
     await clearSessionNotes(db, 'impersonation');
     if (opts.keepData) await clearToken(db);
     else await deps.logout(session);
@@ -133,11 +132,11 @@ export function createSessionRules(deps: SessionRulesDeps) {
     const viewed = state.session.claims;
     const others = await db.outbox.find({ selector: { status: { $in: [...ACTIVE_STATUSES] } } }).exec();
     const kept = others.filter((e) => !inDriverScope(e, viewed)).length;
-    const realName = current.status === 'authenticated' && !previous ? current.session.claims.name : (previous?.kept_for ?? null);
+    const realName = current.status === 'authenticated' && !previous ? driverNameOf(current.session.claims) : (previous?.kept_for ?? null);
     if (current.status === 'authenticated') await deps.logout(current.session);
     await writeToken(db, token);
     await clearSessionNotes(db, 'signed-out');
-    await writeImpersonationNote(db, { name: viewed.name, kept, kept_for: realName });
+    await writeImpersonationNote(db, { name: driverNameOf(viewed), kept, kept_for: realName });
     lastRemovedCheck = Number.NEGATIVE_INFINITY;
     await patchSyncStatus(db, { authPaused: false, lastError: null });
     deps.onSignedIn();
@@ -180,8 +179,7 @@ export function createSessionRules(deps: SessionRulesDeps) {
 /** The claims of a token whatever its expiry or role (for the sign-out note), or null. */
 function decodeClaims(token: string): Session['claims'] | null {
   try {
-    const parsed = v.safeParse(TokenClaimsSchema, jwtDecode(token));
-    return parsed.success ? parsed.output : null;
+    return parseClaims(jwtDecode(token));
   } catch {
     return null;
   }

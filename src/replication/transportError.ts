@@ -45,8 +45,9 @@ export function httpError(status: number, bodyText: string): TransportError {
       code = 'NotFound';
       message = ERROR_TEXT.NotFound;
     } else if (status === 401) {
-      code = 'NotAuthenticated';
-      message = ERROR_TEXT.NotAuthenticated;
+      // SPEC §8: a 401 is "not authorized"; "not authenticated" is only a call made without a token (http.ts).
+      code = 'NotAuthorized';
+      message = ERROR_TEXT.NotAuthorized;
     } else if (status === 426) {
       code = 'ClientTooOld';
       message = ERROR_TEXT.ClientTooOld;

@@ -3,6 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { registerSW } from 'virtual:pwa-register';
 import { getSyncClient } from '../workers/client';
 import { startLanguage } from './i18n';
+import { startCookieHandOff } from './cookieHandOff';
 import { startImpersonationFromAddress } from './impersonationStart';
 import { useWorkerLoginState } from './hooks/useWorkerLoginState';
 import { LoginScreen } from './routes/LoginScreen';
@@ -103,9 +104,10 @@ function showLogin(root: Root): void {
   );
 }
 
-// An impersonation link is applied before the first render (usually a no-op), and the
-// driver's language is set (Spanish loads its lazy catalog first).
-void Promise.allSettled([startImpersonationFromAddress(), startLanguage()]).finally(() => {
+// An impersonation link is applied before the first render (usually a no-op), then a token the
+// main app left in the `jwt` cookie (SPEC §6: impersonation takes precedence, so it goes second),
+// and the driver's language is set (Spanish loads its lazy catalog first).
+void Promise.allSettled([startImpersonationFromAddress().finally(startCookieHandOff), startLanguage()]).finally(() => {
   const element = document.getElementById('root');
   if (!element) return;
   const root = createRoot(element);

@@ -1,5 +1,6 @@
 import type { LoginState } from '../db';
 import type { LoginResult } from '../domain';
+import type { HandOffResult } from '../replication/handOff';
 import type { CardAuthInput, CardAuthOutcome } from '../replication/cardAuth';
 import type { ProfileRpcApi } from '../replication/profile';
 
@@ -33,6 +34,11 @@ export interface SyncWorkerApi extends ProfileRpcApi {
   impersonate(token: string): Promise<LoginResult>;
   /** Signs the viewed driver out; the page then opens the main app. */
   endImpersonation(): Promise<void>;
+  /**
+   * SPEC §6/§9: the token the main app left in the `jwt` cookie signs the driver in, after the
+   * same checks a bearer token gets (src/replication/handOff.ts); a refused one changes nothing.
+   */
+  handOff(token: string): Promise<HandOffResult>;
   syncNow(): Promise<void>;
   setOnline(online: boolean): Promise<void>;
   /** The driver is typing or scrolling: the leader's background prefetch waits (src/replication/driverBusy.ts). */

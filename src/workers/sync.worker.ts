@@ -91,6 +91,10 @@ const api: SyncWorkerApi = {
     const e = await ready();
     return e.impersonate(token);
   },
+  async handOff(token) {
+    const e = await ready();
+    return e.handOff(token);
+  },
   async endImpersonation() {
     const e = await ready();
     await e.endImpersonation();

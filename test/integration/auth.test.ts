@@ -134,12 +134,12 @@ describe('bearer token rules', () => {
     expect(res.json()).toBe(false);
   });
 
-  it('401 NotAuthenticated without a token, with garbage, and with a cookie only', async () => {
+  it('401 NotAuthenticated without a token and with a cookie only; 401 NotAuthorized with garbage (SPEC §8)', async () => {
     for (const path of protectedPaths) {
-      expect((await get(path)).json()).toMatchObject({ error: 'NotAuthenticated' });
+      expect((await get(path)).json()).toEqual({ error: 'NotAuthenticated', message: 'Not authenticated' });
       const garbage = await get(path, 'not.a.jwt');
       expect(garbage.statusCode).toBe(401);
-      expect(garbage.json()).toMatchObject({ error: 'NotAuthenticated' });
+      expect(garbage.json()).toEqual({ error: 'NotAuthorized', message: 'Not authorized' });
     }
     const token = (await login(SUMMIT_DRIVER, '10.0.1.2')).json<string>();
     const cookieOnly = await server.app.inject({ method: 'GET', url: '/api/driver/order-list', headers: { cookie: `jwt=${token}` } });
@@ -148,7 +148,7 @@ describe('bearer token rules', () => {
     expect(postNoToken.statusCode).toBe(401);
   });
 
-  it('401 for an expired token, an alg "none" token and an HS512 token', async () => {
+  it('401 NotAuthorized for an expired token, an alg "none" token and an HS512 token', async () => {
     const expired = await signWith('HS256', claims(), Math.floor(Date.now() / 1000) - 10);
     const hs512 = await signWith('HS512', claims(), Math.floor(Date.now() / 1000) + 3600);
     const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -160,7 +160,7 @@ describe('bearer token rules', () => {
     for (const token of [expired, hs512, none, wrongKey]) {
       const res = await get('/api/driver/order-list', token);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ error: 'NotAuthenticated' });
+      expect(res.json()).toMatchObject({ error: 'NotAuthorized' });
     }
   });
 

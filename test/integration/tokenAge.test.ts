@@ -1,6 +1,6 @@
 // Issue 20 item 10: the server caps a token's age at 7 days from `iat`, whatever its `exp`.
 // A token signed with the right secret, issued 8 days ago and expiring in a year, answers what
-// an expired token answers (401 NotAuthenticated). Times are relative to now: no date matters.
+// an expired token answers (401 NotAuthorized). Times are relative to now: no date matters.
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
@@ -39,10 +39,10 @@ const mint = (iatAgoSeconds: number): Promise<string> => {
 };
 
 describe('token age', () => {
-  it('a token issued 8 days ago with a far exp is 401 NotAuthenticated (what an expired token answers)', async () => {
+  it('a token issued 8 days ago with a far exp is 401 NotAuthorized (what an expired token answers)', async () => {
     const old = await call(server, '/api/driver/order-list', { token: await mint(8 * DAY) });
     expect(old.status).toBe(401);
-    expect(old.body).toMatchObject({ error: 'NotAuthenticated' });
+    expect(old.body).toMatchObject({ error: 'NotAuthorized' });
   });
 
   it('a token issued 6 days ago is still served', async () => {

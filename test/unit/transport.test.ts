@@ -6,7 +6,8 @@ describe('SPEC §8 transport rule', () => {
   it('maps the login failure text, 404, 401 and the rest', () => {
     expect(httpError(401, 'Invalid email or password')).toMatchObject({ code: 'IncorrectEmailOrPassword', message: 'Email or password is incorrect' });
     expect(httpError(404, '')).toMatchObject({ code: 'NotFound', kind: 'permanent' });
-    expect(httpError(401, '')).toMatchObject({ code: 'NotAuthenticated', kind: 'auth' });
+    // SPEC §8: 401 gives not authorized; only a call without a token is "not authenticated" (below).
+    expect(httpError(401, '')).toMatchObject({ code: 'NotAuthorized', message: 'Not authorized', kind: 'auth' });
     expect(httpError(500, '<html>')).toMatchObject({ code: 'GeneralError', message: 'There was an error', kind: 'retry' });
   });
 

@@ -2,6 +2,7 @@ import { Box, Flex, Heading, IconButton, Text, VisuallyHidden } from '@chakra-ui
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../hooks/useAuth';
+import { driverNameOf } from '../../domain';
 import { useActiveOutbox } from '../hooks/useOrders';
 import { useSyncStatus } from '../hooks/useSyncStatus';
 import { TOOLBAR_HEIGHT } from '../theme';
@@ -59,7 +60,7 @@ export function AppBar() {
               {t('common.appBar.title')}
             </Heading>
             <Text fontSize="xs" lineHeight="1.25" fontWeight="medium" truncate>
-              {session.claims.name} · {session.claims.company}
+              {[driverNameOf(session.claims), session.claims.company].filter(Boolean).join(' · ')}
             </Text>
             <VisuallyHidden>{t('common.appBar.home')}</VisuallyHidden>
           </Flex>

@@ -2,6 +2,7 @@ import { Box, Button, Drawer, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { clearToken } from '../../db';
+import { driverNameOf } from '../../domain';
 import { getSyncClient } from '../../workers/client';
 import { useSession } from '../hooks/useAuth';
 import { useDatabase } from '../hooks/useDatabase';
@@ -43,7 +44,7 @@ export default function NavDrawer({ open, pending, onClose, onOpenOutbox }: Prop
       size="xs"
       header={
         <Stack gap="0" minW="0">
-          <Drawer.Title truncate>{session.claims.name}</Drawer.Title>
+          <Drawer.Title truncate>{driverNameOf(session.claims)}</Drawer.Title>
           <Text fontSize="md" color="fg.muted" truncate>
             {session.claims.company}
           </Text>
@@ -115,9 +116,12 @@ function AccountActions({ pending, confirming, setConfirming, onClose, onOpenOut
 
   return (
     <Stack gap="3" data-testid="account-actions">
-      <Text fontSize="md" color="fg.muted" truncate>
-        {t('nav.signedInAs', { email: session.claims.email })}
-      </Text>
+      {/* A token handed over by the main app may carry no email (SPEC §6 promises only company_id, role, exp). */}
+      {session.claims.email ? (
+        <Text fontSize="md" color="fg.muted" truncate>
+          {t('nav.signedInAs', { email: session.claims.email })}
+        </Text>
+      ) : null}
       {/* Primary outlines (2 px, 3.1:1) show in the sun; the grey default border does not. */}
       <Button colorPalette="primary" variant="outline" onClick={() => void getSyncClient().syncNow()}>
         {t('nav.syncNow')}

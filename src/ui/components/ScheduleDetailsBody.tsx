@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from 'react-router';
 import { CACHE_KEYS, type OrderDoc } from '../../db';
-import { formatDateHeader, formatTime, isOverdue, relativeDay, startOfDay, type OrderKind, type ScheduleDetails } from '../../domain';
+import { driverNameOf, formatDateHeader, formatTime, isOverdue, relativeDay, startOfDay, type OrderKind, type ScheduleDetails } from '../../domain';
 import { telHref } from '../customerText';
 import { formatDate } from '../format';
 import { useSession } from '../hooks/useAuth';
@@ -163,7 +163,7 @@ function OrderFactsCard({ order, details }: { order: OrderDoc; details: Schedule
           { label: t('schedule.stage'), value: order.building_stage },
           { label: t('schedule.location'), value: order.building_location },
           // The row is on this driver's list, so until a reassign goes through it is theirs.
-          { label: t('schedule.driver'), value: details?.driver?.name ?? session.claims.name },
+          { label: t('schedule.driver'), value: details?.driver?.name ?? driverNameOf(session.claims) },
         ]}
       />
     </SectionCard>

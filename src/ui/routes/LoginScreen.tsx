@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { ErrorCode } from '../../domain';
 import { getSyncClient } from '../../workers/client';
+import { clearHandOffRefusal, useHandOffRefusal } from '../cookieHandOff';
 import { EnvironmentBadge } from '../components/EnvironmentBadge';
 import type { LoginState } from '../../workers/protocol';
 import { useNavigatorOnline } from '../hooks/useNavigatorOnline';
@@ -71,6 +72,8 @@ export function LoginScreen({ state, redirect, onAuthenticated }: LoginScreenPro
   const [pending, setPending] = useState(false);
   const [justSignedIn, setJustSignedIn] = useState(false);
   const [error, setError] = useState<Message | null>(null);
+  // The main app's `jwt` cookie held a token the app refused (SPEC §8 text): said here until the driver signs in by hand.
+  const handOffRefusal = useHandOffRefusal();
   // Snackbars of the session that ended (e.g. "Saved on this phone") would talk over why it ended.
   useEffect(() => {
     dismissAll();
@@ -87,7 +90,9 @@ export function LoginScreen({ state, redirect, onAuthenticated }: LoginScreenPro
   if (authenticated) return <BootSplash />;
   // A stored token of another role (SPEC §6) is refused like a failed sign-in.
   const shownError =
-    error ?? (auth?.status === 'unauthenticated' && auth.reason === 'role' && !note ? { title: errorText('NotAuthorized'), detail: null } : null);
+    error ??
+    (handOffRefusal ? { title: handOffRefusal, detail: null } : null) ??
+    (auth?.status === 'unauthenticated' && auth.reason === 'role' && !note ? { title: errorText('NotAuthorized'), detail: null } : null);
   // The worker writes the note as it signs out; a token that just ran out is explained at once.
   const reason = note
     ? signedOutText(note.reason, unsent ?? 0)
@@ -98,6 +103,7 @@ export function LoginScreen({ state, redirect, onAuthenticated }: LoginScreenPro
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
     setError(null);
+    clearHandOffRefusal();
     setPending(true);
     // Set before the call: the worker's token write can reach this realm's auth observable
     // before the RPC answer does, and that render must already go to the redirect target.

@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { CACHE_KEYS } from '../../db';
-import { isErrorCode, PAYMENTS_V2_FLAG, type CompanyContact, type FeatureFlagsSnapshot } from '../../domain';
+import { driverNameOf, isErrorCode, PAYMENTS_V2_FLAG, type CompanyContact, type FeatureFlagsSnapshot } from '../../domain';
 import { getSyncClient } from '../../workers/client';
 import { APP_VERSION } from '../appVersion';
 import { DetailList } from '../components/DetailList';
@@ -85,7 +85,7 @@ export default function TechSupport() {
             { label: t('support.appVersion'), value: APP_VERSION },
             {
               label: t('support.driver'),
-              value: t('support.driverValue', { name: session.claims.name, account: session.claims.account_id, company: session.claims.company_id }),
+              value: t('support.driverValue', { name: driverNameOf(session.claims), account: session.claims.account_id, company: session.claims.company_id }),
             },
             { label: t('support.connection'), value: status.online ? t('common.appBar.online') : t('common.appBar.offline') },
             { label: t('support.waitingToSend'), value: countText(waiting) },
