@@ -91,15 +91,20 @@ export async function ensureDeliveryDoc<K extends OrderKind>(db: DriverDatabase,
   });
 }
 
-export async function patchDraft<K extends OrderKind>(
-  db: DriverDatabase,
-  session: Session,
-  kind: K,
-  orderId: number,
-  patch: Partial<DraftOf<K>>,
-): Promise<void> {
+/**
+ * A change to some fields of a draft: the new values, or a function computing them from the
+ * stored draft at the moment of the write (a tick added to the stored list, not to the list
+ * the screen showed, which may be a write behind).
+ */
+export type DraftChange<K extends OrderKind> = Partial<DraftOf<K>> | ((stored: DraftOf<K>) => Partial<DraftOf<K>>);
+
+/** Writes only the changed fields over the stored draft, in one atomic modify of the document. */
+export async function patchDraft<K extends OrderKind>(db: DriverDatabase, session: Session, kind: K, orderId: number, change: DraftChange<K>): Promise<void> {
   const doc = await ensureDeliveryDoc(db, session, kind, orderId);
-  await doc.incrementalModify((data) => ({ ...data, draft: { ...data.draft, ...patch }, updated_at: clockIso() }));
+  await doc.incrementalModify((data) => {
+    const patch = typeof change === 'function' ? change(data.draft) : change;
+    return { ...data, draft: { ...data.draft, ...patch }, updated_at: clockIso() };
+  });
 }
 
 /** Where an image goes in a draft: up to 5 building photos, one signature, one check. */

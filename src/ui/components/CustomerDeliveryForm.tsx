@@ -7,7 +7,7 @@ import { useDeliverAction } from '../hooks/useDeliverAction';
 import { useDraftWriter } from '../hooks/useDraftWriter';
 import { registerTexts, t } from '../i18n';
 import { deliver as deliverTexts } from '../i18n/en/deliver';
-import { HappyListField } from './customer/HappyListField';
+import { HappyListField, toggled } from './customer/HappyListField';
 import { PaymentFields, type PaymentField } from './customer/PaymentFields';
 import { SurveyFields } from './customer/SurveyFields';
 import { DeliveryCommonFields, type CommonField } from './DeliveryCommonFields';
@@ -72,8 +72,7 @@ export function CustomerDeliveryForm({ orderId, details, draft, savedChecks, loc
                 from={draft.signatureFrom}
                 disabled={locked}
                 invalidText={errorFor('signature')}
-                onSave={(image) => writer.run(() => writer.saveImage(image, 'signature'))}
-                onClear={() => draft.signature && writer.run(() => writer.removeImage(draft.signature?.id ?? '', 'signature'))}
+                writer={writer}
                 onFromChange={(from) => writer.patch({ signatureFrom: from })}
               />
             </div>
@@ -89,14 +88,14 @@ export function CustomerDeliveryForm({ orderId, details, draft, savedChecks, loc
                 items={details.happy_list_results}
                 ticked={draft.happyList}
                 disabled={locked}
-                onChange={(happyList) => writer.patch({ happyList })}
+                onToggle={(item, ticked) => writer.update((stored) => ({ happyList: toggled(stored.happyList, item, ticked) }))}
               />
               <SurveyFields
                 questions={details.driver_delivery_survey_questions}
                 answers={draft.surveyAnswers}
                 disabled={locked}
                 invalidText={errorFor('survey')}
-                onAnswer={(id, answer) => writer.patch({ surveyAnswers: { ...draft.surveyAnswers, [String(id)]: answer } })}
+                onAnswer={(id, answer) => writer.update((stored) => ({ surveyAnswers: { ...stored.surveyAnswers, [String(id)]: answer } }))}
               />
             </Stack>
           </Card.Body>

@@ -1,21 +1,15 @@
 import { Box, Button, chakra, Field, HStack, Image, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { getStroke, type StrokeOptions } from 'perfect-freehand';
 import { useCallback, useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import type { DraftPhoto } from '../../db';
+import type { CapturedImage, DraftPhoto } from '../../db';
 import type { SignatureFrom } from '../../domain';
 import { useBlobUrl } from '../hooks/useBlobUrl';
+import type { DraftWriter } from '../hooks/useDraftWriter';
 import { LEGIBLE_WHEN_DISABLED } from './OnlineOnlyNote';
 import { registerTexts, t } from '../i18n';
 import { deliver as deliverTexts } from '../i18n/en/deliver';
 
 registerTexts('deliver', deliverTexts);
-
-export interface SignatureImage {
-  bytes: ArrayBuffer;
-  type: 'image/png';
-  width: number;
-  height: number;
-}
 
 interface Props {
   /** The saved signature image (its bytes are in the blob store under value.id), or null. */
@@ -23,8 +17,8 @@ interface Props {
   from: SignatureFrom;
   disabled: boolean;
   invalidText: string | null;
-  onSave: (image: SignatureImage) => void;
-  onClear: () => void;
+  /** The delivery screen's draft writer: the drawing is saved through it, held while strokes follow. */
+  writer: Pick<DraftWriter, 'hold' | 'drop' | 'run' | 'saveImage' | 'removeImage'>;
   onFromChange: (from: SignatureFrom) => void;
 }
 
@@ -35,8 +29,10 @@ interface Stroke {
 }
 
 const PAD_HEIGHT = 200;
-/** Several strokes (a first name, then a last name) make one save. */
+/** Several strokes (a first name, then a last name) make one save; Deliver takes it at once. */
 const SAVE_DEBOUNCE_MS = 400;
+/** The writer's key of the held save. */
+const HOLD_KEY = 'signature';
 const INK = '#111827';
 
 const STROKE_OPTIONS: StrokeOptions = { size: 5, thinning: 0.6, smoothing: 0.5, streamline: 0.5 };
@@ -74,7 +70,7 @@ function paint(canvas: HTMLCanvasElement, dpr: number, strokes: readonly Stroke[
   }
 }
 
-function exportPng(canvas: HTMLCanvasElement): Promise<SignatureImage | null> {
+function exportPng(canvas: HTMLCanvasElement): Promise<CapturedImage | null> {
   return new Promise((resolve) => {
     canvas.toBlob((blob) => {
       if (!blob) {
@@ -101,25 +97,25 @@ function SavedSignature({ photo }: { photo: DraftPhoto }) {
 
 /**
  * The customer's (or driver's) signature: drawn with perfect-freehand on a canvas, saved as
- * a PNG 400 ms after the last stroke. A saved signature shows as its image until cleared.
+ * a PNG 400 ms after the last stroke. The save is held by the draft writer, so Deliver and
+ * leaving the screen take it at once. A saved signature shows as its image until cleared.
  */
-export function SignaturePad({ value, from, disabled, invalidText, onSave, onClear, onFromChange }: Props) {
+export function SignaturePad({ value, from, disabled, invalidText, writer, onFromChange }: Props) {
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
-  /** The last canvas mounted: kept after unmount so a pending save can still export it. */
+  /** The last canvas mounted: kept after unmount so a held save can still export it. */
   const lastCanvas = useRef<HTMLCanvasElement | null>(null);
   const dprRef = useRef(1);
-  /** A PNG export is running: its result has not reached `value` yet. */
-  const saving = useRef(0);
+  /** Strokes drawn that no finished save holds yet. */
+  const unsaved = useRef(false);
   const strokesRef = useRef<Stroke[]>([]);
   const currentRef = useRef<Stroke | null>(null);
-  const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const frame = useRef<number | null>(null);
   /** Bumped by Clear: a PNG export started before it is dropped. */
   const generation = useRef(0);
-  const onSaveRef = useRef(onSave);
+  const writerRef = useRef(writer);
   useEffect(() => {
-    onSaveRef.current = onSave;
-  }, [onSave]);
+    writerRef.current = writer;
+  }, [writer]);
   /** The driver has drawn in this session: the canvas, not the saved image, is the truth. */
   const [drawn, setDrawn] = useState(false);
   const [empty, setEmpty] = useState(true);
@@ -137,15 +133,6 @@ export function SignaturePad({ value, from, disabled, invalidText, onSave, onCle
     if (node) lastCanvas.current = node;
   }, []);
 
-  const exportAndSave = useCallback((canvas: HTMLCanvasElement, onlyIfCurrent: boolean) => {
-    const started = generation.current;
-    saving.current += 1;
-    void exportPng(canvas).then((image) => {
-      saving.current -= 1;
-      if (image && (!onlyIfCurrent || started === generation.current)) onSaveRef.current(image);
-    });
-  }, []);
-
   const scheduleRedraw = useCallback(() => {
     if (frame.current !== null) return;
     frame.current = requestAnimationFrame(() => {
@@ -154,12 +141,17 @@ export function SignaturePad({ value, from, disabled, invalidText, onSave, onCle
     });
   }, [redraw]);
 
-  const save = useCallback(() => {
-    saveTimer.current = null;
-    const canvas = canvasRef.current;
-    if (!canvas || strokesRef.current.length === 0) return;
-    exportAndSave(canvas, true);
-  }, [exportAndSave]);
+  /** The held save: the canvas as a PNG into the draft, unless Clear came first. */
+  const save = useCallback(async () => {
+    const canvas = lastCanvas.current;
+    const strokes = strokesRef.current;
+    if (!canvas || strokes.length === 0) return;
+    const started = generation.current;
+    const image = await exportPng(canvas);
+    if (!image || started !== generation.current) return;
+    await writerRef.current.saveImage(image, 'signature');
+    if (started === generation.current && strokesRef.current === strokes && currentRef.current === null) unsaved.current = false;
+  }, []);
 
   // The canvas keeps its backing store at the device's pixel ratio and follows its box.
   useEffect(() => {
@@ -183,25 +175,18 @@ export function SignaturePad({ value, from, disabled, invalidText, onSave, onCle
     return () => observer.disconnect();
   }, [showSaved, redraw]);
 
-  // Leaving the screen within the debounce still saves what was drawn.
   useEffect(
     () => () => {
       if (frame.current !== null) cancelAnimationFrame(frame.current);
-      if (saveTimer.current !== null) {
-        clearTimeout(saveTimer.current);
-        saveTimer.current = null;
-        const canvas = lastCanvas.current;
-        if (canvas && strokesRef.current.length > 0) exportAndSave(canvas, false);
-      }
     },
-    [exportAndSave],
+    [],
   );
 
-  // The saved signature was removed elsewhere (not by a save of ours in flight): start blank.
+  // The saved signature was removed elsewhere (not while strokes of ours wait to be saved): start blank.
   const previousId = useRef(value?.id ?? null);
   useEffect(() => {
     const id = value?.id ?? null;
-    if (previousId.current !== null && id === null && saveTimer.current === null && saving.current === 0 && currentRef.current === null) {
+    if (previousId.current !== null && id === null && !unsaved.current && currentRef.current === null) {
       strokesRef.current = [];
       setDrawn(false);
       setEmpty(true);
@@ -220,10 +205,9 @@ export function SignaturePad({ value, from, disabled, invalidText, onSave, onCle
     if (disabled || (e.pointerType === 'mouse' && e.button !== 0)) return;
     e.preventDefault();
     e.currentTarget.setPointerCapture(e.pointerId);
-    if (saveTimer.current !== null) {
-      clearTimeout(saveTimer.current);
-      saveTimer.current = null;
-    }
+    // A stroke is under way: the save waits for its end (which holds it again).
+    writer.drop(HOLD_KEY);
+    unsaved.current = true;
     const rect = e.currentTarget.getBoundingClientRect();
     currentRef.current = { points: [pointOf(e, rect)], pen: e.pointerType === 'pen' };
     setDrawn(true);
@@ -248,22 +232,20 @@ export function SignaturePad({ value, from, disabled, invalidText, onSave, onCle
     currentRef.current = null;
     strokesRef.current = [...strokesRef.current, current];
     redraw();
-    if (saveTimer.current !== null) clearTimeout(saveTimer.current);
-    saveTimer.current = setTimeout(save, SAVE_DEBOUNCE_MS);
+    writer.hold(HOLD_KEY, save, SAVE_DEBOUNCE_MS);
   };
 
   const clear = (): void => {
     generation.current += 1;
-    if (saveTimer.current !== null) {
-      clearTimeout(saveTimer.current);
-      saveTimer.current = null;
-    }
+    writer.drop(HOLD_KEY);
+    unsaved.current = false;
     strokesRef.current = [];
     currentRef.current = null;
     setDrawn(false);
     setEmpty(true);
     redraw();
-    onClear();
+    const saved = value;
+    if (saved) writer.run(() => writer.removeImage(saved.id, 'signature'));
   };
 
   const options: { value: SignatureFrom; label: string }[] = [

@@ -5,17 +5,27 @@ import { deliver as deliverTexts } from '../../i18n/en/deliver';
 
 registerTexts('deliver', deliverTexts);
 
-/** The happy-list checklist (SPEC §1, §3): each item the driver ticks is sent as {item, text, value: true}. */
+/** The ticked items after one tick or untick (each item once). */
+export function toggled(ticked: readonly string[], item: string, tick: boolean): string[] {
+  const others = ticked.filter((i) => i !== item);
+  return tick ? [...others, item] : others;
+}
+
+/**
+ * The happy-list checklist (SPEC §1, §3): each item the driver ticks is sent as {item, text,
+ * value: true}. It reports one item's tick, not a whole list: the caller applies it to the
+ * stored list, which may be ahead of the `ticked` shown here.
+ */
 export function HappyListField({
   items,
   ticked,
   disabled,
-  onChange,
+  onToggle,
 }: {
   items: CustomerDeliveryDetails['happy_list_results'];
   ticked: readonly string[];
   disabled: boolean;
-  onChange: (ticked: string[]) => void;
+  onToggle: (item: string, ticked: boolean) => void;
 }) {
   if (items.length === 0) return null;
   const set = new Set(ticked);
@@ -29,7 +39,7 @@ export function HappyListField({
           <Checkbox.Root
             key={item.item}
             checked={set.has(item.item)}
-            onCheckedChange={(e) => onChange(e.checked === true ? [...set, item.item] : [...set].filter((i) => i !== item.item))}
+            onCheckedChange={(e) => onToggle(item.item, e.checked === true)}
             minH="12"
             alignItems="center"
           >
