@@ -29,12 +29,20 @@ export function activeOutbox$(db: DriverDatabase, session: Session): Observable<
     .$.pipe(map((docs) => plain(docs).filter((entry) => !isCommitted(entry))));
 }
 
-/** The driver's latest deliveries the server committed (follow-ups running or finished), newest first. */
+/** A follow-up of the entry failed (an email not sent, the office not notified); skipped ones are only warnings. */
+export function hasFailedFollowup(entry: Pick<OutboxDoc, 'steps'>): boolean {
+  return Object.values(entry.steps.followups).some((r) => r.status === 'failed');
+}
+
+/**
+ * The driver's latest deliveries the server committed (follow-ups running or finished), and
+ * other committed actions one of whose follow-ups failed, newest first.
+ */
 export function recentOutbox$(db: DriverDatabase, session: Session, limit = 10): Observable<OutboxDoc[]> {
   return db.outbox.find({ selector: driverScope(session.claims), sort: [{ updated_at: 'desc' }] }).$.pipe(
     map((docs) =>
       plain(docs)
-        .filter((entry) => isCommitted(entry) && isDeliveryEntry(entry))
+        .filter((entry) => isCommitted(entry) && (isDeliveryEntry(entry) || hasFailedFollowup(entry)))
         .slice(0, limit),
     ),
   );

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readSession } from '../../src/db';
 import { ERROR_TEXT, formatScheduledEmailDate } from '../../src/domain';
-import { queueReassign, queueSchedule } from '../../src/outbox';
+import { firstValueFrom } from 'rxjs';
+import { queueReassign, queueSchedule, recentOutbox$ } from '../../src/outbox';
 import { parseMail, startSmtpCapture, type SmtpCapture } from '../integration/mailSupport';
 import { activeEntries, DEMO_DRIVER, syncUntilSettled, useSyncServer, type Device } from '../support/device';
 import { faultyNetwork } from '../support/faultyFetch';
@@ -200,6 +201,33 @@ describe('order actions: emails and office notifications after the commit', () =
     expect(done?.status).toBe('done');
     expect(done?.steps.followups['email:customer-scheduled']).toMatchObject({ status: 'skipped', message: ERROR_TEXT.CustomerScheduledEmailSettingOff });
     expect(done?.steps.followups['notify:office']).toMatchObject({ status: 'done' });
+    // A warning is not a failure: the outbox drawer lists nothing of it.
+    expect(await firstValueFrom(recentOutbox$(device.db, session))).toEqual([]);
+  });
+
+  it("a reschedule queued behind a schedule does not wait for the schedule's email, and each email names the date its own action set", async () => {
+    const device = await harness.signedInDevice({ followupWaitMs: 7000 });
+    const session = (await readSession(device.db))!;
+    const orderId = takeCustomer();
+    await setScheduledEmail(orderId, true);
+    const [first, second] = [at(2, 15), at(6, 15)];
+    device.net.offline = true;
+    await device.engine.setOnline(false);
+    const t = device.clock.t;
+    const schedule = await queueSchedule(device.db, session, { kind: 'customer', id: orderId, scheduledDate: first, reschedule: false }, new Date(t));
+    const reschedule = await queueSchedule(device.db, session, { kind: 'customer', id: orderId, scheduledDate: second, reschedule: true }, new Date(t + 1000));
+    if (!schedule.ok || !reschedule.ok) throw new Error('not queued');
+    device.net.offline = false;
+    await device.engine.setOnline(true);
+    await device.engine.syncNow();
+    await device.engine.syncNow();
+    // Both committed, in order, before any follow-up's wait ended.
+    const [row] = await server.query<{ scheduled_date: Date }>('SELECT scheduled_date FROM orders WHERE id = $1', [orderId]);
+    expect(row?.scheduled_date.toISOString()).toBe(second);
+    expect(device.net.reached(/create_notification|send-email/)).toBe(0);
+    await syncUntilSettled(device);
+    const subjects = smtpMails('customer-order-scheduled').map((m) => m.mail.headers.get('subject'));
+    expect(subjects).toEqual([first, second].map((d) => `Your delivery is scheduled for ${formatScheduledEmailDate(d, zone)}`));
   });
 
   it('a reassign emails the driver who took the order once (a lost answer included), and only when their setting allows it', async () => {
@@ -275,6 +303,8 @@ describe('order actions: emails and office notifications after the commit', () =
       expect([row?.scheduled_date.toISOString(), row?.driver_id]).toEqual([when, me]);
       expect(entry?.steps.followups['email:customer-scheduled']).toMatchObject({ status: 'done' });
       expect(smtpMails('customer-order-scheduled')).toHaveLength(1);
+      // The outbox drawer lists it, with that text (test/unit/ui-outbox-entry-card.test.tsx).
+      expect((await firstValueFrom(recentOutbox$(device.db, session))).map((e) => e.id)).toEqual([queued.entryId]);
     } finally {
       await server.query('UPDATE accounts SET removed_at = NULL WHERE id = ANY($1)', [admins.map((a) => a.id)]);
     }

@@ -140,4 +140,27 @@ describe('OutboxEntryCard (a queued driver action on the delivery and queue scre
     expect(screen.getByTestId('outbox-followup-error').textContent).toBe('Certificate not sent: Printer offline');
     expect(buttons()).toHaveLength(0);
   });
+
+  it('a schedule the office has whose notification and email failed: "The office has it", each failure in its own words', async () => {
+    await show(
+      entry({
+        kind: 'schedule_customer',
+        status: 'done',
+        steps: {
+          ...emptySteps(),
+          response: { ok: true },
+          followups: {
+            'notify:office': { status: 'failed', message: 'Failed to notify company users: the company has no office users', at: '2026-11-20T14:06:00.000Z' },
+            'email:customer-scheduled': { status: 'failed', message: 'Failed to send email', at: '2026-11-20T14:06:07.000Z' },
+          },
+        },
+      }),
+    );
+    expect(screen.getByText('The office has it.')).toBeTruthy();
+    expect(screen.getAllByTestId('outbox-followup-error').map((e) => e.textContent)).toEqual([
+      'Failed to notify company users: the company has no office users',
+      'Email not sent: Failed to send email',
+    ]);
+    expect(buttons()).toHaveLength(0);
+  });
 });

@@ -1,6 +1,7 @@
 import { Drawer, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import type { OutboxDoc } from '../../db';
+import { isDeliveryEntry } from '../../outbox';
 import { useOrders, useRecentOutbox } from '../hooks/useOrders';
 import { AppDrawer } from './AppDrawer';
 import { OutboxEntryCard } from './OutboxEntryCard';
@@ -20,6 +21,9 @@ export default function OutboxDrawer({ open, onClose, entries }: Props) {
   const orders = useOrders('');
   const byKey = useMemo(() => new Map((orders ?? []).map((o) => [o.id, o])), [orders]);
   const recent = useRecentOutbox() ?? [];
+  // Committed deliveries, and other actions the office has but whose email or notification failed.
+  const delivered = recent.filter(isDeliveryEntry);
+  const actions = recent.filter((entry) => !isDeliveryEntry(entry));
   return (
     <AppDrawer
       open={open}
@@ -38,10 +42,18 @@ export default function OutboxDrawer({ open, onClose, entries }: Props) {
           ))}
         </Stack>
       )}
-      {recent.length > 0 ? (
+      {delivered.length > 0 ? (
         <Stack gap="3" mt="6" data-testid="outbox-recent">
           <Text fontWeight="semibold">{t('outbox.recentlyDelivered')}</Text>
-          {recent.map((entry) => (
+          {delivered.map((entry) => (
+            <OutboxEntryCard key={entry.id} entry={entry} order={byKey.get(entry.order_key)} />
+          ))}
+        </Stack>
+      ) : null}
+      {actions.length > 0 ? (
+        <Stack gap="3" mt="6" data-testid="outbox-recent-actions">
+          <Text fontWeight="semibold">{t('outbox.sentWithProblem')}</Text>
+          {actions.map((entry) => (
             <OutboxEntryCard key={entry.id} entry={entry} order={byKey.get(entry.order_key)} />
           ))}
         </Stack>

@@ -37,6 +37,13 @@ function explain(entry: OutboxDoc): string {
   }
 }
 
+/** A failed follow-up: the certificate or an email not sent, or SPEC §8's "Failed to notify company users" with its reason. */
+function followupFailure(step: string, reason: string | null): string {
+  if (step === 'certificate') return t('outbox.certificateNotSent', { reason });
+  if (step.startsWith('email:')) return t('outbox.emailNotSent', { reason });
+  return serverErrorText('FailedToNotifyCompanyUsers', reason);
+}
+
 /** How the driver names the order: customer (or dealer), model, serial. */
 export function entryTitle(entry: OutboxDoc, order?: OrderDoc): string {
   const name = order ? (order.customer_name ?? order.dealer_name) : entry.display?.name;
@@ -71,7 +78,7 @@ export function OutboxEntryCard({ entry, order }: { entry: OutboxDoc; order?: Or
           ) : null}
           {failedFollowups.map(([step, r]) => (
             <Text key={step} color="fg.muted" data-testid="outbox-followup-error">
-              {t(step === 'certificate' ? 'outbox.certificateNotSent' : 'outbox.emailNotSent', { reason: r.message })}
+              {followupFailure(step, r.message)}
             </Text>
           ))}
           <OutboxEntryActions entry={entry} />

@@ -56,6 +56,7 @@ export const outbox = {
   title: 'Waiting to send',
   allSent: 'Everything has been sent.',
   recentlyDelivered: 'Recently delivered',
+  sentWithProblem: 'Sent, but an email or a notice to the office failed',
   officeHasIt: 'The office has it.',
   queued: 'Queued — it will be sent when you are online',
   sending: 'Sending…',

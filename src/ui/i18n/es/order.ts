@@ -56,6 +56,7 @@ export const outbox: Catalog['outbox'] = {
   title: 'Por enviar',
   allSent: 'Todo se ha enviado.',
   recentlyDelivered: 'Entregados recientemente',
+  sentWithProblem: 'Enviado, pero falló un correo o un aviso a la oficina',
   officeHasIt: 'La oficina ya lo tiene.',
   queued: 'En cola: se enviará cuando tenga conexión',
   sending: 'Enviando…',
