@@ -7,7 +7,12 @@ import { TransportError } from './transportError';
  * What became of a token the main app handed over in the `jwt` cookie. `retry`: nothing could
  * be decided (no signal): the page offers the same cookie again on its next load.
  */
-export type HandOffResult = { ok: true; signedIn: boolean } | { ok: false; error: ErrorCode; message: string; retry: boolean };
+export type HandOffResult =
+  | { ok: true; signedIn: boolean }
+  /** `kept`: a driver's session is still stored (the refusal changed nothing for them). */
+  | { ok: false; error: ErrorCode; message: string; retry: boolean; kept: boolean };
+
+type Refusal = Omit<Extract<HandOffResult, { ok: false }>, 'kept'>;
 
 export interface HandOffDeps {
   db: DriverDatabase;
@@ -18,7 +23,7 @@ export interface HandOffDeps {
   signedIn: (token: string) => Promise<void>;
 }
 
-const refused = (error: ErrorCode, message: string = ERROR_TEXT[error]): HandOffResult => ({ ok: false, error, message, retry: false });
+const refused = (error: ErrorCode, message: string = ERROR_TEXT[error]): Refusal => ({ ok: false, error, message, retry: false });
 
 /**
  * SPEC §6/§9: the main app keeps the driver's token in a `jwt` cookie; the page reads it and
@@ -29,6 +34,12 @@ const refused = (error: ErrorCode, message: string = ERROR_TEXT[error]): HandOff
  * precedence (SPEC §6) and is kept.
  */
 export async function handOffToken(deps: HandOffDeps, token: string): Promise<HandOffResult> {
+  const result = await judgeHandOff(deps, token);
+  if (result.ok) return result;
+  return { ...result, kept: authStateOf(await readToken(deps.db), deps.now()).status === 'authenticated' };
+}
+
+async function judgeHandOff(deps: HandOffDeps, token: string): Promise<{ ok: true; signedIn: boolean } | Refusal> {
   const state = authStateOf(token, deps.now());
   if (state.status !== 'authenticated') return refused('NotAuthorized');
   if ((await readToken(deps.db)) === token) return { ok: true, signedIn: false };

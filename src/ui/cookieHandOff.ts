@@ -62,9 +62,9 @@ async function handOff(token: string, signature: string): Promise<void> {
     if (result.ok || !result.retry) remember(signature);
     if (result.ok) return;
     const text = knownText(result.message);
-    setRefusal(text);
-    // Outside /login a signed-in driver stays; a snackbar says why nothing changed (the login screen shows its own).
-    if (window.location.pathname !== '/login') setTimeout(() => notify(text, 'error'), 300);
+    // A signed-in driver stays: a snackbar says why nothing changed. Otherwise the login screen says it.
+    if (result.kept) setTimeout(() => notify(text, 'error'), 300);
+    else setRefusal(text);
   } catch (error) {
     console.error('the jwt cookie could not be handed to the sync worker', error);
   }

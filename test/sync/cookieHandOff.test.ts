@@ -25,7 +25,7 @@ const mint = (claims: Record<string, unknown>, secret = SECRET): Promise<string>
     .sign(new TextEncoder().encode(secret));
 
 const confirmed = () => ({ company_id: driver.company_id, role: 'driver', sub: String(driver.id) });
-const NOT_AUTHORIZED = { ok: false, error: 'NotAuthorized', message: 'Not authorized', retry: false };
+const NOT_AUTHORIZED = { ok: false, error: 'NotAuthorized', message: 'Not authorized', retry: false, kept: false };
 
 describe('the jwt cookie hand-off', () => {
   it('a token with only company_id, role, exp and sub signs the driver in; the data of that account arrives', async () => {
@@ -58,7 +58,7 @@ describe('the jwt cookie hand-off', () => {
   it("a refused cookie leaves a signed-in driver's session as it was", async () => {
     const device = await harness.signedInDevice();
     const before = await readToken(device.db);
-    expect(await device.engine.handOff(await mint(confirmed(), 'another-secret-another-secret-another'))).toEqual(NOT_AUTHORIZED);
+    expect(await device.engine.handOff(await mint(confirmed(), 'another-secret-another-secret-another'))).toEqual({ ...NOT_AUTHORIZED, kept: true });
     expect(await readToken(device.db)).toBe(before);
   });
 
