@@ -216,7 +216,17 @@ export const CardconnectAuthNewCardBodySchema = v.object(
       ),
     ),
     payment_processing_account_id: v.nullish(v.union([v.string(), v.number()], PAYMENT_TEXT.required)),
-    billing_zip: v.optional(text(10)),
+    // The holder's billing as typed on the new-card form (SPEC §7 auth-new-card): what the
+    // authorization uses and the saved profile keeps. Each one left out falls back to the
+    // order's stored billing, so bodies of older clients (ZIP only, or nothing) still parse.
+    first_name: v.optional(text(100)),
+    last_name: v.optional(text(100)),
+    billing_address: v.optional(billing.billing_address),
+    billing_city: v.optional(billing.billing_city),
+    billing_state: v.optional(billing.billing_state),
+    billing_zip: v.optional(billing.billing_zip),
+    billing_phone: v.optional(billing.billing_phone),
+    billing_email: billing.billing_email,
   },
   PAYMENT_TEXT.body,
 );

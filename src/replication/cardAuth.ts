@@ -2,7 +2,7 @@
 // authentication). Runs in the sync worker at the driver's request: it is online by nature
 // and never queued, because the PAN and CVV must not be written anywhere (ARCHITECTURE
 // invariants). Nothing here logs, stores or echoes the input.
-import { ERROR_TEXT, PAYMENTS_API, type AnswerOf } from '../domain';
+import { ERROR_TEXT, PAYMENTS_API, type AnswerOf, type ValidCardForm } from '../domain';
 import type { AuthorizedCard } from '../db';
 import type { HttpClient } from './http';
 import { TransportError } from './transportError';
@@ -17,8 +17,13 @@ export interface CardAuthInput {
   /** Dollars as text, e.g. "300" or "300.00". */
   amount: string;
   billingZip: string;
+  /** The holder's billing as typed and validated on the form (validateCardForm); the ZIP is billingZip. */
+  holder?: CardHolder;
   paymentProcessingAccountId: string | null;
 }
+
+/** The holder's part of a valid new-card form (the email already dropped when not valid). */
+export type CardHolder = Pick<ValidCardForm, 'firstName' | 'lastName' | 'streetAddress' | 'city' | 'state' | 'phone' | 'email'>;
 
 const AUTH_NEW_CARD = `POST ${PAYMENTS_API.cardconnectAuthNewCard}` as const;
 
@@ -33,6 +38,16 @@ const text = (value: unknown): string | null => {
 /** "9" → "09", "2031" → "31": the call's month and year as the server normalizes them. */
 const month = (m: string): string => m.trim().padStart(2, '0');
 const year = (y: string): string => y.trim().slice(-2);
+
+const holderFields = (holder: CardHolder) => ({
+  first_name: holder.firstName,
+  last_name: holder.lastName,
+  billing_address: holder.streetAddress,
+  billing_city: holder.city,
+  billing_state: holder.state,
+  billing_phone: holder.phone,
+  billing_email: holder.email,
+});
 
 export async function authorizeNewCard(http: HttpClient, input: CardAuthInput): Promise<CardAuthOutcome> {
   let answer: AnswerOf<typeof AUTH_NEW_CARD>;
@@ -49,6 +64,8 @@ export async function authorizeNewCard(http: HttpClient, input: CardAuthInput): 
         // Left out when empty: the server then authorizes the order's remaining balance.
         amount: input.amount.trim() || undefined,
         billing_zip: input.billingZip.trim() || undefined,
+        // SPEC §7 auth-new-card: the billing the driver typed is what the card is authorized with.
+        ...(input.holder ? holderFields(input.holder) : {}),
         payment_processing_account_id: input.paymentProcessingAccountId,
       },
       { idempotencyKey: crypto.randomUUID() },

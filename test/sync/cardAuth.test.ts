@@ -105,6 +105,25 @@ describe('authorizeNewCard against the real server', () => {
     expect(saved).toEqual([{ last_four: '1111' }]);
   });
 
+  it("the holder's typed billing is what the server authorizes with and keeps on the profile", async () => {
+    const holder = { firstName: 'Dana', lastName: 'Whitfield', streetAddress: '88 Quarry Rd', city: 'Intercourse', state: 'PA', phone: '7175550142', email: 'dana@example.com' };
+    const outcome = await authorizeNewCard(http, input({ billingZip: '17534', holder }));
+    expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
+    if (!outcome.ok) return;
+    const [profile] = await server.query('SELECT name, billing_address, billing_city, billing_state, billing_zip, billing_phone, billing_email FROM card_profiles WHERE profile_id = $1', [
+      outcome.card.profileId,
+    ]);
+    expect(profile).toEqual({
+      name: 'Dana Whitfield',
+      billing_address: '88 Quarry Rd',
+      billing_city: 'Intercourse',
+      billing_state: 'PA',
+      billing_zip: '17534',
+      billing_phone: '7175550142',
+      billing_email: 'dana@example.com',
+    });
+  });
+
   it('a declined card is ok:false with the server message', async () => {
     const outcome = await authorizeNewCard(http, input({ customerOrderId: orders[1] ?? 0, cardNumber: DECLINED_PAN }));
     expect(outcome.ok).toBe(false);

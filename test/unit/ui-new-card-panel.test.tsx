@@ -82,6 +82,23 @@ describe('NewCardPanel (a new card, authorized online, SPEC §3 §5)', { timeout
     expect(input('CVV').value).toBe('1234');
   });
 
+  it('sends the holder billing as typed (SPEC §7 auth-new-card), not only the ZIP', () => {
+    worker.authorizeCard.mockImplementation(() => new Promise(() => {}));
+    renderUi(<Harness />);
+    fillCard();
+    type('First name', 'Dana');
+    type('Last name', 'Whitfield');
+    type('Street address', '88 Quarry Rd');
+    type('City', 'Intercourse');
+    type('State', 'pa');
+    type('ZIP', '17534');
+    fireEvent.click(authorizeButton());
+    expect(worker.authorizeCard.mock.calls[0]?.[0]).toMatchObject({
+      billingZip: '17534',
+      holder: { firstName: 'Dana', lastName: 'Whitfield', streetAddress: '88 Quarry Rd', city: 'Intercourse', state: 'PA', phone: '7175550100', email: 'ada@example.com' },
+    });
+  });
+
   it('refuses a card number that fails the check digit, under its field, without calling the processor', () => {
     renderUi(<Harness />);
     fillCard();

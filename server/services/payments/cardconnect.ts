@@ -1,17 +1,18 @@
 // The driver app's card calls on the main API host (SPEC §7 "Other action calls"; the HTTP
 // side is routes/payments.ts): auth_new_card authorizes a new card for one of the driver's
-// live customer orders (default amount: the order's remaining balance), saves its profile to
+// live customer orders (default amount: the order's remaining balance) with the holder's billing
+// as typed (the order's stored billing for what the body leaves out), saves its profile to
 // the order's card list, and answers {profile_id, first_four_digits, retref, token, …}; the
 // new-card delivery then captures that retref. profile_inquiry is services/payments/calls.ts
 // savedCard. Both go through services/access.ts: the caller's order, a card the caller may use.
 import { toCents, type CardconnectAuthNewCardBody, type TokenClaims } from '../../../src/domain';
-import { billingOf } from '../../repositories/customerOrders';
-import { lockCompanyOrders, touchOrder } from '../../repositories/orders';
+import { billingOf, type BillingRow } from '../../repositories/customerOrders';
+import { lockCompanyOrders, touchOrder, type OrderViewRow } from '../../repositories/orders';
 import { insertSavedCard } from '../../repositories/savedCards';
 import { requireOrder, usableCardAccount } from '../access';
 import type { Complete, Outcome } from '../idempotency';
 import type { PaymentDeps } from './calls';
-import type { CardAuthResult, CardBrand } from './gateway';
+import type { BillingDetails, CardAuthResult, CardBrand } from './gateway';
 import { cardAuthBody, gatewayError } from './outcomes';
 
 /** customer_saved_cards spells brands for display, as the orders area seeds them. */
@@ -22,6 +23,20 @@ const BRAND_DISPLAY: Readonly<Record<CardBrand, string>> = {
   AMEX: 'American Express',
   UNKNOWN: 'Card',
 };
+
+/** The holder's billing as the driver typed it; what the body leaves out, from the order's stored billing. */
+function holderBilling(body: CardconnectAuthNewCardBody, order: OrderViewRow, billing: BillingRow | undefined): BillingDetails {
+  return {
+    firstName: body.first_name ?? order.customerFirstName ?? '',
+    lastName: body.last_name ?? order.customerLastName ?? '',
+    address: body.billing_address ?? billing?.streetAddressOne ?? '',
+    city: body.billing_city ?? billing?.city ?? '',
+    state: body.billing_state ?? billing?.state ?? '',
+    zip: body.billing_zip ?? billing?.zip ?? '',
+    phone: body.billing_phone ?? order.customerPhone ?? '',
+    email: body.billing_email ?? order.customerEmail,
+  };
+}
 
 export async function authorizeCardForOrder(deps: PaymentDeps, auth: TokenClaims, body: CardconnectAuthNewCardBody, complete: Complete): Promise<Outcome> {
   const settled = await deps.db.transaction(async (tx) => {
@@ -39,16 +54,7 @@ export async function authorizeCardForOrder(deps: PaymentDeps, auth: TokenClaims
       cvv: body.card_cvv,
       orderNumber: order.orderNumber,
       customerOrderId: order.id,
-      billing: {
-        firstName: order.customerFirstName ?? '',
-        lastName: order.customerLastName ?? '',
-        address: billing?.streetAddressOne ?? '',
-        city: billing?.city ?? '',
-        state: billing?.state ?? '',
-        zip: body.billing_zip ?? billing?.zip ?? '',
-        phone: order.customerPhone ?? '',
-        email: order.customerEmail,
-      },
+      billing: holderBilling(body, order, billing),
     });
     if (!result.approved || !result.profileId || !result.lastFour) return { result, body: null };
     await insertSavedCard(tx, {

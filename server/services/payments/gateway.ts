@@ -146,6 +146,12 @@ export interface SavedCard {
   expiration: string;
   name: string;
   billingZip: string;
+  /** The rest of the billing the profile was saved with; null when it was not given (an adopted card). */
+  billingAddress: string | null;
+  billingCity: string | null;
+  billingState: string | null;
+  billingPhone: string | null;
+  billingEmail: string | null;
   createdAt: Date;
 }
 

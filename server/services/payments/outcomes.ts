@@ -90,6 +90,11 @@ export interface SavedCardAnswer {
   expiration: string;
   name: string;
   billing_zip: string;
+  billing_address: string | null;
+  billing_city: string | null;
+  billing_state: string | null;
+  billing_phone: string | null;
+  billing_email: string | null;
   customer_order_id: number | null;
 }
 
@@ -103,6 +108,11 @@ export function savedCardBody(card: SavedCard): SavedCardAnswer {
     expiration: card.expiration,
     name: card.name,
     billing_zip: card.billingZip,
+    billing_address: card.billingAddress,
+    billing_city: card.billingCity,
+    billing_state: card.billingState,
+    billing_phone: card.billingPhone,
+    billing_email: card.billingEmail,
     customer_order_id: card.customerOrderId,
   };
 }

@@ -78,6 +78,14 @@ export const SavedCardAnswerSchema = v.object({
   brand: v.nullable(v.string()),
   last_four_digits: v.string(),
   expiration: v.nullable(v.string()),
+  // The holder's name and billing the profile was saved with (auth_new_card: as typed).
+  name: v.optional(v.string()),
+  billing_address: v.nullish(v.string()),
+  billing_city: v.nullish(v.string()),
+  billing_state: v.nullish(v.string()),
+  billing_zip: v.optional(v.string()),
+  billing_phone: v.nullish(v.string()),
+  billing_email: v.nullish(v.string()),
 });
 
 /** Answers that are not JSON: the media type and a schema of the bytes as text. */

@@ -134,6 +134,15 @@ export function NewCardPanel({ customerOrderId, details, amount, authorized, onl
         cvv: card.cvv,
         amount: amount.trim(),
         billingZip: card.zip,
+        holder: {
+          firstName: card.firstName,
+          lastName: card.lastName,
+          streetAddress: card.streetAddress,
+          city: card.city,
+          state: card.state,
+          phone: card.phone,
+          email: card.email,
+        },
         paymentProcessingAccountId: details.payment_processor_config?.payment_processing_account_id ?? null,
       });
       if (outcome.ok) {
