@@ -5,8 +5,11 @@
 import {
   CUSTOMER_DELIVER,
   ERROR_TEXT,
-  amountCents,
   centsText,
+  collectsPayment,
+  paymentStateErrors,
+  typedAmountCents,
+  type ErrorCode,
   factsOfCustomerBody,
   type CustomerDeliverBody,
   type CustomerDeliverCall,
@@ -25,20 +28,15 @@ import { recordHappyListResults } from './happyListResults';
 export const SIGNATURE_FOLDER = '/deliver-customer-order/signature';
 export const CHECK_FOLDER = '/deliver-customer-order/check';
 
-const CARD_CALLS: readonly CustomerDeliverCall[] = ['existing_card', 'new_card'];
-
-/** Cents of body.payment_amount, or a 400 when it is not an amount like 125.50. */
+/** Cents of body.payment_amount once the shared rules passed (absent for calls that collect nothing). */
 export function paymentCents(body: CustomerDeliverBody): number {
-  const cents = amountCents(body.payment_amount);
+  const cents = typedAmountCents(body.payment_amount ?? '0');
   if (cents === null) throw invalid('payment_amount must be an amount of at most 2 decimals, like 125.50');
   return cents;
 }
 
 /** Checks outside the transaction: uploads of this company in the right folder, card fields. */
 async function preflightCustomer(db: Db, auth: TokenClaims, call: CustomerDeliverCall, body: CustomerDeliverBody): Promise<void> {
-  const failure = CUSTOMER_DELIVER[call].failure;
-  const cents = paymentCents(body);
-  if (CARD_CALLS.includes(call) && cents === 0) throw new HttpError(400, failure, `${ERROR_TEXT[failure]}: a card payment needs an amount above 0`);
   if (call === 'new_card' && !validExpiry(body.card_exp_month, body.card_exp_year)) {
     throw new HttpError(400, 'CreditCardExpirationDateRequired', 'Credit card expiration date is not valid (month 1-12, year YY or YYYY)');
   }
@@ -141,15 +139,9 @@ async function customerDeliveryStep(call: CustomerDeliverCall, step: DeliverySte
     throw new HttpError(400, spec.failure, `${ERROR_TEXT[spec.failure]}: this order is not rent-to-own; deliver it with its payment method`);
   if (call !== 'rto' && isRto) throw new HttpError(400, spec.failure, `${ERROR_TEXT[spec.failure]}: this is a rent-to-own order; deliver it with the RTO call`);
 
-  const balanceBefore = billing ? (amountCents(billing.remainingBalance) ?? 0) : 0;
-  const cents = spec.paymentMethod === null || spec.paymentMethod === 'NoPayment' ? 0 : paymentCents(body);
-  if (cents > balanceBefore) {
-    throw new HttpError(
-      400,
-      spec.failure,
-      `${ERROR_TEXT[spec.failure]}: the payment (${centsText(cents)}) is more than the remaining balance (${centsText(balanceBefore)})`,
-    );
-  }
+  const balanceBefore = billing ? (typedAmountCents(billing.remainingBalance) ?? 0) : 0;
+  const cents = collectsPayment(spec.paymentMethod) ? paymentCents(body) : 0;
+  await checkPaymentState(step, call, cents, balanceBefore);
   await checkSurveyQuestions(step);
   await recordHappyListResults(step); // before any charge: an unknown item refuses the delivery first
 
@@ -212,6 +204,29 @@ async function customerDeliveryStep(call: CustomerDeliverCall, step: DeliverySte
     })),
   );
   if (billing && cents > 0) await setRemainingBalance(tx, order.id, centsText(balanceBefore - cents));
+}
+
+/**
+ * The shared payment rules (src/domain/paymentRules.ts) on the server's own rows: the balance,
+ * the customer's saved cards, the new card's authorization. The phone ran them on its copy.
+ */
+async function checkPaymentState(step: DeliveryStep<CustomerDeliverBody>, call: CustomerDeliverCall, cents: number, balanceCents: number): Promise<void> {
+  const { tx, auth, body, order } = step;
+  const spec = CUSTOMER_DELIVER[call];
+  const profileId = body.card_profile_id ?? '';
+  const saved = call === 'existing_card' && profileId !== '' ? await savedCardOfOrder(tx, auth.company_id, order.id, profileId) : undefined;
+  const authorization = call === 'new_card' && body.retref ? await requirePayment(tx, auth, body.retref) : null;
+  const errors = paymentStateErrors(
+    { method: spec.paymentMethod, cardSelection: spec.cardSelection ?? null, amount: body.payment_amount, savedCardId: body.card_profile_id },
+    { balanceCents, savedCardIds: call === 'existing_card' ? (saved ? [profileId] : []) : null, authorizedCents: authorization?.amountCents ?? null },
+  );
+  const [first] = errors;
+  if (!first) return;
+  const detail: Partial<Record<ErrorCode, string>> = {
+    PaymentExceedsBalance: `${centsText(cents)} of a remaining balance of ${centsText(balanceCents)}`,
+    AmountNotAuthorized: `${centsText(cents)}; the authorization holds ${centsText(authorization?.amountCents ?? 0)}`,
+  };
+  throw new HttpError(400, first, detail[first] ? `${ERROR_TEXT[first]}: ${detail[first]}` : ERROR_TEXT[first], { errors });
 }
 
 /** Every answered question must be one of this company's survey questions. */

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { IdSchema } from './ids';
 import type { ErrorCode } from './errors';
+import { amountErrors, paymentStateErrors, type PaymentState } from './paymentRules';
 import { ORDER_KIND_SPECS, type InventoryKind, type OrderKind } from './orderKinds';
 import { MAX_BUILDING_IMAGES, type CardSelection, type CheckSelection, type PaymentMethod } from './enums';
 
@@ -61,6 +62,10 @@ export interface DeliveryFacts {
   surveyAnswered?: boolean;
   savedCheckId?: number | null;
   paymentAmount?: string | null;
+  /** ExistingCard: the saved card chosen. */
+  savedCardId?: string | null;
+  /** What this judge knows of the order (the phone its pulled copy); absent on the server's first pass over a body. */
+  state?: PaymentState;
   /**
    * A new card is authorized online first (PAN and CVV in memory only); a delivery that
    * carries the authorization's retref captures it and needs no CVV, which is never stored.
@@ -69,6 +74,9 @@ export interface DeliveryFacts {
 }
 
 const present = (value: unknown): boolean => value !== null && value !== undefined && value !== '';
+
+/** A judge that knows nothing of the order's state checks only what the choice itself holds. */
+const UNKNOWN_STATE: PaymentState = { balanceCents: null, savedCardIds: null, authorizedCents: null };
 
 /** SPEC §5 validation. Returns every failed rule's identifier, in a stable order; [] means valid. */
 export function validateDelivery(facts: DeliveryFacts): ErrorCode[] {
@@ -130,7 +138,12 @@ function customerPaymentErrors(facts: DeliveryFacts): ErrorCode[] {
       errors.push('PaymentMethodNotImplemented');
     }
   }
-  if (present(facts.paymentAmount) && Number.isNaN(Number(facts.paymentAmount))) errors.push('PaymentAmountIsNan');
+  const amount = amountErrors(facts.paymentMethod, facts.paymentAmount);
+  errors.push(...amount);
+  if (amount.length === 0) {
+    const choice = { method: facts.paymentMethod, cardSelection: facts.cardSelection, amount: facts.paymentAmount, savedCardId: facts.savedCardId };
+    errors.push(...paymentStateErrors(choice, facts.state ?? UNKNOWN_STATE));
+  }
   return errors;
 }
 

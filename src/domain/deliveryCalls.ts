@@ -110,6 +110,7 @@ export function factsOfCustomerBody(call: CustomerDeliverCall, body: CustomerDel
     surveyAnswered: body.delivery_survey_answers.length > 0,
     savedCheckId: body.customer_order_check_id ?? null,
     paymentAmount: text(body.payment_amount),
+    savedCardId: spec.cardSelection === 'ExistingCard' ? body.card_profile_id : null,
     card: {
       profileId: body.card_profile_id,
       token: body.card_token,

@@ -25,3 +25,4 @@ export * from './notificationView';
 export * from './session';
 export * from './environment';
 export * from './mainApp';
+export * from './paymentRules';

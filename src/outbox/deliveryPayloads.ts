@@ -9,6 +9,7 @@ import {
   type HappyListItem,
   type InventoryKind,
   type SurveyAnswer,
+  typedAmountCents,
 } from '../domain';
 import type { CustomerDraft, InventoryDraft } from '../db';
 
@@ -85,6 +86,13 @@ export function customerFacts(server: CustomerDeliveryDetails | null, draft: Cus
     surveyAnswered: surveyAnswersOf(server, draft).length > 0,
     savedCheckId: draft.customerOrderSavedCheckId,
     paymentAmount: draft.paymentMethod === 'NoPayment' ? null : draft.paymentAmount,
+    savedCardId: draft.cardProfileId,
+    // The phone's copy of the order: the server judges the same rules on its own rows.
+    state: {
+      balanceCents: server ? typedAmountCents(server.remaining_balance) : null,
+      savedCardIds: server ? server.customer_card_list.map((card) => card.card_profile_id) : null,
+      authorizedCents: draft.newCard ? typedAmountCents(draft.newCard.amount) : null,
+    },
     card: {
       profileId: draft.newCard?.profileId ?? null,
       token: draft.newCard?.token ?? null,

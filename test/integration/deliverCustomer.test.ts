@@ -197,15 +197,18 @@ describe('customer deliver calls: refused, nothing stored', () => {
     expect(noCheck.body).toMatchObject({ errors: ['DeliveryPhotoRequired', 'DeliverySignatureRequired', 'CheckImageRequired'] });
     const nan = await post('cash', signed(id, { payment_amount: 'ten dollars' }));
     expect(nan.body).toMatchObject({ error: 'PaymentAmountIsNan', message: 'Payment amount is not a number' });
-    for (const amount of ['12.345', '-5', 'Infinity']) {
+    // Issue 22: the phone's rules (src/domain/paymentRules.ts), answered with their identifiers.
+    for (const amount of ['12.345', '-5', 'Infinity', '0']) {
       const bad = await post('cash', signed(id, { payment_amount: amount }));
       expect(bad.status, amount).toBe(400);
-      expect(bad.body).toMatchObject({ error: 'InvalidRequest' });
+      expect(bad.body).toMatchObject({ error: 'InvalidAmount' });
     }
+    const missing = await post('cash', signed(id, {}));
+    expect(missing.body).toMatchObject({ error: 'PaymentAmountRequired', message: ERROR_TEXT.PaymentAmountRequired });
     const over = await post('cash', signed(id, { payment_amount: '500.01' }));
     expect(over.status).toBe(400);
-    expect(over.body).toMatchObject({ error: 'FailedToDeliverOrderWithCash' });
-    expect((over.body as { message: string }).message).toContain('remaining balance (500.00)');
+    expect(over.body).toMatchObject({ error: 'PaymentExceedsBalance' });
+    expect((over.body as { message: string }).message).toContain('500.01 of a remaining balance of 500.00');
     expect(await deliveriesOf(id)).toBe(0);
     expect(await balanceOf(server, id)).toBe('500.00');
   });
@@ -219,7 +222,7 @@ describe('customer deliver calls: refused, nothing stored', () => {
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: 'DeliverySignatureRequired' });
     }
-    const checkAsSignature = await post('new_check', signed(id, { check_guid: signature.guid }));
+    const checkAsSignature = await post('new_check', signed(id, { check_guid: signature.guid, payment_amount: '5' }));
     expect(checkAsSignature.body).toMatchObject({ error: 'CheckImageRequired' });
     const [ridgeQuestion] = await surveyQuestions(server, await companyIdOf(server, RIDGE_DRIVER.email));
     const foreignQuestion = await post(

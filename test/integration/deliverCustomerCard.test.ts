@@ -3,7 +3,7 @@
 // /secure/cardconnect/auth_new_card captured at delivery). The charge commits with the
 // delivery or not at all; card_cvv is never stored.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_DELIVER } from '../../src/domain';
+import { CUSTOMER_DELIVER, ERROR_TEXT } from '../../src/domain';
 import type { TestServer } from '../support/server';
 import {
   CUSTOMER_PHOTO_FOLDER,
@@ -138,14 +138,15 @@ describe('deliver with an existing card', () => {
     expect(await deliveriesOf(id)).toBe(1);
   });
 
-  it('refuses a card not saved for this order (404) and a declined card (402): nothing stored, nothing charged', async () => {
+  it('refuses a card not saved for this order (400 SavedCardRequired) and a declined card (402): nothing stored, nothing charged', async () => {
     const id = order(1);
     await savedCard(order(2), '41000000000000000002');
     const otherOrders = await post(
       'existing_card',
       customerBody(id, [photo], { ...signatureFields(signature), card_profile_id: '41000000000000000002', payment_amount: '10' }),
     );
-    expect(otherOrders.status).toBe(404);
+    expect(otherOrders.status).toBe(400);
+    expect(otherOrders.body).toMatchObject({ error: 'SavedCardRequired', message: ERROR_TEXT.SavedCardRequired });
     // A declining card on file (sandbox outcome 'decline'), saved for this order.
     const [company] = await server.query<{ company_id: number }>('SELECT company_id FROM orders WHERE id = $1', [id]);
     await server.query(
@@ -171,19 +172,20 @@ describe('deliver with an existing card', () => {
       'existing_card',
       customerBody(id, [photo], { ...signatureFields(signature), card_profile_id: '41000000000000000003', payment_amount: '0' }),
     );
-    expect(zero.body).toMatchObject({ error: 'FailedToDeliverOrderWithAnExistingCard' });
+    expect(zero.body).toMatchObject({ error: 'InvalidAmount' });
     const unsigned = await post('existing_card', customerBody(id, [photo], { card_profile_id: '41000000000000000003', payment_amount: '10' }));
     expect(unsigned.body).toMatchObject({ error: 'DeliverySignatureRequired' });
   });
 
-  it('another company: its order is 404 and its saved card cannot be charged', async () => {
+  it("another company: its order is 404 and its saved card cannot be charged (not one of this customer's cards)", async () => {
     const [ridgeOrder] = await liveOrderIds(server, RIDGE_DRIVER.email, 'customer');
     await savedCard(ridgeOrder ?? 0, '42000000000000000001');
     const ridgeOnSummitCard = await post(
       'existing_card',
       customerBody(order(1), [photo], { ...signatureFields(signature), card_profile_id: '42000000000000000001', payment_amount: '10' }),
     );
-    expect(ridgeOnSummitCard.status).toBe(404);
+    expect(ridgeOnSummitCard.status).toBe(400);
+    expect(ridgeOnSummitCard.body).toMatchObject({ error: 'SavedCardRequired' });
     const summitOnRidgeOrder = await post(
       'existing_card',
       customerBody(ridgeOrder ?? 0, [photo], { ...signatureFields(signature), card_profile_id: '42000000000000000001', payment_amount: '10' }),
@@ -271,7 +273,7 @@ describe('deliver with a new card', () => {
     const expectError = async (overrides: Record<string, unknown>, status: number, error: string) => {
       const res = await post('new_card', newCardBody(id, auth, overrides));
       expect(res.status, JSON.stringify(overrides)).toBe(status);
-      expect(res.body).toMatchObject({ error });
+      expect(res.body, res.text).toMatchObject({ error });
       expect(res.text).not.toContain(CVV);
     };
     // The CVV is needed only to charge without the online authorization (no retref): a queued
@@ -282,15 +284,17 @@ describe('deliver with a new card', () => {
     await expectError({ card_exp_month: '13' }, 400, 'CreditCardExpirationDateRequired');
     await expectError({ card_cvv: 12345 }, 400, 'InvalidRequest');
     await expectError({ card_token: '4111111111111111' }, 400, 'InvalidRequest');
-    await expectError({ payment_processing_account_id: 'someone-else' }, 400, 'FailedToDeliverOrderWithANewCard');
-    await expectError({ payment_amount: '60' }, 402, 'FailedToDeliverOrderWithANewCard');
+    await expectError({ payment_processing_account_id: 'someone-else', payment_amount: '50' }, 400, 'FailedToDeliverOrderWithANewCard');
+    // The amount is the authorized one, exactly (issue 22: the phone refuses the same before queueing).
+    await expectError({ payment_amount: '60' }, 400, 'AmountNotAuthorized');
+    await expectError({ payment_amount: '40' }, 400, 'AmountNotAuthorized');
     const otherOrder = await authorizeNewCard(order(6), 50);
     await expectError(
       { retref: otherOrder.retref, card_token: otherOrder.token, card_profile_id: otherOrder.profile_id, payment_amount: '50' },
       400,
       'FailedToDeliverOrderWithANewCard',
     );
-    await expectError({ card_profile_id: '49999999999999999999' }, 404, 'NotFound');
+    await expectError({ card_profile_id: '49999999999999999999', payment_amount: '50' }, 404, 'NotFound');
     const [txn] = await server.query<{ status: string }>('SELECT status FROM payment_transactions WHERE retref = $1', [otherOrder.retref]);
     expect(txn?.status).toBe('authorized'); // the refused delivery's capture was rolled back
     expect(await deliveriesOf(id)).toBe(0);

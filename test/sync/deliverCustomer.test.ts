@@ -230,6 +230,8 @@ describe('customer deliveries through the outbox', () => {
       SELECT id, company_id, $2, '0002', 'Visa', 11, 2031 FROM orders WHERE id = $1`,
       [order.id, declined],
     );
+    // The office's change reaches the phone with the order (the phone offers only cards it was sent).
+    await server.query('UPDATE orders SET updated_at = clock_timestamp() WHERE id = $1', [order.id]);
     await device.engine.syncNow();
     await prepareDelivery(device, 'customer', order.id, {
       draft: await customerDraft(device, order, { paymentMethod: 'CreditCard', cardSelection: 'ExistingCard', cardProfileId: declined, paymentAmount: '10' }),

@@ -46,6 +46,9 @@ const complete: CustomerDraft = {
   deliveryGpsLon: -76,
   surveyAnswers: { 1: false, 2: '  Nice crew ' },
   happyList: ['doors'],
+  // The amount the driver confirmed and the saved card chosen (each rule below that is not about them).
+  paymentAmount: '100.00',
+  cardProfileId: 'P1',
 };
 const rules = (draft: Partial<CustomerDraft>, server: CustomerDeliveryDetails = details) => validateDelivery(customerFacts(server, { ...complete, ...draft }));
 
@@ -96,6 +99,41 @@ describe("SPEC §5 rules per payment path, from the driver's draft", () => {
       amount: '100.00',
     };
     expect(rules({ paymentMethod: 'CreditCard', cardSelection: 'NewCard', newCard })).toEqual([]);
+  });
+});
+
+describe('the amount and the order state, judged on the phone as the server judges them (issue 22)', () => {
+  it('an amount is required, a number, money of at most 2 decimals and above zero', () => {
+    expect(rules({ paymentMethod: 'Cash', paymentAmount: '' })).toEqual(['PaymentAmountRequired']);
+    expect(rules({ paymentMethod: 'Cash', paymentAmount: '   ' })).toEqual(['PaymentAmountRequired']);
+    for (const nan of ['ten', '١٢', '12,50', '$12']) expect(rules({ paymentMethod: 'Cash', paymentAmount: nan }), nan).toEqual(['PaymentAmountIsNan']);
+    for (const bad of ['-5', '1e3', '125.555', '12.', '0', '0.00', '+5', '0x10', '.5'])
+      expect(rules({ paymentMethod: 'Check', checkSelection: 'NewCheck', check: photo('c'), paymentAmount: bad }), bad).toEqual(['InvalidAmount']);
+    for (const good of [' 12', '00.5', '500', '499.99', '500.00'])
+      expect(rules({ paymentMethod: 'CreditCard', cardSelection: 'ExistingCard', paymentAmount: good }), good).toEqual([]);
+    // No payment and RTO collect nothing: whatever the field holds is not judged.
+    expect(rules({ paymentMethod: 'NoPayment', paymentAmount: '' })).toEqual([]);
+  });
+  it('no more than the remaining balance the phone holds', () => {
+    expect(rules({ paymentMethod: 'Cash', paymentAmount: '500.01' })).toEqual(['PaymentExceedsBalance']);
+    expect(rules({ paymentMethod: 'Cash', paymentAmount: '150' }, { ...details, remaining_balance: '0.00' })).toEqual(['PaymentExceedsBalance']);
+  });
+  it("an existing card is one of the customer's saved cards; a new card's amount is the authorized one", () => {
+    expect(rules({ paymentMethod: 'CreditCard', cardSelection: 'ExistingCard', cardProfileId: null })).toEqual(['SavedCardRequired']);
+    expect(rules({ paymentMethod: 'CreditCard', cardSelection: 'ExistingCard', cardProfileId: 'P-other' })).toEqual(['SavedCardRequired']);
+    const newCard = {
+      profileId: 'P9',
+      firstFour: '4111',
+      lastFour: '1111',
+      retref: 'R1',
+      token: '9411111111111111',
+      expMonth: '09',
+      expYear: '31',
+      amount: '100.00',
+    };
+    expect(rules({ paymentMethod: 'CreditCard', cardSelection: 'NewCard', newCard, paymentAmount: '100' })).toEqual([]);
+    expect(rules({ paymentMethod: 'CreditCard', cardSelection: 'NewCard', newCard, paymentAmount: '120.00' })).toEqual(['AmountNotAuthorized']);
+    expect(rules({ paymentMethod: 'CreditCard', cardSelection: 'NewCard', newCard, paymentAmount: '99.99' })).toEqual(['AmountNotAuthorized']);
   });
 });
 

@@ -62,7 +62,7 @@ describe('SPEC §5 rules for on-lot deliveries', () => {
 });
 
 describe('SPEC §5 rules for customer payments', () => {
-  const customer: DeliveryFacts = { ...complete, kind: 'customer', hasSignature: true, paymentMethod: 'Cash' };
+  const customer: DeliveryFacts = { ...complete, kind: 'customer', hasSignature: true, paymentMethod: 'Cash', paymentAmount: '10' };
   it('asks for a payment method, a signature and the check or card details', () => {
     expect(validateDelivery({ ...customer, paymentMethod: null })).toEqual(['PaymentMethodRequired']);
     expect(validateDelivery({ ...customer, hasSignature: false })).toEqual(['DeliverySignatureRequired']);

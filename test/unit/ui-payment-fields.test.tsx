@@ -3,9 +3,10 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { emptyCustomerDraft, type CustomerDraft } from '../../src/db';
-import { ERROR_TEXT, validateDelivery, type CustomerDeliveryDetails, type ErrorCode, type SavedCheck } from '../../src/domain';
+import { ERROR_TEXT, validateDelivery, type CustomerDeliveryDetails, type SavedCheck } from '../../src/domain';
 import { customerFacts } from '../../src/outbox';
 import { PaymentFields, type PaymentField } from '../../src/ui/components/customer/PaymentFields';
+import { CUSTOMER_FIELD_OF } from '../../src/ui/components/customer/customerFields';
 import type { DraftWriter } from '../../src/ui/hooks/useDraftWriter';
 import { errorText } from '../../src/ui/i18n/domainText';
 import { customerDetails } from '../support/customerDetails';
@@ -17,19 +18,6 @@ vi.mock('../../src/workers/client', () => ({ getSyncClient: () => ({ authorizeCa
 const savedChecks: SavedCheck[] = [
   { id: 31, customer_order_id: 5, name: 'Ada Yoder', bank_name: 'First Bank', account_last_four: '6789', created_at: '2026-11-01T00:00:00.000Z' },
 ];
-
-/** The payment rules' codes, placed on PaymentFields' fields as the delivery form places them. */
-const FIELD_OF: Partial<Record<ErrorCode, PaymentField>> = {
-  PaymentMethodRequired: 'payment',
-  CheckSelectionTypeIsRequired: 'payment',
-  CardSelectionTypeIsRequired: 'payment',
-  PaymentAmountIsNan: 'amount',
-  CheckImageRequired: 'check',
-  SavedCheckDoesNotHaveAnId: 'saved-check',
-  CreditCardNumberRequired: 'card',
-  CreditCardExpirationDateRequired: 'card',
-  CreditCardCVVRequired: 'card',
-};
 
 /**
  * The draft as the delivery screen holds it (the writer's patches land in it), and Deliver's
@@ -63,7 +51,7 @@ function Harness({
   };
   const errors = tried ? validateDelivery(customerFacts(details, draft)) : [];
   const errorFor = (field: PaymentField): string | null => {
-    const code = errors.find((e) => FIELD_OF[e] === field);
+    const code = errors.find((e) => CUSTOMER_FIELD_OF[e] === field);
     return code ? errorText(code) : null;
   };
   return (
@@ -92,13 +80,51 @@ describe('PaymentFields (payment at delivery, SPEC §1 §5)', { timeout: 20_000 
     expect(within(group('Payment method')).getByRole('button', { name: 'Cash' }).getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('cash asks only for the amount, the balance as its hint, each keystroke kept in the draft', () => {
-    renderUi(<Harness start={{ paymentMethod: 'Cash' }} />);
+  it('cash asks only for the amount, filled in with the remaining balance as a real value (no grey hint), each keystroke kept in the draft', () => {
+    renderUi(<Harness />);
+    choose('Payment method', 'Cash');
     expect(screen.queryByRole('group', { name: 'Check' })).toBeNull();
     expect(screen.queryByRole('group', { name: 'Card' })).toBeNull();
-    expect(amountField()?.placeholder).toBe('500.00');
+    expect(amountField()?.value).toBe('500.00');
+    expect(amountField()?.placeholder ?? '').toBe('');
+    expect(draftNow().paymentAmount).toBe('500.00');
     fireEvent.change(amountField() as HTMLInputElement, { target: { value: '250.25' } });
     expect(draftNow().paymentAmount).toBe('250.25');
+    // Another method keeps what the driver typed.
+    choose('Payment method', 'Check');
+    expect(draftNow().paymentAmount).toBe('250.25');
+  });
+
+  it('an emptied, malformed or over-balance amount is refused under the amount with its text (issue 22)', () => {
+    const cases: [string, string][] = [
+      ['', ERROR_TEXT.PaymentAmountRequired],
+      ['-5', ERROR_TEXT.InvalidAmount],
+      ['125.555', ERROR_TEXT.InvalidAmount],
+      ['1e3', ERROR_TEXT.InvalidAmount],
+      ['500.01', ERROR_TEXT.PaymentExceedsBalance],
+    ];
+    for (const [amount, text] of cases) {
+      const { unmount } = renderUi(<Harness start={{ paymentMethod: 'Cash', paymentAmount: amount }} tried />);
+      expect(screen.getByText(text).closest('[data-field="amount"]'), amount).not.toBeNull();
+      unmount();
+    }
+  });
+
+  it('a new card authorized for an amount shows that amount, read-only, until another card is authorized', () => {
+    const newCard = {
+      profileId: 'P9',
+      firstFour: '4111',
+      lastFour: '1111',
+      retref: 'R1',
+      token: '9411111111111111',
+      expMonth: '09',
+      expYear: '31',
+      amount: '120.00',
+    };
+    renderUi(<Harness start={{ paymentMethod: 'CreditCard', cardSelection: 'NewCard', newCard, paymentAmount: '120.00' }} />);
+    expect(amountField()?.value).toBe('120.00');
+    expect(amountField()?.readOnly).toBe(true);
+    expect(screen.getByText(/To charge another amount, use another card/)).toBeTruthy();
   });
 
   it('no payment takes no amount', () => {

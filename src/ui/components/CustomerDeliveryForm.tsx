@@ -1,43 +1,22 @@
 import { Alert, Card, Stack } from '@chakra-ui/react';
 import { SectionCard } from './SectionCard';
 import type { CustomerDraft } from '../../db';
-import { validateDelivery, type CustomerDeliveryDetails, type ErrorCode, type SavedCheck } from '../../domain';
+import { validateDelivery, type CustomerDeliveryDetails, type SavedCheck } from '../../domain';
 import { customerFacts } from '../../outbox';
 import { useDeliverAction } from '../hooks/useDeliverAction';
 import { useDraftWriter } from '../hooks/useDraftWriter';
 import { registerTexts, t } from '../i18n';
 import { deliver as deliverTexts } from '../i18n/en/deliver';
 import { HappyListField, toggled } from './customer/HappyListField';
-import { PaymentFields, type PaymentField } from './customer/PaymentFields';
+import { PaymentFields } from './customer/PaymentFields';
+import { CUSTOMER_FIELD_OF } from './customer/customerFields';
 import { SurveyFields } from './customer/SurveyFields';
-import { DeliveryCommonFields, type CommonField } from './DeliveryCommonFields';
+import { DeliveryCommonFields } from './DeliveryCommonFields';
 import { DeliverFooter } from './DeliverFooter';
 import { PhotoPicker } from './PhotoPicker';
 import { SignaturePad } from './SignaturePad';
 
 registerTexts('deliver', deliverTexts);
-
-type Field = CommonField | PaymentField | 'signature' | 'survey';
-
-const FIELD_OF: Partial<Record<ErrorCode, Field>> = {
-  DeliveryPhotoRequired: 'photos',
-  TooManyPhotos: 'photos',
-  DeliveryMilesRequired: 'miles',
-  DeliveryMilesNegative: 'miles',
-  DeliveryEndBeforeStart: 'time',
-  DeliverySignatureRequired: 'signature',
-  DeliveryLocationNotSet: 'gps',
-  DeliverySurveyAnswersNotSet: 'survey',
-  PaymentMethodRequired: 'payment',
-  CheckSelectionTypeIsRequired: 'payment',
-  CardSelectionTypeIsRequired: 'payment',
-  PaymentAmountIsNan: 'amount',
-  CheckImageRequired: 'check',
-  SavedCheckDoesNotHaveAnId: 'saved-check',
-  CreditCardNumberRequired: 'card',
-  CreditCardExpirationDateRequired: 'card',
-  CreditCardCVVRequired: 'card',
-};
 
 interface Props {
   orderId: number;
@@ -54,7 +33,7 @@ interface Props {
  */
 export function CustomerDeliveryForm({ orderId, details, draft, savedChecks, locked }: Props) {
   const writer = useDraftWriter('customer', orderId);
-  const { deliver, submitting, errorFor, otherErrors } = useDeliverAction('customer', orderId, writer, FIELD_OF, () =>
+  const { deliver, submitting, errorFor, otherErrors } = useDeliverAction('customer', orderId, writer, CUSTOMER_FIELD_OF, () =>
     validateDelivery(customerFacts(details, draft)),
   );
 

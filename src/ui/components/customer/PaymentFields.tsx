@@ -1,7 +1,7 @@
 import { Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { CustomerDraft } from '../../../db';
-import type { CardSelection, CheckSelection, CustomerDeliveryDetails, PaymentMethod, SavedCheck } from '../../../domain';
+import { collectsPayment, type CardSelection, type CheckSelection, type CustomerDeliveryDetails, type PaymentMethod, type SavedCheck } from '../../../domain';
 import type { DraftWriter } from '../../hooks/useDraftWriter';
 import { useNavigatorOnline } from '../../hooks/useNavigatorOnline';
 import { NewCardPanel } from '../NewCardPanel';
@@ -43,7 +43,9 @@ export function PaymentFields({
   const online = useNavigatorOnline();
   const [amount, setAmount] = useState(draft.paymentAmount);
   const method = draft.paymentMethod;
-  const needsAmount = method === 'Cash' || method === 'Check' || method === 'CreditCard';
+  const needsAmount = collectsPayment(method);
+  // A new card authorized for an amount captures exactly that amount: to change it, authorize again.
+  const authorizedAmount = method === 'CreditCard' && draft.cardSelection === 'NewCard' ? (draft.newCard?.amount ?? null) : null;
 
   return (
     <Stack gap="4">
@@ -55,7 +57,13 @@ export function PaymentFields({
         value={method}
         disabled={locked}
         invalidText={errorFor('payment')}
-        onChange={(value) => writer.patch({ paymentMethod: value })}
+        onChange={(value) => {
+          // No silent zero: a method that collects money starts from the remaining balance,
+          // written in the field as a value the driver sees, confirms or edits.
+          const prefill = collectsPayment(value) && draft.paymentAmount.trim() === '' ? details.remaining_balance : null;
+          if (prefill !== null) setAmount(prefill);
+          writer.patch({ paymentMethod: value, ...(prefill !== null ? { paymentAmount: prefill } : {}) });
+        }}
       />
       {method === 'Check' ? (
         <ChoiceButtons<CheckSelection>
@@ -92,19 +100,19 @@ export function PaymentFields({
         />
       ) : null}
       {needsAmount ? (
-        <Field.Root invalid={Boolean(errorFor('amount'))} disabled={locked} data-field="amount">
+        <Field.Root invalid={Boolean(errorFor('amount'))} disabled={locked} readOnly={authorizedAmount !== null} data-field="amount">
           <Field.Label>{t('deliver.amountCollected')}</Field.Label>
           <Input
             inputMode="decimal"
             bg="bg"
             maxLength={32}
-            value={amount}
-            placeholder={details.remaining_balance}
+            value={authorizedAmount ?? amount}
             onChange={(e) => {
               setAmount(e.target.value);
               writer.patch({ paymentAmount: e.target.value });
             }}
           />
+          {authorizedAmount !== null ? <Field.HelperText>{t('deliver.amountAuthorized')}</Field.HelperText> : null}
           {errorFor('amount') ? <Field.ErrorText>{errorFor('amount')}</Field.ErrorText> : null}
         </Field.Root>
       ) : null}

@@ -58,6 +58,7 @@ export const deliver = {
   savedCard: 'Saved card',
   newCard: 'New card',
   amountCollected: 'Amount collected ($)',
+  amountAuthorized: 'The amount the card was authorized for. To charge another amount, use another card and authorize it again.',
   noSavedChecks: 'This order has no saved checks. Take a photo of a new check instead.',
   savedChecksLater: 'Saved checks download the next time the app syncs online.',
   noSavedCard: 'This customer has no saved card. Choose New card.',

@@ -57,6 +57,7 @@ export const deliver: Catalog['deliver'] = {
   savedCard: 'Tarjeta guardada',
   newCard: 'Tarjeta nueva',
   amountCollected: 'Importe cobrado ($)',
+  amountAuthorized: 'El importe autorizado en la tarjeta. Para cobrar otro importe, use otra tarjeta y vuelva a autorizarla.',
   noSavedChecks: 'Este pedido no tiene cheques guardados. Tome una foto de un cheque nuevo.',
   savedChecksLater: 'Los cheques guardados se descargan la próxima vez que la app se sincronice en línea.',
   noSavedCard: 'Este cliente no tiene tarjeta guardada. Elija Tarjeta nueva.',
