@@ -1,9 +1,10 @@
 // Demo data of the deliveries area: what each seeded customer-order delivery took (RTO, card,
 // check, cash or nothing), matching the payments area's history, and — for each company's
-// latest few deliveries — a signature and building photos, so a demo certificate shows them.
+// latest few deliveries — a signature and building photos, so a demo certificate shows them;
+// and each one's happy list as the driver left it (most items ticked).
 // Runs after the profile (deliveries rows), orders (billing, checks) and payments seeds.
 import { createHash } from 'node:crypto';
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Tx } from './client';
 import { customerDeliveries, customerOrderBilling, customerOrderChecks, deliveries, deliveryImages, orderPayments, orders, uploads } from './schema';
@@ -158,4 +159,10 @@ export const seedDeliveries: AreaSeed = async (tx, ctx) => {
       balanceAfter: '0.00',
     });
   }
+  // Set-based and without the PRNG, so the rest of the demo data stays as it was.
+  await tx.execute(sql`
+    INSERT INTO delivery_happy_list_results (delivery_id, company_id, item, text, value, position)
+    SELECT cd.delivery_id, h.company_id, h.item, h.text, (cd.delivery_id + h.position) % 5 <> 0, h.position
+    FROM customer_deliveries cd JOIN happy_list_items h ON h.order_id = cd.order_id AND h.company_id = cd.company_id
+    WHERE NOT EXISTS (SELECT 1 FROM delivery_happy_list_results r WHERE r.delivery_id = cd.delivery_id)`);
 };

@@ -100,4 +100,17 @@ describe('happy-list results of a customer delivery', () => {
     expect(twice.status, twice.text).toBe(400);
     expect(twice.body.message).toBe('happy_list_results names an item twice');
   });
+
+  it("the demo data: every seeded customer delivery has its order's happy list recorded", async () => {
+    const missing = await countRows(
+      server,
+      `SELECT cd.delivery_id FROM customer_deliveries cd JOIN happy_list_items h ON h.order_id = cd.order_id
+       LEFT JOIN delivery_happy_list_results r ON r.delivery_id = cd.delivery_id AND r.item = h.item
+       WHERE r.delivery_id IS NULL`,
+      [],
+    );
+    expect(missing).toBe(0);
+    expect(await countRows(server, 'SELECT 1 FROM delivery_happy_list_results WHERE value', [])).toBeGreaterThan(0);
+    expect(await countRows(server, 'SELECT 1 FROM delivery_happy_list_results WHERE NOT value', [])).toBeGreaterThan(0);
+  });
 });
