@@ -1,9 +1,10 @@
-// POST /upload: multipart file-0…file-4, header x-upload-folder (SPEC §7). The files are read
+// POST /upload: multipart file-0…file-4, headers x-upload-folder, x-photo-type and x-order-id
+// (SPEC §5 Images, §7; the rules are src/domain/uploadRules.ts). The files are read
 // here, all before anything is stored; services/uploads.ts checks, stores and records them
 // under the Idempotency-Key, hashed over the folder and the files' digests (the hook cannot
 // hash a stream).
 import type { FastifyRequest } from 'fastify';
-import { API, UPLOAD_FOLDERS, UPLOAD_FOLDER_HEADER } from '../../src/domain';
+import { API, ORDER_ID_HEADER, PHOTO_TYPE_HEADER, UPLOAD_FOLDER_HEADER, uploadRefusal } from '../../src/domain';
 import { HttpError } from '../http/errors';
 import { route } from '../http/registrar';
 import { storeUploads, uploadKeyParts } from '../services/uploads';
@@ -28,9 +29,9 @@ async function readFiles(request: FastifyRequest): Promise<Buffer[]> {
 export const UPLOAD_ROUTES = [
   route(`POST ${API.upload}`, async ({ ctx, auth, request, reply, keyed }) => {
     const folder = request.headers[UPLOAD_FOLDER_HEADER];
-    if (typeof folder !== 'string' || !(UPLOAD_FOLDERS as readonly string[]).includes(folder)) {
-      throw new HttpError(400, 'BucketToUploadPhoto');
-    }
+    // SPEC §5 Images, before the body is read: the folder, the photo type, the order.
+    const refusal = uploadRefusal({ folder, photoType: request.headers[PHOTO_TYPE_HEADER], orderId: request.headers[ORDER_ID_HEADER] });
+    if (refusal || typeof folder !== 'string') throw new HttpError(400, refusal ?? 'BucketToUploadPhoto');
     if (!request.isMultipart()) throw new HttpError(400, 'InvalidRequest', 'The upload must be multipart/form-data');
     // At most a few uploads of one account at once (429 past it), counted before the body is read.
     const leave = ctx.uploadsInFlight.enter(String(auth.account_id));

@@ -22,7 +22,8 @@ export const ERROR_TEXT = {
   CardSelectionTypeIsRequired: 'Credit card type is required',
   PaymentMethodNotImplemented: 'Payment method is not implemented',
   CheckImageRequired: 'A check image is required',
-  CreditCardNumberRequired: 'Invalid Credit Card Number',
+  // No authorization on the draft (a declined card leaves none): SPEC's 'Invalid Credit Card Number' is the processor's InvalidCreditCardNumber.
+  CreditCardNumberRequired: 'Authorize the card before delivering',
   CreditCardExpirationDateRequired: 'Credit card expiration date is required',
   CreditCardCVVRequired: 'Credit card CVV is required',
   // Uploads
@@ -70,6 +71,7 @@ export const ERROR_TEXT = {
   PaymentProcessorUnavailable: 'The payment processor is unavailable, try again later',
   // Scheduling, reassign and notes (SPEC §8 texts; the message adds the reason)
   FailedToScheduleDelivery: 'Failed to schedule delivery',
+  ErrorSchedulingDelivery: 'Error scheduling delivery',
   FailedToRescheduleDelivery: 'Failed to reschedule delivery',
   FailedToUnscheduleOrder: 'Failed to unschedule order',
   FailedToReassignOrder: 'Failed to reassign order',
@@ -87,6 +89,7 @@ export const ERROR_TEXT = {
   FailedToClearAllNotifications: 'Failed to clear all notifications',
   FailedToNotifyCompanyUsers: 'Failed to notify company users',
   FailedToFetchDeliveryLog: 'Failed to fetch delivery log',
+  FailedToFetchFilters: 'Failed to fetch filters',
   FailedToExportDeliveryLog: 'Failed to export delivery log',
   FailedToFetchStats: 'Failed to fetch stats',
   FailedToSendEmail: 'Failed to send email',

@@ -25,4 +25,5 @@ export * from './notificationView';
 export * from './session';
 export * from './environment';
 export * from './mainApp';
+export * from './uploadRules';
 export * from './paymentRules';

@@ -12,6 +12,8 @@ export interface ActionTexts {
   success?: string;
   /** SPEC §8 failure text put before the server's refusal, e.g. "Failed to dismiss notification: Not found". */
   failure?: string;
+  /** SPEC §8 text when checking or queueing itself failed unexpectedly (no refusal), e.g. "Error scheduling delivery". */
+  unexpected?: string;
 }
 
 /**

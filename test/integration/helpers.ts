@@ -77,10 +77,15 @@ export interface FilePart {
   type: string;
 }
 
-export function uploadFiles(server: TestServer, token: string, files: FilePart[], opts: { folder?: string | null; key?: string } = {}): Promise<Answer> {
+export function uploadFiles(
+  server: TestServer,
+  token: string,
+  files: FilePart[],
+  opts: { folder?: string | null; key?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const form = new FormData();
   files.forEach((file, i) => form.append(`file-${i}`, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name));
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...opts.headers };
   const folder = opts.folder === undefined ? '/deliver-onlot-inventory-order/delivery' : opts.folder;
   if (folder !== null) headers['x-upload-folder'] = folder;
   if (opts.key) headers['idempotency-key'] = opts.key;

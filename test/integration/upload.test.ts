@@ -2,7 +2,7 @@
 // company isolation, and nothing stored when any file is refused.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES, type UploadResult } from '../../src/domain';
+import { ERROR_TEXT, MAX_UPLOAD_BYTES, type UploadResult } from '../../src/domain';
 import type { TestServer } from '../support/server';
 import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, makeImage, uploadFiles, useTestServer } from './helpers';
 
@@ -104,6 +104,34 @@ describe('POST /upload', () => {
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: 'BucketToUploadPhoto' });
     }
+  });
+
+  it('SPEC §5 Images: the photo type must be set and go to the folder, and all but a profile image name their order', async () => {
+    const file = { bytes: await makeImage('jpeg', 12), name: 'x.jpg', type: 'image/jpeg' };
+    const before = await countUploads();
+    const refusals: [string, Record<string, string>, string][] = [
+      ['/deliver-customer-order/signature', { 'x-order-id': '12' }, 'NoPhotoTypeSet'],
+      ['/deliver-customer-order/signature', { 'x-photo-type': '', 'x-order-id': '12' }, 'NoPhotoTypeSet'],
+      ['/deliver-customer-order/signature', { 'x-photo-type': 'Selfie', 'x-order-id': '12' }, 'NoPhotoTypeSet'],
+      ['/deliver-customer-order/signature', { 'x-photo-type': 'Signature' }, 'NoOrderIdFound'],
+      ['/deliver-customer-order/check', { 'x-photo-type': 'Check', 'x-order-id': '0' }, 'NoOrderIdFound'],
+      ['/deliver-onlot-inventory-order/delivery', { 'x-photo-type': 'BuildingImage', 'x-order-id': 'abc' }, 'NoOrderIdFound'],
+      ['/deliver-onlot-inventory-order/delivery', { 'x-photo-type': 'Signature', 'x-order-id': '12' }, 'BucketToUploadPhoto'],
+    ];
+    for (const [folder, headers, error] of refusals) {
+      const res = await uploadFiles(server, summit, [file], { folder, headers });
+      expect(res.status, JSON.stringify(headers)).toBe(400);
+      expect(res.body).toEqual({ error, message: ERROR_TEXT[error as keyof typeof ERROR_TEXT] });
+    }
+    expect(await countUploads()).toBe(before);
+    expect(ERROR_TEXT.NoPhotoTypeSet).toBe('No photo type set');
+    const accepted: [string, Record<string, string>][] = [
+      ['/deliver-customer-order/signature', { 'x-photo-type': 'Signature', 'x-order-id': '12' }],
+      ['/profile-pictures', { 'x-photo-type': 'ProfileImage' }],
+      // A build from before these headers (its entries may still wait on a phone): the folder says the type.
+      ['/deliver-customer-order/check', {}],
+    ];
+    for (const [folder, headers] of accepted) expect((await uploadFiles(server, summit, [file], { folder, headers })).status, folder).toBe(200);
   });
 
   it('400 when no file is sent, or the body is not multipart', async () => {

@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { idSchema } from '../ids';
 import { API, OnlotDeliveryDetailsSchema, OnlotOrderDetailsSchema, PULL_LIMIT_MAX, UploadResultSchema } from '../api';
 import { LoginBodySchema } from '../auth';
-import { MAX_BUILDING_IMAGES, UPLOAD_FOLDERS } from '../enums';
+import { IMAGE_TYPES, MAX_BUILDING_IMAGES, UPLOAD_FOLDERS } from '../enums';
 import {
   CompanyDriverSchema,
   CustomerDeliveryDetailsSchema,
@@ -90,9 +90,14 @@ export const ENDPOINTS = {
   },
   [`GET ${API.companyUserIsRemoved}` as const]: { summary: 'True when the signed-in account was removed from its company', responseSchema: v.boolean() },
   [`POST ${API.upload}` as const]: {
-    summary: 'Upload images (multipart file-0…, header x-upload-folder) → [{path, mimetype}]',
+    summary:
+      'Upload images (multipart file-0…, header x-upload-folder; x-photo-type and, but for a profile image, x-order-id: NoPhotoTypeSet, NoOrderIdFound) → [{path, mimetype}]',
     multipartFiles: MAX_BUILDING_IMAGES,
-    headersSchema: v.object({ 'x-upload-folder': v.picklist(UPLOAD_FOLDERS) }),
+    headersSchema: v.object({
+      'x-upload-folder': v.picklist(UPLOAD_FOLDERS),
+      'x-photo-type': v.optional(v.picklist(IMAGE_TYPES)),
+      'x-order-id': v.optional(v.pipe(v.string(), v.description('The order the images belong to (not for a profile image)'))),
+    }),
     responseSchema: UploadResultSchema,
     errors: UPLOADS_LIMITED,
   },

@@ -1,7 +1,8 @@
-import { logFiltersQuery, PROFILE_API, type DeliveryLogSnapshot, type DeliveryStatsSnapshot, type LogFilters } from '../../domain';
+import { logFiltersQuery, PROFILE_API, sameLogFilters, type DeliveryLogSnapshot, type DeliveryStatsSnapshot, type LogFilters } from '../../domain';
 import { CACHE_KEYS, writeCache } from '../../db';
 import { isConnectivity } from '../fetchReport';
-import { failureOf, type RpcFailure } from './outcome';
+import { TransportError } from '../transportError';
+import { failureOf, plainFailure, type RpcFailure } from './outcome';
 import type { ProfileContext } from './context';
 
 // The delivery log screen's reads (SPEC §2, §7): online, at the screen's request, because the
@@ -21,6 +22,13 @@ export interface LogReadOutcome {
 
 export type ExportOutcome = { ok: true; bytes: ArrayBuffer; filename: string; type: string } | RpcFailure;
 
+/**
+ * SPEC §8 "Failed to fetch filters": the log could not be read for the filters asked, because
+ * the server refused them (400, with its reason) or answered a log of other filters (a proxy
+ * that dropped the query would otherwise show every delivery under the driver's filters).
+ */
+class FiltersNotApplied extends Error {}
+
 /** Reads the log for `filters` and both stats; `isLatest` says whether a newer request superseded this one. */
 export async function refreshDeliveryLog(ctx: ProfileContext, filters: LogFilters, isLatest: () => boolean): Promise<LogReadOutcome> {
   const session = await ctx.session();
@@ -30,7 +38,10 @@ export async function refreshDeliveryLog(ctx: ProfileContext, filters: LogFilter
     [
       async () => {
         // An answer the table's schema refuses is refused like a pull's snapshot: the last good copy stays.
-        const log = await ctx.http.read(`GET ${PROFILE_API.logList}`, logFiltersQuery(filters));
+        const log = await ctx.http.read(`GET ${PROFILE_API.logList}`, logFiltersQuery(filters)).catch((error: unknown) => {
+          throw error instanceof TransportError && error.status === 400 ? new FiltersNotApplied(error.message) : error;
+        });
+        if (!sameLogFilters(log.filters, filters)) throw new FiltersNotApplied('The log came back for other filters');
         if (!isLatest()) {
           outcome.superseded = true;
           return;
@@ -56,7 +67,7 @@ export async function refreshDeliveryLog(ctx: ProfileContext, filters: LogFilter
     try {
       await read();
     } catch (error) {
-      const failure = failureOf(error, code);
+      const failure = error instanceof FiltersNotApplied ? plainFailure('FailedToFetchFilters', error.message) : failureOf(error, code);
       if (failure.offline) return { ...outcome, ok: false, offline: true };
       ctx.log?.(`profile: ${code}`, error instanceof Error ? error.message : error);
       outcome.ok = false;

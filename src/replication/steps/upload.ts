@@ -1,4 +1,16 @@
-import { API, parseUploadPath, UPLOAD_FOLDER_HEADER, type ImageRecord, type UploadFolder, type UploadResult } from '../../domain';
+import {
+  API,
+  IMAGE_TYPE_OF_FOLDER,
+  ORDER_ID_HEADER,
+  parseOrderKey,
+  parseUploadPath,
+  PHOTO_TYPE_HEADER,
+  UPLOAD_FOLDER_HEADER,
+  uploadFailedText,
+  type ImageRecord,
+  type UploadFolder,
+  type UploadResult,
+} from '../../domain';
 import type { DraftPhoto } from '../../db';
 import type { StepSpec, UploadedFiles } from '../../outbox';
 import type { HttpClient } from '../http';
@@ -23,7 +35,8 @@ export async function runUpload(ctx: OutboxContext, entry: EntryHandle, step: Up
     if (entry.get().steps.uploads[photo.id]) continue;
     const blob = await ctx.blobs.get(photo.id);
     if (!blob) throw new TransportError('permanent', 'PhotoMissing', 'A photo of this delivery is missing on this device; take it again', null);
-    const record = await uploadImage(ctx.http, { id: photo.id, extension: photo.extension, type: blob.type, bytes: blob.bytes }, step.folder);
+    const orderId = parseOrderKey(entry.get().order_key)?.id ?? null;
+    const record = await uploadImage(ctx.http, { id: photo.id, extension: photo.extension, type: blob.type, bytes: blob.bytes }, step.folder, orderId);
     await entry.update((doc) => ({ ...doc, steps: { ...doc.steps, uploads: { ...doc.steps.uploads, [photo.id]: record } } }));
     ctx.events?.onStep?.({ entryId: entry.get().id, step: `upload:${photo.id}` });
   }
@@ -32,17 +45,27 @@ export async function runUpload(ctx: OutboxContext, entry: EntryHandle, step: Up
 /**
  * POST /upload of one image to `folder` (SPEC §7), its id the Idempotency-Key, so a repeat
  * after a lost answer returns the same stored file. Deliveries and the profile picture both
- * upload through here.
+ * upload through here. The request says its photo type (the folder's) and, but for a profile
+ * picture, its order (SPEC §5 Images); a failure is worded "Request to upload {image type}
+ * image failed" (SPEC §8) before the reason, keeping its identifier and how it is retried.
  */
 export async function uploadImage(
   http: HttpClient,
   image: { id: string; extension: string; type: string; bytes: ArrayBuffer },
   folder: UploadFolder,
+  orderId: number | null = null,
 ): Promise<ImageRecord> {
   const form = new FormData();
   form.append('file-0', new Blob([image.bytes], { type: image.type }), `${image.id}.${image.extension}`);
-  const result = await http.call(`POST ${API.upload}`, form, { headers: { [UPLOAD_FOLDER_HEADER]: folder }, idempotencyKey: image.id });
-  return imageRecordOf(result);
+  const photoType = IMAGE_TYPE_OF_FOLDER[folder];
+  const headers = { [UPLOAD_FOLDER_HEADER]: folder, [PHOTO_TYPE_HEADER]: photoType, ...(orderId === null ? {} : { [ORDER_ID_HEADER]: String(orderId) }) };
+  try {
+    return imageRecordOf(await http.call(`POST ${API.upload}`, form, { headers, idempotencyKey: image.id }));
+  } catch (error) {
+    // A refused session or an app too old is not about this image: those keep their own words.
+    if (!(error instanceof TransportError) || error.kind === 'auth' || error.kind === 'upgrade') throw error;
+    throw new TransportError(error.kind, error.code, `${uploadFailedText(photoType)}: ${error.message}`, error.status);
+  }
 }
 
 /** The uploaded records by slot, in the order the driver took them. */

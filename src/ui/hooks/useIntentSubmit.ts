@@ -36,7 +36,9 @@ export function useIntentSubmit({ snackbarOnRefusal = false }: { snackbarOnRefus
       // -1: back to the screen that opened this one (an order or schedule-details screen).
       void (then === -1 ? navigate(-1) : navigate(then));
     } catch (e) {
-      notify(e instanceof Error ? e.message : errorText('GeneralError'), 'error');
+      // Not a refusal: something broke on the phone. The action's own SPEC §8 text when it has one.
+      console.error('queueing the action failed', e);
+      notify(texts.unexpected ?? (e instanceof Error ? e.message : errorText('GeneralError')), 'error');
     } finally {
       setBusy(false);
     }

@@ -36,8 +36,12 @@ export default function ScheduleOrder() {
 
 type Action = 'schedule' | 'reschedule' | 'unschedule' | 'reassign';
 
-/** SPEC §8's progress and success texts of each action, in the active language. */
-const textsOf = (action: Action): ActionTexts => ({ progress: t(`schedule.${action}Progress`), success: t(`schedule.${action}Success`) });
+/** SPEC §8's progress, success and (scheduling) unexpected-failure texts of each action, in the active language. */
+const textsOf = (action: Action): ActionTexts => ({
+  progress: t(`schedule.${action}Progress`),
+  success: t(`schedule.${action}Success`),
+  ...(action === 'schedule' || action === 'reschedule' ? { unexpected: errorText('ErrorSchedulingDelivery') } : {}),
+});
 
 /** Tomorrow at 09:00 on this device's clock, as a datetime-local value. */
 function tomorrowMorning(): string {
