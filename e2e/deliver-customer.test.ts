@@ -5,9 +5,9 @@
 // the card number or the CVV.
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
+import { deliveryOf, fillCommon, liveOrders, sign } from './deliverySupport';
 import { storedRecords, waitForStored } from './settle';
 import { ensureServiceWorker, RESULTS, SUMMIT_DRIVER as DRIVER, useBrowserHarness, type Phone, type Proxy } from './support';
 const PAN = '4111111111111111';
@@ -45,53 +45,9 @@ useBrowserHarness(
   },
 );
 
-async function liveOrders(kind: 'customer' | 'move', where = 'true'): Promise<number[]> {
-  const rows = await server.query<{ id: number }>(
-    `SELECT o.id FROM orders o JOIN accounts a ON a.id = o.driver_id LEFT JOIN customer_order_billing b ON b.order_id = o.id
-      WHERE a.email = $1 AND o.kind = $2 AND o.delivered_at IS NULL AND o.cancelled_at IS NULL AND (${where}) ORDER BY o.id`,
-    [DRIVER.email, kind],
-  );
-  return rows.map((r) => Number(r.id));
-}
-
-const photo = (r: number) =>
-  sharp({ create: { width: 1200, height: 900, channels: 3, background: { r, g: 120, b: 60 } } })
-    .jpeg()
-    .toBuffer();
-
-/** Draws a signature on the pad with the pointer, as a finger would. */
-async function sign(): Promise<void> {
-  const pad = page.getByLabel('Signature pad: sign with a finger or a pen');
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('no signature pad');
-  await page.mouse.move(box.x + 30, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (let i = 1; i <= 20; i++) await page.mouse.move(box.x + 30 + i * 12, box.y + box.height * (0.6 - 0.25 * Math.sin(i / 3)));
-  await page.mouse.up();
-}
-
-async function fillCommon(miles: string): Promise<void> {
-  await page.getByTestId('photo-files-input').setInputFiles([
-    { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await photo(40) },
-    { name: 'door.jpg', mimeType: 'image/jpeg', buffer: await photo(200) },
-  ]);
-  await expect.poll(() => page.getByTestId('photo-thumb').count(), { timeout: 30_000 }).toBe(2);
-  await page.getByLabel('Miles driven').fill(miles);
-  await page.getByLabel('Note', { exact: true }).fill('Customer walked the site with us.');
-}
-
-const deliveryOf = (orderId: number) =>
-  server.query<{ id: number; signature_guid: string | null; signature_mime: string | null; images: string; payload: Record<string, unknown> }>(
-    `SELECT d.id, cd.signature_guid, (SELECT u.mime FROM uploads u WHERE u.guid = cd.signature_guid) signature_mime,
-     (SELECT count(*)::text FROM delivery_images i WHERE i.delivery_id = d.id) images, d.payload
-   FROM deliveries d LEFT JOIN customer_deliveries cd ON cd.delivery_id = d.id WHERE d.order_id = $1`,
-    [orderId],
-  );
-
 describe('customer orders in the browser', () => {
   it('a cash delivery recorded offline, reloaded offline, then sent once with signature, happy list, survey, certificate and emails', async () => {
-    const [orderId] = await liveOrders('customer', 'NOT b.is_rto');
+    const [orderId] = await liveOrders(server, DRIVER.email, 'customer', 'NOT b.is_rto');
     expect(orderId).toBeDefined();
     const since = new Date();
     await page.goto(`${proxy.url}/customer-order-details/${orderId}`);
@@ -105,8 +61,8 @@ describe('customer orders in the browser', () => {
     await page.getByRole('button', { name: 'Deliver', exact: true }).click();
     await page.getByText('A payment method is required', { exact: true }).first().waitFor();
 
-    await fillCommon('18');
-    await sign();
+    await fillCommon(page, '18');
+    await sign(page);
     const happy = page.locator('[data-field="happy-list"] label');
     if ((await happy.count()) > 0) await happy.first().click();
     const yes = page.locator('[data-field="survey"]').getByRole('button', { name: 'Yes' });
@@ -131,12 +87,12 @@ describe('customer orders in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.reload();
     await expect.poll(() => page.locator(`[data-order-key="co-${orderId}"]`).getByTestId('outbox-status').textContent(), { timeout: 30_000 }).toBe('Queued');
-    expect(await deliveryOf(orderId!)).toEqual([]);
+    expect(await deliveryOf(server, orderId!)).toEqual([]);
 
     proxy.setReachable(true);
     await phone.context.setOffline(false);
-    await expect.poll(async () => (await deliveryOf(orderId!)).length, { timeout: 60_000, interval: 500 }).toBe(1);
-    const [delivery] = await deliveryOf(orderId!);
+    await expect.poll(async () => (await deliveryOf(server, orderId!)).length, { timeout: 60_000, interval: 500 }).toBe(1);
+    const [delivery] = await deliveryOf(server, orderId!);
     expect(delivery).toMatchObject({ signature_mime: 'image/png', images: '2' });
     expect(delivery?.payload).toMatchObject({ payment_amount: '125.50', signature_from: 'customer', delivery_miles_driven: 18 });
     const [payment] = await server.query<{ method: string; amount: string }>('SELECT method, amount::text FROM order_payments WHERE order_id = $1', [orderId]);
@@ -161,12 +117,12 @@ describe('customer orders in the browser', () => {
   });
 
   it('a new card authorized online, then delivered: no card number or CVV anywhere on the phone, the server or its log', async () => {
-    const [orderId] = await liveOrders('customer', 'NOT b.is_rto AND b.remaining_balance >= 200');
+    const [orderId] = await liveOrders(server, DRIVER.email, 'customer', 'NOT b.is_rto AND b.remaining_balance >= 200');
     expect(orderId).toBeDefined();
     await page.goto(`${proxy.url}/delivery-details/${orderId}?customerOrder=true`);
     await page.getByTestId('payment').waitFor({ timeout: 30_000 });
-    await fillCommon('7');
-    await sign();
+    await fillCommon(page, '7');
+    await sign(page);
     await page.getByRole('group', { name: 'Payment method' }).getByRole('button', { name: 'Credit card' }).click();
     await page.getByRole('group', { name: 'Card' }).getByRole('button', { name: 'New card' }).click();
     await page.getByLabel('Amount collected ($)').fill('200.00');
@@ -190,7 +146,7 @@ describe('customer orders in the browser', () => {
     await page.screenshot({ path: resolve(RESULTS, 'new-card-authorized.png'), fullPage: true });
     await page.getByRole('button', { name: 'Deliver', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    await expect.poll(async () => (await deliveryOf(orderId!)).length, { timeout: 60_000, interval: 500 }).toBe(1);
+    await expect.poll(async () => (await deliveryOf(server, orderId!)).length, { timeout: 60_000, interval: 500 }).toBe(1);
     const [payment] = await server.query<{ method: string; source: string; amount: string; card_last_four: string }>(
       'SELECT method, source, amount::text, card_last_four FROM order_payments WHERE order_id = $1',
       [orderId],
@@ -222,14 +178,14 @@ describe('customer orders in the browser', () => {
 
 describe('move orders in the browser', () => {
   it('delivers a move order: photos, miles, times, note; GPS 0 when missing', async () => {
-    const [orderId] = await liveOrders('move');
+    const [orderId] = await liveOrders(server, DRIVER.email, 'move');
     expect(orderId).toBeDefined();
     await page.goto(`${proxy.url}/inventory-move-order-details/${orderId}`);
     await expect.poll(() => page.getByTestId('delivery-details').getByText('Dealership').isVisible(), { timeout: 30_000 }).toBe(true);
     await page.screenshot({ path: resolve(RESULTS, 'move-details.png'), fullPage: true });
     await page.getByRole('link', { name: 'Deliver', exact: true }).click();
     await page.waitForURL(/\/delivery-details\/\d+\?inventoryMoveOrder=true/);
-    await fillCommon('-4');
+    await fillCommon(page, '-4');
     await page.getByRole('button', { name: 'Delivery started: now' }).click();
     await page.getByRole('button', { name: 'Delivery ended: now' }).click();
     await page.getByRole('button', { name: 'Deliver', exact: true }).click();
