@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { jwtKeys, MAX_TOKEN_AGE_SECONDS } from '../../server/auth/jwt';
 
 // Issue 20 item 10: a token's age is capped at 7 days from its `iat` whatever its `exp` says
-// (a token minted with the secret and a far `exp` must not live for a year), and a token
-// without `iat` is refused. Judged on the injected clock, also for a token already remembered.
+// (a token minted with the secret and a far `exp` must not live for a year); a token without
+// `iat` may not have an `exp` further than that. Judged on the injected clock, also for a token already remembered.
 const SECRET = 'a-secret-of-enough-length-for-hs256';
 const claims = { company_id: 1, role: 'driver', account_id: 7, company: 'Summit Sheds', name: 'Dale', email: 'driver@summit.test', tv: 1 };
 const T0 = Date.parse('2026-03-01T12:00:00Z') / 1000;
@@ -30,9 +30,13 @@ describe('token age cap', () => {
     expect(await jwtKeys(SECRET, () => now).verify(token)).toBeNull(); // and a fresh verify refuses it
   });
 
-  it('refuses a token without iat', async () => {
+  // Issue 22 item 8: SPEC §6 promises only company_id, role and exp, so `iat` is optional; without
+  // it the cap is on `exp`: a token further than 7 days from its end is refused, so none lives longer.
+  it('refuses a token without iat whose exp is further than 7 days away; accepts one within', async () => {
     const keys = jwtKeys(SECRET, () => T0 * 1000);
-    expect(await keys.verify(await mint(null, T0 + DAY))).toBeNull();
+    expect(await keys.verify(await mint(null, T0 + 30 * DAY))).toBeNull();
+    expect(await keys.verify(await mint(null, T0 + 365 * DAY))).toBeNull();
+    expect((await keys.verify(await mint(null, T0 + DAY)))?.account_id).toBe(7);
   });
 
   it('still ends a token at its own exp when that comes first', async () => {
