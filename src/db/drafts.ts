@@ -170,23 +170,31 @@ export async function addDraftImage<K extends OrderKind>(
   return { ok: true, photo };
 }
 
+/**
+ * Takes an image out of the draft and deletes its bytes (unless an outbox entry holds them).
+ * For the signature and the check, `imageId` null takes whatever the slot holds when this
+ * write runs: a Clear queued behind a save still landing clears that save too.
+ */
 export async function removeDraftImage<K extends OrderKind>(
   db: DriverDatabase,
   blobs: BlobStore,
   session: Session,
   kind: K,
   orderId: number,
-  imageId: string,
+  imageId: string | null,
   slot: ImageSlot = 'photos',
 ): Promise<void> {
   const doc = await deliveryCollection(db, kind).findOne(orderKey(kind, orderId)).exec();
   if (!doc || !ownsDoc(doc, session)) return;
+  let removed: string[] = [];
   await doc.incrementalModify((data) => {
     const draft = data.draft as unknown as Record<string, unknown>;
+    const held = slotImages(draft, slot).map((p) => p.id);
+    removed = slot === 'photos' ? (imageId ? [imageId] : []) : [...new Set([...(imageId ? [imageId] : []), ...held])];
     const value = slot === 'photos' ? slotImages(draft, slot).filter((p) => p.id !== imageId) : null;
     return { ...data, draft: { ...data.draft, [slot]: value }, updated_at: clockIso() };
   });
-  await deleteUnreferenced(db, blobs, [imageId]);
+  await deleteUnreferenced(db, blobs, removed);
 }
 
 /** Every image id a draft holds (photos, signature, check). */

@@ -74,6 +74,8 @@ async function showForm(orderId: number): Promise<void> {
 }
 
 const PAD = 'Signature pad: sign with a finger or a pen';
+/** The pad saves this long after the last stroke (SignaturePad's SAVE_DEBOUNCE_MS). */
+const SAVE_DELAY_MS = 400;
 
 /** One stroke across the pad, as a finger draws it. */
 function sign(): void {
@@ -157,7 +159,7 @@ describe('signing, then at once the rest of the form and Deliver (issue 22)', { 
     const stored = async () => (await db.customer_deliveries.findOne(orderKey('customer', 63)).exec())?.draft.signature ?? null;
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     sign();
-    await act(() => vi.advanceTimersByTimeAsync(399));
+    await act(() => vi.advanceTimersByTimeAsync(SAVE_DELAY_MS - 1));
     expect(await stored()).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(1));
     await until(async () => expect((await stored())?.mime_type).toBe('image/png'));
@@ -171,6 +173,37 @@ describe('signing, then at once the rest of the form and Deliver (issue 22)', { 
     await act(() => vi.advanceTimersByTimeAsync(1_000));
     await until(async () => expect(await stored()).toBeNull());
     expect(await (await getBlobStore()).get(saved?.id ?? '')).toBeNull();
+  });
+
+  it('Clear pressed while the drawing is being stored: the stored signature goes too, and Deliver says it is missing', async () => {
+    await showForm(64);
+    const db = await getDatabase();
+    const blobs = await getBlobStore();
+    let letThrough: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      letThrough = resolve;
+    });
+    const put = blobs.put.bind(blobs);
+    const held = vi.spyOn(blobs, 'put').mockImplementation(async (blob) => {
+      await gate;
+      await put(blob);
+    });
+    try {
+      choose('Payment method', 'No payment'); // the only rule left to break is the signature's
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      sign();
+      await act(() => vi.advanceTimersByTimeAsync(SAVE_DELAY_MS));
+      await until(() => expect(held).toHaveBeenCalledTimes(1));
+      clearPad(); // the pad's value is still null: the save has not landed
+      letThrough();
+      fireEvent.click(screen.getByRole('button', { name: 'Deliver' }));
+      await until(() => expect(document.querySelector('[data-field="signature"]')?.textContent).toContain(ERROR_TEXT.DeliverySignatureRequired));
+      expect((await db.customer_deliveries.findOne(orderKey('customer', 64)).exec())?.draft.signature).toBeNull();
+      const stored = held.mock.calls[0]?.[0];
+      expect(await blobs.get(stored?.id ?? '')).toBeNull();
+    } finally {
+      held.mockRestore();
+    }
   });
 
   it('ticks made before the screen shows the previous one are all kept (each write reads the stored list)', async () => {

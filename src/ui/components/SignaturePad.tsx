@@ -244,8 +244,8 @@ export function SignaturePad({ value, from, disabled, invalidText, writer, onFro
     setDrawn(false);
     setEmpty(true);
     redraw();
-    const saved = value;
-    if (saved) writer.run(() => writer.removeImage(saved.id, 'signature'));
+    // Whatever is stored when this write runs, so also a save of ours still landing.
+    writer.run(() => writer.removeImage(null, 'signature'));
   };
 
   const options: { value: SignatureFrom; label: string }[] = [

@@ -28,7 +28,8 @@ export interface DraftWriter<K extends OrderKind = OrderKind> {
   flush(): Promise<void>;
   /** Stores an image's bytes and puts it in a slot (signature and check replace the old one). */
   saveImage(image: CapturedImage, slot: ImageSlot): Promise<void>;
-  removeImage(imageId: string, slot: ImageSlot): Promise<void>;
+  /** Takes an image out of a slot; null: whatever the signature or check slot holds when the write runs. */
+  removeImage(imageId: string | null, slot: ImageSlot): Promise<void>;
 }
 
 interface Held {
