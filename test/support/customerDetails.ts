@@ -27,3 +27,15 @@ export const customerDetails: CustomerDeliveryDetails = {
   driver_delivery_survey_questions: [],
   updated_at: '2026-11-20T00:00:00.000Z',
 };
+
+/** A new card the phone authorized online for `amount` (what the draft keeps: never a PAN or CVV). */
+export const authorizedCard = (amount = '100.00') => ({
+  profileId: 'P9',
+  firstFour: '4111',
+  lastFour: '1111',
+  retref: 'R1',
+  token: '9411111111111111',
+  expMonth: '09',
+  expYear: '31',
+  amount,
+});

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyCustomerDraft, type CustomerDraft, type DraftPhoto } from '../../src/db';
 import { CUSTOMER_PAYLOAD_SCHEMAS, validateDelivery, type CustomerDeliveryDetails } from '../../src/domain';
 import { customerCallOf, customerFacts, customerPayload } from '../../src/outbox';
+import { authorizedCard } from '../support/customerDetails';
 
 const photo = (id: string): DraftPhoto => ({ id, mime_type: 'image/jpeg', extension: 'jpg', size: 10, width: 10, height: 10 });
 const details: CustomerDeliveryDetails = {
@@ -88,16 +89,7 @@ describe("SPEC §5 rules per payment path, from the driver's draft", () => {
       'CreditCardExpirationDateRequired',
       'CreditCardCVVRequired',
     ]);
-    const newCard = {
-      profileId: 'P9',
-      firstFour: '4111',
-      lastFour: '1111',
-      retref: 'R1',
-      token: '9411111111111111',
-      expMonth: '09',
-      expYear: '31',
-      amount: '100.00',
-    };
+    const newCard = authorizedCard('100.00');
     expect(rules({ paymentMethod: 'CreditCard', cardSelection: 'NewCard', newCard })).toEqual([]);
   });
 });
@@ -121,16 +113,7 @@ describe('the amount and the order state, judged on the phone as the server judg
   it("an existing card is one of the customer's saved cards; a new card's amount is the authorized one", () => {
     expect(rules({ paymentMethod: 'CreditCard', cardSelection: 'ExistingCard', cardProfileId: null })).toEqual(['SavedCardRequired']);
     expect(rules({ paymentMethod: 'CreditCard', cardSelection: 'ExistingCard', cardProfileId: 'P-other' })).toEqual(['SavedCardRequired']);
-    const newCard = {
-      profileId: 'P9',
-      firstFour: '4111',
-      lastFour: '1111',
-      retref: 'R1',
-      token: '9411111111111111',
-      expMonth: '09',
-      expYear: '31',
-      amount: '100.00',
-    };
+    const newCard = authorizedCard('100.00');
     expect(rules({ paymentMethod: 'CreditCard', cardSelection: 'NewCard', newCard, paymentAmount: '100' })).toEqual([]);
     expect(rules({ paymentMethod: 'CreditCard', cardSelection: 'NewCard', newCard, paymentAmount: '120.00' })).toEqual(['AmountNotAuthorized']);
     expect(rules({ paymentMethod: 'CreditCard', cardSelection: 'NewCard', newCard, paymentAmount: '99.99' })).toEqual(['AmountNotAuthorized']);
@@ -138,16 +121,7 @@ describe('the amount and the order state, judged on the phone as the server judg
 });
 
 describe('the payload each path queues', () => {
-  const newCard = {
-    profileId: 'P9',
-    firstFour: '4111',
-    lastFour: '1111',
-    retref: 'R1',
-    token: '9411111111111111',
-    expMonth: '09',
-    expYear: '31',
-    amount: '100.00',
-  };
+  const newCard = authorizedCard('100.00');
   const cases: [string, Partial<CustomerDraft>, CustomerDeliveryDetails][] = [
     ['cash', { paymentMethod: 'Cash', paymentAmount: '125.50' }, details],
     ['no_payment', { paymentMethod: 'NoPayment', paymentAmount: '99' }, details],

@@ -9,7 +9,7 @@ import { PaymentFields, type PaymentField } from '../../src/ui/components/custom
 import { CUSTOMER_FIELD_OF } from '../../src/ui/components/customer/customerFields';
 import type { DraftWriter } from '../../src/ui/hooks/useDraftWriter';
 import { errorText } from '../../src/ui/i18n/domainText';
-import { customerDetails } from '../support/customerDetails';
+import { authorizedCard, customerDetails } from '../support/customerDetails';
 import { minTargetHeightPx, renderUi } from '../support/renderUi';
 
 // The new-card panel inside asks the sync worker to authorize; no test here gets that far.
@@ -111,16 +111,7 @@ describe('PaymentFields (payment at delivery, SPEC §1 §5)', { timeout: 20_000 
   });
 
   it('a new card authorized for an amount shows that amount, read-only, until another card is authorized', () => {
-    const newCard = {
-      profileId: 'P9',
-      firstFour: '4111',
-      lastFour: '1111',
-      retref: 'R1',
-      token: '9411111111111111',
-      expMonth: '09',
-      expYear: '31',
-      amount: '120.00',
-    };
+    const newCard = authorizedCard('120.00');
     renderUi(<Harness start={{ paymentMethod: 'CreditCard', cardSelection: 'NewCard', newCard, paymentAmount: '120.00' }} />);
     expect(amountField()?.value).toBe('120.00');
     expect(amountField()?.readOnly).toBe(true);
