@@ -5,7 +5,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATE_PATH, CUSTOMER_DELIVER, PROFILE_API, type DeliveryLogResponse } from '../../src/domain';
 import type { TestServer } from '../support/server';
-import { CUSTOMER_PHOTO_FOLDER, SIGNATURE_FOLDER, assignLiveCustomerOrders, countRows, customerBody, setBilling, signatureFields, uploadTo, type Uploaded } from './deliveryFixtures';
+import {
+  CUSTOMER_PHOTO_FOLDER,
+  SIGNATURE_FOLDER,
+  assignLiveCustomerOrders,
+  countRows,
+  customerBody,
+  setBilling,
+  signatureFields,
+  uploadTo,
+  type Uploaded,
+} from './deliveryFixtures';
 import { SUMMIT_DRIVER, call, postJson, useTestServer } from './helpers';
 import { downloadFile, readPdf } from './pdfText';
 
@@ -77,7 +87,7 @@ describe('happy-list results of a customer delivery', () => {
     for (const { item, value } of expected) expect(text, item).toContain(`${value ? '[x]' : '[  ]'} ${item}`);
   });
 
-  it('refuses an item that is not on the order\'s list with 400 InvalidRequest, and writes nothing', async () => {
+  it("refuses an item that is not on the order's list with 400 InvalidRequest, and writes nothing", async () => {
     const [first] = await listOf(order(1));
     const before = await countRows(server, 'SELECT 1 FROM delivery_happy_list_results', []);
     const res = await deliverCash(order(1), [

@@ -106,13 +106,22 @@ describe('authorizeNewCard against the real server', () => {
   });
 
   it("the holder's typed billing is what the server authorizes with and keeps on the profile", async () => {
-    const holder = { firstName: 'Dana', lastName: 'Whitfield', streetAddress: '88 Quarry Rd', city: 'Intercourse', state: 'PA', phone: '7175550142', email: 'dana@example.com' };
+    const holder = {
+      firstName: 'Dana',
+      lastName: 'Whitfield',
+      streetAddress: '88 Quarry Rd',
+      city: 'Intercourse',
+      state: 'PA',
+      phone: '7175550142',
+      email: 'dana@example.com',
+    };
     const outcome = await authorizeNewCard(http, input({ billingZip: '17534', holder }));
     expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
     if (!outcome.ok) return;
-    const [profile] = await server.query('SELECT name, billing_address, billing_city, billing_state, billing_zip, billing_phone, billing_email FROM card_profiles WHERE profile_id = $1', [
-      outcome.card.profileId,
-    ]);
+    const [profile] = await server.query(
+      'SELECT name, billing_address, billing_city, billing_state, billing_zip, billing_phone, billing_email FROM card_profiles WHERE profile_id = $1',
+      [outcome.card.profileId],
+    );
     expect(profile).toEqual({
       name: 'Dana Whitfield',
       billing_address: '88 Quarry Rd',

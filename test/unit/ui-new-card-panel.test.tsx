@@ -95,7 +95,15 @@ describe('NewCardPanel (a new card, authorized online, SPEC §3 §5)', { timeout
     fireEvent.click(authorizeButton());
     expect(worker.authorizeCard.mock.calls[0]?.[0]).toMatchObject({
       billingZip: '17534',
-      holder: { firstName: 'Dana', lastName: 'Whitfield', streetAddress: '88 Quarry Rd', city: 'Intercourse', state: 'PA', phone: '7175550100', email: 'ada@example.com' },
+      holder: {
+        firstName: 'Dana',
+        lastName: 'Whitfield',
+        streetAddress: '88 Quarry Rd',
+        city: 'Intercourse',
+        state: 'PA',
+        phone: '7175550100',
+        email: 'ada@example.com',
+      },
     });
   });
 
