@@ -18,3 +18,4 @@ export * from './sessionNotes';
 export * from './watchLocal';
 export * from './signInDevices';
 export * from './driverScope';
+export * from './uploadProgress';

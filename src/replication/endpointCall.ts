@@ -29,6 +29,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Sign-in is the one call without a bearer token. */
   auth?: boolean;
+  /** Hears the body leave (http.ts): an upload's progress for the queue. */
+  onUploadProgress?: (sent: number, total: number) => void;
 }
 
 /** The options argument: required when the key has path parameters or declared headers. */

@@ -1,8 +1,19 @@
 import { CONTRACT_VERSION, CONTRACT_VERSION_HEADER, ERROR_TEXT, IDEMPOTENCY_HEADER, TIME_ZONE_HEADER } from '../domain';
 import { endpointCalls, type EndpointCalls } from './endpointCall';
-import { httpError, networkError, timeoutError, TransportError } from './transportError';
+import { bodySize, progressBudget, type ProgressBudget } from './progressBudget';
+import { httpError, networkError, stalledError, timeoutError, TransportError } from './transportError';
 
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+/**
+ * What a request may ask of the transport beyond fetch: to hear how much of its body has been
+ * handed to the network. A transport that can see it (XMLHttpRequest's `upload.onprogress`, in
+ * the worker) calls it with 0 when the body starts going out, then as bytes go; plain fetch
+ * cannot see it and never calls it.
+ */
+export interface TransportInit extends RequestInit {
+  onUploadProgress?: (sent: number, total: number) => void;
+}
+
+export type FetchLike = (input: string, init: TransportInit) => Promise<Response>;
 
 /** SPEC §7 host routing: reporting gateway, remix app (/api, /rmaembed) and the main API. */
 export interface Hosts {
@@ -15,7 +26,12 @@ export interface HttpDeps {
   fetch: FetchLike;
   hosts: Hosts;
   getToken: () => Promise<string | null>;
+  /** A read's whole budget (GET): default 30 s. */
   timeoutMs?: number;
+  /** A call with a body is cut after this long without progress (progressBudget.ts): default `timeoutMs`. */
+  stallMs?: number;
+  /** The slowest uplink a body's answer is waited for (bytes/s): default 16 kbit/s. */
+  minUplinkBytesPerS?: number;
   timeZone?: string;
 }
 
@@ -30,6 +46,8 @@ export interface RequestOptions {
   idempotencyKey?: string;
   /** Login is the one call without a bearer token. */
   auth?: boolean;
+  /** Hears the body leave (an upload's progress for the queue); asks the transport to report it. */
+  onUploadProgress?: (sent: number, total: number) => void;
 }
 
 /** An answer read as bytes (SPEC §7: the log-list export "returns the raw response"; stored files). */
@@ -72,6 +90,29 @@ export function buildUrl(base: string, path: string, query: RequestOptions['quer
   return `${base}${path}${qs ? `?${qs}` : ''}`;
 }
 
+/** The answer's bytes, each chunk counted as progress. */
+async function readAll(response: Response, budget: ProgressBudget): Promise<ArrayBuffer> {
+  if (!response.body) return response.arrayBuffer();
+  budget.received();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    budget.received();
+    chunks.push(value);
+    length += value.byteLength;
+  }
+  const all = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return all.buffer;
+}
+
 export function createHttpClient(deps: HttpDeps): HttpClient {
   const timeoutMs = deps.timeoutMs ?? 30_000;
 
@@ -93,19 +134,40 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
       body = JSON.stringify(opts.json ?? {});
     }
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    // A read has a fixed budget; a call with a body is cut only when nothing moves (progressBudget.ts).
+    const budget = method === 'GET' ? null : sendBudget(body, () => controller.abort(), opts.onUploadProgress);
+    const timer = budget ? null : setTimeout(() => controller.abort(), timeoutMs);
     let response: Response;
     let bytes: ArrayBuffer;
     try {
-      response = await deps.fetch(buildUrl(hostFor(deps.hosts, path), path, opts.query), { method, headers, body, signal: controller.signal });
-      bytes = await response.arrayBuffer();
+      const init: TransportInit = { method, headers, body, signal: controller.signal };
+      // Only a caller that shows progress asks the transport for it (the worker's then uses XMLHttpRequest).
+      if (budget && opts.onUploadProgress) init.onUploadProgress = budget.onUploadProgress;
+      response = await deps.fetch(buildUrl(hostFor(deps.hosts, path), path, opts.query), init);
+      bytes = budget ? await readAll(response, budget.timer) : await response.arrayBuffer();
     } catch (error) {
-      throw controller.signal.aborted ? timeoutError(timeoutMs) : networkError(error);
+      if (!controller.signal.aborted) throw networkError(error);
+      throw budget ? stalledError(budget.timer.lastBudgetMs) : timeoutError(timeoutMs);
     } finally {
-      clearTimeout(timer);
+      if (timer !== null) clearTimeout(timer);
+      budget?.timer.stop();
     }
     if (!response.ok) throw httpError(response.status, new TextDecoder().decode(bytes));
     return { response, bytes };
+  }
+
+  function sendBudget(body: BodyInit | undefined, abort: () => void, listener?: (sent: number, total: number) => void) {
+    const timer = progressBudget({
+      stallMs: deps.stallMs ?? timeoutMs,
+      minBytesPerS: deps.minUplinkBytesPerS,
+      bodyBytes: bodySize(body instanceof FormData || typeof body === 'string' ? body : undefined),
+      abort,
+    });
+    const onUploadProgress = (sent: number, total: number): void => {
+      timer.sent(sent, total);
+      listener?.(sent, total);
+    };
+    return { timer, onUploadProgress };
   }
 
   /** The answer as JSON, or as text when it is not JSON (the certificate's URL), or undefined when empty. */

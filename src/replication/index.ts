@@ -4,3 +4,4 @@ export * from './http';
 export * from './outboxProcessor';
 export * from './pull';
 export * from './transportError';
+export { xhrFetch } from './xhrFetch';

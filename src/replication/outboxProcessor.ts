@@ -2,6 +2,7 @@ import type { OutboxDoc, OutboxError } from '../db';
 import { activeEntriesSelector, isCommitted, isFollowup, kindDef, preparePayload, undoOptimistic, type OutboxKindDef } from '../outbox';
 import { backoffMs } from './backoff';
 import { applyAttention, applyDone } from './outboxEffects';
+import { runLanes } from './outboxLanes';
 import type { EntryHandle, OutboxContext } from './outboxTypes';
 import { followupFailureText, runFollowup } from './steps/followups';
 import { runUpload, uploadedFiles } from './steps/upload';
@@ -38,35 +39,42 @@ function dueHeads(active: readonly OutboxDoc[]): OutboxDoc[] {
 /**
  * Sends every due entry of the signed-in driver, interpreting each kind's steps from the
  * registry. Entries for one order go strictly in order (only the oldest uncommitted one is
- * tried); an entry stuck on one order does not hold back other orders.
+ * tried); an entry stuck on one order does not hold back other orders, nor does one whose
+ * photos crawl up a weak link (its lane runs beside the others').
  */
 export async function processOutbox(ctx: OutboxContext): Promise<ProcessResult> {
   const result: ProcessResult = { sent: 0, failed: 0, authPaused: false, authCode: null, upgradePaused: false, nextDueAt: null };
-  const active = await ctx.db.outbox.find({ selector: activeEntriesSelector(ctx.session), sort: [{ created_at: 'asc' }, { id: 'asc' }] }).exec();
-  const heads = dueHeads(active.map((doc) => doc.toMutableJSON()));
-
-  for (const head of heads) {
-    if (head.status === 'needs_attention') continue;
-    if (head.next_attempt_at > ctx.now()) {
-      result.nextDueAt = Math.min(result.nextDueAt ?? Infinity, head.next_attempt_at);
-      continue;
-    }
-    const outcome = await sendEntry(ctx, head);
-    if (outcome === 'sent') result.sent += 1;
-    else if (outcome === 'auth') {
-      result.authPaused = true;
-      result.authCode = (await ctx.db.outbox.findOne(head.id).exec())?.last_error?.code ?? null;
-      break; // every later call would get the same 401
-    } else if (outcome === 'upgrade') {
-      result.upgradePaused = true;
-      break; // every later call would get the same 426
-    } else {
-      if (outcome !== 'attention' && outcome.failed) result.failed += 1;
-      if (outcome !== 'attention') result.nextDueAt = Math.min(result.nextDueAt ?? Infinity, outcome.due);
-      else result.failed += 1;
-    }
-  }
+  const dueNow = async () => {
+    const active = await ctx.db.outbox.find({ selector: activeEntriesSelector(ctx.session), sort: [{ created_at: 'asc' }, { id: 'asc' }] }).exec();
+    return dueHeads(active.map((doc) => doc.toMutableJSON()));
+  };
+  // A crawling upload holds back no other order's entry (outboxLanes.ts).
+  await runLanes({ heads: await dueNow(), send: (head) => tryHead(ctx, head, result), reread: dueNow, queued: ctx.db.outbox.insert$ });
   return result;
+}
+
+/** Sends one head if it is due, adding its outcome to `result`; false when the run must stop (401, 426). */
+async function tryHead(ctx: OutboxContext, head: OutboxDoc, result: ProcessResult): Promise<boolean> {
+  if (head.status === 'needs_attention') return true;
+  if (head.next_attempt_at > ctx.now()) {
+    result.nextDueAt = Math.min(result.nextDueAt ?? Infinity, head.next_attempt_at);
+    return true;
+  }
+  const outcome = await sendEntry(ctx, head);
+  if (outcome === 'sent') result.sent += 1;
+  else if (outcome === 'auth') {
+    result.authPaused = true;
+    result.authCode = (await ctx.db.outbox.findOne(head.id).exec())?.last_error?.code ?? null;
+    return false; // every later call would get the same 401
+  } else if (outcome === 'upgrade') {
+    result.upgradePaused = true;
+    return false; // every later call would get the same 426
+  } else {
+    if (outcome !== 'attention' && outcome.failed) result.failed += 1;
+    if (outcome !== 'attention') result.nextDueAt = Math.min(result.nextDueAt ?? Infinity, outcome.due);
+    else result.failed += 1;
+  }
+  return true;
 }
 
 async function handleFor(ctx: OutboxContext, id: string): Promise<EntryHandle> {

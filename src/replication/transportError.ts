@@ -29,6 +29,11 @@ export function timeoutError(ms: number): TransportError {
   return new TransportError('retry', 'Timeout', `The server did not answer within ${Math.round(ms / 1000)} s`, null);
 }
 
+/** A call with a body that stopped moving (progressBudget.ts): retried like a time-out. */
+export function stalledError(ms: number): TransportError {
+  return new TransportError('retry', 'Timeout', `Nothing reached the server or came back for ${Math.round(ms / 1000)} s`, null);
+}
+
 /** SPEC §8's transport rule, using the server's `{error, message}` body when it has one. */
 export function httpError(status: number, bodyText: string): TransportError {
   let code: ErrorCode = 'GeneralError';

@@ -1,10 +1,10 @@
 /// <reference lib="webworker" />
 import * as Comlink from 'comlink';
 import { getBlobStore, getDatabase, loginState$ } from '../db';
-import { createSyncEngine, type SyncEngine } from '../replication';
+import { createSyncEngine, xhrFetch, type SyncEngine } from '../replication';
 import { authorizeNewCard } from '../replication/cardAuth';
 import { createProfileRpc, type ProfileRpcApi } from '../replication/profile';
-import type { SyncConfig, SyncWorkerApi } from './protocol';
+import type { SyncConfig, SyncReason, SyncWorkerApi } from './protocol';
 
 // The sync worker owns every HTTP call. Each tab has one, but only the holder of the Web
 // Lock runs the engine's loops; the others answer RPCs (login) and forward "sync now" to
@@ -25,7 +25,8 @@ async function createEngine(config: SyncConfig): Promise<SyncEngine> {
   return createSyncEngine({
     db,
     blobs,
-    fetch: (input, init) => fetch(input, init),
+    // Uploads by XMLHttpRequest: the only way a worker hears a body's progress (http.ts cuts a stalled one).
+    fetch: xhrFetch,
     baseUrl: config.baseUrl,
     initialOnline: lastOnline,
     appHost: self.location.hostname,
@@ -49,10 +50,10 @@ function becomeLeaderWhenPossible(e: SyncEngine): void {
   });
 }
 
-channel.onmessage = (event: MessageEvent<{ type: string; online?: boolean }>) => {
+channel.onmessage = (event: MessageEvent<{ type: string; online?: boolean; reason?: SyncReason }>) => {
   if (event.data.type === 'online' && typeof event.data.online === 'boolean') lastOnline = event.data.online;
   if (!leader || !engine) return;
-  if (event.data.type === 'sync-now') void engine.syncNow();
+  if (event.data.type === 'sync-now') void engine.syncNow(event.data.reason);
   if (event.data.type === 'driver-busy') engine.driverBusy();
   if (event.data.type === 'online' && typeof event.data.online === 'boolean') void engine.setOnline(event.data.online);
 };
@@ -99,10 +100,10 @@ const api: SyncWorkerApi = {
     const e = await ready();
     await e.endImpersonation();
   },
-  async syncNow() {
+  async syncNow(reason) {
     const e = await ready();
-    if (leader) await e.syncNow();
-    else channel.postMessage({ type: 'sync-now' });
+    if (leader) await e.syncNow(reason);
+    else channel.postMessage({ type: 'sync-now', reason });
   },
   async driverBusy() {
     const e = await ready();

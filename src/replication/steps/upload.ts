@@ -16,6 +16,7 @@ import type { StepSpec, UploadedFiles } from '../../outbox';
 import type { HttpClient } from '../http';
 import type { EntryHandle, OutboxContext } from '../outboxTypes';
 import { TransportError } from '../transportError';
+import { progressWriter } from './progressWriter';
 
 type UploadStep = Extract<StepSpec, { type: 'upload' }>;
 
@@ -31,12 +32,23 @@ function imagesOf(entry: EntryHandle, step: UploadStep): DraftPhoto[] {
  * result is recorded before the next upload starts.
  */
 export async function runUpload(ctx: OutboxContext, entry: EntryHandle, step: UploadStep): Promise<void> {
-  for (const photo of imagesOf(entry, step)) {
+  const images = imagesOf(entry, step);
+  for (const [index, photo] of images.entries()) {
     if (entry.get().steps.uploads[photo.id]) continue;
     const blob = await ctx.blobs.get(photo.id);
     if (!blob) throw new TransportError('permanent', 'PhotoMissing', 'A photo of this delivery is missing on this device; take it again', null);
     const orderId = parseOrderKey(entry.get().order_key)?.id ?? null;
-    const record = await uploadImage(ctx.http, { id: photo.id, extension: photo.extension, type: blob.type, bytes: blob.bytes }, step.folder, orderId);
+    // The queue's card shows this image's progress ("Sending photo 1 of 2 — 40%").
+    const progress = progressWriter(ctx.db);
+    const where = { entryId: entry.get().id, slot: step.slot, photo: index + 1, photos: images.length };
+    progress.report({ ...where, sent: 0, total: blob.bytes.byteLength });
+    let record: ImageRecord;
+    try {
+      const image = { id: photo.id, extension: photo.extension, type: blob.type, bytes: blob.bytes };
+      record = await uploadImage(ctx.http, image, step.folder, orderId, (sent, total) => progress.report({ ...where, sent, total }));
+    } finally {
+      await progress.close();
+    }
     await entry.update((doc) => ({ ...doc, steps: { ...doc.steps, uploads: { ...doc.steps.uploads, [photo.id]: record } } }));
     ctx.events?.onStep?.({ entryId: entry.get().id, step: `upload:${photo.id}` });
   }
@@ -54,13 +66,14 @@ export async function uploadImage(
   image: { id: string; extension: string; type: string; bytes: ArrayBuffer },
   folder: UploadFolder,
   orderId: number | null = null,
+  onUploadProgress?: (sent: number, total: number) => void,
 ): Promise<ImageRecord> {
   const form = new FormData();
   form.append('file-0', new Blob([image.bytes], { type: image.type }), `${image.id}.${image.extension}`);
   const photoType = IMAGE_TYPE_OF_FOLDER[folder];
   const headers = { [UPLOAD_FOLDER_HEADER]: folder, [PHOTO_TYPE_HEADER]: photoType, ...(orderId === null ? {} : { [ORDER_ID_HEADER]: String(orderId) }) };
   try {
-    return imageRecordOf(await http.call(`POST ${API.upload}`, form, { headers, idempotencyKey: image.id }));
+    return imageRecordOf(await http.call(`POST ${API.upload}`, form, { headers, idempotencyKey: image.id, onUploadProgress }));
   } catch (error) {
     // A refused session or an app too old is not about this image: those keep their own words.
     if (!(error instanceof TransportError) || error.kind === 'auth' || error.kind === 'upgrade') throw error;
