@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emptySteps, type DriverDatabase, type OutboxDoc, type Session } from '../../src/db';
+import { emptySteps, writeUploadProgress, type DriverDatabase, type OutboxDoc, type Session } from '../../src/db';
 import { ERROR_TEXT } from '../../src/domain';
 import { OutboxEntryCard } from '../../src/ui/components/OutboxEntryCard';
 import { SessionContext } from '../../src/ui/hooks/useAuth';
@@ -162,5 +162,21 @@ describe('OutboxEntryCard (a queued driver action on the delivery and queue scre
       'Email not sent: Failed to send email',
     ]);
     expect(buttons()).toHaveLength(0);
+  });
+  it('sending photos: the one going up and how far it is, from the worker\'s progress record; the signature by name', async () => {
+    const doc = entry({ status: 'sending', kind: 'deliver_onlot', order_key: 'onlot:9' });
+    const db = await show(doc);
+    expect(screen.queryByTestId('outbox-upload-progress')).toBeNull();
+    await act(() => writeUploadProgress(db, { entryId: doc.id, slot: 'photos', photo: 1, photos: 2, sent: 40_000, total: 100_000 }));
+    await waitFor(() => expect(screen.getByTestId('outbox-upload-progress').textContent).toBe('Sending photo 1 of 2 — 40%'));
+    // Never 100% before the server answers: the last bytes may still be on their way.
+    await act(() => writeUploadProgress(db, { entryId: doc.id, slot: 'photos', photo: 2, photos: 2, sent: 100_000, total: 100_000 }));
+    await waitFor(() => expect(screen.getByTestId('outbox-upload-progress').textContent).toBe('Sending photo 2 of 2 — 99%'));
+    await act(() => writeUploadProgress(db, { entryId: doc.id, slot: 'signature', photo: 1, photos: 1, sent: 5, total: 10 }));
+    await waitFor(() => expect(screen.getByTestId('outbox-upload-progress').textContent).toBe('Sending the signature — 50%'));
+    // Another entry's upload, or none: nothing shown here.
+    await act(() => writeUploadProgress(db, { entryId: 'another', slot: 'photos', photo: 1, photos: 1, sent: 5, total: 10 }));
+    await waitFor(() => expect(screen.queryByTestId('outbox-upload-progress')).toBeNull());
+    await act(() => writeUploadProgress(db, null));
   });
 });

@@ -1,9 +1,10 @@
 import { Card, HStack, Stack, Text } from '@chakra-ui/react';
-import type { OrderDoc, OutboxDoc } from '../../db';
+import { uploadPercent, type OrderDoc, type OutboxDoc, type UploadProgress } from '../../db';
 import { isCommitted, isDeliveryEntry, kindLabel } from '../../outbox';
 import { formatDateTime } from '../format';
 import { OutboxEntryActions } from './OutboxEntryActions';
 import { OutboxStatusBadge } from './OutboxStatusBadge';
+import { useUploadProgress } from '../hooks/useUploadProgress';
 import { registerTexts, t } from '../i18n';
 import { kindText, serverErrorText } from '../i18n/domainText';
 import { outbox as outboxTexts } from '../i18n/en/order';
@@ -37,6 +38,14 @@ function explain(entry: OutboxDoc): string {
   }
 }
 
+/** The image going up now: "Sending photo 1 of 2 — 40%". */
+function uploadText(progress: UploadProgress): string {
+  const percent = uploadPercent(progress);
+  if (progress.slot === 'signature') return t('outbox.sendingSignature', { percent });
+  if (progress.slot === 'check') return t('outbox.sendingCheck', { percent });
+  return t('outbox.sendingPhoto', { photo: progress.photo, photos: progress.photos, percent });
+}
+
 /** A failed follow-up: the certificate or an email not sent, or SPEC §8's "Failed to notify company users" with its reason. */
 function followupFailure(step: string, reason: string | null): string {
   if (step === 'certificate') return t('outbox.certificateNotSent', { reason });
@@ -56,6 +65,7 @@ export function entryTitle(entry: OutboxDoc, order?: OrderDoc): string {
 /** One queued driver action: what it is, where it stands, and what the driver can do. */
 export function OutboxEntryCard({ entry, order }: { entry: OutboxDoc; order?: OrderDoc | undefined }) {
   const failedFollowups = Object.entries(entry.steps.followups).filter(([, r]) => r.status === 'failed');
+  const upload = useUploadProgress(entry.id);
   return (
     <Card.Root size="sm" data-testid="outbox-entry" data-entry-kind={entry.kind}>
       <Card.Body>
@@ -71,6 +81,11 @@ export function OutboxEntryCard({ entry, order }: { entry: OutboxDoc; order?: Or
             <OutboxStatusBadge status={entry.status} />
           </HStack>
           <Text>{explain(entry)}</Text>
+          {upload && entry.status === 'sending' ? (
+            <Text color="fg.muted" data-testid="outbox-upload-progress">
+              {uploadText(upload)}
+            </Text>
+          ) : null}
           {entry.last_error ? (
             <Text color={entry.status === 'needs_attention' ? 'red.fg' : 'fg.muted'} data-testid="outbox-error">
               {serverErrorText(entry.last_error.code, entry.last_error.message)}
