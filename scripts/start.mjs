@@ -1,32 +1,21 @@
 #!/usr/bin/env node
-// `npm start`: build the PWA when dist/ is missing or older than its sources, then run the
+// `npm start`: build the PWA (npm run build) when dist/ is missing, stale or uncompressed, then run the
 // server with tsx, forwarding signals so Ctrl-C and `docker stop` shut it down cleanly.
 // package.json runs this as `exec node scripts/start.mjs`: npm forwards SIGTERM/SIGINT to its
 // child only, and a plain `sh -c` (dash) would die of it and leave us running as an orphan.
 // We exit with the server's code (0 after a clean shutdown), which npm passes on.
 // DRIVER_APP_SKIP_BUILD=1 skips the build (dist/ built earlier, e.g. in an image layer; tests).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { buildNeeded } from './buildState.mjs';
 
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-
-const shell = 'dist/index.html';
-const sources = ['src', 'public', 'index.html', 'vite.config.ts'];
-const built = existsSync(shell) ? statSync(shell).mtimeMs : 0;
-const skipBuild = process.env.DRIVER_APP_SKIP_BUILD === '1';
-if (!skipBuild && (built === 0 || Math.max(...sources.map(newestMtime)) > built)) {
-  console.log('Building the PWA (vite build)…');
-  const res = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+// The same build as `npm run build` (vite, then the precompressed copies the server sends),
+// so what `npm start` serves is what was measured. A failed build stops here, loudly.
+const reason = process.env.DRIVER_APP_SKIP_BUILD === '1' ? null : buildNeeded();
+if (reason) {
+  console.log(`Building the PWA (npm run build): ${reason}…`);
+  const res = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
   if (res.status !== 0) {
-    console.error(`vite build failed (exit ${res.status})`);
+    console.error(`npm start: the build failed (exit ${res.status}); nothing is served. Fix the error above and run npm start again.`);
     process.exit(res.status ?? 1);
   }
 }
