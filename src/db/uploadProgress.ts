@@ -25,9 +25,7 @@ export async function writeUploadProgress(db: DriverDatabase, progress: UploadPr
 }
 
 export function uploadProgress$(db: DriverDatabase): Observable<UploadProgress | null> {
-  return watchLocal<{ progress: UploadProgress | null }>(db, UPLOAD_PROGRESS_ID).pipe(
-    map((doc) => doc?.toJSON().data.progress ?? null),
-  );
+  return watchLocal<{ progress: UploadProgress | null }>(db, UPLOAD_PROGRESS_ID).pipe(map((doc) => doc?.toJSON().data.progress ?? null));
 }
 
 /** Whole percent, never 100 before the server's answer (the last bytes may still be on their way). */

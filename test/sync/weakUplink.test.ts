@@ -1,0 +1,152 @@
+import { filter, firstValueFrom } from 'rxjs';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { readSession, uploadProgress$, type UploadProgress } from '../../src/db';
+import { queueNote } from '../../src/outbox';
+import { faultyNetwork } from '../support/faultyFetch';
+import { activeEntries, onlotOrderIds, prepareOnlotDelivery, syncUntilSettled, useSyncServer, type Device } from '../support/device';
+import { progressFetch } from '../support/progressFetch';
+import type { TestServer } from '../support/server';
+import { startThrottleProxy, type LinkShape, type ThrottleProxy } from '../support/throttleProxy';
+
+// Issue 23 item 2: photos through a weak uplink. The phone's requests cross a throttling proxy
+// (64 kbit/s up, 800 ms round trip) to the real server. The devices' read budget is 5 s (the
+// app's 30 s, scaled): a 60 KB photo needs ~8 s at 64 kbit/s, as a 300 KB one needs ~40 s
+// against the app's 30 s. A fixed budget cut every upload and started it again from zero.
+
+const KBIT = 1000 / 8;
+const WEAK: LinkShape = { upBytesPerS: 64 * KBIT, downBytesPerS: 256 * KBIT, rttMs: 800 };
+const OPEN: LinkShape = { upBytesPerS: 1e9, downBytesPerS: 1e9, rttMs: 0 };
+
+let server: TestServer;
+let freeOrders: number[] = [];
+const proxies: ThrottleProxy[] = [];
+
+const harness = useSyncServer(async (h) => {
+  server = h.server;
+  freeOrders = await onlotOrderIds(await h.signedInDevice());
+  expect(freeOrders.length).toBeGreaterThanOrEqual(6);
+});
+
+function takeOrder(): number {
+  const id = freeOrders.shift();
+  if (id === undefined) throw new Error('ran out of seeded on-lot orders');
+  return id;
+}
+
+/** A phone whose every request crosses the proxy: signed in and synced on an open link. */
+async function weakPhone(timeoutMs: number): Promise<{ device: Device; proxy: ThrottleProxy }> {
+  const proxy = await startThrottleProxy({ host: '127.0.0.1', port: Number(new URL(server.url).port) }, OPEN);
+  proxies.push(proxy);
+  const net = faultyNetwork(progressFetch((url) => url.replace(server.url, proxy.url)));
+  const device = await harness.signedInDevice({ net, timeoutMs });
+  return { device, proxy };
+}
+
+/** ~60 KB of camera-like JPEG (noise does not compress), each one different. */
+async function cameraPhoto(): Promise<ArrayBuffer> {
+  const buf = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  return buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
+}
+
+/** The queued delivery's photos become camera-sized ones. */
+async function withCameraPhotos(device: Device, entryId: string): Promise<number> {
+  const entry = await device.db.outbox.findOne(entryId).exec();
+  let bytes = 0;
+  for (const photo of entry?.attachments.photos ?? []) {
+    const stored = await device.blobs.get(photo.id);
+    if (!stored) throw new Error('photo missing');
+    const camera = await cameraPhoto();
+    bytes += camera.byteLength;
+    await device.blobs.put({ ...stored, bytes: camera });
+  }
+  return bytes;
+}
+
+async function onServer(onlotId: number, since: Date) {
+  const deliveries = await server.query('select id from deliveries where order_id = $1', [onlotId]);
+  const uploads = await server.query<{ n: string }>('select count(*)::text as n from uploads where created_at >= $1', [since]);
+  return { deliveries: deliveries.length, uploads: Number(uploads[0]?.n ?? 0) };
+}
+
+describe('photos through a weak uplink', { timeout: 120_000 }, () => {
+  it.afterEach(async () => {
+    while (proxies.length) await proxies.pop()?.close();
+  });
+
+  it('an on-lot delivery with two camera photos arrives once at 64 kbit/s up and 800 ms round trip, each photo sent once, its progress shown; a note on another order leaves while they crawl', async () => {
+    const { device, proxy } = await weakPhone(5_000);
+    const [id, other] = [takeOrder(), takeOrder()];
+    const since = new Date();
+    const entryId = await prepareOnlotDelivery(device, id);
+    const bytes = await withCameraPhotos(device, entryId);
+    expect(bytes).toBeGreaterThan(100_000);
+    proxy.shape = WEAK;
+
+    const seen: UploadProgress[] = [];
+    const watching = uploadProgress$(device.db).subscribe((p) => (p ? seen.push(p) : undefined));
+    const started = performance.now();
+    const run = device.engine.syncNow();
+    // The first photo is on its way: the driver adds a note to another order.
+    await firstValueFrom(uploadProgress$(device.db).pipe(filter((p) => p?.entryId === entryId)));
+    const session = await readSession(device.db);
+    expect(await queueNote(device.db, session!, { kind: 'onlot', id: other }, 'Gate code 4411', new Date())).toMatchObject({ ok: true });
+    await run;
+    watching.unsubscribe();
+    const seconds = (performance.now() - started) / 1000;
+
+    // Longer than the read budget, and no photo started again: each went once.
+    expect(seconds).toBeGreaterThan(2 * 5);
+    expect(proxy.requests(/^POST \/upload/)).toBe(2);
+    expect(proxy.requests(/^POST .*deliver_onlot/)).toBe(1);
+    expect(await onServer(id, since)).toEqual({ deliveries: 1, uploads: 2 });
+    expect(await activeEntries(device)).toHaveLength(0);
+
+    // The note did not wait for the photos: it reached the server before the second one did.
+    const log = proxy.log();
+    const noteAt = log.findIndex((line) => /create_order_note/.test(line));
+    const uploads = log.flatMap((line, i) => (/^POST \/upload/.test(line) ? [i] : []));
+    expect(noteAt).toBeGreaterThan(uploads[0]!);
+    expect(noteAt).toBeLessThan(uploads[1]!);
+    expect(await server.query('select note from order_notes where order_id = $1', [other])).toEqual([{ note: 'Gate code 4411' }]);
+
+    // Progress per photo, as it went; none left once they were sent.
+    for (const photo of [1, 2]) {
+      const ofPhoto = seen.filter((p) => p.entryId === entryId && p.photo === photo && p.photos === 2);
+      expect(ofPhoto.length, `photo ${photo}`).toBeGreaterThanOrEqual(2);
+      expect(ofPhoto[0]?.sent).toBe(0);
+      expect(ofPhoto.at(-1)?.sent).toBe(ofPhoto.at(-1)?.total);
+      expect(ofPhoto.at(-1)?.total).toBeGreaterThan(50_000);
+    }
+    expect(await firstValueFrom(uploadProgress$(device.db))).toBeNull();
+  });
+
+  it('a link that stops moving is cut once nothing moved for the stall time, and the photo is sent again when it moves', async () => {
+    const stallMs = 1_500;
+    const { device, proxy } = await weakPhone(stallMs);
+    const id = takeOrder();
+    const since = new Date();
+    await prepareOnlotDelivery(device, id, 1);
+    proxy.shape = WEAK;
+    proxy.stalled = true;
+
+    const started = performance.now();
+    await device.engine.syncNow();
+    const waited = performance.now() - started;
+    const [entry] = await activeEntries(device);
+    expect(entry?.last_error?.code).toBe('Timeout');
+    expect(entry?.steps.uploads).toEqual({});
+    expect(proxy.requests(/^POST \/upload/)).toBe(1);
+    expect(waited).toBeGreaterThanOrEqual(stallMs);
+    expect(await onServer(id, since)).toEqual({ deliveries: 0, uploads: 0 });
+
+    // Signal again (an open link, to keep the test short): the photo goes again, once.
+    proxy.stalled = false;
+    proxy.shape = OPEN;
+    await syncUntilSettled(device);
+    expect(proxy.requests(/^POST \/upload/)).toBe(2);
+    expect(await onServer(id, since)).toEqual({ deliveries: 1, uploads: 1 });
+  });
+});
