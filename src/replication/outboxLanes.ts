@@ -47,6 +47,10 @@ export async function runLanes(lanes: Lanes): Promise<void> {
     uploadsDone = true;
     wake?.();
   });
+  // Awaited below; handled now so a failure while the other lane is busy is not reported as unhandled.
+  uploads.catch(() => undefined);
+  // The run ends only when both lanes have: an entry still uploading is never left to a later run.
+  let failure: { error: unknown } | null = null;
   try {
     await sendAll(lanes.heads.filter((head) => !hasUploadsLeft(head)));
     while (!uploadsDone && !stopped) {
@@ -58,8 +62,12 @@ export async function runLanes(lanes: Lanes): Promise<void> {
       for (const head of fresh) tried.add(head.id);
       await sendAll(fresh);
     }
-    await uploads;
+  } catch (error) {
+    failure = { error };
+    stopped = true;
   } finally {
     subscription.unsubscribe();
   }
+  await uploads;
+  if (failure) throw failure.error;
 }
