@@ -13,7 +13,7 @@ import {
   type SavedCheck,
 } from '../domain';
 import { deliveryCollection, draftImageIds, driverScope, newDeliveryDoc, ownsDoc } from '../db';
-import { ACTIVE_STATUSES } from '../outbox';
+import { ACTIVE_STATUSES, isCommitted } from '../outbox';
 import { AnswerNotUnderstood } from './endpointCall';
 import { pullStream, stripDeleted, type PullContext } from './pull';
 
@@ -81,8 +81,14 @@ function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/**
+ * An action for the order the server has not committed yet: it still needs the local copy. A
+ * committed one whose follow-ups (certificate, emails, the office notice) still run does not:
+ * counting it kept a reassigned order's details from the colleague who signed in next.
+ */
 async function pending(ctx: PullContext, orderKey: string): Promise<boolean> {
-  return Boolean(await ctx.db.outbox.findOne({ selector: { order_key: orderKey, status: { $in: [...ACTIVE_STATUSES] } } }).exec());
+  const active = await ctx.db.outbox.find({ selector: { order_key: orderKey, status: { $in: [...ACTIVE_STATUSES] } } }).exec();
+  return active.some((entry) => !isCommitted(entry));
 }
 
 /** The order left this driver: drop its local delivery unless an action for it is pending. */
