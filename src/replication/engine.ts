@@ -1,41 +1,25 @@
 import { clockMs } from '../clock';
 import { debounceTime, type Subscription } from 'rxjs';
-import { API, ERROR_TEXT, ORDER_KINDS, SIGN_IN_DEVICE_HEADER, type LoginResult } from '../domain';
-import {
-  authStateOf,
-  clearCache,
-  clearCheckpoints,
-  clearSessionNotes,
-  clearToken,
-  patchSyncStatus,
-  readDeviceKey,
-  readSession,
-  readToken,
-  writeDeviceKey,
-  type BlobStore,
-  type DriverDatabase,
-  type Session,
-  deliveryCollection,
-  draftImageIds,
-  draftTouched,
-  driverScope,
-  ownsDoc,
-} from '../db';
-import { activeEntriesSelector, pruneDoneEntries } from '../outbox';
-import { AnswerNotUnderstood } from './endpointCall';
+import { ERROR_TEXT, type LoginResult } from '../domain';
+import { clearSessionNotes, clearToken, patchSyncStatus, readSession, readToken, type BlobStore, type DriverDatabase, type Session } from '../db';
+import { pruneDoneEntries } from '../outbox';
+import { clearBackoff, type BackoffScope } from './backoff';
 import { createHttpClient, type FetchLike, type Hosts, type HttpClient } from './http';
 import { processOutbox } from './outboxProcessor';
 import type { OutboxEvents } from './outboxTypes';
 import { createBusyGate } from './driverBusy';
-import { pullAll, PULL_STREAMS } from './pull';
+import { pullAll } from './pull';
 import { handOffToken } from './handOff';
+import { createLink, healthProbe, observedFetch, type Link, type Timers } from './reachability';
 import { createSessionRules } from './session';
+import { signIn } from './signIn';
+import { clearDriverData } from './signOutData';
 import { TransportError } from './transportError';
 
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+export type { Timers } from './reachability';
+
+/** `driver`: the driver's Sync now (all back-off dropped, even "offline"); `resumed`: the app is back in front (reachability.ts). */
+export type SyncReason = 'auto' | 'driver' | 'resumed';
 
 export interface EngineDeps {
   db: DriverDatabase;
@@ -75,7 +59,12 @@ export function createSyncEngine(deps: EngineDeps) {
   const timers: Timers = deps.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
   const intervalMs = deps.intervalMs ?? 30_000;
   const hosts: Hosts = { main: deps.baseUrl, remix: deps.baseUrl, report: deps.baseUrl, ...deps.hosts };
-  const transport = { fetch: deps.fetch, hosts, timeoutMs: deps.timeoutMs, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+  const transport = {
+    fetch: observedFetch(deps.fetch, () => link),
+    hosts,
+    timeoutMs: deps.timeoutMs,
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  };
   const http: HttpClient = createHttpClient({ ...transport, getToken: async () => (await readSession(deps.db, now()))?.token ?? null });
   /** No sign-out, impersonation or other driver's sign-in since `current` was read. */
   const stillStored = async (current: Session): Promise<boolean> => (await readToken(deps.db)) === current.token;
@@ -95,6 +84,26 @@ export function createSyncEngine(deps: EngineDeps) {
   let again = false;
   let timer: unknown = null;
   let stopped = true;
+  // Back-off the next run drops first (an answer came back; the driver's tap), and whether it goes even "offline" (the tap).
+  let pendingClear: BackoffScope | null = null;
+  let forced = false;
+  const link: Link = createLink(
+    {
+      now,
+      timers,
+      random: deps.random ?? Math.random,
+      probe: healthProbe((fetch) => createHttpClient({ ...transport, fetch, getToken: () => Promise.resolve(null) }), transport.fetch, timers),
+      // Between runs (a probe); a run publishes it when it ends, and a stopped engine's database may be closed.
+      changed: (reachable) => void (stopped ? undefined : patchSyncStatus(deps.db, { reachable, online })),
+      returned: () => {
+        // An answer proves the browser's "offline" (or an `online` event that never came) wrong.
+        if (!online) void patchSyncStatus(deps.db, { online: (online = true) });
+        pendingClear = pendingClear ?? 'network';
+        void syncNow();
+      },
+    },
+    online,
+  );
   const subscriptions: Subscription[] = [];
   const session = createSessionRules({ db: deps.db, http, now, timers, logout: (s) => logout(s), onSignedIn: () => void syncNow(), log: deps.log });
 
@@ -113,12 +122,17 @@ export function createSyncEngine(deps: EngineDeps) {
   async function runOnce(): Promise<void> {
     // SPEC §4: a token that stopped counting signs the driver out here, online or not.
     const current = await session.currentSession();
-    if (!current || !online) return;
+    if (!current || !(online || forced)) return;
+    forced = false;
+    if (pendingClear) {
+      const scope = pendingClear;
+      pendingClear = null;
+      await clearBackoff(deps.db, now(), scope);
+    }
     await patchSyncStatus(deps.db, { syncing: true });
     const http = runHttp(current);
     let nextDueAt: number | null = null;
     let lastError: string | null = null;
-    let unreachable = false;
     let clientTooOld = false;
     let ended = false;
     // A 401, or a call held back because the session ended: only a session still stored is refused.
@@ -165,13 +179,13 @@ export function createSyncEngine(deps: EngineDeps) {
       if (error instanceof TransportError && error.kind === 'auth') return await refused(error.code);
       clientTooOld = error instanceof TransportError && error.kind === 'upgrade';
       lastError = error instanceof Error ? error.message : String(error);
-      unreachable = error instanceof TransportError && (error.code === 'NetworkError' || error.code === 'Timeout');
       deps.log?.('sync: run failed', error);
     } finally {
       await patchSyncStatus(deps.db, {
         syncing: false,
         lastError,
-        reachable: !unreachable,
+        // What the run's requests last showed (reachability.ts), not only the browser's word.
+        reachable: link.reachable,
         clientTooOld,
         ...(lastError || ended ? {} : { lastSyncAt: new Date(now()).toISOString() }),
       });
@@ -180,7 +194,13 @@ export function createSyncEngine(deps: EngineDeps) {
   }
 
   /** Runs push + pull now; concurrent calls coalesce into one more run. */
-  function syncNow(): Promise<void> {
+  function syncNow(reason: SyncReason = 'auto'): Promise<void> {
+    if (reason === 'driver') {
+      // The driver's tap: nothing queued waits for its back-off, and the browser's word is not asked.
+      pendingClear = 'all';
+      forced = true;
+    }
+    if (reason === 'resumed') link.recheck();
     if (running) {
       again = true;
       return running;
@@ -196,82 +216,26 @@ export function createSyncEngine(deps: EngineDeps) {
     return running;
   }
 
-  async function login(email: string, password: string): Promise<LoginResult> {
-    try {
-      const deviceKey = await readDeviceKey(deps.db, email);
-      const { answer: token, headers } = await http.callWithHeaders(
-        `POST ${API.login}`,
-        { email, password },
-        {
-          auth: false,
-          headers: deviceKey ? { [SIGN_IN_DEVICE_HEADER]: deviceKey } : {},
-        },
-      );
-      const newKey = headers.get(SIGN_IN_DEVICE_HEADER);
-      if (newKey) await writeDeviceKey(deps.db, email, newKey);
-      const state = authStateOf(token, now());
-      if (state.status !== 'authenticated') {
-        return { ok: false, error: 'NotAuthorized', message: ERROR_TEXT.NotAuthorized };
-      }
-      await session.signedIn(token);
-      return { ok: true };
-    } catch (error) {
-      // An answer that is no token: the SPEC §8 general text, not the parser's.
-      if (error instanceof AnswerNotUnderstood) return { ok: false, error: 'GeneralError', message: ERROR_TEXT.GeneralError };
-      if (error instanceof TransportError) {
-        if (error.code === 'NetworkError' || error.code === 'Timeout' || error.code === 'PhotoMissing') {
-          return { ok: false, error: 'GeneralError', message: 'Signing in needs a connection. Try again when you are online.' };
-        }
-        return { ok: false, error: error.code, message: error.message };
-      }
-      return { ok: false, error: 'GeneralError', message: ERROR_TEXT.GeneralError };
-    }
-  }
+  const login = (email: string, password: string): Promise<LoginResult> => signIn({ db: deps.db, http, now, signedIn: session.signedIn }, email, password);
 
-  /**
-   * SPEC §4: clears local data; DESIGN §5: unsynced outbox entries and their drafts stay, and
-   * so does any draft the driver started (nothing typed is lost on sign-out). All of it stays
-   * theirs: another driver signing in never sees it.
-   */
+  /** SPEC §4: the token, then the driver's local server data (signOutData.ts: unsent work stays). */
   async function logout(signedIn?: Session | null): Promise<void> {
     const current = signedIn ?? (await readSession(deps.db, now()));
     await clearToken(deps.db);
     if (!current) return;
-    const pending = await deps.db.outbox.find({ selector: activeEntriesSelector(current) }).exec();
-    const keep = new Set(pending.map((e) => e.order_key));
-    await deps.db.orders.find({ selector: driverScope(current.claims) }).remove();
-    for (const kind of ORDER_KINDS) {
-      // The company's drafts, of which ownsDoc keeps this driver's and the unclaimed ones.
-      const drafts = await deliveryCollection(deps.db, kind)
-        .find({ selector: { company_id: current.claims.company_id } })
-        .exec();
-      for (const doc of drafts) {
-        if (keep.has(doc.id) || !ownsDoc(doc, current) || draftTouched(kind, doc.toMutableJSON().draft)) continue;
-        const ids = draftImageIds(doc.toMutableJSON().draft);
-        await doc.remove();
-        await deps.blobs.delete(ids);
-      }
-    }
-    await clearCache(deps.db, current);
-    await clearCheckpoints(deps.db, current, PULL_STREAMS);
+    await clearDriverData(deps.db, deps.blobs, current);
   }
 
   async function setOnline(value: boolean): Promise<void> {
     const cameBack = value && !online;
     online = value;
     await patchSyncStatus(deps.db, { online: value });
-    if (!value) return;
+    // The browser's offline may be wrong or its `online` never come: probe until an answer says.
+    if (!value) return link.down();
     // Back-off accumulated while the network was down says nothing about the server: what
     // waits for a network failure leaves at once on reconnect.
-    if (cameBack) await clearNetworkBackoff();
+    if (cameBack) pendingClear = pendingClear ?? 'network';
     void syncNow();
-  }
-
-  async function clearNetworkBackoff(): Promise<void> {
-    const waiting = await deps.db.outbox.find({ selector: { status: 'queued', next_attempt_at: { $gt: now() } } }).exec();
-    for (const doc of waiting) {
-      if (doc.last_error && ['NetworkError', 'Timeout'].includes(doc.last_error.code)) await doc.incrementalPatch({ next_attempt_at: 0 });
-    }
   }
 
   function start(): void {
@@ -281,6 +245,7 @@ export function createSyncEngine(deps: EngineDeps) {
     // left by an earlier run (e.g. "Offline" after a reload that followed an offline period).
     void patchSyncStatus(deps.db, { online, syncing: false });
     session.start();
+    link.start();
     // A new outbox entry (from the page or this realm) is pushed at once.
     subscriptions.push(
       deps.db.outbox
@@ -296,6 +261,7 @@ export function createSyncEngine(deps: EngineDeps) {
   async function stop(): Promise<void> {
     stopped = true;
     session.stop();
+    link.stop();
     if (timer !== null) timers.clearTimeout(timer);
     timer = null;
     for (const s of subscriptions.splice(0)) s.unsubscribe();
@@ -309,6 +275,8 @@ export function createSyncEngine(deps: EngineDeps) {
     setOnline,
     login,
     http,
+    /** A run or a probe is under way (the sync tests move the phone's clock on only when it is still). */
+    busy: () => running !== null || link.probing,
     /** The driver is typing or scrolling: background writes wait (driverBusy.ts). */
     driverBusy: driver.busy,
     /** The driver's own sign-out (no note: they chose it). */

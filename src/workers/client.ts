@@ -17,7 +17,7 @@ export function getSyncClient(): Comlink.Remote<SyncWorkerApi> {
   window.addEventListener('online', forwardOnline);
   window.addEventListener('offline', forwardOnline);
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void api.syncNow();
+    if (document.visibilityState === 'visible') void api.syncNow('resumed');
   });
   return api;
 }

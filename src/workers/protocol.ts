@@ -1,10 +1,11 @@
 import type { LoginState } from '../db';
 import type { LoginResult } from '../domain';
+import type { SyncReason } from '../replication/engine';
 import type { HandOffResult } from '../replication/handOff';
 import type { CardAuthInput, CardAuthOutcome } from '../replication/cardAuth';
 import type { ProfileRpcApi } from '../replication/profile';
 
-export type { CardAuthInput, CardAuthOutcome, LoginResult, LoginState };
+export type { CardAuthInput, CardAuthOutcome, LoginResult, LoginState, SyncReason };
 export type { ExportOutcome, LogReadOutcome, RpcFailure, SaveSettingsInput, SettingsOutcome } from '../replication/profile';
 
 // The typed RPC between the page and the sync worker (comlink). Only things that are
@@ -39,7 +40,12 @@ export interface SyncWorkerApi extends ProfileRpcApi {
    * same checks a bearer token gets (src/replication/handOff.ts); a refused one changes nothing.
    */
   handOff(token: string): Promise<HandOffResult>;
-  syncNow(): Promise<void>;
+  /**
+   * A push and pull now. `driver`: the driver's Sync now, which tries everything queued at once
+   * whatever its back-off; `resumed`: the app is back in the foreground (the next answer sends
+   * what waited on the network). See src/replication/engine.ts SyncReason.
+   */
+  syncNow(reason?: SyncReason): Promise<void>;
   setOnline(online: boolean): Promise<void>;
   /** The driver is typing or scrolling: the leader's background prefetch waits (src/replication/driverBusy.ts). */
   driverBusy(): Promise<void>;

@@ -5,6 +5,7 @@ import { createSyncEngine, type SyncEngine } from '../../src/replication';
 import { freshIndexedDB } from './fakeDb';
 import { faultyNetwork, type FaultyNetwork } from './faultyFetch';
 import { makeJpeg } from './images';
+import { manualTimers, type ManualTimers } from './manualTimers';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startTestServer, type TestServer, type TestServerOptions } from './server';
 
@@ -15,6 +16,8 @@ export interface Device {
   blobs: BlobStore;
   net: FaultyNetwork;
   clock: { t: number };
+  /** The engine's timers (the sync interval, the session's, the reachability probe) on `clock`: they fire only when advanced. */
+  timers: ManualTimers;
   engine: SyncEngine;
   /** The tab was killed: its engine is abandoned mid-request, never stopped cleanly. */
   killed: boolean;
@@ -30,6 +33,8 @@ export async function makeDevice(
     followupWaitMs?: number;
     initialOnline?: boolean;
     sleep?: (ms: number) => Promise<void>;
+    /** The engine's sync interval (default its 30 s). */
+    intervalMs?: number;
   } = {},
 ): Promise<Device> {
   const idb = opts.idb ?? freshIndexedDB();
@@ -37,18 +42,21 @@ export async function makeDevice(
   const blobs = await idb.blobs();
   const net = opts.net ?? faultyNetwork();
   const clock = { t: Date.now() };
+  const timers = manualTimers(clock);
   const engine = createSyncEngine({
     db,
     blobs,
     fetch: net.fetch,
     baseUrl: server.url,
     now: () => clock.t,
+    timers,
     random: () => 0,
     timeoutMs: opts.timeoutMs ?? 5_000,
     // Follow-up waits (SPEC §9: 7 s) run on the device's fake clock; 0 unless a test asks.
     followupWaitMs: opts.followupWaitMs ?? 0,
     sleep: opts.sleep ?? (() => Promise.resolve()),
     initialOnline: opts.initialOnline,
+    intervalMs: opts.intervalMs,
   });
   const device: Device = {
     idb,
@@ -56,6 +64,7 @@ export async function makeDevice(
     blobs,
     net,
     clock,
+    timers,
     engine,
     killed: false,
     async close() {

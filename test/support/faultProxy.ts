@@ -15,12 +15,15 @@ export interface FaultProxy {
   mode: ProxyMode;
   /** Connections accepted so far. */
   accepted(): number;
+  /** Bytes passed so far: client → server (`up`) and server → client (`down`), headers included. */
+  bytes(): { up: number; down: number };
   close(): Promise<void>;
 }
 
 export async function startFaultProxy(target: { host: string; port: number }): Promise<FaultProxy> {
   const sockets = new Set<Socket>();
   let accepted = 0;
+  const bytes = { up: 0, down: 0 };
   const track = (socket: Socket): void => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
@@ -34,9 +37,12 @@ export async function startFaultProxy(target: { host: string; port: number }): P
     const upstream = connect(target.port, target.host);
     track(upstream);
     const pass = (from: Socket, to: Socket): void => {
+      const way = from === client ? 'up' : 'down';
       from.on('data', (chunk: Buffer) => {
         if (proxy.mode === 'blackhole') poisoned = true;
-        if (!poisoned) to.write(chunk);
+        if (poisoned) return;
+        bytes[way] += chunk.length;
+        to.write(chunk);
       });
       from.once('end', () => {
         if (!poisoned) to.end();
@@ -60,6 +66,7 @@ export async function startFaultProxy(target: { host: string; port: number }): P
     port,
     mode: 'forward',
     accepted: () => accepted,
+    bytes: () => ({ ...bytes }),
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

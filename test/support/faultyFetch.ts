@@ -10,6 +10,8 @@ export type Fault =
 export interface FaultyNetwork {
   fetch: FetchLike;
   offline: boolean;
+  /** A link that accepts and never answers: every request waits until the client gives up. */
+  hanging: boolean;
   /** Requests seen, as "METHOD /path". */
   log: string[];
   /** The fault hits `times` matching requests after letting `skip` of them through. */
@@ -24,6 +26,7 @@ export function faultyNetwork(target: FetchLike = (url, init) => fetch(url, init
   const reachedLog: string[] = [];
   const net: FaultyNetwork = {
     offline: false,
+    hanging: false,
     log: [],
     inject(match, fault, times = 1, skip = 0) {
       rules.push({ match, fault, left: times, skip });
@@ -34,6 +37,7 @@ export function faultyNetwork(target: FetchLike = (url, init) => fetch(url, init
       const line = `${init.method ?? 'GET'} ${path}`;
       net.log.push(line);
       if (net.offline) throw new TypeError('Failed to fetch (offline)');
+      if (net.hanging) return hangUntilAborted(init);
       let rule = rules.find((r) => r.left > 0 && r.match.test(line));
       if (rule && rule.skip > 0) {
         rule.skip -= 1;
@@ -46,9 +50,7 @@ export function faultyNetwork(target: FetchLike = (url, init) => fetch(url, init
         case 'status':
           return new Response(JSON.stringify({ error: 'GeneralError', message: 'injected' }), { status: rule.fault.status });
         case 'timeout':
-          return new Promise<Response>((_, reject) => {
-            init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted', 'AbortError')));
-          });
+          return hangUntilAborted(init);
         case 'lose-response': {
           reachedLog.push(line);
           const response = await target(url, init);
@@ -61,4 +63,10 @@ export function faultyNetwork(target: FetchLike = (url, init) => fetch(url, init
     },
   };
   return net;
+}
+
+function hangUntilAborted(init: RequestInit): Promise<Response> {
+  return new Promise<Response>((_, reject) => {
+    init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted', 'AbortError')));
+  });
 }

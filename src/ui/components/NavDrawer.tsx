@@ -123,7 +123,7 @@ function AccountActions({ pending, confirming, setConfirming, onClose, onOpenOut
         </Text>
       ) : null}
       {/* Primary outlines (2 px, 3.1:1) show in the sun; the grey default border does not. */}
-      <Button colorPalette="primary" variant="outline" onClick={() => void getSyncClient().syncNow()}>
+      <Button colorPalette="primary" variant="outline" onClick={() => void getSyncClient().syncNow('driver')}>
         {t('nav.syncNow')}
       </Button>
       <Button colorPalette="primary" variant="outline" onClick={onOpenOutbox}>

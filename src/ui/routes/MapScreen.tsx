@@ -164,7 +164,7 @@ function NoSnapshot({ online, listPath }: { online: boolean; listPath: string })
         <EmptyState.Description>{online ? t('map.notHereOnline') : t('map.notHereOffline')}</EmptyState.Description>
         <HStack gap="2" flexWrap="wrap" justify="center">
           {online ? (
-            <Button colorPalette="primary" onClick={() => void getSyncClient().syncNow()}>
+            <Button colorPalette="primary" onClick={() => void getSyncClient().syncNow('driver')}>
               {t('map.syncNow')}
             </Button>
           ) : null}

@@ -106,7 +106,7 @@ export default function TechSupport() {
             ...(failures.length > 0 ? [{ label: t('support.failingReads'), value: failures.join('; ') }] : []),
           ]}
         />
-        <Button mt="4" colorPalette="primary" variant="outline" onClick={() => void getSyncClient().syncNow()}>
+        <Button mt="4" colorPalette="primary" variant="outline" onClick={() => void getSyncClient().syncNow('driver')}>
           {t('nav.syncNow')}
         </Button>
       </SectionCard>
