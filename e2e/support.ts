@@ -37,11 +37,14 @@ export interface Proxy {
   url: string;
   /** false: drop every open connection and refuse new ones until set back to true. */
   setReachable(reachable: boolean): void;
+  /** Connections refused so far while unreachable (the phone trying again). */
+  refused(): number;
   close(): Promise<void>;
 }
 
 export async function startProxy(target: { host: string; port: number }): Promise<Proxy> {
   let reachable = true;
+  let refused = 0;
   const sockets = new Set<net.Socket>();
   const track = (socket: net.Socket): void => {
     sockets.add(socket);
@@ -51,6 +54,7 @@ export async function startProxy(target: { host: string; port: number }): Promis
   const server = net.createServer((client) => {
     track(client);
     if (!reachable) {
+      refused += 1;
       client.destroy();
       return;
     }
@@ -69,6 +73,7 @@ export async function startProxy(target: { host: string; port: number }): Promis
       reachable = value;
       if (!value) for (const socket of sockets) socket.destroy();
     },
+    refused: () => refused,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
