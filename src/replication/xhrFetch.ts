@@ -36,7 +36,10 @@ function xhrRequest(url: string, init: RequestInit, onUploadProgress: NonNullabl
 
 function headersOf(xhr: XMLHttpRequest): Headers {
   const headers = new Headers();
-  const lines = xhr.getAllResponseHeaders().trim().split(/[\r\n]+/);
+  const lines = xhr
+    .getAllResponseHeaders()
+    .trim()
+    .split(/[\r\n]+/);
   for (const line of lines) {
     const at = line.indexOf(':');
     if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());

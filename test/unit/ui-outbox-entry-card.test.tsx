@@ -163,7 +163,7 @@ describe('OutboxEntryCard (a queued driver action on the delivery and queue scre
     ]);
     expect(buttons()).toHaveLength(0);
   });
-  it('sending photos: the one going up and how far it is, from the worker\'s progress record; the signature by name', async () => {
+  it("sending photos: the one going up and how far it is, from the worker's progress record; the signature by name", async () => {
     const doc = entry({ status: 'sending', kind: 'deliver_onlot', order_key: 'onlot:9' });
     const db = await show(doc);
     expect(screen.queryByTestId('outbox-upload-progress')).toBeNull();
