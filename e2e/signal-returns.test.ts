@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
-import { SUMMIT_DRIVER as DRIVER, signIn, useBrowserHarness, type Proxy } from './support';
+import { ensureServiceWorker, SUMMIT_DRIVER as DRIVER, signIn, useBrowserHarness, type Proxy } from './support';
 
 let server: TestServer;
 let proxy: Proxy;
@@ -39,6 +39,8 @@ describe('signal that returns', () => {
     await page.goto(`${proxy.url}/onlot-inventory-order-details/${orderId}`);
     await expect.poll(() => page.getByTestId('delivery-details').getByText('Name on order').isVisible(), { timeout: 30_000 }).toBe(true);
     await expect.poll(connectivity, { timeout: 30_000 }).toBe('Online');
+    // The note screen is a lazy chunk: with no server, the service worker's precache serves it.
+    await ensureServiceWorker(page);
 
     proxy.setReachable(false);
     const cutAt = Date.now();
