@@ -1,15 +1,11 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Suspense } from 'react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { emptyCustomerDraft, ensureDeliveryDoc, patchDraft, type DraftPhoto, type Session } from '../../src/db';
+import { patchDraft, type DraftPhoto } from '../../src/db';
 import { getBlobStore, getDatabase } from '../../src/db/browserDatabase';
-import { ERROR_TEXT, orderKey, type CustomerDeliveryDetails } from '../../src/domain';
-import { CustomerDeliveryForm } from '../../src/ui/components/CustomerDeliveryForm';
-import { SessionContext } from '../../src/ui/hooks/useAuth';
+import { ERROR_TEXT, orderKey } from '../../src/domain';
 import { customerDetails } from '../support/customerDetails';
-import { renderUi } from '../support/renderUi';
+import { showCustomerForm, uiSession } from '../support/customerForm';
 
 // The delivery form writes the draft to PWADB and queues Deliver there (a real PWADB in a fake
 // IndexedDB); the sync worker is the boundary.
@@ -17,28 +13,7 @@ vi.mock('../../src/db/browserDatabase', () => import('../support/uiDatabase'));
 const worker = vi.hoisted(() => ({ syncNow: vi.fn(() => Promise.resolve()), authorizeCard: vi.fn() }));
 vi.mock('../../src/workers/client', () => ({ getSyncClient: () => worker }));
 
-const session: Session = {
-  token: 'test-token',
-  claims: { company_id: 1, account_id: 7, role: 'driver', exp: 4_102_444_800, company: 'Summit Barns', name: 'Dan Driver', email: 'dan@example.com' },
-};
-
-async function showForm(orderId: number, details: CustomerDeliveryDetails): Promise<void> {
-  const db = await getDatabase();
-  const doc = await ensureDeliveryDoc(db, session, 'customer', orderId);
-  await doc.incrementalModify((data) => ({ ...data, server: { ...details, customer_order_id: orderId } }));
-  await act(async () => {
-    renderUi(
-      <MemoryRouter>
-        <SessionContext value={session}>
-          <Suspense fallback={<p>loading</p>}>
-            <CustomerDeliveryForm orderId={orderId} details={details} draft={emptyCustomerDraft()} savedChecks={[]} locked={false} />
-          </Suspense>
-        </SessionContext>
-      </MemoryRouter>,
-    );
-    await Promise.all([getDatabase(), getBlobStore()]);
-  });
-}
+const session = uiSession;
 
 beforeAll(async () => {
   await Promise.all([getDatabase(), getBlobStore()]);
@@ -46,7 +21,7 @@ beforeAll(async () => {
 
 describe('CustomerDeliveryForm (delivering a customer order, SPEC §1 §5)', { timeout: 30_000 }, () => {
   it('a rent-to-own order takes no payment: the section says so and offers no method', async () => {
-    await showForm(41, { ...customerDetails, is_rto: true, rto_company_name: 'Acme RTO' });
+    await showCustomerForm(41, { ...customerDetails, is_rto: true, rto_company_name: 'Acme RTO' });
     const section = screen.getByTestId('payment');
     expect(within(section).getByText('Rent to own')).toBeTruthy();
     expect(within(section).getByText('Rent-to-own order with Acme RTO: no payment is taken at delivery.')).toBeTruthy();
@@ -54,7 +29,7 @@ describe('CustomerDeliveryForm (delivering a customer order, SPEC §1 §5)', { t
   });
 
   it('Deliver with required parts missing stays pressable, queues nothing and shows each rule at its field', async () => {
-    await showForm(42, customerDetails);
+    await showCustomerForm(42, customerDetails);
     const deliver = screen.getByRole('button', { name: 'Deliver' });
     expect(deliver).toHaveProperty('disabled', false);
     fireEvent.click(deliver);
@@ -72,7 +47,7 @@ describe('CustomerDeliveryForm (delivering a customer order, SPEC §1 §5)', { t
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
       const photo = (id: string): DraftPhoto => ({ id, mime_type: 'image/jpeg', extension: 'jpg', size: 10, width: 10, height: 10 });
-      await showForm(43, { ...customerDetails, is_rto: true, rto_company_name: null });
+      await showCustomerForm(43, { ...customerDetails, is_rto: true, rto_company_name: null });
       await patchDraft(await getDatabase(), session, 'customer', 43, {
         photos: [photo('p43')],
         signature: photo('s43'),

@@ -3,44 +3,17 @@
 // (the rule that the draft holds no authorization, CreditCardNumberRequired, wore the
 // processor's invalid-number text). Now the driver sees the decline and "Authorize the card
 // before delivering"; nothing is queued.
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Suspense } from 'react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { emptyCustomerDraft, ensureDeliveryDoc, type CustomerDraft, type Session } from '../../src/db';
+import { emptyCustomerDraft } from '../../src/db';
 import { getBlobStore, getDatabase } from '../../src/db/browserDatabase';
-import { ERROR_TEXT, type CustomerDeliveryDetails } from '../../src/domain';
-import { CustomerDeliveryForm } from '../../src/ui/components/CustomerDeliveryForm';
-import { SessionContext } from '../../src/ui/hooks/useAuth';
+import { ERROR_TEXT } from '../../src/domain';
 import { customerDetails } from '../support/customerDetails';
-import { renderUi } from '../support/renderUi';
+import { showCustomerForm } from '../support/customerForm';
 
 vi.mock('../../src/db/browserDatabase', () => import('../support/uiDatabase'));
 const worker = vi.hoisted(() => ({ syncNow: vi.fn(() => Promise.resolve()), authorizeCard: vi.fn() }));
 vi.mock('../../src/workers/client', () => ({ getSyncClient: () => worker }));
-
-const session: Session = {
-  token: 'test-token',
-  claims: { company_id: 1, account_id: 7, role: 'driver', exp: 4_102_444_800, company: 'Summit Barns', name: 'Dan Driver', email: 'dan@example.com' },
-};
-
-async function showForm(orderId: number, details: CustomerDeliveryDetails, draft: CustomerDraft): Promise<void> {
-  const db = await getDatabase();
-  const doc = await ensureDeliveryDoc(db, session, 'customer', orderId);
-  await doc.incrementalModify((data) => ({ ...data, server: { ...details, customer_order_id: orderId } }));
-  await act(async () => {
-    renderUi(
-      <MemoryRouter>
-        <SessionContext value={session}>
-          <Suspense fallback={<p>loading</p>}>
-            <CustomerDeliveryForm orderId={orderId} details={details} draft={draft} savedChecks={[]} locked={false} />
-          </Suspense>
-        </SessionContext>
-      </MemoryRouter>,
-    );
-    await Promise.all([getDatabase(), getBlobStore()]);
-  });
-}
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -51,7 +24,7 @@ beforeAll(async () => {
 describe('a declined new card, then Deliver', { timeout: 30_000 }, () => {
   it('shows the decline and "Authorize the card before delivering", never "Invalid Credit Card Number"; nothing queued', async () => {
     worker.authorizeCard.mockResolvedValue({ ok: false, message: 'Declined' });
-    await showForm(51, customerDetails, { ...emptyCustomerDraft(), paymentMethod: 'CreditCard', cardSelection: 'NewCard', paymentAmount: '120.50' });
+    await showCustomerForm(51, customerDetails, { ...emptyCustomerDraft(), paymentMethod: 'CreditCard', cardSelection: 'NewCard', paymentAmount: '120.50' });
     type('Card number', '4111111111111111');
     type('Expiry (MM/YY)', '1230');
     type('CVV', '737');
