@@ -3,40 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { emptyCustomerDraft, type CustomerDraft, type DraftPhoto } from '../../src/db';
 import { CUSTOMER_PAYLOAD_SCHEMAS, validateDelivery, type CustomerDeliveryDetails } from '../../src/domain';
 import { customerCallOf, customerFacts, customerPayload } from '../../src/outbox';
-import { authorizedCard } from '../support/customerDetails';
+import { authorizedCard, customerDetails } from '../support/customerDetails';
 
 const photo = (id: string): DraftPhoto => ({ id, mime_type: 'image/jpeg', extension: 'jpg', size: 10, width: 10, height: 10 });
+// The shared fixture, with a happy list and a survey to answer (the rules read both).
 const details: CustomerDeliveryDetails = {
-  id: 'co-5',
-  company_id: 1,
-  companyId: 1,
-  customer_order_id: 5,
-  customer_first_name: 'Ada',
-  customer_last_name: 'Yoder',
-  customer_phone: '(717) 555-0100',
-  customer_email: 'ada@example.com',
-  order_number: 'SS-5',
-  billing_address: { street_address_one: '1 Main St', street_address_two: null, city: 'Lancaster', state: 'PA', zip: '17601' },
-  name_on_order: 'Ada Yoder',
-  is_rto: false,
-  rto_company_name: null,
-  serial_number: 'S5',
-  building_name: '10x12 Lofted Barn',
-  delivery_address: '1 Main St',
-  delivery_address_coordinates: { lat: 40, lon: -76 },
-  remaining_balance: '500.00',
+  ...customerDetails,
   happy_list_results: [
     { item: 'level', text: 'Building is level', value: true },
     { item: 'doors', text: 'Doors open and close', value: true },
   ],
-  customer_card_list: [{ card_profile_id: 'P1', last_four: '1881', brand: 'Visa', exp_month: 11, exp_year: 2031 }],
-  payment_processor_config: { payment_processing_account_id: 'ACC-1' },
-  payments_v2: true,
   driver_delivery_survey_questions: [
     { id: 1, question: 'Happy?', type: 'YESNO' },
     { id: 2, question: 'Comments', type: 'TEXT' },
   ],
-  updated_at: '2026-11-20T00:00:00.000Z',
 };
 const complete: CustomerDraft = {
   ...emptyCustomerDraft(),
