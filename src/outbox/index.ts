@@ -10,3 +10,5 @@ export * from './entries';
 export * from './orderActions';
 export * from './optimistic';
 export * from './notificationActions';
+export * from './snapshotChanges';
+export * from './settingsActions';

@@ -7,6 +7,7 @@ import { dismissNotification } from './kinds/dismissNotification';
 import { reassignOrder } from './kinds/reassignOrder';
 import { SCHEDULE_KINDS } from './kinds/scheduleOrder';
 import { unscheduleOrder } from './kinds/unscheduleOrder';
+import { updateEmailNotifications } from './kinds/updateEmailNotifications';
 import type { OrderKind } from '../domain';
 import type { OutboxKindDef } from './types';
 
@@ -21,6 +22,7 @@ const KINDS: readonly OutboxKindDef[] = [
   createOrderNote,
   dismissNotification,
   dismissAllNotifications,
+  updateEmailNotifications,
 ];
 
 export const OUTBOX_KINDS: ReadonlyMap<string, OutboxKindDef> = new Map(KINDS.map((def) => [def.kind, def]));

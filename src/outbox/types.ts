@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
 import type { AnswerOf, BodyOf, ErrorCode, ImageRecord, OfficeNotice, OrderKind, PostKey, UploadFolder } from '../domain';
-import type { OrderDoc, OutboxAttachments } from '../db';
+import type { CACHE_KEYS, OrderDoc, OutboxAttachments } from '../db';
 
 // An outbox kind is one file declaring everything the queue, the processor and the UI need:
 // its payload schema and version, how older payloads upgrade, its ordered steps, the draft
@@ -18,7 +18,7 @@ export type EmailStep =
   | 'driver-reassigned';
 
 /** The calls a kind may make: POSTs of the endpoint table that answer an object, recorded as the commit. */
-export type OutboxCallKey = { [K in PostKey]: AnswerOf<K> extends Record<string, unknown> ? K : never }[PostKey];
+export type OutboxCallKey = { [K in PostKey]: AnswerOf<K> extends object ? (AnswerOf<K> extends readonly unknown[] ? never : K) : never }[PostKey];
 
 export type StepSpec<K extends OutboxCallKey = OutboxCallKey> =
   /** Upload each image of an attachment slot to a folder (the image id is the key). */
@@ -86,7 +86,18 @@ export interface OutboxKindDef<P extends Record<string, unknown> = Record<string
    * them while the entry waits and once the server took it (`notificationActions.ts`).
    */
   dismisses?(payload: P): Dismissal;
+  /**
+   * A change to a stored snapshot (the driver's settings) whose call answers that snapshot as
+   * the server now holds it: while the entry waits (queued or sending) screens show the stored
+   * snapshot with `shows(payload)` laid over it (`snapshotChanges.ts`); once committed, the
+   * answer replaces the stored snapshot (`src/replication/outboxEffects.ts`), so what the
+   * screen shows does not flip back.
+   */
+  updatesSnapshot?: { key: SnapshotKey; shows(payload: P): Record<string, unknown> };
 }
+
+/** A snapshot stored whole under one fixed key of `CACHE_KEYS` (not a per-order one). */
+export type SnapshotKey = Extract<(typeof CACHE_KEYS)[keyof typeof CACHE_KEYS], string>;
 
 export interface Dismissal {
   ids: readonly number[];

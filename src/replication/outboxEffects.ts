@@ -1,10 +1,16 @@
-import { attachmentIds, deliveryCollection, draftImageIds, type OutboxDoc } from '../db';
+import { attachmentIds, deliveryCollection, draftImageIds, writeCache, type OutboxDoc } from '../db';
 import { undoOptimistic, type OutboxKindDef } from '../outbox';
 import type { OutboxContext } from './outboxTypes';
 
-/** After the server committed: what the kind says goes (draft, its images, the list row). */
+/**
+ * After the server committed: what the kind says goes (draft, its images, the list row), and
+ * a snapshot the kind changes is replaced by the commit's answer (the settings it now holds).
+ */
 export async function applyDone(ctx: OutboxContext, def: OutboxKindDef, entry: OutboxDoc): Promise<void> {
   try {
+    if (def.updatesSnapshot && entry.steps.response) {
+      await writeCache(ctx.db, ctx.session, def.updatesSnapshot.key, entry.steps.response, new Date(ctx.now()).toISOString());
+    }
     if (def.draft && def.onDone.removeDraft) {
       const draft = await deliveryCollection(ctx.db, def.draft).findOne(entry.order_key).exec();
       const ids = draft ? draftImageIds(draft.toMutableJSON().draft) : [];
@@ -16,7 +22,7 @@ export async function applyDone(ctx: OutboxContext, def: OutboxKindDef, entry: O
       await order?.remove();
     }
   } catch (error) {
-    // The server has the delivery; a failed local cleanup must not turn that into an error.
+    // The server has the action; a failed local cleanup or write must not turn that into an error.
     ctx.log?.('outbox: cleanup after success failed', error);
   }
 }

@@ -128,7 +128,6 @@ const api: SyncWorkerApi = {
   },
   refreshSettings: async () => (await profileRpc()).refreshSettings(),
   saveSettings: async (input) => (await profileRpc()).saveSettings(input),
-  saveNotificationSettings: async (flags) => (await profileRpc()).saveNotificationSettings(flags),
 };
 
 function profileRpc(): Promise<ProfileRpcApi> {

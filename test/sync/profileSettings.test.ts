@@ -1,8 +1,8 @@
 // The driver's own screens through the worker's profile RPCs against the real server: settings
 // saved online with a new profile picture (uploaded to the profile-pictures folder), the
 // password changed only when given (with the current password, whose refusal is put on its
-// field), the notification flags, offline and refused saves keeping the draft; the delivery log
-// and stats stored with their filters; the CSV export's bytes.
+// field), the notification flags (queued, then sent), offline and refused saves keeping the
+// draft; the delivery log and stats stored with their filters; the CSV export's bytes.
 import { describe, expect, it } from 'vitest';
 import { CACHE_KEYS, profilePictureBlobId, readCache, readSession, readSettingsDraft, uuidv7, writeSettingsDraft } from '../../src/db';
 import {
@@ -13,9 +13,10 @@ import {
   type DriverSettings,
   type SettingsForm,
 } from '../../src/domain';
+import { queueEmailNotifications } from '../../src/outbox';
 import { createProfileRpc } from '../../src/replication/profile';
 import { makeJpeg } from '../support/images';
-import { useSyncServer, type Device } from '../support/device';
+import { syncUntilSettled, useSyncServer, type Device } from '../support/device';
 
 const harness = useSyncServer();
 const EMAIL = 'driver@summit.test';
@@ -139,13 +140,15 @@ describe('settings through the worker', () => {
     expect(await harness.server.query("SELECT count(*)::int n FROM uploads WHERE folder = '/profile-pictures'")).toEqual(uploadsBefore);
     await expect(harness.server.login(EMAIL, 'new-secret-42')).resolves.toEqual(expect.any(String));
 
-    // The three notification flags, all sent every time.
-    const flags = await rpc.saveNotificationSettings({
-      email_notifications_new_order_assigned: false,
-      email_notifications_order_reassigned: true,
-      email_notifications_order_finished_at_shop: false,
-    });
+    // The three notification flags, all sent every time: an outbox entry (test/sync/emailNotifications.test.ts).
+    const flags = await queueEmailNotifications(
+      device.db,
+      session,
+      { email_notifications_new_order_assigned: false, email_notifications_order_reassigned: true, email_notifications_order_finished_at_shop: false },
+      'Email notifications',
+    );
     expect(flags.ok).toBe(true);
+    await syncUntilSettled(device);
     const [row] = await harness.server.query<Record<string, boolean>>(
       `SELECT s.email_notifications_new_order_assigned a, s.email_notifications_order_reassigned r, s.email_notifications_order_finished_at_shop f
          FROM account_settings s JOIN accounts x ON x.id = s.account_id WHERE x.email = $1`,

@@ -42,6 +42,7 @@ describe('the outbox kind registry', () => {
       'schedule_move',
       'schedule_onlot',
       'unschedule_order',
+      'update_driver_email_notifications',
     ]);
     for (const def of OUTBOX_KINDS.values()) {
       expect(
@@ -66,6 +67,8 @@ describe('the outbox kind registry', () => {
     expect(call('dismiss_all_notifications')).toEqual(['/secure/driver/dismiss_all_notifications']);
     expect(kindDef('dismiss_notification')?.failure).toBe('FailedToDismissNotification');
     expect(kindDef('dismiss_all_notifications')?.failure).toBe('FailedToClearAllNotifications');
+    expect(call('update_driver_email_notifications')).toEqual(['/secure/driver/update_driver_email_notifications']);
+    expect(kindDef('update_driver_email_notifications')?.failure).toBe('FailedToSaveDriverNotificationSettings');
     for (const def of OUTBOX_KINDS.values()) {
       if (def.delivers) continue;
       expect([def.draft, def.onDone.removeDraft, def.onAttention.markDraft, def.payloadVersion], def.kind).toEqual([null, false, false, 1]);
@@ -101,7 +104,17 @@ describe('the outbox kind registry', () => {
       ['notify:office', 0],
       ['email:driver-reassigned', 7000],
     ]);
-    for (const kind of ['unschedule_order', 'create_order_note', 'dismiss_notification', 'dismiss_all_notifications']) expect(followups(kind)).toEqual([]);
+    for (const kind of ['unschedule_order', 'create_order_note', 'dismiss_notification', 'dismiss_all_notifications', 'update_driver_email_notifications']) {
+      expect(followups(kind)).toEqual([]);
+    }
+  });
+
+  it('only the email-notification switches change a stored snapshot: the settings, shown as the three flags while waiting', () => {
+    const flags = { email_notifications_new_order_assigned: false, email_notifications_order_reassigned: true, email_notifications_order_finished_at_shop: false };
+    const changing = [...OUTBOX_KINDS.values()].filter((def) => def.updatesSnapshot);
+    expect(changing.map((def) => [def.kind, def.updatesSnapshot?.key])).toEqual([['update_driver_email_notifications', 'settings']]);
+    expect(changing[0]?.updatesSnapshot?.shows(flags)).toEqual(flags);
+    expect('dismisses' in (kindDef('update_driver_email_notifications') ?? {})).toBe(false);
   });
 
   it('orders the follow-ups after the call: certificate before emails for customer orders; on-lot and move send the office-admin email only', () => {

@@ -1,10 +1,10 @@
 import { clockIso } from '../../clock';
-import type { DriverEmailNotifications, LogFilters } from '../../domain';
+import type { LogFilters } from '../../domain';
 import { readSession, type BlobStore, type DriverDatabase } from '../../db';
 import type { HttpClient } from '../http';
 import type { ProfileContext } from './context';
 import { exportDeliveryLog, refreshDeliveryLog, type ExportOutcome, type LogReadOutcome } from './deliveryLog';
-import { refreshSettings, saveNotificationSettings, saveSettings, type SaveSettingsInput, type SettingsOutcome } from './settings';
+import { refreshSettings, saveSettings, type SaveSettingsInput, type SettingsOutcome } from './settings';
 
 export type { ExportOutcome, LogReadOutcome, SaveSettingsInput, SettingsOutcome };
 export type { RpcFailure } from './outcome';
@@ -18,7 +18,6 @@ export interface ProfileRpcApi {
   exportDeliveryLog(filters: LogFilters): Promise<ExportOutcome>;
   refreshSettings(): Promise<SettingsOutcome>;
   saveSettings(input: SaveSettingsInput): Promise<SettingsOutcome>;
-  saveNotificationSettings(flags: DriverEmailNotifications): Promise<SettingsOutcome>;
 }
 
 export function createProfileRpc(deps: { db: DriverDatabase; blobs: BlobStore; http: HttpClient; log?: ProfileContext['log'] }): ProfileRpcApi {
@@ -33,6 +32,5 @@ export function createProfileRpc(deps: { db: DriverDatabase; blobs: BlobStore; h
     exportDeliveryLog: (filters) => exportDeliveryLog(ctx, filters),
     refreshSettings: () => refreshSettings(ctx),
     saveSettings: (input) => saveSettings(ctx, input),
-    saveNotificationSettings: (flags) => saveNotificationSettings(ctx, flags),
   };
 }

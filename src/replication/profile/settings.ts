@@ -1,13 +1,10 @@
-import * as v from 'valibot';
 import {
-  DriverEmailNotificationsSchema,
   isErrorCode,
   needsCurrentPassword,
   parseSettingsBody,
   PROFILE_API,
   PROFILE_PICTURES_FOLDER,
   validateSettingsForm,
-  type DriverEmailNotifications,
   type DriverSettings,
   type ErrorCode,
   type ImageRecord,
@@ -19,10 +16,12 @@ import { TransportError } from '../transportError';
 import type { ProfileContext } from './context';
 import { failureOf, plainFailure, type RpcFailure } from './outcome';
 
-// Driver settings (SPEC §3, §5, §7): read, edit and the three email-notification flags. All
-// online at the driver's request; each answer (the read and both updates answer the settings)
-// is stored as the `settings` snapshot so /settings opens offline. The profile picture's bytes
-// are kept in the blob store, since the screen cannot fetch a file with the bearer token.
+// Driver settings (SPEC §3, §5, §7): read and edit, online at the driver's request; each answer
+// (the read and the update answer the settings) is stored as the `settings` snapshot so
+// /settings opens offline. The three email-notification flags are an outbox kind
+// (src/outbox/kinds/updateEmailNotifications.ts): its commit's answer is stored there. The
+// profile picture's bytes are kept in the blob store, since the screen cannot fetch a file with
+// the bearer token.
 
 /** A failure names the server's identifier when it gave one (the page words the current password's errors by it). */
 export type SettingsOutcome = { ok: true; settings: DriverSettings } | (RpcFailure & { code?: ErrorCode });
@@ -68,7 +67,11 @@ export async function refreshSettings(ctx: ProfileContext): Promise<SettingsOutc
   const session = await ctx.session();
   if (!session) return plainFailure('NotAuthenticated');
   try {
+    const asked = ctx.now();
     const answer = await ctx.http.read(`GET ${PROFILE_API.driverSettings}`);
+    // A change committed while this read was on its way stored its newer answer: keep that one.
+    const stored = await readCache<DriverSettings>(ctx.db, session, CACHE_KEYS.settings);
+    if (stored && stored.fetchedAt > asked) return { ok: true, settings: stored.data };
     return { ok: true, settings: await storeSettings(ctx, session, answer) };
   } catch (error) {
     return failureOf(error, 'FailedToRefreshDriverSettings');
@@ -124,19 +127,5 @@ export async function saveSettings(ctx: ProfileContext, input: SaveSettingsInput
     return { ok: true, settings };
   } catch (error) {
     return saveFailureOf(error, needsCurrentPassword(input.form, savedEmail));
-  }
-}
-
-/** update_driver_email_notifications: all three flags, every time. */
-export async function saveNotificationSettings(ctx: ProfileContext, flags: DriverEmailNotifications): Promise<SettingsOutcome> {
-  const session = await ctx.session();
-  if (!session) return plainFailure('NotAuthenticated');
-  try {
-    const answer = await ctx.http.call(`POST ${PROFILE_API.updateDriverEmailNotifications}`, v.parse(DriverEmailNotificationsSchema, flags), {
-      idempotencyKey: crypto.randomUUID(),
-    });
-    return { ok: true, settings: await storeSettings(ctx, session, answer) };
-  } catch (error) {
-    return failureOf(error, 'FailedToSaveDriverNotificationSettings');
   }
 }

@@ -18,7 +18,8 @@ registerTexts('settings', settingsTexts);
 /**
  * /settings (SPEC §2, §3): the driver's profile and the three email-notification flags, from
  * the `settings` snapshot (read again from the office each time it opens online, so it also
- * opens offline). Editing is /settings/edit; the flags save at once, online.
+ * opens offline). Editing is /settings/edit (online); the flags are queued at once, online or
+ * not, like every other driver action.
  */
 export default function Settings() {
   const { online } = useSyncStatus();
@@ -87,7 +88,7 @@ export default function Settings() {
           </Button>
         </Stack>
       </SectionCard>
-      <NotificationToggles settings={s} online={online} />
+      <NotificationToggles settings={s} />
       <LanguageChoice />
     </Stack>
   );

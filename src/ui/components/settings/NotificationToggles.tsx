@@ -1,13 +1,16 @@
-import { Stack, Switch, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Badge, Stack, Switch, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { CACHE_KEYS, type OutboxDoc } from '../../../db';
 import type { DriverEmailNotifications, DriverSettings } from '../../../domain';
-import { getSyncClient } from '../../../workers/client';
-import { dismissNotice, notify } from '../../toaster';
-
-import { OnlineOnlyNote } from '../OnlineOnlyNote';
+import { queueEmailNotifications, waitingSnapshotChanges$, withWaitingChanges } from '../../../outbox';
+import { announceQueued } from '../../announce';
+import { useSession } from '../../hooks/useAuth';
+import { useDatabase } from '../../hooks/useDatabase';
+import { useObservable } from '../../hooks/useObservable';
+import { notify } from '../../toaster';
 import { SectionCard } from '../SectionCard';
 import { t } from '../../i18n';
-import { knownText } from '../../i18n/domainText';
+import { errorText } from '../../i18n/domainText';
 
 type Flag = keyof DriverEmailNotifications;
 
@@ -18,32 +21,42 @@ const FLAGS = [
   { key: 'email_notifications_order_finished_at_shop', label: 'settings.orderFinished', hint: 'settings.orderFinishedHint' },
 ] as const satisfies readonly { key: Flag; label: string; hint: string }[];
 
-const flagsOf = (s: DriverSettings): DriverEmailNotifications => ({
+const flagsOf = (s: DriverEmailNotifications): DriverEmailNotifications => ({
   email_notifications_new_order_assigned: s.email_notifications_new_order_assigned,
   email_notifications_order_reassigned: s.email_notifications_order_reassigned,
   email_notifications_order_finished_at_shop: s.email_notifications_order_finished_at_shop,
 });
 
 /**
- * The toggles save at once, online (update_driver_email_notifications, all three flags). While
- * a save runs the switch shows the new value; refused, it shows the stored one again.
+ * The toggles queue a change at once, online or not (the outbox kind
+ * update_driver_email_notifications, all three flags). They show the stored settings with the
+ * driver's changes still waiting to be sent laid over them, marked as waiting; a change the
+ * server refused shows the stored flags again (its entry is in the outbox drawer).
  */
-export function NotificationToggles({ settings, online }: { settings: DriverSettings; online: boolean }) {
-  const [pending, setPending] = useState<DriverEmailNotifications | null>(null);
-  const shown = pending ?? flagsOf(settings);
+export function NotificationToggles({ settings }: { settings: DriverSettings }) {
+  const db = useDatabase();
+  const session = useSession();
+  const source = useMemo(() => waitingSnapshotChanges$(db, session, CACHE_KEYS.settings), [db, session]);
+  const waiting = useObservable(source);
+  // A flip just pressed, shown until the outbox list it was pressed on changes (its entry shows up).
+  const [pressed, setPressed] = useState<{ flags: DriverEmailNotifications; on: OutboxDoc[] | undefined } | null>(null);
+  const inserting = pressed !== null && pressed.on === waiting;
+  const shown = inserting ? pressed.flags : flagsOf(withWaitingChanges(settings, waiting ?? []));
 
   const toggle = async (key: Flag, checked: boolean): Promise<void> => {
     const next = { ...shown, [key]: checked };
-    setPending(next);
-    const progress = t('settings.updating');
-    notify(progress, 'info');
+    setPressed({ flags: next, on: waiting });
     try {
-      const outcome = await getSyncClient().saveNotificationSettings(next);
-      dismissNotice(progress, 'info');
-      if (outcome.ok) notify(t('settings.updated'), 'success');
-      else notify(outcome.offline ? t('settings.needsConnection') : knownText(outcome.message), 'error');
-    } finally {
-      setPending(null);
+      const result = await queueEmailNotifications(db, session, next, t('settings.notificationsTitle'));
+      if (!result.ok) throw new Error(result.message);
+      announceQueued(db, result.entryId, {
+        progress: t('settings.updating'),
+        success: t('settings.updated'),
+        failure: errorText('FailedToSaveDriverNotificationSettings'),
+      });
+    } catch (error) {
+      setPressed(null);
+      notify(error instanceof Error ? error.message : errorText('FailedToSaveDriverNotificationSettings'), 'error');
     }
   };
 
@@ -54,7 +67,8 @@ export function NotificationToggles({ settings, online }: { settings: DriverSett
           <Switch.Root
             key={flag.key}
             checked={shown[flag.key]}
-            disabled={!online || pending !== null}
+            // Read before the first change (else one waiting could be overlooked), and one at a time.
+            disabled={waiting === undefined || inserting}
             onCheckedChange={(e) => void toggle(flag.key, e.checked)}
             display="flex"
             justifyContent="space-between"
@@ -68,7 +82,6 @@ export function NotificationToggles({ settings, online }: { settings: DriverSett
           >
             <Switch.HiddenInput />
             <Stack gap="0" flex="1">
-              {/* Readable while it waits for a connection (the note below says why it cannot change). */}
               <Switch.Label fontSize="md" fontWeight="semibold" _disabled={{ opacity: 1 }}>
                 {t(flag.label)}
               </Switch.Label>
@@ -81,10 +94,10 @@ export function NotificationToggles({ settings, online }: { settings: DriverSett
             </Switch.Control>
           </Switch.Root>
         ))}
-        {!online ? (
-          <OnlineOnlyNote title={t('settings.needsConnectionTitle')} testId="notifications-offline">
-            {t('settings.lastRead')}
-          </OnlineOnlyNote>
+        {waiting?.length ? (
+          <Badge colorPalette="orange" variant="subtle" alignSelf="start" whiteSpace="normal" data-testid="notifications-waiting" role="status">
+            {t('settings.waitingToSend')}
+          </Badge>
         ) : null}
       </Stack>
     </SectionCard>

@@ -107,9 +107,7 @@ export const settings = {
   orderFinishedHint: 'An email when a building of yours is ready at the shop.',
   updating: 'Updating notification settings',
   updated: 'Notification settings updated',
-  needsConnection: 'Changing notifications needs a connection. Try again when you are online.',
-  needsConnectionTitle: 'Changing notifications needs a connection',
-  lastRead: 'These are your settings as last read. They can be changed when you are back online.',
+  waitingToSend: 'Waiting to send — saved on this phone',
 };
 
 export const screens = { scheduled, notifications, support, settings };

@@ -106,9 +106,7 @@ export const settings: Catalog['settings'] = {
   orderFinishedHint: 'Un correo cuando una de sus construcciones está lista en el taller.',
   updating: 'Actualizando los ajustes de notificaciones',
   updated: 'Ajustes de notificaciones actualizados',
-  needsConnection: 'Para cambiar las notificaciones se necesita conexión. Inténtelo cuando tenga conexión.',
-  needsConnectionTitle: 'Para cambiar las notificaciones se necesita conexión',
-  lastRead: 'Estos son sus ajustes según la última lectura. Podrá cambiarlos cuando vuelva a tener conexión.',
+  waitingToSend: 'Esperando para enviar — guardado en este teléfono',
 };
 
 export const screens = { scheduled, notifications, support, settings };
