@@ -67,11 +67,12 @@ export async function refreshSettings(ctx: ProfileContext): Promise<SettingsOutc
   const session = await ctx.session();
   if (!session) return plainFailure('NotAuthenticated');
   try {
-    const asked = ctx.now();
+    const before = await readCache<DriverSettings>(ctx.db, session, CACHE_KEYS.settings);
     const answer = await ctx.http.read(`GET ${PROFILE_API.driverSettings}`);
-    // A change committed while this read was on its way stored its newer answer: keep that one.
+    // Stored while this read was on its way (a change's commit answered, outboxEffects.ts):
+    // that copy is not older than this answer, so it stays.
     const stored = await readCache<DriverSettings>(ctx.db, session, CACHE_KEYS.settings);
-    if (stored && stored.fetchedAt > asked) return { ok: true, settings: stored.data };
+    if (stored && stored.fetchedAt !== before?.fetchedAt) return { ok: true, settings: stored.data };
     return { ok: true, settings: await storeSettings(ctx, session, answer) };
   } catch (error) {
     return failureOf(error, 'FailedToRefreshDriverSettings');
