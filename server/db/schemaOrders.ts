@@ -110,3 +110,14 @@ export const orderNotes = pgTable('order_notes', {
   note: text('note').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/** Drivers an order was taken from (migration 0017, filled by a trigger on orders.driver_id). */
+export const orderFormerDrivers = pgTable('order_former_drivers', {
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id),
+  releasedAt: ts('released_at').notNull().defaultNow(),
+});

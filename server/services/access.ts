@@ -4,7 +4,8 @@
 // An order is the caller's when it is of the caller's company and assigned to the caller. A
 // payment, a saved card or a bank token is the caller's through such an order, or when the
 // caller's own authorization made it. Anything else answers exactly like an id that does not
-// exist (404 NotFound), so nothing leaks. Every service that takes an id starts here; the
+// exist (404 NotFound), so nothing leaks; the one exception is a deliver call on an order the
+// caller held once (issue 23), which names who has it now ('deliver' below). Every service that takes an id starts here; the
 // queries are the repositories' (repositories/orders.ts callersOrders is the one filter).
 import type { TokenClaims } from '../../src/domain';
 import type { Executor } from '../db/client';
@@ -12,6 +13,7 @@ import { HttpError, notFound } from '../http/errors';
 import { findOrderDelivery } from '../repositories/deliveries';
 import { callersOrderIdNumbered, findOrderRow, lockCompanyOrders, type OrderRef, type OrderRowFilter, type OrderViewRow } from '../repositories/orders';
 import { callerMayUseAchToken, callerMayUseProfile, callerMayUseToken, findCallersPayment, type PaymentRow } from '../repositories/paymentAccess';
+import { deliveredRefusal, formerOrderRefusal } from './orderLeft';
 import { looksLikeToken } from './payments/cardRules';
 
 export type { OrderRef } from '../repositories/orders';
@@ -23,30 +25,35 @@ export type { PaymentRow } from '../repositories/paymentAccess';
  * - 'charge': new money on it: live (neither delivered nor cancelled) and row-locked FOR
  *   UPDATE in the caller's transaction, so it cannot be delivered or reassigned under the charge.
  * - 'note': a note on it, in any state but cancelled, under the company's orders lock.
- * - 'update': change it (deliver, reschedule, unschedule, reassign): the company's orders lock,
+ * - 'update': change it (reschedule, unschedule, reassign): the company's orders lock,
  *   the row locked FOR UPDATE; cancelled is 404, already delivered 409 OrderAlreadyDelivered.
+ * - 'deliver': as 'update'; an order the caller was taken off answers who has it now (409
+ *   OrderReassigned) or who delivered it and when (409 OrderAlreadyDelivered naming them),
+ *   before anything is charged (services/orderLeft.ts); never held by the caller: 404 as ever.
  * - 'claim': as 'update', and an order of the company assigned to nobody counts too
  *   ("schedule my delivery" takes it).
  * The purposes past 'view' run in the caller's transaction (their locks are held to its end).
  */
-export type OrderPurpose = 'view' | 'charge' | 'note' | 'update' | 'claim';
+export type OrderPurpose = 'view' | 'charge' | 'note' | 'update' | 'deliver' | 'claim';
 
 const FILTERS: Readonly<Record<OrderPurpose, OrderRowFilter>> = {
   view: {},
   charge: { live: true, forUpdate: true },
   note: { notCancelled: true },
   update: { notCancelled: true, forUpdate: true },
+  deliver: { notCancelled: true, forUpdate: true },
   claim: { notCancelled: true, forUpdate: true, orUnassigned: true },
 };
 
 /** The purposes that change the order: they take the company's orders lock first (pulls never skip the change). */
-const WRITES: ReadonlySet<OrderPurpose> = new Set(['note', 'update', 'claim']);
+const WRITES: ReadonlySet<OrderPurpose> = new Set(['note', 'update', 'deliver', 'claim']);
 
 /** The caller's order (with its dealer) for this purpose; 404 for anything else, whatever the reason. */
 export async function requireOrder(db: Executor, auth: TokenClaims, ref: OrderRef, purpose: OrderPurpose = 'view'): Promise<OrderViewRow> {
   if (WRITES.has(purpose)) await lockCompanyOrders(db, auth.company_id);
   const row = await findOrderRow(db, auth, ref, FILTERS[purpose]);
-  if (!row) throw notFound();
+  if (!row) throw (purpose === 'deliver' ? await formerOrderRefusal(db, auth, ref) : null) ?? notFound();
+  if (purpose === 'deliver' && row.deliveredAt) throw await deliveredRefusal(db, auth, row.id, row.deliveredAt);
   if ((purpose === 'update' || purpose === 'claim') && row.deliveredAt) throw new HttpError(409, 'OrderAlreadyDelivered');
   return row;
 }

@@ -75,7 +75,7 @@ export interface DeliveryStep<B> {
   tx: Tx;
   auth: TokenClaims;
   body: B;
-  /** The order, locked: the caller's, live (services/access.ts 'update'). */
+  /** The order, locked: the caller's, live (services/access.ts 'deliver'). */
   order: OrderViewRow;
   deliveryId: number;
   /** The submission's Idempotency-Key (null without one): card attempts are remembered by it. */
@@ -123,7 +123,8 @@ export interface DeliverDeps {
 
 function commitDelivery<B extends CommonDeliverBody>(deps: DeliverDeps, spec: DeliverSpec<B>, auth: TokenClaims, body: B): Promise<DeliverResponse> {
   return deps.db.transaction(async (tx) => {
-    const order = await requireOrder(tx, auth, { kind: spec.kind, id: spec.orderIdOf(body) }, 'update');
+    // First in the transaction: an order taken from the caller is refused before any charge.
+    const order = await requireOrder(tx, auth, { kind: spec.kind, id: spec.orderIdOf(body) }, 'deliver');
     const dateDelivered = new Date(body.date_delivered);
     const deliveryId = await insertDelivery(
       tx,

@@ -46,6 +46,7 @@ export const ERROR_TEXT = {
   FailedToDeliverOrder: 'Failed to deliver order',
   ErrorDeliveringOrder: 'Error delivering order',
   OrderAlreadyDelivered: 'This order has already been delivered',
+  OrderReassigned: 'This order is no longer assigned to you',
   FailedToFetchDeliveryDetails: 'Failed to fetch delivery details',
   // Reads the sync engine makes (SPEC §8 'Failed to fetch: …'): shown as snackbars
   FailedToFetchOrderList: 'Failed to fetch order list',

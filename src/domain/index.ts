@@ -5,6 +5,7 @@ export * from './auth';
 export * from './delivery';
 export * from './enums';
 export * from './errors';
+export * from './orderHolder';
 export * from './order';
 export * from './orderId';
 export * from './orderKinds';

@@ -7,10 +7,20 @@ import { CertificateUrlSchema, DeliverAnswerSchema, ImageFileSchema, PdfFileSche
 import type { EndpointSchemas } from './types';
 
 const answer = '→ {delivery_id, order_key, date_delivered}';
+
+/** Every deliver call's 409s: the order left the caller (issue 23, src/domain/orderHolder.ts), refused before any charge. */
+const ORDER_LEFT = {
+  409:
+    'OrderReassigned: the order was taken from the caller; assigned_to names the driver who has it now (null: no driver). ' +
+    'OrderAlreadyDelivered: delivered already; by someone else, with delivered_by (null: recorded by the office) and delivered_at. ' +
+    'Either way nothing is charged. IdempotencyKeyInFlight: the same key is still running.',
+} as const;
+
 const customer = <C extends CustomerDeliverCall>(call: C) => ({
   summary: `Deliver a customer order (${call.replace('_', ' ')}) ${answer}`,
   bodySchema: CUSTOMER_DELIVER_SCHEMAS[call],
   responseSchema: DeliverAnswerSchema,
+  errors: ORDER_LEFT,
 });
 
 /** Each customer deliver call's table key (its path is CUSTOMER_DELIVER[call].path). */
@@ -29,11 +39,13 @@ export const DELIVER_ENDPOINTS = {
     summary: `Deliver an on-lot inventory order ${answer}`,
     bodySchema: DeliverOnlotBodySchema,
     responseSchema: DeliverAnswerSchema,
+    errors: ORDER_LEFT,
   },
   [`POST ${DELIVER_MOVE_PATH}` as const]: {
     summary: `Deliver an inventory move order ${answer}`,
     bodySchema: DeliverMoveBodySchema,
     responseSchema: DeliverAnswerSchema,
+    errors: ORDER_LEFT,
   },
   [CUSTOMER_DELIVER_KEYS.rto]: customer('rto'),
   [CUSTOMER_DELIVER_KEYS.new_check]: customer('new_check'),

@@ -45,6 +45,7 @@ export const errors: Record<ErrorCode, string> = {
   FailedToDeliverOrder: 'No se pudo entregar el pedido',
   ErrorDeliveringOrder: 'Error al entregar el pedido',
   OrderAlreadyDelivered: 'Este pedido ya fue entregado',
+  OrderReassigned: 'Este pedido ya no está asignado a usted',
   FailedToFetchDeliveryDetails: 'No se pudieron obtener los detalles de la entrega',
   FailedToFetchOrderList: 'No se pudo obtener la lista de pedidos',
   FailedToFetchOrderMap: 'No se pudo obtener el mapa de pedidos',
