@@ -1,10 +1,11 @@
 // The driver's own screens in a real browser (390x844): the delivery log's filters round-trip
 // through the address (invalid values dropped, reload and Back keep them), the CSV downloads as
 // a file, and the log renders offline after one online visit; /settings shows the profile and
-// saves a notification flag, /settings/edit validates beside each field, saves a new picture
-// online, and offline says why it cannot save while keeping what was typed across a reload;
-// a changed email asks for the current password, a wrong one is refused on that field with the
-// form kept, and the right one saves (issue 20).
+// saves a notification flag (online, and offline: queued, marked waiting, sent once back),
+// /settings/edit validates beside each field, saves a new picture online, and offline says why
+// it cannot save while keeping what was typed across a reload; a changed email asks for the
+// current password, a wrong one is refused on that field with the form kept, and the right one
+// saves (issue 20).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -110,7 +111,7 @@ describe('/delivery-log', () => {
 });
 
 describe('/settings and /settings/edit', () => {
-  it('saves a notification flag and a new profile online; offline it keeps what was typed and says why it cannot save', async () => {
+  it('saves a notification flag and a new profile online; offline a flag is queued, and the edit keeps what was typed and says why it cannot save', async () => {
     // Signed in by the log test when both run; alone, this one signs in.
     await page.goto(`${proxy.url}/settings`);
     await Promise.race([page.getByTestId('settings-name').waitFor({ timeout: 30_000 }), page.getByLabel('Email').waitFor({ timeout: 30_000 })]);
@@ -163,15 +164,34 @@ describe('/settings and /settings/edit', () => {
     );
     expect(saved).toEqual({ first_name: 'Dalton', folder: '/profile-pictures' });
 
-    // Offline after a reload: settings from the phone, the picture too; the flags say why they wait.
+    // Offline after a reload: settings from the phone, the picture too. A flag still changes: it
+    // is queued like any driver action, shown at once and marked as waiting to be sent.
     await harness.setOnline(false);
     await page.reload();
     await page.getByTestId('settings-offline').waitFor({ timeout: 30_000 });
     await page.getByTestId('settings-name').getByText('Dalton Hostetler').waitFor();
     await page.getByTestId('profile-picture').waitFor();
-    expect(await flag.locator('input').isDisabled()).toBe(true);
     await shot('settings-offline');
     await expectReadable(page);
+    expect(await flag.locator('input').isDisabled()).toBe(false);
+    await flag.getByText('Order reassigned').click();
+    await page.getByTestId('notifications-waiting').getByText('Waiting to send — saved on this phone').waitFor();
+    await page.getByTestId('snackbar').getByText('Saved on this phone — it will be sent when you are online').waitFor();
+    expect(await flag.locator('input').isChecked()).toBe(true);
+    // The snackbar closed, so the picture shows the switches and their mark.
+    await page.getByTestId('snackbar').getByRole('button').click();
+    await expect.poll(() => page.getByTestId('snackbar').count()).toBe(0);
+    await page.getByTestId('settings-notifications').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: resolve(RESULTS, 'settings-notifications-queued.png') });
+    await expectReadable(page);
+    const reassignedOnServer = async () =>
+      (
+        await server.query<{ r: boolean }>(
+          'SELECT s.email_notifications_order_reassigned r FROM account_settings s JOIN accounts a ON a.id = s.account_id WHERE a.email = $1',
+          [DRIVER.email],
+        )
+      )[0]?.r;
+    expect(await reassignedOnServer()).toBe(false);
 
     // Editing offline: it says why it cannot save; what was typed survives a reload.
     await page.getByRole('link', { name: 'Edit profile' }).click();
@@ -198,6 +218,10 @@ describe('/settings and /settings/edit', () => {
     expect(await page.getByTestId('settings-unsaved').count()).toBe(0);
     const [after] = await server.query<{ last_name: string; phone: string }>('SELECT last_name, phone FROM accounts WHERE email = $1', [DRIVER.email]);
     expect(after).toEqual({ last_name: 'Hostetler-Miller', phone: '(717) 555-0199' });
+    // The flag changed offline reached the server once back online; the switch stays where it was put.
+    await expect.poll(reassignedOnServer, { timeout: 60_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('notifications-waiting').count(), { timeout: 30_000 }).toBe(0);
+    expect(await flag.locator('input').isChecked()).toBe(true);
   });
 
   it('a changed email asks for the current password: a wrong one is refused on its field with the form kept, the right one saves', async () => {

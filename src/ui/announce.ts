@@ -1,7 +1,7 @@
 import { filter, take } from 'rxjs';
 import type { DriverDatabase } from '../db';
 import { getSyncClient } from '../workers/client';
-import { notify } from './toaster';
+import { dismissNotice, notify } from './toaster';
 import { t } from './i18n';
 import { serverErrorText } from './i18n/domainText';
 
@@ -19,7 +19,8 @@ export interface ActionTexts {
 /**
  * After an order action is queued: says it is on its way (or saved for later when offline),
  * asks the worker to send now, and announces the outcome once the server answers: the
- * success text, or the server's message. Works after the screen is left (toasts are global).
+ * success text, or the server's message, in place of the progress text. Works after the
+ * screen is left (toasts are global).
  */
 export function announceQueued(db: DriverDatabase, entryId: string, texts: ActionTexts): void {
   if (typeof navigator !== 'undefined' && !navigator.onLine) {
@@ -34,6 +35,8 @@ export function announceQueued(db: DriverDatabase, entryId: string, texts: Actio
       take(1),
     )
     .subscribe((doc) => {
+      // The progress text goes with the answer (SPEC §9): the outcome replaces it.
+      if (texts.progress) dismissNotice(texts.progress, 'info');
       if (!doc) return; // discarded
       if (doc.status === 'needs_attention') {
         const reason = serverErrorText(doc.last_error?.code, doc.last_error?.message);
