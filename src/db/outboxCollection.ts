@@ -1,5 +1,5 @@
 import type { RxCollection, RxJsonSchema } from 'rxdb';
-import type { ErrorCode, ImageRecord } from '../domain';
+import type { ErrorCode, ImageRecord, OrderHolder } from '../domain';
 import type { DraftPhoto } from './deliveryDoc';
 
 export type OutboxStatus = 'queued' | 'sending' | 'done' | 'needs_attention';
@@ -8,6 +8,8 @@ export interface OutboxError {
   code: ErrorCode | 'NetworkError' | 'Timeout' | 'PhotoMissing' | 'OutboxEntryTooOld' | 'OutboxKindUnknown';
   message: string;
   status: number | null;
+  /** A deliver call's refusal naming who has the order now (issue 23); absent otherwise. */
+  holder?: OrderHolder;
 }
 
 /** The images an entry sends, by slot; their bytes stay in the blob store until done. */

@@ -103,8 +103,9 @@ export async function discardOutboxEntry(db: DriverDatabase, session: Session, i
 }
 
 /**
- * The server says the order is already delivered (e.g. from another device or by the
- * office): nothing is left to send. The entry, the draft, its images and the row go.
+ * Nothing is left to send: the server has the order as delivered (from another device or by
+ * the office), or the order left the driver (reassigned, delivered by someone else: issue 23,
+ * kept until the driver discards it). The entry, the draft, its images and the row go.
  */
 export async function dropDeliveredEntry(db: DriverDatabase, blobs: BlobStore, session: Session, id: string): Promise<void> {
   const doc = await ownEntry(db, session, id);

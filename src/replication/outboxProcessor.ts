@@ -193,7 +193,8 @@ async function runFollowups(ctx: OutboxContext, entry: EntryHandle, def: OutboxK
 
 function toFailure(error: unknown): { kind: TransportError['kind']; error: OutboxError } {
   if (error instanceof TransportError) {
-    return { kind: error.kind, error: { code: error.code, message: error.message, status: error.status } };
+    const holder = error.holder ? { holder: error.holder } : {};
+    return { kind: error.kind, error: { code: error.code, message: error.message, status: error.status, ...holder } };
   }
   // Anything else is a bug or a storage failure on this device: keep the entry and retry.
   const message = error instanceof Error ? error.message : String(error);

@@ -1,4 +1,4 @@
-import { ERROR_TEXT, isErrorCode, LOGIN_FAILURE_TEXT, type ErrorCode } from '../domain';
+import { ERROR_TEXT, isErrorCode, LOGIN_FAILURE_TEXT, orderHolderOf, type ErrorCode, type OrderHolder } from '../domain';
 
 /**
  * How a failed call should be treated: retry later (network, timeout, 5xx, 429, a request
@@ -14,6 +14,8 @@ export class TransportError extends Error {
     readonly code: ErrorCode | 'NetworkError' | 'Timeout' | 'PhotoMissing',
     message: string,
     readonly status: number | null,
+    /** Who has the order now, when a deliver call's refusal names them (src/domain/orderHolder.ts). */
+    readonly holder: OrderHolder | null = null,
   ) {
     super(message);
     this.name = 'TransportError';
@@ -38,6 +40,7 @@ export function stalledError(ms: number): TransportError {
 export function httpError(status: number, bodyText: string): TransportError {
   let code: ErrorCode = 'GeneralError';
   let message: string = ERROR_TEXT.GeneralError;
+  let holder: OrderHolder | null = null;
   if (bodyText.trim() === LOGIN_FAILURE_TEXT) {
     code = 'IncorrectEmailOrPassword';
     message = ERROR_TEXT.IncorrectEmailOrPassword;
@@ -46,6 +49,7 @@ export function httpError(status: number, bodyText: string): TransportError {
     if (parsed) {
       code = parsed.code;
       message = parsed.message;
+      holder = parsed.holder;
     } else if (status === 404) {
       code = 'NotFound';
       message = ERROR_TEXT.NotFound;
@@ -61,7 +65,7 @@ export function httpError(status: number, bodyText: string): TransportError {
       message = ERROR_TEXT.NotAuthorized;
     }
   }
-  return new TransportError(kindOfStatus(status, code), code, message, status);
+  return new TransportError(kindOfStatus(status, code), code, message, status, holder);
 }
 
 function kindOfStatus(status: number, code: ErrorCode): FailureKind {
@@ -72,11 +76,12 @@ function kindOfStatus(status: number, code: ErrorCode): FailureKind {
   return 'permanent';
 }
 
-function parseErrorBody(text: string): { code: ErrorCode; message: string } | null {
+function parseErrorBody(text: string): { code: ErrorCode; message: string; holder: OrderHolder | null } | null {
   try {
     const body = JSON.parse(text) as { error?: unknown; message?: unknown };
     if (!isErrorCode(body.error)) return null;
-    return { code: body.error, message: typeof body.message === 'string' && body.message ? body.message : ERROR_TEXT[body.error] };
+    const message = typeof body.message === 'string' && body.message ? body.message : ERROR_TEXT[body.error];
+    return { code: body.error, message, holder: orderHolderOf(body) };
   } catch {
     return null;
   }

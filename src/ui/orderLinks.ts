@@ -10,6 +10,11 @@ export function detailsPath(kind: OrderKind, id: number): string {
   return `/${ORDER_KIND_SPECS[kind].screens.details}/${id}`;
 }
 
+/** The order's delivery screen (SPEC §2: delivery-details with the kind's flag). */
+export function deliveryPath(kind: OrderKind, id: number): string {
+  return `/delivery-details/${id}?${ORDER_KIND_SPECS[kind].addressFlag}=true`;
+}
+
 /** The order's schedule-details screen (SPEC §2: one per kind, each with an id). */
 export function scheduleDetailsPath(kind: OrderKind, id: number): string {
   return `/${ORDER_KIND_SPECS[kind].screens.scheduleDetails}/${id}`;

@@ -22,6 +22,14 @@ describe('SPEC §8 transport rule', () => {
     expect(httpError(503, '').kind).toBe('retry');
   });
 
+  it('keeps who has the order when a deliver refusal names them (issue 23), and nothing else of the body', () => {
+    const body = { error: 'OrderReassigned', message: 'This order was reassigned to Bea Miller', assigned_to: 'Bea Miller', errors: ['x'] };
+    expect(httpError(409, JSON.stringify(body))).toMatchObject({ code: 'OrderReassigned', kind: 'permanent', holder: { assigned_to: 'Bea Miller' } });
+    const delivered = { error: 'OrderAlreadyDelivered', message: 'x', delivered_by: null, delivered_at: '2026-11-20T12:00:00.000Z' };
+    expect(httpError(409, JSON.stringify(delivered)).holder).toEqual({ delivered_by: null, delivered_at: '2026-11-20T12:00:00.000Z' });
+    expect(httpError(409, JSON.stringify({ error: 'OrderAlreadyDelivered', message: 'x' })).holder).toBeNull();
+  });
+
   it('426 ClientTooOld pauses for an update, with or without the server body', () => {
     expect(httpError(426, JSON.stringify({ error: 'ClientTooOld', message: 'x' }))).toMatchObject({ code: 'ClientTooOld', kind: 'upgrade' });
     expect(httpError(426, '')).toMatchObject({ code: 'ClientTooOld', kind: 'upgrade', status: 426 });

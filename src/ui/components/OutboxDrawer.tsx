@@ -1,5 +1,6 @@
 import { Drawer, Stack, Text } from '@chakra-ui/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useLocation } from 'react-router';
 import type { OutboxDoc } from '../../db';
 import { isDeliveryEntry } from '../../outbox';
 import { useOrders, useRecentOutbox } from '../hooks/useOrders';
@@ -24,6 +25,13 @@ export default function OutboxDrawer({ open, onClose, entries }: Props) {
   // Committed deliveries, and other actions the office has but whose email or notification failed.
   const delivered = recent.filter(isDeliveryEntry);
   const actions = recent.filter((entry) => !isDeliveryEntry(entry));
+  // A card's link (View delivery) leads to another screen: the drawer gets out of its way.
+  const { key } = useLocation();
+  const shownAt = useRef(key);
+  useEffect(() => {
+    if (open && key !== shownAt.current) onClose();
+    shownAt.current = key;
+  }, [key, open, onClose]);
   return (
     <AppDrawer
       open={open}

@@ -1,6 +1,7 @@
 import { Button, HStack } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { OutboxDoc } from '../../db';
+import { orderLeftDriver } from '../../domain';
 import { discardOutboxEntry, dropDeliveredEntry, isCommitted, isDeliveryEntry, kindLabel, retryOutboxEntry } from '../../outbox';
 import { getSyncClient } from '../../workers/client';
 import { useSession } from '../hooks/useAuth';
@@ -8,21 +9,24 @@ import { useBlobStore, useDatabase } from '../hooks/useDatabase';
 import { notify } from '../toaster';
 import { t } from '../i18n';
 import { errorText, kindText } from '../i18n/domainText';
+import { OutboxKeptWorkActions } from './OutboxKeptWorkActions';
 
 type Action = 'retry' | 'discard' | 'drop';
 
 /**
  * What the driver can do with an entry the server refused (needs_attention): fix and
  * resubmit (Discard keeps the draft), or Retry. An order the server already has as
- * delivered offers only removing it from this phone.
+ * delivered offers only removing it from this phone; one that left the driver (reassigned,
+ * delivered by someone else) only viewing the kept work and discarding it.
  */
-export function OutboxEntryActions({ entry }: { entry: OutboxDoc }) {
+export function OutboxEntryActions({ entry, onDeliveryScreen = false }: { entry: OutboxDoc; onDeliveryScreen?: boolean }) {
   const db = useDatabase();
   const blobs = useBlobStore();
   const session = useSession();
   const [busy, setBusy] = useState(false);
   if (entry.status !== 'needs_attention' || isCommitted(entry)) return null;
   const delivery = isDeliveryEntry(entry);
+  if (delivery && orderLeftDriver(entry.last_error)) return <OutboxKeptWorkActions entry={entry} showView={!onDeliveryScreen} />;
   const alreadyDelivered = delivery && entry.last_error?.code === 'OrderAlreadyDelivered';
 
   const run = async (action: Action): Promise<void> => {

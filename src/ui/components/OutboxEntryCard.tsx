@@ -1,5 +1,6 @@
 import { Card, HStack, Stack, Text } from '@chakra-ui/react';
-import { uploadPercent, type OrderDoc, type OutboxDoc, type UploadProgress } from '../../db';
+import { uploadPercent, type OrderDoc, type OutboxDoc, type OutboxError, type UploadProgress } from '../../db';
+import { orderLeftDriver } from '../../domain';
 import { isCommitted, isDeliveryEntry, kindLabel } from '../../outbox';
 import { formatDateTime } from '../format';
 import { OutboxEntryActions } from './OutboxEntryActions';
@@ -28,6 +29,7 @@ function explain(entry: OutboxDoc): string {
     case 'sending':
       return t('outbox.attemptingDelivery');
     case 'needs_attention': {
+      if (entry.last_error && orderLeftDriver(entry.last_error)) return orderLeftText(entry.last_error);
       const code = entry.last_error?.code;
       if (code === 'OrderAlreadyDelivered') return t('outbox.alreadyDelivered');
       if (code === 'NotFound') return t('outbox.noLongerYours');
@@ -36,6 +38,15 @@ function explain(entry: OutboxDoc): string {
     case 'done':
       return t('outbox.delivered');
   }
+}
+
+/** Who has the order now, in the driver's words: "Order reassigned to Bea Yoder", "Already delivered by Bea Yoder on 11/20/2026 15:04". */
+function orderLeftText({ holder }: OutboxError): string {
+  if (holder?.delivered_at !== undefined) {
+    const date = formatDateTime(holder.delivered_at);
+    return holder.delivered_by ? t('outbox.deliveredBy', { name: holder.delivered_by, date }) : t('outbox.deliveredByOffice', { date });
+  }
+  return holder?.assigned_to ? t('outbox.reassignedTo', { name: holder.assigned_to }) : t('outbox.takenOffList');
 }
 
 /** The image going up now: "Sending photo 1 of 2 — 40%". */
@@ -62,10 +73,19 @@ export function entryTitle(entry: OutboxDoc, order?: OrderDoc): string {
   return parts.length ? parts.join(' · ') : t('outbox.orderGone');
 }
 
+interface Props {
+  entry: OutboxDoc;
+  order?: OrderDoc | undefined;
+  /** Shown on the entry's own delivery screen: no link to it. */
+  onDeliveryScreen?: boolean;
+}
+
 /** One queued driver action: what it is, where it stands, and what the driver can do. */
-export function OutboxEntryCard({ entry, order }: { entry: OutboxDoc; order?: OrderDoc | undefined }) {
+export function OutboxEntryCard({ entry, order, onDeliveryScreen = false }: Props) {
   const failedFollowups = Object.entries(entry.steps.followups).filter(([, r]) => r.status === 'failed');
   const upload = useUploadProgress(entry.id);
+  // The order left the driver: the headline says who has it; the server's English words are not repeated.
+  const left = entry.status === 'needs_attention' && isDeliveryEntry(entry) && orderLeftDriver(entry.last_error);
   return (
     <Card.Root size="sm" data-testid="outbox-entry" data-entry-kind={entry.kind}>
       <Card.Body>
@@ -80,13 +100,16 @@ export function OutboxEntryCard({ entry, order }: { entry: OutboxDoc; order?: Or
             </Stack>
             <OutboxStatusBadge status={entry.status} />
           </HStack>
-          <Text>{explain(entry)}</Text>
+          <Text fontWeight={left ? 'semibold' : undefined} data-testid="outbox-explain">
+            {explain(entry)}
+          </Text>
+          {left ? <Text data-testid="outbox-work-kept">{t('outbox.workKept')}</Text> : null}
           {upload && entry.status === 'sending' ? (
             <Text color="fg.muted" data-testid="outbox-upload-progress">
               {uploadText(upload)}
             </Text>
           ) : null}
-          {entry.last_error ? (
+          {entry.last_error && !left ? (
             <Text color={entry.status === 'needs_attention' ? 'red.fg' : 'fg.muted'} data-testid="outbox-error">
               {serverErrorText(entry.last_error.code, entry.last_error.message)}
             </Text>
@@ -96,7 +119,7 @@ export function OutboxEntryCard({ entry, order }: { entry: OutboxDoc; order?: Or
               {followupFailure(step, r.message)}
             </Text>
           ))}
-          <OutboxEntryActions entry={entry} />
+          <OutboxEntryActions entry={entry} onDeliveryScreen={onDeliveryScreen} />
         </Stack>
       </Card.Body>
     </Card.Root>

@@ -44,7 +44,7 @@ function Delivery({ kind, orderId }: { kind: OrderKind; orderId: number }) {
         </Text>
         {address ? <Text color="fg.muted">{address}</Text> : null}
       </Stack>
-      {entry ? <OutboxEntryCard entry={entry} order={order ?? undefined} /> : null}
+      {entry ? <OutboxEntryCard entry={entry} order={order ?? undefined} onDeliveryScreen /> : null}
       {!entry && draft.deliveryError ? (
         <Alert.Root status="warning" data-testid="delivery-error">
           <Alert.Indicator />
