@@ -35,7 +35,7 @@ export function announceQueued(db: DriverDatabase, entryId: string, texts: Actio
       take(1),
     )
     .subscribe((doc) => {
-      // The progress text goes with the answer (SPEC §9): the outcome replaces it.
+      // The outcome replaces the progress text (it would otherwise linger up to 5 s beside it).
       if (texts.progress) dismissNotice(texts.progress, 'info');
       if (!doc) return; // discarded
       if (doc.status === 'needs_attention') {
