@@ -146,6 +146,7 @@ export const kinds: Record<string, string> = {
   create_order_note: 'Nota para la oficina',
   dismiss_notification: 'Descartar notificación',
   dismiss_all_notifications: 'Borrar todas las notificaciones',
+  update_driver_email_notifications: 'Cambiar notificaciones por correo',
   unknown: 'Acción en cola',
 };
 
