@@ -154,8 +154,9 @@ describe('outbox against the real server', () => {
     const fine = takeOrder();
     await prepareOnlotDelivery(device, refused, 1);
     await prepareOnlotDelivery(device, fine, 1);
-    // The office reassigns the first order to another driver before the phone gets signal.
-    await server.query(`update orders set driver_id = (select id from accounts where email = 'driver2@summit.test') where id = $1`, [refused]);
+    // The office cancels the first order before the phone gets signal (a reassigned one is kept
+    // apart, naming who has it: orderLeftKeepsWork.test.ts).
+    await server.query(`update orders set cancelled_at = now() where id = $1`, [refused]);
     await syncUntilSettled(device);
     const [stuck] = await activeEntries(device);
     expect(stuck?.order_key).toBe(`oio-${refused}`);
