@@ -149,6 +149,38 @@ export const uploads = pgTable('uploads', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
+/** Resumable (tus) uploads in progress or finished (migration 0018, services/tusStore.ts). */
+export const tusUploads = pgTable('tus_uploads', {
+  id: text('id').primaryKey(),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id),
+  folder: text('folder').notNull(),
+  photoType: text('photo_type'),
+  orderRef: text('order_ref'),
+  size: integer('size').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string | null>>().notNull().default({}),
+  result: jsonb('result').$type<{ path: string; mimetype: string }[]>(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** A resumable upload's bytes as they arrived (empty `bytes` when the object store keeps them). */
+export const tusUploadParts = pgTable(
+  'tus_upload_parts',
+  {
+    uploadId: text('upload_id')
+      .notNull()
+      .references(() => tusUploads.id, { onDelete: 'cascade' }),
+    startOffset: integer('start_offset').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.startOffset] })],
+);
+
 export const deliveryImages = pgTable(
   'delivery_images',
   {

@@ -6,7 +6,7 @@
 // file digests): the hook only checks the header there, and logs loudly when such a handler
 // ignored the key.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API } from '../../src/domain';
+import { API, TUS_UPLOAD_PATH } from '../../src/domain';
 import type { Db } from '../db/client';
 import { begin, canonicalJson, completeWithResponse, release, requestHash, type StoredAnswer } from '../services/idempotency';
 import type { ServerInstance } from '../services/instances';
@@ -15,8 +15,11 @@ import { readIdempotencyKey, sendReplay } from './keyedAnswers';
 
 /** Methods that change state; all of ours are POST, the rest are covered in case. */
 export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Writes that take no key: login creates nothing (and has no account to scope a key to). */
-export const KEYLESS_WRITES = new Set<string>([`POST ${API.login}`]);
+/**
+ * Writes that take no key: login creates nothing (and has no account to scope a key to); a
+ * resumable upload is named by its own id and each PATCH by its offset (routes/tusUpload.ts).
+ */
+export const KEYLESS_WRITES = new Set<string>([`POST ${API.login}`, `POST ${TUS_UPLOAD_PATH}`, `PATCH ${TUS_UPLOAD_PATH}/:id`]);
 
 export function takesIdempotencyKey(method: string, url: string): boolean {
   return WRITE_METHODS.has(method) && !KEYLESS_WRITES.has(`${method} ${url}`);

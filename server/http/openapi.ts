@@ -17,7 +17,17 @@ export interface RouteDoc extends EndpointSchemas {
 }
 
 /** What a route's config must not name: the endpoint table holds it. */
-export const TABLE_FIELDS = ['summary', 'bodySchema', 'querySchema', 'headersSchema', 'multipartFiles', 'responseSchema', 'responseMedia', 'errors'] as const;
+export const TABLE_FIELDS = [
+  'summary',
+  'bodySchema',
+  'querySchema',
+  'headersSchema',
+  'multipartFiles',
+  'rawBody',
+  'responseSchema',
+  'responseMedia',
+  'errors',
+] as const;
 
 /** The table fields a route's config names (none, for a route that follows the rule). */
 export function tableFieldsIn(config: object | undefined): string[] {
@@ -71,6 +81,7 @@ function requestBodyOf(route: RouteDoc): Record<string, unknown> | undefined {
     return { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties, minProperties: 1 } } } };
   }
   if (route.bodySchema) return { required: true, content: { 'application/json': { schema: toJsonSchema(route.bodySchema) } } };
+  if (route.rawBody) return { required: false, content: { [route.rawBody]: { schema: { type: 'string', format: 'binary' } } } };
   return undefined;
 }
 

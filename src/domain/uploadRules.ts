@@ -54,3 +54,17 @@ export function uploadRefusal(headers: UploadHeaders): ErrorCode | null {
   if (headers.photoType !== 'ProfileImage' && !isOrderId(headers.orderId)) return 'NoOrderIdFound';
   return null;
 }
+
+/**
+ * Resumable uploads (the tus protocol, issue 23): the same upload, sent in chunks a cut link
+ * resumes from the server's offset. The upload's id is the image's id (its Upload-Metadata
+ * `id`), so its URL is `${TUS_UPLOAD_PATH}/${image id}`; each request carries the headers of
+ * POST /upload (folder, photo type, order).
+ */
+export const TUS_UPLOAD_PATH = '/upload/tus';
+/** A finished upload's answer ([{path, mimetype}], what POST /upload answers), as JSON, on its last PATCH and on any HEAD after it. */
+export const UPLOAD_RESULT_HEADER = 'upload-result';
+/** The bytes of one PATCH: 8 s at 64 kbit/s, so a cut loses little and each chunk shows progress. */
+export const TUS_CHUNK_BYTES = 64 * 1024;
+/** What an upload's id may be (the phone's image ids are UUIDs). */
+export const TUS_UPLOAD_ID = /^[A-Za-z0-9_-]{1,64}$/;

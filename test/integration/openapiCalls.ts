@@ -2,6 +2,7 @@
 // data in an order that works (an order is scheduled before its schedule details are read,
 // delivered before its certificate). openapiAnswers.test.ts checks each answer against the
 // operation's declared 200 schema.
+import { randomUUID } from 'node:crypto';
 import { PAYMENTS_API, PROFILE_API } from '../../src/domain';
 import type { TestServer } from '../support/server';
 import {
@@ -121,6 +122,32 @@ export async function callEveryOperation(server: TestServer, token: string): Pro
   const photo = await uploadPhoto(server, token, 7);
   out.push({ route: 'POST /upload', answer: await uploadFiles(server, token, [{ bytes: await makeImage('jpeg', 8), name: 'a.jpg', type: 'image/jpeg' }]) });
   await get('GET /files/:name', photo.download_urls[0] ?? '');
+  // The resumable upload (tus): created with the whole file (200), created then PATCHed whole (200), then its state.
+  const tusHeaders = {
+    'tus-resumable': '1.0.0',
+    'x-upload-folder': '/deliver-onlot-inventory-order/delivery',
+    'x-photo-type': 'BuildingImage',
+    'x-order-id': String(id(on, 2)),
+  };
+  const tusPhoto = new Uint8Array(await makeImage('jpeg', 13));
+  const created = (image: string) => ({ ...tusHeaders, 'upload-length': String(tusPhoto.length), 'upload-metadata': `id ${btoa(image)}` });
+  const bytes = { 'content-type': 'application/offset+octet-stream' };
+  const whole = randomUUID();
+  const chunked = randomUUID();
+  out.push({
+    route: 'POST /upload/tus',
+    answer: await call(server, '/upload/tus', { method: 'POST', token, headers: { ...created(whole), ...bytes }, body: tusPhoto }),
+  });
+  await call(server, '/upload/tus', { method: 'POST', token, headers: created(chunked) });
+  const patched = await call(server, `/upload/tus/${chunked}`, {
+    method: 'PATCH',
+    token,
+    headers: { ...tusHeaders, ...bytes, 'upload-offset': '0' },
+    body: tusPhoto,
+  });
+  out.push({ route: 'PATCH /upload/tus/:id', answer: patched });
+  out.push({ route: 'GET /upload/tus/:id', answer: await call(server, `/upload/tus/${chunked}`, { token, headers: tusHeaders }) });
+
   await post('POST /secure/driver/deliver_onlot_inventory_order', deliverBody(id(on, 2), [photo]));
   const movePhoto = await uploadTo(server, token, MOVE_PHOTO_FOLDER, 9);
   const { onlot_inventory_order_id: _unused, ...common } = deliverBody(0, [movePhoto]);

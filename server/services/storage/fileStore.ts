@@ -7,7 +7,8 @@
 // the row whatever the store, so files written before S3 was configured stay readable.
 import type { Readable } from 'node:stream';
 
-export type FileArea = 'uploads' | 'certificates';
+/** `partial-uploads`: the parts of a resumable upload still arriving (services/tusStore.ts). */
+export type FileArea = 'uploads' | 'certificates' | 'partial-uploads';
 
 /** One stored file: its area, its company and its name (`<guid>.<extension>`). */
 export interface FileRef {

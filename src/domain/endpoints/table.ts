@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { idSchema } from '../ids';
 import { API, OnlotDeliveryDetailsSchema, OnlotOrderDetailsSchema, PULL_LIMIT_MAX, UploadResultSchema } from '../api';
 import { LoginBodySchema } from '../auth';
-import { IMAGE_TYPES, MAX_BUILDING_IMAGES, UPLOAD_FOLDERS } from '../enums';
+import { MAX_BUILDING_IMAGES } from '../enums';
 import {
   CompanyDriverSchema,
   CustomerDeliveryDetailsSchema,
@@ -48,6 +48,7 @@ import { DELIVER_ENDPOINTS } from './deliver';
 import { SIGN_IN_REFUSALS, UPLOADS_LIMITED } from './limits';
 import { PAYMENT_ENDPOINTS } from './payments';
 import { PROFILE_ENDPOINTS } from './profile';
+import { UPLOAD_ENDPOINTS, UploadHeadersSchema } from './uploads';
 import type { EndpointSchemas } from './types';
 
 export type { EndpointSchemas } from './types';
@@ -93,14 +94,11 @@ export const ENDPOINTS = {
     summary:
       'Upload images (multipart file-0…, header x-upload-folder; x-photo-type and, but for a profile image, x-order-id: NoPhotoTypeSet, NoOrderIdFound) → [{path, mimetype}]',
     multipartFiles: MAX_BUILDING_IMAGES,
-    headersSchema: v.object({
-      'x-upload-folder': v.picklist(UPLOAD_FOLDERS),
-      'x-photo-type': v.optional(v.picklist(IMAGE_TYPES)),
-      'x-order-id': v.optional(v.pipe(v.string(), v.description('The order the images belong to (not for a profile image)'))),
-    }),
+    headersSchema: UploadHeadersSchema,
     responseSchema: UploadResultSchema,
     errors: UPLOADS_LIMITED,
   },
+  ...UPLOAD_ENDPOINTS,
   // Reads of the orders area
   [`GET ${API.orderList}` as const]: {
     summary: 'Order list pull: ?checkpoint=<base64url JSON {updated_at,id}>&limit= → {documents, checkpoint}',

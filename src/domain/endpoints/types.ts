@@ -9,6 +9,8 @@ export interface EndpointSchemas {
   headersSchema?: GenericSchema;
   /** A multipart body: the file fields it takes (`file-0` …). */
   multipartFiles?: number;
+  /** A body of bytes of this media type, streamed as it is (the resumable upload's chunks). */
+  rawBody?: string;
   /** The 200 answer. */
   responseSchema?: GenericSchema;
   /** The 200 answer's media type when it is not application/json. */
