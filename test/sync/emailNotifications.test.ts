@@ -129,20 +129,14 @@ describe('the email-notification switches through the outbox', () => {
     await queueEmailNotifications(device.db, session, change, 'Email notifications');
     // The read reaches the server first; the change is sent and committed before its answer is stored.
     const http = device.engine.http;
-    const racing = createProfileRpc({
-      db: device.db,
-      blobs: device.blobs,
-      http: {
-        ...http,
-        read: async (...args: Parameters<typeof http.read>) => {
-          const answer = await http.read(...args);
-          await syncUntilSettled(device);
-          return answer;
-        },
-      },
-    });
-    const read = await racing.refreshSettings();
-    expect(read.ok && flagsOf(read.settings)).toEqual(change);
+    const read: typeof http.read = async (...args) => {
+      const answer = await http.read(...args);
+      await syncUntilSettled(device);
+      return answer;
+    };
+    const racing = createProfileRpc({ db: device.db, blobs: device.blobs, http: { ...http, read } });
+    const refreshed = await racing.refreshSettings();
+    expect(refreshed.ok && flagsOf(refreshed.settings)).toEqual(change);
     expect(await serverFlags(DEMO_DRIVER.email)).toEqual(change);
     expect(await shown(device, session)).toEqual({ flags: change, waiting: 0 });
   });
