@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
+import { expectNoSeriousAxeViolations } from './axe';
 import { choose, fillCommon, liveOrders, paymentsOf, sign } from './deliverySupport';
 import { animationsSettled, waitForSyncRun } from './settle';
 import { RESULTS, SUMMIT_DRIVER as DRIVER, SUMMIT_DRIVER2, useBrowserHarness, type BrowserHarness, type Proxy } from './support';
@@ -68,6 +69,7 @@ it('a delivery queued offline for an order reassigned meanwhile: who has it, the
   await entry.getByRole('button', { name: 'Discard' }).scrollIntoViewIfNeeded();
   await animationsSettled(page);
   await page.screenshot({ path: resolve(RESULTS, 'reassigned-needs-attention.png') });
+  await expectNoSeriousAxeViolations(page, 'the queue with a reassigned delivery');
 
   // The kept delivery, read-only, though the order left the list with this pull.
   await entry.getByRole('link', { name: 'View delivery' }).click();
@@ -89,6 +91,7 @@ it('a delivery queued offline for an order reassigned meanwhile: who has it, the
   await kept.getByRole('button', { name: 'Discard' }).click();
   await kept.getByTestId('outbox-discard-confirm').waitFor();
   await page.screenshot({ path: resolve(RESULTS, 'reassigned-discard-confirm.png') });
+  await expectNoSeriousAxeViolations(page, 'the kept delivery, Discard asked to confirm');
   await kept.getByRole('button', { name: 'Discard for good' }).click();
   await expect.poll(() => outboxButton.count(), { timeout: 15_000 }).toBe(0);
 });

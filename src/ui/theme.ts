@@ -228,6 +228,8 @@ const config = defineConfig({
         },
       },
       input: {
+        // A locked form's values stay legible (Chakra's disabled is 50% opacity).
+        base: { _disabled: { opacity: 1, color: 'fg.muted' } },
         variants: {
           size: {
             '2xs': { '--input-height': 'sizes.12', textStyle: 'md' },
@@ -240,7 +242,7 @@ const config = defineConfig({
         },
       },
       textarea: {
-        base: { minH: TARGET },
+        base: { minH: TARGET, _disabled: { opacity: 1, color: 'fg.muted' } },
         variants: { size: { md: { textStyle: 'md' } }, variant: { outline: { borderColor: 'border.emphasized' } } },
       },
       badge: {
@@ -254,9 +256,11 @@ const config = defineConfig({
         slots: ['title', 'description', 'root', 'indicator', 'content'],
         variants: { status: { warning: { root: { colorPalette: 'yellow' } } } },
       },
+      // A disabled field's label stays legible (Chakra's is 50% opacity, 3.7:1): a queued or kept
+      // delivery is read on its locked form (issue 23).
       field: {
         slots: ['root', 'errorText', 'helperText', 'requiredIndicator', 'label'],
-        base: { errorText: { textStyle: 'sm' }, helperText: { textStyle: 'sm' } },
+        base: { errorText: { textStyle: 'sm' }, helperText: { textStyle: 'sm' }, label: { _disabled: { opacity: 1, color: 'fg.muted' } } },
       },
       dataList: {
         slots: ['root', 'item', 'itemLabel', 'itemValue'],

@@ -38,6 +38,8 @@ export function ChoiceButtons<T extends string | number>({
             colorPalette="primary"
             aria-pressed={value === choice.value}
             disabled={disabled}
+            // Locked (a queued or kept delivery): what was chosen stays fully legible.
+            _disabled={value === choice.value ? { opacity: 1, cursor: 'not-allowed' } : undefined}
             whiteSpace="normal"
             h="auto"
             minH="12"
