@@ -10,6 +10,8 @@ export interface OutboxError {
   status: number | null;
   /** A deliver call's refusal naming who has the order now (issue 23); absent otherwise. */
   holder?: OrderHolder;
+  /** A later pull brought the order back to the driver's list: it may be sent again (Retry). */
+  order_back?: boolean;
 }
 
 /** The images an entry sends, by slot; their bytes stay in the blob store until done. */

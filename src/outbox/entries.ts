@@ -12,6 +12,7 @@ import {
   type OutboxDoc,
   type Session,
 } from '../db';
+import { orderLeftDriver } from '../domain';
 import { applyOptimistic, undoOptimistic } from './optimistic';
 import { activeEntriesSelector, isDeliveryEntry } from './queue';
 import { kindDef } from './registry';
@@ -75,6 +76,22 @@ export async function retryOutboxEntry(db: DriverDatabase, session: Session, id:
   await doc.incrementalPatch({ status: 'queued', next_attempt_at: 0, updated_at: clockIso() });
   // Waiting again: the list shows it again (the server's answer decides once more).
   await applyOptimistic(db, session, [doc.order_key]);
+}
+
+/**
+ * The pull brought these orders (keys) to the driver's list: a delivery refused because its
+ * order had left the driver may be sent again (the office gave it back). Marked only; the
+ * driver decides (Retry), nothing is resent by itself.
+ */
+export async function markOrdersBack(db: DriverDatabase, session: Session, orderKeys: readonly string[]): Promise<void> {
+  if (orderKeys.length === 0) return;
+  const keys = new Set(orderKeys);
+  const refused = await db.outbox.find({ selector: { ...driverScope(session.claims), status: 'needs_attention' } }).exec();
+  for (const doc of refused) {
+    const error = doc.toMutableJSON().last_error; // a plain copy: RxDB refuses its own document proxies in a patch
+    if (!keys.has(doc.order_key) || !error || error.order_back || !orderLeftDriver(error)) continue;
+    await doc.incrementalPatch({ last_error: { ...error, order_back: true } });
+  }
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   type DriverDatabase,
   type Session,
 } from '../db';
-import { applyOptimistic } from '../outbox';
+import { applyOptimistic, markOrdersBack } from '../outbox';
 import { DELIVERY_STREAMS, pullDeliveries } from './pullDeliveries';
 import type { HttpClient } from './http';
 import { isConnectivity, reportFetch } from './fetchReport';
@@ -143,6 +143,8 @@ export async function pullOrders(ctx: PullContext): Promise<number> {
       else ctx.log?.('pull: skipped an invalid order row', { id: raw.id });
     }
     if (valid.length) await ctx.db.orders.bulkUpsert(valid);
+    // An order given back to the driver: a delivery refused as reassigned may be sent again.
+    await markOrdersBack(ctx.db, ctx.session, valid.map((row) => row.id));
     if (deletedIds.length) await ctx.db.orders.bulkRemove(deletedIds).catch(() => undefined);
   };
   // A first sign-in with thousands of orders shows how far the download is (Home's count line).

@@ -3,10 +3,10 @@
 // "Not found", Fix and resubmit dropped it, and the driver's photos and signature could no
 // longer be reached. Now: the entry names who has the order, nothing is charged, the draft and
 // its images stay on the phone through later pulls, nothing retries by itself, and only the
-// driver's Discard removes them.
+// driver's Discard removes them. Given back to the driver, it may be sent again (Retry).
 import { expect, it } from 'vitest';
 import { readSession, type CustomerDraft } from '../../src/db';
-import { dropDeliveredEntry } from '../../src/outbox';
+import { dropDeliveredEntry, retryOutboxEntry } from '../../src/outbox';
 import { SUMMIT_DRIVER2 } from '../integration/helpers';
 import { activeEntries, DEMO_DRIVER, prepareDelivery, syncUntilSettled, useSyncServer, type Device } from '../support/device';
 
@@ -150,4 +150,36 @@ it('delivered by another driver meanwhile: "already delivered by <name>", nothin
   await expectWorkKept(device, orderId, entryId);
   await expectKeptThroughPulls(device, orderId, entryId);
   await discard(device, orderId, entryId);
+});
+
+it('given back to the driver later: the refusal is marked, nothing resends by itself, Retry delivers and charges once', async () => {
+  const orderId = await payableOrder();
+  const [me, colleague] = [await accountOf(DEMO_DRIVER.email), await accountOf(SUMMIT_DRIVER2.email)];
+  const device = await harness.signedInDevice();
+  const entryId = await queueOffline(device, orderId);
+  await harness.server.query('UPDATE orders SET driver_id = $1 WHERE id = $2', [colleague.id, orderId]);
+  device.net.offline = false;
+  await device.engine.syncNow('driver');
+  expect((await device.db.outbox.findOne(entryId).exec())?.last_error).toMatchObject({ code: 'OrderReassigned' });
+  expect(await device.db.orders.findOne(`co-${orderId}`).exec()).toBeNull();
+
+  await harness.server.query('UPDATE orders SET driver_id = $1 WHERE id = $2', [me.id, orderId]); // the office gives it back
+  device.clock.t += 10 * 60_000;
+  await device.engine.syncNow();
+  expect(await device.db.orders.findOne(`co-${orderId}`).exec()).not.toBeNull();
+  const entry = await device.db.outbox.findOne(entryId).exec();
+  expect(entry?.status).toBe('needs_attention');
+  expect(entry?.last_error).toMatchObject({ code: 'OrderReassigned', order_back: true });
+  expect(device.net.reached(DELIVER)).toBe(1);
+  await expectWorkKept(device, orderId, entryId);
+
+  const session = await readSession(device.db);
+  await retryOutboxEntry(device.db, session!, entryId);
+  await syncUntilSettled(device);
+  expect(device.net.reached(DELIVER)).toBe(2);
+  const count = async (sql: string) => Number((await harness.server.query<{ n: number }>(sql, [orderId]))[0]?.n);
+  expect(await count('SELECT count(*)::int n FROM deliveries WHERE order_id = $1 AND driver_id = ' + String(me.id))).toBe(1);
+  expect(await count("SELECT count(*)::int n FROM order_payments WHERE order_id = $1 AND amount = 120")).toBe(1);
+  expect(await device.db.customer_deliveries.findOne(`co-${orderId}`).exec()).toBeNull();
+  expect(await device.blobs.keys()).toHaveLength(0);
 });

@@ -112,6 +112,16 @@ describe('OutboxEntryCard: a delivery of an order that left the driver', { timeo
     expect(screen.queryByText('Remove from this phone')).toBeNull();
   });
 
+  it('given back to the driver by a later pull: says so, and offers Fix and resubmit and Retry again', async () => {
+    await show(entry({ ...reassigned, order_back: true }));
+    expect(screen.getByTestId('outbox-explain').textContent).toBe(
+      'The order is on your list again: retry to send this delivery, or fix it and resubmit.',
+    );
+    expect(screen.queryByTestId('outbox-work-kept')).toBeNull();
+    expect(screen.queryByTestId('outbox-error')).toBeNull();
+    expect(buttons()).toEqual(['Fix and resubmit', 'Retry']);
+  });
+
   it('Discard asks first; Keep keeps everything; Discard for good removes the entry, the draft and its images', async () => {
     const doc = entry(reassigned);
     const db = await getDatabase();

@@ -26,7 +26,9 @@ export function OutboxEntryActions({ entry, onDeliveryScreen = false }: { entry:
   const [busy, setBusy] = useState(false);
   if (entry.status !== 'needs_attention' || isCommitted(entry)) return null;
   const delivery = isDeliveryEntry(entry);
-  if (delivery && orderLeftDriver(entry.last_error)) return <OutboxKeptWorkActions entry={entry} showView={!onDeliveryScreen} />;
+  // Given back to the driver meanwhile (a later pull), it may be sent again: the usual actions.
+  if (delivery && orderLeftDriver(entry.last_error) && !entry.last_error?.order_back)
+    return <OutboxKeptWorkActions entry={entry} showView={!onDeliveryScreen} />;
   const alreadyDelivered = delivery && entry.last_error?.code === 'OrderAlreadyDelivered';
 
   const run = async (action: Action): Promise<void> => {

@@ -29,6 +29,7 @@ function explain(entry: OutboxDoc): string {
     case 'sending':
       return t('outbox.attemptingDelivery');
     case 'needs_attention': {
+      if (entry.last_error?.order_back) return t('outbox.orderBack');
       if (entry.last_error && orderLeftDriver(entry.last_error)) return orderLeftText(entry.last_error);
       const code = entry.last_error?.code;
       if (code === 'OrderAlreadyDelivered') return t('outbox.alreadyDelivered');
@@ -85,7 +86,7 @@ export function OutboxEntryCard({ entry, order, onDeliveryScreen = false }: Prop
   const failedFollowups = Object.entries(entry.steps.followups).filter(([, r]) => r.status === 'failed');
   const upload = useUploadProgress(entry.id);
   // The order left the driver: the headline says who has it; the server's English words are not repeated.
-  const left = entry.status === 'needs_attention' && isDeliveryEntry(entry) && orderLeftDriver(entry.last_error);
+  const left = entry.status === 'needs_attention' && isDeliveryEntry(entry) && orderLeftDriver(entry.last_error) && !entry.last_error?.order_back;
   return (
     <Card.Root size="sm" data-testid="outbox-entry" data-entry-kind={entry.kind}>
       <Card.Body>
@@ -109,7 +110,7 @@ export function OutboxEntryCard({ entry, order, onDeliveryScreen = false }: Prop
               {uploadText(upload)}
             </Text>
           ) : null}
-          {entry.last_error && !left ? (
+          {entry.last_error && !left && !entry.last_error.order_back ? (
             <Text color={entry.status === 'needs_attention' ? 'red.fg' : 'fg.muted'} data-testid="outbox-error">
               {serverErrorText(entry.last_error.code, entry.last_error.message)}
             </Text>

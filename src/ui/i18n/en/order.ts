@@ -90,6 +90,7 @@ export const outbox = {
   discardConfirm: 'Discard this delivery? Its photos, signature and payment details will be deleted from this phone.',
   discardForGood: 'Discard for good',
   keep: 'Keep',
+  orderBack: 'The order is on your list again: retry to send this delivery, or fix it and resubmit.',
   keptDiscarded: 'Delivery discarded from this phone',
   queuedAt: '{{action}} · queued {{time}}',
   attempts_one: ' · 1 attempt',

@@ -90,6 +90,7 @@ export const outbox: Catalog['outbox'] = {
   discardConfirm: '¿Descartar esta entrega? Sus fotos, la firma y los datos del pago se borrarán de este teléfono.',
   discardForGood: 'Descartar definitivamente',
   keep: 'Conservar',
+  orderBack: 'El pedido vuelve a estar en su lista: reintente para enviar esta entrega, o corríjala y reenvíela.',
   keptDiscarded: 'Entrega descartada de este teléfono',
   queuedAt: '{{action}} · en cola desde {{time}}',
   attempts_one: ' · 1 intento',
