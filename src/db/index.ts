@@ -19,3 +19,4 @@ export * from './watchLocal';
 export * from './signInDevices';
 export * from './driverScope';
 export * from './uploadProgress';
+export * from './resumableUploads';

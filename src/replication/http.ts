@@ -48,6 +48,17 @@ export interface RequestOptions {
   auth?: boolean;
   /** Hears the body leave (an upload's progress for the queue); asks the transport to report it. */
   onUploadProgress?: (sent: number, total: number) => void;
+  /** A body of bytes sent as they are (a resumable upload's chunk), with the caller's Content-Type; null: none. */
+  bytes?: Blob | null;
+}
+
+type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH';
+
+/** An answer whatever its status (the resumable upload's client reads statuses and headers itself). */
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
 }
 
 /** An answer read as bytes (SPEC §7: the log-list export "returns the raw response"; stored files). */
@@ -64,6 +75,8 @@ export interface RawResponse {
  */
 export interface HttpClient extends EndpointCalls {
   getRaw(path: string, opts?: RequestOptions): Promise<RawResponse>;
+  /** One request answered whatever its status; no signal or a time-out still throws (steps/tusUpload.ts). */
+  send(method: Method, path: string, opts?: RequestOptions): Promise<Answer>;
 }
 
 /** `attachment; filename="delivery-log-2026-11-23.csv"` → the name; nothing path-like. */
@@ -116,8 +129,8 @@ async function readAll(response: Response, budget: ProgressBudget): Promise<Arra
 export function createHttpClient(deps: HttpDeps): HttpClient {
   const timeoutMs = deps.timeoutMs ?? 30_000;
 
-  /** One call: the answer's bytes once it is 2xx, else the SPEC §8 transport error. */
-  async function exchange(method: 'GET' | 'POST', path: string, opts: RequestOptions): Promise<{ response: Response; bytes: ArrayBuffer }> {
+  /** One call: the answer and its bytes, whatever its status; no answer is the SPEC §8 transport error. */
+  async function transmit(method: Method, path: string, opts: RequestOptions): Promise<{ response: Response; bytes: ArrayBuffer }> {
     // Every call says which contract this build speaks (426 ClientTooOld when the server no longer accepts it).
     const headers: Record<string, string> = { Accept: 'application/json', [CONTRACT_VERSION_HEADER]: String(CONTRACT_VERSION), ...(opts.headers ?? {}) };
     if (deps.timeZone) headers[TIME_ZONE_HEADER] = deps.timeZone;
@@ -129,13 +142,14 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
     if (opts.idempotencyKey) headers[IDEMPOTENCY_HEADER] = opts.idempotencyKey;
     let body: BodyInit | undefined;
     if (opts.form) body = opts.form;
+    else if (opts.bytes !== undefined) body = opts.bytes ?? undefined;
     else if (method === 'POST') {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(opts.json ?? {});
     }
     const controller = new AbortController();
     // A read has a fixed budget; a call with a body is cut only when nothing moves (progressBudget.ts).
-    const budget = method === 'GET' ? null : sendBudget(body, () => controller.abort(), opts.onUploadProgress);
+    const budget = method === 'GET' || method === 'HEAD' ? null : sendBudget(body, () => controller.abort(), opts.onUploadProgress);
     const timer = budget ? null : setTimeout(() => controller.abort(), timeoutMs);
     let response: Response;
     let bytes: ArrayBuffer;
@@ -152,15 +166,21 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
       if (timer !== null) clearTimeout(timer);
       budget?.timer.stop();
     }
-    if (!response.ok) throw httpError(response.status, new TextDecoder().decode(bytes));
     return { response, bytes };
+  }
+
+  /** One call: the answer's bytes once it is 2xx, else the SPEC §8 transport error. */
+  async function exchange(method: Method, path: string, opts: RequestOptions): Promise<{ response: Response; bytes: ArrayBuffer }> {
+    const answer = await transmit(method, path, opts);
+    if (!answer.response.ok) throw httpError(answer.response.status, new TextDecoder().decode(answer.bytes));
+    return answer;
   }
 
   function sendBudget(body: BodyInit | undefined, abort: () => void, listener?: (sent: number, total: number) => void) {
     const timer = progressBudget({
       stallMs: deps.stallMs ?? timeoutMs,
       minBytesPerS: deps.minUplinkBytesPerS,
-      bodyBytes: bodySize(body instanceof FormData || typeof body === 'string' ? body : undefined),
+      bodyBytes: bodySize(body instanceof FormData || body instanceof Blob || typeof body === 'string' ? body : undefined),
       abort,
     });
     const onUploadProgress = (sent: number, total: number): void => {
@@ -191,6 +211,10 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
         contentType: response.headers.get('content-type') ?? 'application/octet-stream',
         filename: filenameOf(response.headers.get('content-disposition')),
       };
+    },
+    async send(method, path, opts = {}) {
+      const { response, bytes } = await transmit(method, path, opts);
+      return { status: response.status, headers: response.headers, text: new TextDecoder().decode(bytes) };
     },
   };
 }

@@ -56,9 +56,10 @@ export function progressBudget(opts: ProgressBudgetOptions): ProgressBudget {
   };
 }
 
-/** A request body's size: a form's files and fields, or the JSON text's bytes. */
-export function bodySize(body: FormData | string | undefined): number {
+/** A request body's size: a form's files and fields, a chunk's bytes, or the JSON text's bytes. */
+export function bodySize(body: FormData | Blob | string | undefined): number {
   if (body === undefined) return 0;
+  if (body instanceof Blob) return body.size;
   if (typeof body === 'string') return new TextEncoder().encode(body).byteLength;
   let bytes = 0;
   for (const [, value] of body.entries()) bytes += typeof value === 'string' ? new TextEncoder().encode(value).byteLength : value.size;

@@ -19,7 +19,7 @@ export function progressFetch(to: (url: string) => string = (url) => url): Fetch
     const serialized = new Request(to(url), { method: rest.method, body: rest.body });
     const bytes = new Uint8Array(await serialized.arrayBuffer());
     const headers = new Headers(rest.headers);
-    headers.set('content-type', serialized.headers.get('content-type') ?? 'application/octet-stream');
+    headers.set('content-type', headers.get('content-type') ?? serialized.headers.get('content-type') ?? 'application/octet-stream');
     headers.set('content-length', String(bytes.byteLength));
     let sent = 0;
     onUploadProgress(0, bytes.byteLength);

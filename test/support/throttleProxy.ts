@@ -143,7 +143,7 @@ export async function startThrottleProxy(target: { host: string; port: number },
     const flows = [
       upLink.add(client, upstream, (chunk) => {
         const text = carry + chunk.toString('latin1');
-        for (const match of text.matchAll(/(GET|POST|PUT|PATCH|DELETE) (\/\S*) HTTP\/1\.1\r\n/g)) {
+        for (const match of text.matchAll(/(GET|HEAD|POST|PUT|PATCH|DELETE) (\/\S*) HTTP\/1\.1\r\n/g)) {
           if ((match.index ?? 0) + match[0].length > carry.length) {
             requestLines.push(`${match[1] as string} ${match[2] as string}`);
             arrivals.push(performance.now());

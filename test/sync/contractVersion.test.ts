@@ -1,7 +1,7 @@
 import { firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { syncStatus$ } from '../../src/db';
-import { CONTRACT_VERSION } from '../../src/domain';
+import { CONTRACT_VERSION, TUS_UPLOAD_PATH } from '../../src/domain';
 import { activeEntries, onlotOrderIds, prepareOnlotDelivery, useSyncServer } from '../support/device';
 
 // X-Contract-Version (DESIGN §6): when the server stops accepting this build's contract it
@@ -40,7 +40,7 @@ describe('426 ClientTooOld', () => {
       // One refused call per run (the removed-user check or the first upload), nothing after it: no storm, no pull.
       const sent = device.net.log.slice(before);
       expect(sent, 'one call per run').toHaveLength(3);
-      expect(sent).toContain('POST /upload');
+      expect(sent).toContain(`POST ${TUS_UPLOAD_PATH}`); // the resumable upload's creation
       expect(sent.filter((line) => /deliver_onlot|order-list/.test(line))).toHaveLength(0);
       expect(await server().query('select 1 from deliveries where order_id = $1', [id])).toHaveLength(0);
     } finally {

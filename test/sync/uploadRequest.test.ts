@@ -2,17 +2,18 @@
 // one reads "Request to upload {image type} image failed" (SPEC §8) before the server's reason,
 // keeping the server's identifier. Through the real engine and server.
 import { describe, expect, it } from 'vitest';
+import { TUS_UPLOAD_PATH } from '../../src/domain';
 import type { FetchLike } from '../../src/replication';
 import { faultyNetwork } from '../support/faultyFetch';
 import { activeEntries, onlotOrderIds, prepareDelivery, syncUntilSettled, useSyncServer } from '../support/device';
 
 const harness = useSyncServer();
 
-/** The headers of every POST /upload the phone sent. */
+/** The headers of every upload the phone started (the resumable upload's creation, POST /upload/tus). */
 function recordingNetwork() {
   const uploads: Headers[] = [];
   const record: FetchLike = (url, init) => {
-    if (new URL(url).pathname === '/upload') uploads.push(new Headers(init.headers));
+    if (init.method === 'POST' && new URL(url).pathname === TUS_UPLOAD_PATH) uploads.push(new Headers(init.headers));
     return fetch(url, init);
   };
   return { net: faultyNetwork(record), uploads };

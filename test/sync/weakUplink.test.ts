@@ -43,22 +43,22 @@ async function weakPhone(timeoutMs: number): Promise<{ device: Device; proxy: Th
   return { device, proxy };
 }
 
-/** ~60 KB of camera-like JPEG (noise does not compress), each one different. */
-async function cameraPhoto(): Promise<ArrayBuffer> {
-  const buf = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+/** Camera-like JPEG (noise does not compress), each one different: ~60 KB at 320×240, ~300 KB at 720×540. */
+async function cameraPhoto(width = 320, height = 240): Promise<ArrayBuffer> {
+  const buf = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
     .jpeg({ quality: 90 })
     .toBuffer();
   return buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
 }
 
 /** The queued delivery's photos become camera-sized ones. */
-async function withCameraPhotos(device: Device, entryId: string): Promise<number> {
+async function withCameraPhotos(device: Device, entryId: string, size?: { width: number; height: number }): Promise<number> {
   const entry = await device.db.outbox.findOne(entryId).exec();
   let bytes = 0;
   for (const photo of entry?.attachments.photos ?? []) {
     const stored = await device.blobs.get(photo.id);
     if (!stored) throw new Error('photo missing');
-    const camera = await cameraPhoto();
+    const camera = await cameraPhoto(size?.width, size?.height);
     bytes += camera.byteLength;
     await device.blobs.put({ ...stored, bytes: camera });
   }
@@ -71,7 +71,12 @@ async function onServer(onlotId: number, since: Date) {
   return { deliveries: deliveries.length, uploads: Number(uploads[0]?.n ?? 0) };
 }
 
-describe('photos through a weak uplink', { timeout: 120_000 }, () => {
+/** Resolves once `check` holds, polled every 100 ms (bounded by the test's timeout). */
+async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+describe('photos through a weak uplink', { timeout: 180_000 }, () => {
   it.afterEach(async () => {
     while (proxies.length) await proxies.pop()?.close();
   });
@@ -152,5 +157,48 @@ describe('photos through a weak uplink', { timeout: 120_000 }, () => {
     await syncUntilSettled(device);
     expect(proxy.requests(/^POST \/upload/)).toBe(2);
     expect(await onServer(id, since)).toEqual({ deliveries: 1, uploads: 1 });
+  });
+
+  it('a link cut mid-photo resumes from the server`s offset: less than 1.5× the photo crosses the link (from zero would be ~1.9×), and the delivery commits once', async () => {
+    const { device, proxy } = await weakPhone(5_000);
+    const id = takeOrder();
+    const since = new Date();
+    const entryId = await prepareOnlotDelivery(device, id, 1);
+    const size = await withCameraPhotos(device, entryId, { width: 720, height: 540 });
+    expect(size).toBeGreaterThan(250_000);
+    proxy.shape = WEAK;
+
+    const started = proxy.bytesUp();
+    const sent = () => proxy.bytesUp() - started;
+    const first = device.engine.syncNow();
+    // The signal goes when 90% of the photo has crossed the link (~32 s at 64 kbit/s): nothing moves.
+    await until(() => sent() >= 0.9 * size);
+    proxy.stalled = true;
+    const atCut = sent();
+    await first;
+    const [cut] = await activeEntries(device);
+    expect(cut?.last_error?.code).toBe('Timeout');
+    expect(cut?.steps.uploads).toEqual({});
+    const held = await server.query<{ n: number }>('SELECT coalesce(sum(byte_size), 0)::int n FROM tus_upload_parts');
+    expect(held[0]?.n).toBeGreaterThan(0.8 * size); // what crossed before the cut is on the server, a cut chunk's part included
+
+    // The signal returns, as weak as before: HEAD asks the server's offset, PATCH sends the rest.
+    proxy.stalled = false;
+    device.clock.t += 6 * 60_000; // past the back-off
+    const resumed = device.engine.syncNow();
+    await firstValueFrom(device.db.outbox.findOne(entryId).$.pipe(filter((doc) => doc?.steps.response != null)));
+    const total = sent();
+    proxy.shape = OPEN;
+    await resumed;
+    await syncUntilSettled(device);
+
+    expect(total).toBeLessThan(1.5 * size);
+    expect(total - atCut).toBeLessThan(0.3 * size);
+    expect(proxy.requests(/^POST \/upload\/tus$/)).toBe(1);
+    expect(proxy.requests(/^HEAD \/upload\/tus\//)).toBe(1);
+    expect(proxy.requests(/^POST .*deliver_onlot/)).toBe(1);
+    expect(await onServer(id, since)).toEqual({ deliveries: 1, uploads: 1 });
+    expect(await activeEntries(device)).toHaveLength(0);
+    expect(await device.db.getLocal(`resumable-upload-${(await device.db.outbox.findOne(entryId).exec())?.attachments.photos[0]?.id}`)).toBeNull();
   });
 });

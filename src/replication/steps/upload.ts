@@ -1,5 +1,4 @@
 import {
-  API,
   IMAGE_TYPE_OF_FOLDER,
   ORDER_ID_HEADER,
   parseOrderKey,
@@ -11,12 +10,13 @@ import {
   type UploadFolder,
   type UploadResult,
 } from '../../domain';
-import type { DraftPhoto } from '../../db';
+import { readResumableUpload, removeResumableUpload, writeResumableUpload, type DraftPhoto, type DriverDatabase } from '../../db';
 import type { StepSpec, UploadedFiles } from '../../outbox';
 import type { HttpClient } from '../http';
 import type { EntryHandle, OutboxContext } from '../outboxTypes';
 import { TransportError } from '../transportError';
 import { progressWriter } from './progressWriter';
+import { memoryResumeRecords, sendResumable, type ResumeRecords } from './tusUpload';
 
 type UploadStep = Extract<StepSpec, { type: 'upload' }>;
 
@@ -45,7 +45,8 @@ export async function runUpload(ctx: OutboxContext, entry: EntryHandle, step: Up
     let record: ImageRecord;
     try {
       const image = { id: photo.id, extension: photo.extension, type: blob.type, bytes: blob.bytes };
-      record = await uploadImage(ctx.http, image, step.folder, orderId, (sent, total) => progress.report({ ...where, sent, total }));
+      const onProgress = (sent: number, total: number) => progress.report({ ...where, sent, total });
+      record = await uploadImage(ctx.http, image, step.folder, orderId, onProgress, storedResumeRecords(ctx.db));
     } finally {
       await progress.close();
     }
@@ -54,12 +55,26 @@ export async function runUpload(ctx: OutboxContext, entry: EntryHandle, step: Up
   }
 }
 
+/** Where each image's upload stands, in PWADB: a retry after a cut or a reload resumes. */
+function storedResumeRecords(db: DriverDatabase): ResumeRecords {
+  return {
+    read: (id) => readResumableUpload(db, id),
+    write: (id, upload) => writeResumableUpload(db, id, upload),
+    remove: (id) => removeResumableUpload(db, id),
+  };
+}
+
+/** The profile picture's uploads (no database at hand there): resumable for the worker's lifetime. */
+const workerResumeRecords = memoryResumeRecords();
+
 /**
- * POST /upload of one image to `folder` (SPEC §7), its id the Idempotency-Key, so a repeat
- * after a lost answer returns the same stored file. Deliveries and the profile picture both
- * upload through here. The request says its photo type (the folder's) and, but for a profile
- * picture, its order (SPEC §5 Images); a failure is worded "Request to upload {image type}
- * image failed" (SPEC §8) before the reason, keeping its identifier and how it is retried.
+ * Uploads one image to `folder` by the resumable upload (tus, steps/tusUpload.ts; the SPEC's
+ * POST /upload stays on the server for older builds): named by the image's id, so a repeat
+ * after a lost answer or a cut goes on from the server's offset and answers the same stored
+ * file. Deliveries and the profile picture both upload through here. The requests say the
+ * photo type (the folder's) and, but for a profile picture, the order (SPEC §5 Images); a
+ * failure is worded "Request to upload {image type} image failed" (SPEC §8) before the reason,
+ * keeping its identifier and how it is retried.
  */
 export async function uploadImage(
   http: HttpClient,
@@ -67,13 +82,12 @@ export async function uploadImage(
   folder: UploadFolder,
   orderId: number | null = null,
   onUploadProgress?: (sent: number, total: number) => void,
+  records: ResumeRecords = workerResumeRecords,
 ): Promise<ImageRecord> {
-  const form = new FormData();
-  form.append('file-0', new Blob([image.bytes], { type: image.type }), `${image.id}.${image.extension}`);
   const photoType = IMAGE_TYPE_OF_FOLDER[folder];
   const headers = { [UPLOAD_FOLDER_HEADER]: folder, [PHOTO_TYPE_HEADER]: photoType, ...(orderId === null ? {} : { [ORDER_ID_HEADER]: String(orderId) }) };
   try {
-    return imageRecordOf(await http.call(`POST ${API.upload}`, form, { headers, idempotencyKey: image.id, onUploadProgress }));
+    return imageRecordOf(await sendResumable(http, image, headers, records, onUploadProgress));
   } catch (error) {
     // A refused session or an app too old is not about this image: those keep their own words.
     if (!(error instanceof TransportError) || error.kind === 'auth' || error.kind === 'upgrade') throw error;
