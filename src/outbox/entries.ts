@@ -79,6 +79,14 @@ export async function retryOutboxEntry(db: DriverDatabase, session: Session, id:
 }
 
 /**
+ * A delivery refused because its order left the driver (reassigned, delivered by someone
+ * else) and not given back since: it cannot be sent, so it is kept until the driver discards it.
+ */
+export function isKeptApart(entry: Pick<OutboxDoc, 'kind' | 'status' | 'last_error'>): boolean {
+  return entry.status === 'needs_attention' && isDeliveryEntry(entry) && orderLeftDriver(entry.last_error) && !entry.last_error?.order_back;
+}
+
+/**
  * The pull brought these orders (keys) to the driver's list: a delivery refused because its
  * order had left the driver may be sent again (the office gave it back). Marked only; the
  * driver decides (Retry), nothing is resent by itself.

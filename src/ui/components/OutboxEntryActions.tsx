@@ -1,8 +1,7 @@
 import { Button, HStack } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { OutboxDoc } from '../../db';
-import { orderLeftDriver } from '../../domain';
-import { discardOutboxEntry, dropDeliveredEntry, isCommitted, isDeliveryEntry, kindLabel, retryOutboxEntry } from '../../outbox';
+import { discardOutboxEntry, dropDeliveredEntry, isCommitted, isDeliveryEntry, isKeptApart, kindLabel, retryOutboxEntry } from '../../outbox';
 import { getSyncClient } from '../../workers/client';
 import { useSession } from '../hooks/useAuth';
 import { useBlobStore, useDatabase } from '../hooks/useDatabase';
@@ -26,9 +25,8 @@ export function OutboxEntryActions({ entry, onDeliveryScreen = false }: { entry:
   const [busy, setBusy] = useState(false);
   if (entry.status !== 'needs_attention' || isCommitted(entry)) return null;
   const delivery = isDeliveryEntry(entry);
-  // Given back to the driver meanwhile (a later pull), it may be sent again: the usual actions.
-  if (delivery && orderLeftDriver(entry.last_error) && !entry.last_error?.order_back)
-    return <OutboxKeptWorkActions entry={entry} showView={!onDeliveryScreen} />;
+  // Given back to the driver meanwhile (a later pull, `order_back`), it may be sent again: the usual actions.
+  if (isKeptApart(entry)) return <OutboxKeptWorkActions entry={entry} showView={!onDeliveryScreen} />;
   const alreadyDelivered = delivery && entry.last_error?.code === 'OrderAlreadyDelivered';
 
   const run = async (action: Action): Promise<void> => {

@@ -1,7 +1,6 @@
 import { Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { uploadPercent, type OrderDoc, type OutboxDoc, type OutboxError, type UploadProgress } from '../../db';
-import { orderLeftDriver } from '../../domain';
-import { isCommitted, isDeliveryEntry, kindLabel } from '../../outbox';
+import { isCommitted, isDeliveryEntry, isKeptApart, kindLabel } from '../../outbox';
 import { formatDateTime } from '../format';
 import { OutboxEntryActions } from './OutboxEntryActions';
 import { OutboxStatusBadge } from './OutboxStatusBadge';
@@ -30,7 +29,7 @@ function explain(entry: OutboxDoc): string {
       return t('outbox.attemptingDelivery');
     case 'needs_attention': {
       if (entry.last_error?.order_back) return t('outbox.orderBack');
-      if (entry.last_error && orderLeftDriver(entry.last_error)) return orderLeftText(entry.last_error);
+      if (entry.last_error && isKeptApart(entry)) return orderLeftText(entry.last_error);
       const code = entry.last_error?.code;
       if (code === 'OrderAlreadyDelivered') return t('outbox.alreadyDelivered');
       if (code === 'NotFound') return t('outbox.noLongerYours');
@@ -86,7 +85,7 @@ export function OutboxEntryCard({ entry, order, onDeliveryScreen = false }: Prop
   const failedFollowups = Object.entries(entry.steps.followups).filter(([, r]) => r.status === 'failed');
   const upload = useUploadProgress(entry.id);
   // The order left the driver: the headline says who has it; the server's English words are not repeated.
-  const left = entry.status === 'needs_attention' && isDeliveryEntry(entry) && orderLeftDriver(entry.last_error) && !entry.last_error?.order_back;
+  const left = isKeptApart(entry);
   return (
     <Card.Root size="sm" data-testid="outbox-entry" data-entry-kind={entry.kind}>
       <Card.Body>
