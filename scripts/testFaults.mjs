@@ -1,0 +1,43 @@
+// npm run test:faults [-- --runs N] [-- --seed S] [-- --path P]: the randomized model-based
+// fault suite (test/sync/faultModel.test.ts, test/support/faultModel/) with N generated runs
+// (default 1000) and, to replay a failure, the seed (and fast-check path) it printed. npm test
+// runs the same file with 3. The last line printed is the run's JSON summary:
+// {"runs":N,"actions":…,"lost":0,"duplicated":0,"double_charges":0,"seed":…}.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '1000' }, seed: { type: 'string' }, path: { type: 'string' } } });
+if (!/^\d+$/.test(values.runs) || Number(values.runs) < 1) {
+  console.error('--runs takes a positive whole number');
+  process.exit(2);
+}
+if (values.seed !== undefined && !/^-?\d+$/.test(values.seed)) {
+  console.error('--seed takes the whole number a failed run printed');
+  process.exit(2);
+}
+if (values.path !== undefined && !/^\d+(:\d+)*$/.test(values.path)) {
+  console.error('--path takes the path a failed run printed, e.g. 12:0');
+  process.exit(2);
+}
+const dir = mkdtempSync(join(tmpdir(), 'test-faults-'));
+const report = join(dir, 'summary.json');
+const env = {
+  ...process.env,
+  FAULTS_RUNS: values.runs,
+  FAULTS_REPORT: report,
+  ...(values.seed !== undefined ? { FAULTS_SEED: values.seed } : {}),
+  ...(values.path !== undefined ? { FAULTS_PATH: values.path } : {}),
+};
+const result = spawnSync('npx', ['vitest', 'run', '--project', 'sync', 'test/sync/faultModel.test.ts'], { stdio: 'inherit', env });
+let summary = null;
+try {
+  summary = readFileSync(report, 'utf8').trim();
+} catch {
+  // The suite did not get as far as a summary (it failed to start): vitest's output says why.
+}
+rmSync(dir, { recursive: true, force: true });
+if (summary) console.log(summary);
+process.exit(result.status ?? 1);

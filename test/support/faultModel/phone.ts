@@ -1,0 +1,72 @@
+// The run's phone: the real engine on fake-indexeddb behind a network we can break, and how it
+// dies. A kill arms the transport so the n-th next request never settles — before it reaches
+// the server, or after the server answered (the commit made, the answer never recorded) — then
+// the worker is abandoned there and a new one opens the same IndexedDB, as a reload does.
+import type { FetchLike } from '../../../src/replication';
+import { makeDevice, type Device } from '../device';
+import { faultyNetwork, type FaultyNetwork } from '../faultyFetch';
+import type { TestServer } from '../server';
+
+export interface Kill {
+  /** Requests to let through first. */
+  skip: number;
+  /** Die after the server answered (true) or before the request leaves (false). */
+  afterAnswer: boolean;
+}
+
+export interface Phone {
+  net: FaultyNetwork;
+  device: Device;
+  /** Replaces the worker: killed mid-request (`kill`), or closed cleanly and opened again. */
+  restart(kill: Kill | null): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The transport time-out: a hung request ends this long after it left (real time). */
+export const PHONE_TIMEOUT_MS = 800;
+
+export async function openPhone(server: TestServer): Promise<Phone> {
+  let armed: (Kill & { hit: () => void }) | null = null;
+  const target: FetchLike = async (url, init) => {
+    const kill = armed;
+    if (kill && kill.skip-- <= 0) {
+      armed = null;
+      if (kill.afterAnswer) await (await fetch(url, init)).arrayBuffer();
+      kill.hit();
+      return new Promise<Response>(() => undefined);
+    }
+    return fetch(url, init);
+  };
+  const net = faultyNetwork(target);
+  const open = (idb?: Device['idb']) =>
+    makeDevice(server, { idb, net, timeoutMs: PHONE_TIMEOUT_MS, followupWaitMs: 0, intervalMs: 60 * 60_000 });
+  const phone: Phone = {
+    net,
+    device: await open(),
+    async restart(kill) {
+      const old = phone.device;
+      if (kill && !net.offline) {
+        let hit = false;
+        armed = { ...kill, hit: () => (hit = true) };
+        const run = old.engine.syncNow().then(() => 'done' as const);
+        const killed = new Promise<'killed'>((resolve) => {
+          const poll = setInterval(() => {
+            if (!hit) return;
+            clearInterval(poll);
+            resolve('killed');
+          }, 5);
+          void run.then(() => clearInterval(poll));
+        });
+        // The run ended before the n-th request: the worker is closed cleanly instead.
+        old.killed = (await Promise.race([run, killed])) === 'killed';
+        armed = null;
+      }
+      await old.close();
+      const next = await open(old.idb);
+      next.clock.t = old.clock.t; // the phone's clock goes on; a new worker does not start it again
+      phone.device = next;
+    },
+    close: () => phone.device.close(),
+  };
+  return phone;
+}

@@ -1,0 +1,98 @@
+// The randomized model-based run (issue 23 item 5): fast-check generates sequences of driver
+// actions and faults (fc.commands), each run on a fresh world and phone against one real
+// server, then settles the phone (signal back, signed in, Sync now until nothing is due) and
+// judges it. A run that breaks an invariant throws, and fast-check reports its seed and path.
+import fc from 'fast-check';
+import { readSession } from '../../../src/db';
+import { ACTIVE_STATUSES } from '../../../src/outbox';
+import type { TestServer } from '../server';
+import { driverCommands } from './driverCommands';
+import { faultCommands } from './faultCommands';
+import { checkRun, type Tally } from './invariants';
+import { newModel, type Model, type Real } from './model';
+import { openPhone } from './phone';
+import { makeWorld, retireWorld, RUN_PASSWORD } from './world';
+
+export interface FaultSummary {
+  runs: number;
+  actions: number;
+  lost: number;
+  duplicated: number;
+  double_charges: number;
+  attention: number;
+  held: number;
+  seed: number;
+}
+
+export interface FaultOptions {
+  runs: number;
+  seed: number;
+  /** fast-check's path of a failed run, to replay only it. */
+  path?: string;
+  maxCommands?: number;
+}
+
+/** Signal back, signed in, Sync now until nothing waits but what needs the driver (bounded). */
+async function settle(m: Model, r: Real): Promise<void> {
+  r.net.offline = false;
+  r.net.hanging = false;
+  m.link = 'up';
+  for (let round = 0; round < 40; round++) {
+    if (!(await readSession(r.device.db, r.device.clock.t))) await r.device.engine.login(m.world.driver.email, RUN_PASSWORD);
+    await r.device.engine.syncNow('driver');
+    const active = await r.device.db.outbox.find({ selector: { status: { $in: [...ACTIVE_STATUSES] } } }).exec();
+    const attention = new Set(active.filter((e) => e.status === 'needs_attention').map((e) => e.order_key));
+    if (!active.some((e) => e.status !== 'needs_attention' && !attention.has(e.order_key))) return;
+    r.device.clock.t += 6 * 60_000;
+  }
+}
+
+let runNumber = 0;
+
+/** One generated run: a fresh world, the commands, the settle, the judgement. */
+async function oneRun(server: TestServer, jwtSecret: string, commands: Iterable<fc.AsyncCommand<Model, Real>>, total: FaultSummary): Promise<void> {
+  runNumber += 1;
+  const world = await makeWorld(server, `${total.seed}-${runNumber}`);
+  const phone = await openPhone(server);
+  const real: Real = {
+    server,
+    jwtSecret,
+    get device() {
+      return phone.device;
+    },
+    net: phone.net,
+    restart: (kill) => phone.restart(kill),
+  };
+  const model = newModel(world);
+  let tally: Tally | null = null;
+  try {
+    const login = await phone.device.engine.login(world.driver.email, RUN_PASSWORD);
+    if (!login.ok) throw new Error(`sign-in failed: ${login.message}`);
+    await phone.device.engine.syncNow();
+    await fc.asyncModelRun(() => ({ model, real }), commands);
+    await settle(model, real);
+    tally = await checkRun(model, real);
+  } finally {
+    await phone.close();
+    await retireWorld(server, world);
+  }
+  total.runs += 1;
+  total.actions += tally.actions;
+  total.lost += tally.lost;
+  total.duplicated += tally.duplicated;
+  total.double_charges += tally.double_charges;
+  total.attention += tally.attention;
+  total.held += tally.held;
+  if (tally.problems.length) throw new Error(`${tally.problems.join('\n')}\nsteps:\n  ${model.trace.join('\n  ')}`);
+}
+
+/** Runs the property; resolves the summary, or rejects with fast-check's report (seed, path, the steps). */
+export async function runFaultModel(server: TestServer, jwtSecret: string, opts: FaultOptions): Promise<FaultSummary> {
+  const total: FaultSummary = { runs: 0, actions: 0, lost: 0, duplicated: 0, double_charges: 0, attention: 0, held: 0, seed: opts.seed };
+  const property = fc.asyncProperty(fc.commands([...driverCommands, ...faultCommands], { maxCommands: opts.maxCommands ?? 14 }), (commands) =>
+    oneRun(server, jwtSecret, commands, total),
+  );
+  // No shrinking: each run costs a world on the real server; the seed and path replay the failing one.
+  await fc.assert(property, { numRuns: opts.runs, seed: opts.seed, path: opts.path, endOnFailure: true });
+  return total;
+}
