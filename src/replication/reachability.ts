@@ -49,8 +49,15 @@ export interface Link {
   readonly reachable: boolean;
   /** A probe is under way. */
   readonly probing: boolean;
-  /** A request got an HTTP answer. */
-  answered(): void;
+  /** Counts the browser's offlines: a request remembers it when sent (`answered(sentAt)`). */
+  readonly downs: number;
+  /**
+   * A request got an HTTP answer. `sentAt` is `downs` when it was sent: an answer to a request
+   * sent before the browser last said offline proves nothing about the link now (issue 23, the
+   * 8c01794 flake: a read in flight at the offline answered after it and sent the engine back
+   * to trying the outbox, marking it 'sending', with the browser offline).
+   */
+  answered(sentAt?: number): void;
   /** A request failed or timed out without one. */
   failed(): void;
   /** Known down (the browser said offline): probe, and let the next answer send what waits. */
@@ -69,6 +76,7 @@ export interface Link {
  */
 export function createLink(deps: LinkDeps, initiallyReachable: boolean): Link {
   let reachable = initiallyReachable;
+  let downs = 0;
   // Unknown at start: the first answer sends what an earlier session left waiting on the network.
   let armed = true;
   let failedProbes = 0;
@@ -137,7 +145,11 @@ export function createLink(deps: LinkDeps, initiallyReachable: boolean): Link {
     get probing() {
       return probing;
     },
-    answered() {
+    get downs() {
+      return downs;
+    },
+    answered(sentAt = downs) {
+      if (sentAt < downs) return;
       set(true);
       stopProbing();
       if (armed && active) {
@@ -150,6 +162,7 @@ export function createLink(deps: LinkDeps, initiallyReachable: boolean): Link {
       scheduleProbe(waitMs());
     },
     down() {
+      downs += 1;
       armed = true;
       set(false);
       scheduleProbe(waitMs());
@@ -171,6 +184,7 @@ export function createLink(deps: LinkDeps, initiallyReachable: boolean): Link {
 /** The transport's fetch, reporting every outcome to the link. */
 export function observedFetch(fetch: FetchLike, link: () => Link): FetchLike {
   return async (input, init) => {
+    const sentAt = link().downs;
     let response: Response;
     try {
       response = await fetch(input, init);
@@ -178,7 +192,7 @@ export function observedFetch(fetch: FetchLike, link: () => Link): FetchLike {
       link().failed();
       throw error;
     }
-    link().answered();
+    link().answered(sentAt);
     return response;
   };
 }
