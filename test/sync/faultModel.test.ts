@@ -29,7 +29,11 @@ it(`${RUNS} random runs of driver actions and faults: nothing lost, nothing doub
     ? JSON.stringify({ runs: summary.runs, actions: summary.actions, lost: summary.lost, duplicated: summary.duplicated, double_charges: summary.double_charges, seed: SEED })
     : JSON.stringify({ runs: RUNS, failed: true, seed: SEED });
   if (process.env.FAULTS_REPORT) writeFileSync(process.env.FAULTS_REPORT, `${line}\n`);
-  console.log(`fault model: ${summary ? `${summary.attention} kept for the driver, ${summary.held} held behind them; ` : ''}${((Date.now() - started) / 1000).toFixed(1)} s\n${line}`);
+  const coverage = Object.entries(summary?.coverage ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  console.log(
+    `fault model, ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary ? `${summary.attention} kept for the driver, ${summary.held} held behind them` : 'failed'}\n` +
+      `${coverage.map(([what, n]) => `  ${String(n).padStart(5)}  ${what}`).join('\n')}\n${line}`,
+  );
   expect(failure, `replay: npm run test:faults -- --runs ${RUNS} --seed ${SEED} (fast-check's path above replays only the failing run)`).toBeNull();
   expect(summary).toMatchObject({ lost: 0, duplicated: 0, double_charges: 0 });
 });

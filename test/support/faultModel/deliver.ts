@@ -58,14 +58,14 @@ async function paymentDraft(r: Real, order: RunOrder, path: PaymentPath): Promis
   }
 }
 
-/** Fills the screen and presses Deliver; the entry and the path taken, or null when the phone refused (nothing queued). */
+/** Fills the screen and presses Deliver; the entry and the path taken, or why the phone refused (nothing queued). */
 export async function deliver(
   r: Real,
   session: Session,
   order: RunOrder,
   wanted: PaymentPath,
   times: DriverTimes,
-): Promise<{ entryId: string; path: PaymentPath | 'onlot' | 'move' } | null> {
+): Promise<{ entryId: string; path: PaymentPath | 'onlot' | 'move' } | { refused: string }> {
   const { db, blobs } = r.device;
   const image = async (seed: number) => ({ bytes: await makeJpeg(seed), type: 'image/jpeg' as const, width: 64, height: 48 });
   const added = await addDraftImage(db, blobs, session, order.kind, order.id, await image(order.id));
@@ -84,7 +84,7 @@ export async function deliver(
   if (order.kind === 'customer') {
     const customerPath = pathFor(order, wanted);
     const payment = await paymentDraft(r, order, customerPath);
-    if (!payment) return null;
+    if (!payment) return { refused: 'the new card was not authorized' };
     await addDraftImage(db, blobs, session, 'customer', order.id, await image(order.id + 7), 'signature');
     if (customerPath === 'new_check') await addDraftImage(db, blobs, session, 'customer', order.id, await image(order.id + 9), 'check');
     const doc = await db.customer_deliveries.findOne(order.key).exec();
@@ -98,5 +98,5 @@ export async function deliver(
     path = customerPath;
   } else await patchDraft(db, session, order.kind, order.id, common);
   const queued = await queueDelivery(db, session, order.kind, order.id, new Date(r.device.clock.t));
-  return queued.ok ? { entryId: queued.entryId, path } : null;
+  return queued.ok ? { entryId: queued.entryId, path } : { refused: `${path}: ${queued.errors.join(', ')}` };
 }

@@ -52,7 +52,7 @@ const deliverCommand = fc
         const began = new Date(Math.floor((r.device.clock.t - beganHoursAgo * 3_600_000) / 60_000) * 60_000);
         const times = { began: began.toISOString(), ended: new Date(began.getTime() + minutes * 60_000).toISOString(), delivered: at(r, -60_000).toISOString() };
         const result = await deliver(r, session, order, path, times);
-        if (!result) return;
+        if ('refused' in result) return void m.trace.push(`  (the phone refused: ${result.refused})`);
         m.open.delete(order.key);
         m.accepted.push({ what: 'deliver', entryId: result.entryId, orderKey: order.key, orderId: order.id, path: result.path, ...times });
       },

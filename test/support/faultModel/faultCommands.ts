@@ -79,7 +79,7 @@ const restartCommand = fc
   .option(fc.record({ skip: fc.integer({ min: 0, max: 6 }), afterAnswer: fc.boolean() }), { nil: null })
   .map((kill) =>
     command(kill ? `the worker killed at request ${kill.skip + 1} of a run${kill.afterAnswer ? ', after the answer' : ''}` : 'the app closed and reopened', () => true, async (m, r) => {
-      await r.restart(kill);
+      if (await r.restart(kill)) m.trace.push('  (killed mid-request)');
       await sessionOf(m, r);
     }),
   );

@@ -17,6 +17,8 @@ export interface Tally {
   attention: number;
   /** Waiting in order behind an entry that needs attention on the same order. */
   held: number;
+  /** Each accepted action as "what[:path] outcome" (committed, attention, held), for the coverage report. */
+  outcomes: string[];
   problems: string[];
 }
 
@@ -76,7 +78,7 @@ const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : nul
 /** The settled run judged against the model. */
 export async function checkRun(m: Model, r: Real): Promise<Tally> {
   const facts = await serverFacts(m, r);
-  const tally: Tally = { actions: m.accepted.length, lost: 0, duplicated: 0, double_charges: 0, attention: 0, held: 0, problems: [] };
+  const tally: Tally = { actions: m.accepted.length, lost: 0, duplicated: 0, double_charges: 0, attention: 0, held: 0, outcomes: [], problems: [] };
   const problem = (what: string, a?: Accepted) => {
     tally.problems.push(a ? `${what}: ${a.what} ${a.orderKey} (${a.entryId})` : what);
   };
@@ -92,11 +94,15 @@ export async function checkRun(m: Model, r: Real): Promise<Tally> {
     const entry = entries.get(a.entryId);
     const committed = keyRow.has(a.entryId);
     const status = entry?.status ?? 'gone';
+    tally.outcomes.push(`${a.what}${a.what === 'deliver' ? `:${a.path}` : ''} ${committed ? 'committed' : status === 'needs_attention' ? 'attention' : status}`);
     if (status === 'done') {
       if (!committed) count('lost', 'done on the phone, not on the server', a);
     } else if (status === 'needs_attention') {
       tally.attention += 1;
       if (committed) problem('needs attention on the phone, committed on the server', a);
+      // Only what the run did may refuse an action: the office took the order, or the card declines.
+      const cause = m.takenByOffice.has(a.orderKey) || (a.what === 'deliver' && a.path === 'declined_card');
+      if (!cause) problem(`refused with no cause in the run (${entry?.last_error?.status} ${entry?.last_error?.code}: ${entry?.last_error?.message})`, a);
     } else if ((ACTIVE_STATUSES as readonly string[]).includes(status)) {
       if (attentionKeys.has(a.orderKey) && !committed) tally.held += 1;
       else count('lost', `still ${status} after the run settled`, a);

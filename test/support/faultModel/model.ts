@@ -44,7 +44,7 @@ export interface Real {
   /** The server's JWT secret: a test mints a token that expires mid-queue with it. */
   jwtSecret: string;
   /** Replaces the phone's worker (killed mid-request, or closed and opened again) on the same IndexedDB. */
-  restart(kill: Kill | null): Promise<void>;
+  restart(kill: Kill | null): Promise<boolean>;
 }
 
 export function newModel(world: World): Model {

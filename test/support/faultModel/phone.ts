@@ -18,7 +18,8 @@ export interface Phone {
   net: FaultyNetwork;
   device: Device;
   /** Replaces the worker: killed mid-request (`kill`), or closed cleanly and opened again. */
-  restart(kill: Kill | null): Promise<void>;
+  /** True when the worker died mid-request (else it was closed cleanly: its run ended first). */
+  restart(kill: Kill | null): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -45,11 +46,12 @@ export async function openPhone(server: TestServer): Promise<Phone> {
     device: await open(),
     async restart(kill) {
       const old = phone.device;
+      let killed = false;
       if (kill && !net.offline) {
         let hit = false;
         armed = { ...kill, hit: () => (hit = true) };
         const run = old.engine.syncNow().then(() => 'done' as const);
-        const killed = new Promise<'killed'>((resolve) => {
+        const dead = new Promise<'killed'>((resolve) => {
           const poll = setInterval(() => {
             if (!hit) return;
             clearInterval(poll);
@@ -58,13 +60,15 @@ export async function openPhone(server: TestServer): Promise<Phone> {
           void run.then(() => clearInterval(poll));
         });
         // The run ended before the n-th request: the worker is closed cleanly instead.
-        old.killed = (await Promise.race([run, killed])) === 'killed';
+        killed = (await Promise.race([run, dead])) === 'killed';
+        old.killed = killed;
         armed = null;
       }
       await old.close();
       const next = await open(old.idb);
       next.clock.t = old.clock.t; // the phone's clock goes on; a new worker does not start it again
       phone.device = next;
+      return killed;
     },
     close: () => phone.device.close(),
   };

@@ -22,6 +22,8 @@ export interface FaultSummary {
   attention: number;
   held: number;
   seed: number;
+  /** How often each action ended each way, and each step ran: what the runs covered. */
+  coverage: Record<string, number>;
 }
 
 export interface FaultOptions {
@@ -83,13 +85,16 @@ async function oneRun(server: TestServer, jwtSecret: string, commands: Iterable<
   total.double_charges += tally.double_charges;
   total.attention += tally.attention;
   total.held += tally.held;
+  // Step labels without their arguments: "deliver", "3× 503 on upload" → "× 503 on upload".
+  for (const seen of [...tally.outcomes, ...model.trace.map((step) => step.replace(/\(\d.*\)|\d+ min pass, |\d+×|request \d+ of |order \d+/g, '').trim())])
+    total.coverage[seen] = (total.coverage[seen] ?? 0) + 1;
   if (tally.problems.length) throw new Error(`${tally.problems.join('\n')}\nsteps:\n  ${model.trace.join('\n  ')}`);
 }
 
 /** Runs the property; resolves the summary, or rejects with fast-check's report (seed, path, the steps). */
 export async function runFaultModel(server: TestServer, jwtSecret: string, opts: FaultOptions): Promise<FaultSummary> {
-  const total: FaultSummary = { runs: 0, actions: 0, lost: 0, duplicated: 0, double_charges: 0, attention: 0, held: 0, seed: opts.seed };
-  const property = fc.asyncProperty(fc.commands([...driverCommands, ...faultCommands], { maxCommands: opts.maxCommands ?? 14 }), (commands) =>
+  const total: FaultSummary = { runs: 0, actions: 0, lost: 0, duplicated: 0, double_charges: 0, attention: 0, held: 0, seed: opts.seed, coverage: {} };
+  const property = fc.asyncProperty(fc.commands([...driverCommands, ...faultCommands], { maxCommands: opts.maxCommands ?? 16, size: 'max' }), (commands) =>
     oneRun(server, jwtSecret, commands, total),
   );
   // No shrinking: each run costs a world on the real server; the seed and path replay the failing one.
