@@ -1,89 +1,35 @@
-// `npm run replay -- <scenario.json>`: replays a driver's actions and network conditions
-// against a real server (a fresh seeded one, or --url of a running one) with the real sync
-// engine, then reports what reached the server. For testers reproducing field reports.
+// `npm run replay -- <scenario.json> [--json]`: replays a driver's actions and the network's,
+// the worker's and the office's doings over time (docs/replay.md) against a fresh seeded
+// server with the real sync engine, then reports what reached the server with a verdict per
+// action. Exit code 0 only when every verdict is the one the scenario expects; 2 for a
+// scenario that is not valid (the message names the field).
 import { readFileSync } from 'node:fs';
-import { activeEntries, makeDevice, onlotOrderIds, prepareOnlotDelivery, syncUntilSettled, type Device } from '../test/support/device';
-import type { Fault } from '../test/support/faultyFetch';
-import { startTestServer } from '../test/support/server';
+import { parseScenario } from '../src/outbox/scenario/schema';
+import { formatReport } from './replay/report';
+import { replayScenario } from './replay/runner';
 
-type Step =
-  | { do: 'sync' | 'offline' | 'online' | 'restart' | 'settle' }
-  | { do: 'deliver_onlot'; order: number; photos?: number }
-  | { do: 'fault'; match: string; kind: Fault['kind']; status?: number; times?: number };
-
-interface Scenario {
-  description?: string;
-  driver: { email: string; password: string };
-  steps: Step[];
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const file = args.find((a) => !a.startsWith('--'));
+  if (!file) {
+    console.error('usage: npm run replay -- <scenario.json> [--json]');
+    return 2;
+  }
+  const json = args.includes('--json');
+  const parsed = parseScenario(JSON.parse(readFileSync(file, 'utf8')) as unknown);
+  if (!parsed.ok) {
+    console.error(`${file}: ${parsed.error}`);
+    return 2;
+  }
+  const report = await replayScenario(parsed.scenario, { log: json ? undefined : (line) => console.log(line) });
+  console.log(json ? JSON.stringify(report, null, 2) : `\n${formatReport(report)}`);
+  return report.ok ? 0 : 1;
 }
 
-async function main(): Promise<void> {
-  const file = process.argv.slice(2).find((a) => !a.startsWith('--'));
-  if (!file) throw new Error('usage: npm run replay -- <scenario.json>');
-  const scenario = JSON.parse(readFileSync(file, 'utf8')) as Scenario;
-  const server = await startTestServer();
-  let device: Device = await makeDevice(server);
-  const login = await device.engine.login(scenario.driver.email, scenario.driver.password);
-  if (!login.ok) throw new Error(`sign-in failed: ${login.message}`);
-  await device.engine.syncNow();
-  const orders = await onlotOrderIds(device);
-  const touched: number[] = [];
-  console.log(scenario.description ?? file);
-  for (const [i, step] of scenario.steps.entries()) {
-    const started = Date.now();
-    switch (step.do) {
-      case 'sync':
-        await device.engine.syncNow();
-        break;
-      case 'offline':
-        device.net.offline = true;
-        break;
-      case 'online':
-        device.net.offline = false;
-        break;
-      case 'restart': {
-        // The phone killed the tab: a new engine opens the same IndexedDB.
-        const { idb, net } = device;
-        await device.close();
-        device = await makeDevice(server, { idb, net });
-        break;
-      }
-      case 'settle':
-        await syncUntilSettled(device, 20);
-        break;
-      case 'deliver_onlot': {
-        const id = orders[step.order];
-        if (id === undefined) throw new Error(`no on-lot order #${step.order}`);
-        touched.push(id);
-        await prepareOnlotDelivery(device, id, step.photos ?? 2);
-        break;
-      }
-      case 'fault':
-        device.net.inject(
-          new RegExp(step.match),
-          step.kind === 'status' ? { kind: 'status', status: step.status ?? 503 } : { kind: step.kind },
-          step.times ?? 1,
-        );
-        break;
-    }
-    const pending = (await activeEntries(device)).length;
-    console.log(`${String(i + 1).padStart(3)}. ${step.do.padEnd(14)} ${String(Date.now() - started).padStart(5)} ms  outbox: ${pending} active`);
-  }
-  console.log('\nWhat reached the server:');
-  for (const id of touched) {
-    const rows = await server.query<{ n: string; images: string }>(
-      `select count(distinct d.id)::text as n, count(di.upload_guid)::text as images
-         from deliveries d left join delivery_images di on di.delivery_id = d.id where d.order_id = $1`,
-      [id],
-    );
-    console.log(`  oio-${id}: ${rows[0]?.n ?? 0} delivery, ${rows[0]?.images ?? 0} photos`);
-  }
-  console.log(`  requests sent: ${device.net.log.length}; refused offline or faulted: ${device.net.log.length - device.net.reached(/./)}`);
-  await device.close();
-  await server.close();
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(2);
+  },
+);
