@@ -29,6 +29,8 @@ export interface ThrottleProxy {
   timeline(): { line: string; ms: number }[];
   /** Bytes let through phone → server so far. */
   bytesUp(): number;
+  /** Breaks every open connection now (both sides see it reset), as a link that drops; new ones are taken. */
+  cut(): void;
   close(): Promise<void>;
 }
 
@@ -181,6 +183,9 @@ export async function startThrottleProxy(target: { host: string; port: number },
     log: () => requestLines,
     timeline: () => requestLines.map((line, i) => ({ line, ms: arrivals[i] as number })),
     bytesUp: () => up,
+    cut: () => {
+      for (const socket of sockets) socket.destroy();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         upLink.stop();

@@ -120,7 +120,7 @@ describe('outbox against the real server', () => {
     // The first upload completes and is recorded; the second never returns: the tab dies.
     first.net.inject(/POST \/upload/, { kind: 'hang' }, 1, 1);
     void first.engine.syncNow();
-    for (let i = 0; i < 200 && first.net.log.filter((l) => l === 'POST /upload').length < 2; i++) await sleep(20);
+    for (let i = 0; i < 200 && first.net.log.filter((l) => l === 'POST /upload/tus').length < 2; i++) await sleep(20);
     first.killed = true;
     expect(first.net.reached(/POST \/upload/)).toBe(1);
     const [midway] = await activeEntries(first);
