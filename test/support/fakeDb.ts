@@ -13,12 +13,21 @@ import { DATABASE_NAME, enableDevMode, openBlobStore, openDatabase, type BlobSto
  * Instances opened from the same fake IndexedDB still share the name, so they still hear
  * each other (the page and the worker).
  */
-export function freshIndexedDB(): { factory: IDBFactory; open(): Promise<DriverDatabase>; blobs(): Promise<BlobStore> } {
+export function freshIndexedDB(
+  /** `fast`: no dev-mode checks and one realm only (the replay tool, which opens one engine at a time). */
+  opts: { fast?: boolean } = {},
+): { factory: IDBFactory; open(): Promise<DriverDatabase>; blobs(): Promise<BlobStore> } {
   const factory = new IDBFactory();
   const name = `${DATABASE_NAME}${randomBytes(8).toString('hex')}`;
   return {
     factory,
-    open: async () => openDatabase({ name, indexedDB: factory, IDBKeyRange, ignoreDuplicate: true, wrapStorage: await enableDevMode() }),
+    open: async () =>
+      openDatabase({
+        name,
+        indexedDB: factory,
+        IDBKeyRange,
+        ...(opts.fast ? { multiInstance: false } : { ignoreDuplicate: true, wrapStorage: await enableDevMode() }),
+      }),
     blobs: () => openBlobStore({ indexedDB: factory }),
   };
 }
