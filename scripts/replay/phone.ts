@@ -5,6 +5,7 @@
 import { readSession, type Session } from '../../src/db';
 import { isCommitted, isFollowup, kindDef } from '../../src/outbox';
 import { makeDevice, type Device } from '../../test/support/device';
+import { freshIndexedDB } from '../../test/support/fakeDb';
 import type { TestServer } from '../../test/support/server';
 
 export interface PhoneOptions {
@@ -46,7 +47,8 @@ const POLL_MS = 4;
 const MAX_TIMER_STEPS = 5000;
 
 export async function openPhone(server: TestServer, opts: PhoneOptions, log: (line: string) => void = () => undefined): Promise<Phone> {
-  let device = await makeDevice(server, { timeoutMs: opts.timeoutMs, followupWaitMs: opts.followupWaitMs, initialOnline: true });
+  // No dev-mode checks and one realm: the replay runs the production engine, and runs it fast.
+  let device = await makeDevice(server, { idb: freshIndexedDB({ fast: true }), timeoutMs: opts.timeoutMs, followupWaitMs: opts.followupWaitMs, initialOnline: true });
   const start = device.clock.t;
   const tripwires: { match: RegExp; seen: number }[] = [];
   const seen = (match: RegExp) => device.net.log.filter((line) => match.test(line)).length;
