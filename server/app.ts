@@ -45,6 +45,8 @@ import { createImageCleaner, type ImageDecodingOptions } from './services/images
 import { runAdmin } from './admin/operations';
 import { operatorSocketPath, startOperatorSocket } from './admin/socket';
 import { purgeSignInCounters } from './services/rateLimits';
+import { purgeResumableUploads } from './services/resumableUploads';
+import { ResumableStore } from './services/tusStore';
 import { applicationNameOf, newInstanceId, registerInstance, type ServerInstance } from './services/instances';
 import { createPaymentGateway, type PaymentGateway } from './services/payments/gateway';
 import { createMailer } from './services/mail/transport';
@@ -150,6 +152,7 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 // Advisory lock keys of the background jobs (services/jobs.ts); the migrator uses 728_301.
 const IDEMPOTENCY_PURGE_LOCK = 728_311;
 const RATE_LIMIT_PURGE_LOCK = 728_312;
+const RESUMABLE_UPLOAD_PURGE_LOCK = 728_313;
 
 export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltServer> {
   const files: FileStore = opts.s3 ? objectFileStore(s3ObjectStore(opts.s3)) : databaseFileStore();
@@ -268,6 +271,18 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
       },
       (err) => {
         app.log.warn({ err }, 'rate-limit purge failed');
+      },
+    ),
+    scheduleJob(
+      database,
+      {
+        name: 'resumable upload purge',
+        lockKey: RESUMABLE_UPLOAD_PURGE_LOCK,
+        intervalMs: 6 * 3600_000,
+        run: () => purgeResumableUploads({ db: database.db, store: new ResumableStore(database.db, files) }, clockMs()),
+      },
+      (err) => {
+        app.log.warn({ err }, 'resumable upload purge failed');
       },
     ),
   ];

@@ -1,7 +1,7 @@
 // tus_uploads and tus_upload_parts (0018): resumable uploads and the bytes they hold so far.
 // An upload's offset is the sum of its parts; a part is only added under the upload's row lock
 // at exactly that offset, so two requests racing on one upload cannot both write.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { UploadResult } from '../../src/domain';
 import type { Executor, Tx } from '../db/client';
 import { tusUploadParts, tusUploads } from '../db/schema';
@@ -59,4 +59,17 @@ export async function finishTusUpload(db: Executor, id: string, result: UploadRe
 /** The upload and its parts' rows. */
 export async function deleteTusUpload(db: Executor, id: string): Promise<void> {
   await db.delete(tusUploads).where(eq(tusUploads.id, id)); // parts cascade
+}
+
+/** Uploads past their time: unfinished ones created before `unfinishedBefore`, finished ones before `finishedBefore`. */
+export function staleTusUploads(db: Executor, unfinishedBefore: Date, finishedBefore: Date): Promise<{ id: string; companyId: number }[]> {
+  return db
+    .select({ id: tusUploads.id, companyId: tusUploads.companyId })
+    .from(tusUploads)
+    .where(
+      or(
+        and(isNull(tusUploads.result), lt(tusUploads.createdAt, unfinishedBefore)),
+        and(isNotNull(tusUploads.result), lt(tusUploads.createdAt, finishedBefore)),
+      ),
+    );
 }

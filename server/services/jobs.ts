@@ -9,7 +9,8 @@
 // transaction would block the job's own queries).
 //
 // The jobs (app.ts): the Idempotency-Key purge (30 days, every 6 hours), the rate_limits
-// purge (ended windows, every 10 minutes), and, at boot, the server_instances sweep
+// purge (ended windows, every 10 minutes), the resumable uploads' purge (unfinished after 7
+// days, finished after 30, every 6 hours), and, at boot, the server_instances sweep
 // (services/instances.ts). Mail has no background retry: the phone's outbox retries.
 import type { Database } from '../db/client';
 

@@ -7,7 +7,7 @@
 // own check (magic bytes), re-encode, store and row, so both answer the same record.
 import { TUS_UPLOAD_ID, uploadRefusal, type TokenClaims, type TusUploadState, type UploadHeaders, type UploadResult } from '../../src/domain';
 import { HttpError, notFound } from '../http/errors';
-import { findTusUpload, finishTusUpload, tusParts } from '../repositories/tusUploads';
+import { findTusUpload, finishTusUpload, staleTusUploads, tusParts } from '../repositories/tusUploads';
 import type { ResumableStore, UploadScope } from './tusStore';
 import { storeUploads, type UploadDeps } from './uploads';
 
@@ -90,4 +90,16 @@ export async function finishUpload(deps: UploadDeps & { store: ResumableStore },
     else await deps.store.dropLastPart(id, upload.companyId);
     throw err;
   }
+}
+
+const DAY_MS = 86_400_000;
+/** An unfinished upload waits a week for its phone (an outbox keeps work that long at least); a finished one answers its HEAD for 30 days, as an Idempotency-Key does. */
+export const UNFINISHED_UPLOAD_DAYS = 7;
+export const FINISHED_UPLOAD_DAYS = 30;
+
+/** Removes uploads past their time, their parts' bytes too; idempotent (services/jobs.ts). Answers how many. */
+export async function purgeResumableUploads(deps: { db: UploadDeps['db']; store: ResumableStore }, nowMs: number): Promise<number> {
+  const stale = await staleTusUploads(deps.db, new Date(nowMs - UNFINISHED_UPLOAD_DAYS * DAY_MS), new Date(nowMs - FINISHED_UPLOAD_DAYS * DAY_MS));
+  for (const upload of stale) await deps.store.remove(upload.id).catch(() => undefined); // gone meanwhile: another instance's run
+  return stale.length;
 }

@@ -8,6 +8,10 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { TUS_UPLOAD_PATH, UPLOAD_RESULT_HEADER, type UploadResult } from '../../src/domain';
+import type { AppContext } from '../../server/context';
+import { clockMs } from '../../server/clock';
+import { purgeResumableUploads } from '../../server/services/resumableUploads';
+import { ResumableStore } from '../../server/services/tusStore';
 import type { TestServer } from '../support/server';
 import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, liveOrderIds, makeImage, uploadFiles, useTestServer, type Answer } from './helpers';
 
@@ -16,7 +20,11 @@ let summit: string;
 let summit2: string;
 let ridge: string;
 
-useTestServer({ summit: SUMMIT_DRIVER, summit2: SUMMIT_DRIVER2, ridge: RIDGE_DRIVER }, (s) => ({ server, summit, summit2, ridge } = s));
+let app: AppContext;
+
+useTestServer({ summit: SUMMIT_DRIVER, summit2: SUMMIT_DRIVER2, ridge: RIDGE_DRIVER }, (s) => ({ server, summit, summit2, ridge } = s), {
+  build: { extraRoutes: (_fastify, ctx) => void (app = ctx) }, // the purge is called here, not waited for
+});
 
 const FOLDER = '/deliver-onlot-inventory-order/delivery';
 
@@ -193,5 +201,26 @@ describe('resumable uploads (tus) at /upload/tus', () => {
     expect(await server.query('SELECT id FROM tus_uploads WHERE id = $1', [id])).toEqual([]);
     expect(await server.query('SELECT upload_id FROM tus_upload_parts WHERE upload_id = $1', [id])).toEqual([]);
     expect((await head(summit, id, order!)).status).toBe(404);
+  });
+
+  it('purges an unfinished upload after 7 days and a finished one after 30, with their bytes, and leaves a fresh one', async () => {
+    const [order] = await liveOrderIds(server, SUMMIT_DRIVER.email, 'onlot');
+    const photo = await cameraPhoto();
+    const [stale, finished, fresh] = [randomUUID(), randomUUID(), randomUUID()];
+    for (const id of [stale, finished, fresh]) expect((await create(summit, id, photo.length, order!)).status).toBe(201);
+    expect((await patch(summit, stale, 0, photo.subarray(0, 1000), order!)).status).toBe(204);
+    expect((await patch(summit, fresh, 0, photo.subarray(0, 1000), order!)).status).toBe(204);
+    expect((await patch(summit, finished, 0, photo, order!)).status).toBe(200);
+    await server.query(`UPDATE tus_uploads SET created_at = now() - interval '8 days' WHERE id = $1`, [stale]);
+    await server.query(`UPDATE tus_uploads SET created_at = now() - interval '29 days' WHERE id = $1`, [finished]);
+    await purgeResumableUploads({ db: app.db, store: new ResumableStore(app.db, app.files) }, clockMs());
+    const left = async () =>
+      (await server.query<{ id: string }>('SELECT id FROM tus_uploads WHERE id = ANY($1) ORDER BY id', [[stale, finished, fresh]])).map((r) => r.id);
+    expect(await left()).toEqual([finished, fresh].sort());
+    expect(await server.query('SELECT 1 FROM tus_upload_parts WHERE upload_id = $1', [stale])).toEqual([]);
+    await server.query(`UPDATE tus_uploads SET created_at = now() - interval '31 days' WHERE id = $1`, [finished]);
+    await purgeResumableUploads({ db: app.db, store: new ResumableStore(app.db, app.files) }, clockMs());
+    expect(await left()).toEqual([fresh]);
+    expect((await head(summit, fresh, order!)).status).toBe(200);
   });
 });
