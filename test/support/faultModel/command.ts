@@ -10,7 +10,13 @@ export function command(label: string, check: (m: Readonly<Model>) => boolean, r
     check,
     async run(m, r) {
       m.trace.push(label);
-      await run(m, r);
+      try {
+        await run(m, r);
+      } catch (error) {
+        // A full storage fails what writes (the driver is told, nothing was accepted); anything else is a defect.
+        if (!r.storage.full) throw error;
+        m.trace.push(`  (failed, the storage is full: ${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+      }
       await checkStep(m, r);
     },
     toString: () => label,

@@ -124,4 +124,13 @@ const officeCommand = fc.record({ pick: fc.nat(), delivered: fc.boolean() }).map
   }),
 );
 
-export const faultCommands = [syncCommand, offlineCommand, hangingCommand, burstCommand, loseCommand, restartCommand, tokenCommand, signInCommand, officeCommand];
+/** The phone's storage fills up (every write fails with QuotaExceededError until space is freed), or space is freed. */
+const storageCommand = fc.boolean().map((full) =>
+  command(full ? 'the storage fills up' : 'space freed on the phone', (m) => m.storageFull !== full, (m, r) => {
+    r.storage.full = full;
+    m.storageFull = full;
+    return Promise.resolve();
+  }),
+);
+
+export const faultCommands = [storageCommand, syncCommand, offlineCommand, hangingCommand, burstCommand, loseCommand, restartCommand, tokenCommand, signInCommand, officeCommand];

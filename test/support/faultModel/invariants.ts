@@ -46,6 +46,11 @@ async function serverFacts(m: Model, r: Real) {
   const q = r.server.query.bind(r.server);
   const keys = await q<KeyRow>(`SELECT id, key, (extract(epoch FROM completed_at) * 1000)::float8 done FROM idempotency_keys WHERE account_id = $1 AND state = 'done' AND response_status < 400`, [driver.id]);
   const orderIds = m.world.orders.map((o) => o.id);
+  // The main calls' keys (entry ids): not an upload's (the image id) or a follow-up's (entry id:step).
+  const actionKeys = await q<{ key: string }>(
+    `SELECT key FROM idempotency_keys WHERE account_id = $1 AND state = 'done' AND response_status < 400 AND position(':' in key) = 0 AND path NOT LIKE '/upload%' AND path NOT LIKE '%card%'`,
+    [driver.id],
+  );
   const deliveries = await q<{ order_id: number; driver_id: number; began_at: Date; ended_at: Date; date_delivered: Date }>(
     'SELECT order_id, driver_id, began_at, ended_at, date_delivered FROM deliveries WHERE order_id = ANY($1::int[])',
     [orderIds],
@@ -70,7 +75,7 @@ async function serverFacts(m: Model, r: Real) {
     `SELECT (SELECT count(*) FROM order_notes WHERE account_id = $1 AND order_id = ANY($2::int[])) + (SELECT count(*) FROM deliveries WHERE driver_id = $1 AND order_id = ANY($2::int[])) n`,
     [driver.id, m.world.colleagueOrders],
   );
-  return { keys, deliveries, notes, payments, charges, orders, dismissed: new Set(dismissed.map((d) => d.id)), settings, foreign: Number(foreign[0]?.n ?? 0) };
+  return { keys, actionKeys: actionKeys.map((k) => k.key), deliveries, notes, payments, charges, orders, dismissed: new Set(dismissed.map((d) => d.id)), settings, foreign: Number(foreign[0]?.n ?? 0) };
 }
 
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
@@ -139,6 +144,11 @@ export async function checkRun(m: Model, r: Real): Promise<Tally> {
   for (const [key, rows] of byOrder)
     if (rows.some((row, i) => i > 0 && row.done < (rows[i - 1]?.done ?? 0)))
       problem(`actions on ${key} committed out of order: ${rows.map((r) => `${r.what} at ${new Date(r.done).toISOString()}`).join(', ')} in the order made`);
+
+  // Nothing queued or sent that the driver was not told was accepted (an intent that failed after its insert).
+  const known = new Set(m.accepted.map((a) => a.entryId));
+  for (const entry of entries.values()) if (!known.has(entry.id)) problem(`an entry the driver was told failed is queued: ${entry.kind} ${entry.order_key} (${entry.status})`);
+  for (const key of facts.actionKeys) if (!known.has(key)) problem(`an action the driver was told failed reached the server (key ${key})`);
 
   checkState(m, facts, keyRow, problem);
   return tally;

@@ -6,6 +6,7 @@ import type { Device } from '../device';
 import type { FaultyNetwork } from '../faultyFetch';
 import type { TestServer } from '../server';
 import type { Kill } from './phone';
+import type { Storage } from './storage';
 import type { World } from './world';
 
 export type PaymentPath = 'cash' | 'no_payment' | 'new_check' | 'saved_check' | 'existing_card' | 'new_card' | 'declined_card' | 'rto';
@@ -30,6 +31,7 @@ export interface Model {
   /** Scheduled as the driver's list shows it (the driver picks schedule or reschedule from it). */
   scheduled: Set<string>;
   link: 'up' | 'offline';
+  storageFull: boolean;
   signedIn: boolean;
   /** Faults left that a final settle must ride out (bounded bursts), for the report. */
   faults: string[];
@@ -41,6 +43,8 @@ export interface Real {
   server: TestServer;
   net: FaultyNetwork;
   readonly device: Device;
+  /** The phone's IndexedDB storage: full, every write fails with QuotaExceededError. */
+  storage: Storage;
   /** The server's JWT secret: a test mints a token that expires mid-queue with it. */
   jwtSecret: string;
   /** Replaces the phone's worker (killed mid-request, or closed and opened again) on the same IndexedDB. */
@@ -55,6 +59,7 @@ export function newModel(world: World): Model {
     takenByOffice: new Set(),
     scheduled: new Set(),
     link: 'up',
+    storageFull: false,
     signedIn: true,
     faults: [],
     trace: [],

@@ -39,8 +39,15 @@ export async function openPhone(server: TestServer): Promise<Phone> {
     return fetch(url, init);
   };
   const net = faultyNetwork(target);
-  const open = (idb?: Device['idb']) =>
-    makeDevice(server, { idb, net, timeoutMs: PHONE_TIMEOUT_MS, followupWaitMs: 0, intervalMs: 60 * 60_000 });
+  /** Each worker's own transport: once it is killed, none of its requests ever settles (a dead worker does nothing more). */
+  const dead = new Set<Device>();
+  const abandoned: Device[] = [];
+  const open = async (idb?: Device['idb']) => {
+    let device: Device | null = null;
+    const own: FaultyNetwork = { ...net, fetch: (url, init) => (device && dead.has(device) ? new Promise<Response>(() => undefined) : net.fetch(url, init)) };
+    device = await makeDevice(server, { idb, net: own, timeoutMs: PHONE_TIMEOUT_MS, followupWaitMs: 0, intervalMs: 60 * 60_000 });
+    return device;
+  };
   const phone: Phone = {
     net,
     device: await open(),
@@ -49,9 +56,15 @@ export async function openPhone(server: TestServer): Promise<Phone> {
       let killed = false;
       if (kill && !net.offline) {
         let hit = false;
-        armed = { ...kill, hit: () => (hit = true) };
+        armed = {
+          ...kill,
+          hit: () => {
+            hit = true;
+            dead.add(old);
+          },
+        };
         const run = old.engine.syncNow().then(() => 'done' as const);
-        const dead = new Promise<'killed'>((resolve) => {
+        const died = new Promise<'killed'>((resolve) => {
           const poll = setInterval(() => {
             if (!hit) return;
             clearInterval(poll);
@@ -60,17 +73,23 @@ export async function openPhone(server: TestServer): Promise<Phone> {
           void run.then(() => clearInterval(poll));
         });
         // The run ended before the n-th request: the worker is closed cleanly instead.
-        killed = (await Promise.race([run, dead])) === 'killed';
+        killed = (await Promise.race([run, died])) === 'killed';
         old.killed = killed;
         armed = null;
       }
-      await old.close();
+      // A killed worker's handles stay open until the run ends: what it was doing between two
+      // requests must not meet a closed database (in a phone it simply stops).
+      if (killed) abandoned.push(old);
+      else await old.close();
       const next = await open(old.idb);
       next.clock.t = old.clock.t; // the phone's clock goes on; a new worker does not start it again
       phone.device = next;
       return killed;
     },
-    close: () => phone.device.close(),
+    async close() {
+      await phone.device.close();
+      for (const device of abandoned.splice(0)) await device.close();
+    },
   };
   return phone;
 }

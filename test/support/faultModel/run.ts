@@ -11,6 +11,7 @@ import { faultCommands } from './faultCommands';
 import { checkRun, type Tally } from './invariants';
 import { newModel, type Model, type Real } from './model';
 import { openPhone } from './phone';
+import { phoneStorage } from './storage';
 import { makeWorld, retireWorld, RUN_PASSWORD } from './world';
 
 export interface FaultSummary {
@@ -38,7 +39,9 @@ export interface FaultOptions {
 async function settle(m: Model, r: Real): Promise<void> {
   r.net.offline = false;
   r.net.hanging = false;
+  r.storage.full = false;
   m.link = 'up';
+  m.storageFull = false;
   for (let round = 0; round < 40; round++) {
     if (!(await readSession(r.device.db, r.device.clock.t))) await r.device.engine.login(m.world.driver.email, RUN_PASSWORD);
     await r.device.engine.syncNow('driver');
@@ -59,6 +62,7 @@ async function oneRun(server: TestServer, jwtSecret: string, commands: Iterable<
   const real: Real = {
     server,
     jwtSecret,
+    storage: phoneStorage(),
     get device() {
       return phone.device;
     },
@@ -75,6 +79,7 @@ async function oneRun(server: TestServer, jwtSecret: string, commands: Iterable<
     await settle(model, real);
     tally = await checkRun(model, real);
   } finally {
+    real.storage.full = false;
     await phone.close();
     await retireWorld(server, world);
   }
