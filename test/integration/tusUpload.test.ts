@@ -6,13 +6,16 @@
 import { request as httpRequest } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TUS_UPLOAD_PATH, UPLOAD_RESULT_HEADER, type UploadResult } from '../../src/domain';
 import type { AppContext } from '../../server/context';
 import { clockMs } from '../../server/clock';
 import { purgeResumableUploads } from '../../server/services/resumableUploads';
 import { ResumableStore } from '../../server/services/tusStore';
-import type { TestServer } from '../support/server';
+import { objectKeyOf } from '../../server/services/storage/fileStore';
+import { s3ObjectStore } from '../../server/services/storage/s3Store';
+import { startTestS3, type TestS3 } from '../support/s3Server';
+import { startTestServer, type TestServer } from '../support/server';
 import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, liveOrderIds, makeImage, uploadFiles, useTestServer, type Answer } from './helpers';
 
 let server: TestServer;
@@ -222,5 +225,57 @@ describe('resumable uploads (tus) at /upload/tus', () => {
     await purgeResumableUploads({ db: app.db, store: new ResumableStore(app.db, app.files) }, clockMs());
     expect(await left()).toEqual([fresh]);
     expect((await head(summit, fresh, order!)).status).toBe(200);
+  });
+});
+
+describe('resumable uploads on an S3-compatible store', () => {
+  let s3: TestS3;
+  let onS3: TestServer;
+  beforeAll(async () => {
+    s3 = await startTestS3();
+    onS3 = await startTestServer({ build: { s3: s3.config('tus/') } });
+  });
+  afterAll(async () => {
+    await onS3?.close();
+    await s3?.stop();
+  });
+
+  it('keeps the parts in the bucket (rows keep no bytes), stores the finished file there like POST /upload, and removes the parts', async () => {
+    const token = await onS3.login(SUMMIT_DRIVER.email, SUMMIT_DRIVER.password);
+    const [order] = await liveOrderIds(onS3, SUMMIT_DRIVER.email, 'onlot');
+    const photo = await cameraPhoto();
+    const id = randomUUID();
+    const at = (path: string, init: RequestInit) =>
+      fetch(`${onS3.url}${path}`, {
+        ...init,
+        headers: { ...tusHeaders(order!), authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) },
+      });
+    const b64id = Buffer.from(id).toString('base64');
+    expect((await at(TUS_UPLOAD_PATH, { method: 'POST', headers: { 'upload-length': String(photo.length), 'upload-metadata': `id ${b64id}` } })).status).toBe(
+      201,
+    );
+    const half = Math.floor(photo.length / 2);
+    const chunk = (offset: number, bytes: Buffer) =>
+      at(`${TUS_UPLOAD_PATH}/${id}`, {
+        method: 'PATCH',
+        headers: { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+        body: new Uint8Array(bytes),
+      });
+    expect((await chunk(0, photo.subarray(0, half))).status).toBe(204);
+    const [company] = await onS3.query<{ company_id: number }>('SELECT company_id FROM tus_uploads WHERE id = $1', [id]);
+    const store = s3ObjectStore(s3.config('tus/'));
+    const partKey = objectKeyOf({ area: 'partial-uploads', companyId: company!.company_id, name: `${id}.0` });
+    expect(await onS3.query('SELECT length(bytes)::int n FROM tus_upload_parts WHERE upload_id = $1', [id])).toEqual([{ n: 0 }]);
+    expect((await store.get(partKey))?.size).toBe(half);
+
+    const last = await chunk(half, photo.subarray(half));
+    expect(last.status).toBe(200);
+    const [record] = (await last.json()) as UploadResult;
+    expect(await store.get(partKey)).toBeNull();
+    const name = record!.path.replace('/files/', '');
+    expect(await store.get(objectKeyOf({ area: 'uploads', companyId: company!.company_id, name }))).not.toBeNull();
+    const served = await fetch(`${onS3.url}${record!.path}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
   });
 });
