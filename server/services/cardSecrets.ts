@@ -1,18 +1,13 @@
-// Card secrets, in one place (issue 21; PCI DSS 3.3/3.5): which body fields hold them and what
-// each use keeps of them. Log lines never show them, hashes and stored bodies never hold a CVV
-// or a full card or bank number, and a processor token (`9` + 15 digits) is no secret.
+// Card secrets (issue 21; PCI DSS 3.3/3.5): which body fields hold them is src/domain/cardSecrets.ts
+// (the phone's export reads it too); this is what each use of the server keeps of them. Log lines
+// never show them, hashes and stored bodies never hold a CVV or a full card or bank number, and a
+// processor token (`9` + 15 digits) is no secret.
 // The stand-ins below are what Idempotency-Key hashes were made of: a change here changes
 // stored hashes, so a retry after a deploy would be refused as a reused key.
 
-/** Fields holding a card's security code: dropped everywhere. */
-export const CVV_FIELDS: readonly string[] = ['cvv', 'card_cvv'];
-/** Fields holding a card number, unless the value is a processor token. */
-export const CARD_NUMBER_FIELDS: readonly string[] = ['account_token', 'card_token', 'account'];
-/** Fields holding a bank account number. */
-export const BANK_NUMBER_FIELDS: readonly string[] = ['account_number'];
+import { BANK_NUMBER_FIELDS, CARD_NUMBER_FIELDS, CVV_FIELDS, looksLikeToken } from '../../src/domain/cardSecrets';
 
-/** A CardConnect-style token (`9` + 15 digits): what stands in for a card number, not a secret. */
-export const looksLikeToken = (value: string): boolean => /^9\d{15}$/.test(value);
+export { BANK_NUMBER_FIELDS, CARD_NUMBER_FIELDS, CVV_FIELDS, looksLikeToken };
 
 const isCvv = (key: string): boolean => CVV_FIELDS.includes(key);
 const isCardNumber = (key: string): boolean => CARD_NUMBER_FIELDS.includes(key);

@@ -20,6 +20,7 @@ import { map } from '../../src/ui/i18n/en/map';
 import { log } from '../../src/ui/i18n/en/log';
 import { nav } from '../../src/ui/i18n/en/nav';
 import { order, outbox } from '../../src/ui/i18n/en/order';
+import { outboxExport } from '../../src/ui/i18n/en/outboxExport';
 import { screens } from '../../src/ui/i18n/en/screens';
 import { deviceLanguage } from '../../src/ui/i18n/language';
 import { signedOutText } from '../../src/ui/i18n/sessionText';
@@ -39,7 +40,7 @@ function flatten(tree: object, prefix = ''): Map<string, string> {
 
 const placeholders = (text: string): string[] => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
 
-const english = flatten({ ...en, ...screens, order, outbox, log, nav, deliver, schedule, settingsEdit, map });
+const english = flatten({ ...en, ...screens, order, outbox, outboxExport, log, nav, deliver, schedule, settingsEdit, map });
 const spanish = flatten(es);
 
 describe('the Spanish catalog', () => {

@@ -5,6 +5,7 @@ import type { OutboxDoc } from '../../db';
 import { isDeliveryEntry } from '../../outbox';
 import { useOrders, useRecentOutbox } from '../hooks/useOrders';
 import { AppDrawer } from './AppDrawer';
+import { ExportOutboxButton } from './ExportOutboxButton';
 import { OutboxEntryCard } from './OutboxEntryCard';
 import { registerTexts, t } from '../i18n';
 import { outbox as outboxTexts } from '../i18n/en/order';
@@ -21,6 +22,7 @@ interface Props {
 export default function OutboxDrawer({ open, onClose, entries }: Props) {
   const orders = useOrders('');
   const byKey = useMemo(() => new Map((orders ?? []).map((o) => [o.id, o])), [orders]);
+  const orderKeys = useMemo(() => [...byKey.keys()], [byKey]);
   const recent = useRecentOutbox() ?? [];
   // Committed deliveries, and other actions the office has but whose email or notification failed.
   const delivered = recent.filter(isDeliveryEntry);
@@ -66,6 +68,7 @@ export default function OutboxDrawer({ open, onClose, entries }: Props) {
           ))}
         </Stack>
       ) : null}
+      {entries.length + recent.length > 0 ? <ExportOutboxButton entries={[...entries, ...recent]} orderKeys={orderKeys} /> : null}
     </AppDrawer>
   );
 }

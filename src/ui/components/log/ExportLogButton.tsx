@@ -2,24 +2,11 @@ import { Button, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { LogFilters } from '../../../domain';
 import { getSyncClient } from '../../../workers/client';
+import { saveFile } from '../../saveFile';
 import { notify } from '../../toaster';
 import { OnlineOnlyNote, WAITS_FOR_CONNECTION } from '../OnlineOnlyNote';
 import { t } from '../../i18n';
 import { knownText } from '../../i18n/domainText';
-
-/** Saves bytes as a file the way a browser download does (the worker fetched them with the token). */
-function saveFile(bytes: ArrayBuffer, filename: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([bytes], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the object URL; give it a moment before freeing it.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /** The CSV export (SPEC §7 raw response): online only; offline the button says why it waits. */
 export function ExportLogButton({ filters, online }: { filters: LogFilters; online: boolean }) {

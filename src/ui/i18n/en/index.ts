@@ -11,6 +11,7 @@ import { home, login } from './home';
 import type { log } from './log';
 import type { nav } from './nav';
 import type { order, outbox } from './order';
+import type { outboxExport } from './outboxExport';
 import type { screens } from './screens';
 
 export const en = { common, login, home };
@@ -19,6 +20,7 @@ export type Catalog = typeof en &
   typeof screens & {
     order: typeof order;
     outbox: typeof outbox;
+    outboxExport: typeof outboxExport;
     log: typeof log;
     nav: typeof nav;
     deliver: typeof deliver;

@@ -10,8 +10,9 @@ import { home, login } from './home';
 import { log } from './log';
 import { nav } from './nav';
 import { order, outbox } from './order';
+import { outboxExport } from './outboxExport';
 import { screens } from './screens';
 
-export const es: Catalog = { common, login, home, ...screens, order, outbox, log, nav, deliver, schedule, settingsEdit, map };
+export const es: Catalog = { common, login, home, ...screens, order, outbox, outboxExport, log, nav, deliver, schedule, settingsEdit, map };
 
 export { domain };
