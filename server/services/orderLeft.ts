@@ -30,7 +30,8 @@ function reassigned(name: string | null): HttpError {
 export async function formerOrderRefusal(db: Executor, auth: TokenClaims, ref: OrderRef): Promise<HttpError | null> {
   const row = await findFormerOrder(db, auth.company_id, auth.account_id, ref);
   if (!row || row.cancelledAt) return null;
-  if (row.deliveredAt) return row.deliveredById === auth.account_id ? new HttpError(409, 'OrderAlreadyDelivered') : deliveredBy(row.deliveredByName, row.deliveredAt);
+  if (row.deliveredAt)
+    return row.deliveredById === auth.account_id ? new HttpError(409, 'OrderAlreadyDelivered') : deliveredBy(row.deliveredByName, row.deliveredAt);
   return reassigned(row.driverId === null ? null : row.driverName);
 }
 

@@ -22,7 +22,11 @@ export function orderHolderOf(body: unknown): OrderHolder | null {
   if (!parsed.success) return null;
   const { assigned_to, delivered_by, delivered_at } = parsed.output;
   if (assigned_to === undefined && delivered_by === undefined && delivered_at === undefined) return null;
-  return { ...(assigned_to !== undefined && { assigned_to }), ...(delivered_by !== undefined && { delivered_by }), ...(delivered_at !== undefined && { delivered_at }) };
+  return {
+    ...(assigned_to !== undefined && { assigned_to }),
+    ...(delivered_by !== undefined && { delivered_by }),
+    ...(delivered_at !== undefined && { delivered_at }),
+  };
 }
 
 /**

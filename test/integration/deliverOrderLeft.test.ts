@@ -59,7 +59,8 @@ beforeAll(async () => {
 const reassignTo = (orderId: number, driverId: number | null) => server.query('UPDATE orders SET driver_id = $1 WHERE id = $2', [driverId, orderId]);
 const deliveriesOf = (id: number) => countRows(server, 'SELECT 1 FROM deliveries WHERE order_id = $1', [id]);
 const paymentsOf = (id: number) => countRows(server, 'SELECT 1 FROM order_payments WHERE order_id = $1', [id]);
-const orderNumberOf = async (id: number) => (await server.query<{ order_number: string }>('SELECT order_number FROM orders WHERE id = $1', [id]))[0]?.order_number;
+const orderNumberOf = async (id: number) =>
+  (await server.query<{ order_number: string }>('SELECT order_number FROM orders WHERE id = $1', [id]))[0]?.order_number;
 /** The payment sandbox's ledger for the order: every authorization, sale and capture it recorded. */
 const ledgerOf = async (id: number) =>
   server.query<{ kind: string; status: string; captured_cents: number }>(
@@ -122,21 +123,24 @@ async function customerCall(call: CustomerDeliverCall, id: number): Promise<Reco
 describe('deliver an order reassigned while the phone was offline', () => {
   const calls = Object.keys(CUSTOMER_DELIVER) as CustomerDeliverCall[];
 
-  it.each(calls.map((call, i) => [call, i] as const))('customer, %s: 409 OrderReassigned naming the new driver; nothing delivered or charged', async (call, i) => {
-    const id = customerIds[i] ?? 0;
-    const body = await customerCall(call, id);
-    const ledgerBefore = await ledgerOf(id);
-    await reassignTo(id, driver2.id);
-    const res = await postJson(server, CUSTOMER_DELIVER[call].path, body, { token: summit, key: newKey() });
-    expect(res.status, res.text).toBe(409);
-    expect(res.body).toEqual(reassignedAnswer());
-    expect(await deliveriesOf(id)).toBe(0);
-    expect(await paymentsOf(id)).toBe(0);
-    expect(await balanceOf(server, id)).toBe('600.00');
-    // The sandbox recorded nothing new: no sale, no capture (a new card's authorization stays uncaptured).
-    expect(await ledgerOf(id)).toEqual(ledgerBefore);
-    for (const txn of ledgerBefore) expect(txn).toMatchObject({ kind: 'auth', captured_cents: 0 });
-  });
+  it.each(calls.map((call, i) => [call, i] as const))(
+    'customer, %s: 409 OrderReassigned naming the new driver; nothing delivered or charged',
+    async (call, i) => {
+      const id = customerIds[i] ?? 0;
+      const body = await customerCall(call, id);
+      const ledgerBefore = await ledgerOf(id);
+      await reassignTo(id, driver2.id);
+      const res = await postJson(server, CUSTOMER_DELIVER[call].path, body, { token: summit, key: newKey() });
+      expect(res.status, res.text).toBe(409);
+      expect(res.body).toEqual(reassignedAnswer());
+      expect(await deliveriesOf(id)).toBe(0);
+      expect(await paymentsOf(id)).toBe(0);
+      expect(await balanceOf(server, id)).toBe('600.00');
+      // The sandbox recorded nothing new: no sale, no capture (a new card's authorization stays uncaptured).
+      expect(await ledgerOf(id)).toEqual(ledgerBefore);
+      for (const txn of ledgerBefore) expect(txn).toMatchObject({ kind: 'auth', captured_cents: 0 });
+    },
+  );
 
   it('on-lot and move orders: the same answer, no delivery', async () => {
     const [onlot] = await liveOrderIds(server, SUMMIT_DRIVER.email, 'onlot');
@@ -213,7 +217,10 @@ describe('deliver an order already delivered by someone else', () => {
       "SELECT id FROM orders o WHERE driver_id = $1 AND kind = 'onlot' AND NOT EXISTS (SELECT 1 FROM order_former_drivers f WHERE f.order_id = o.id) LIMIT 1",
       [driver2.id],
     );
-    const res = await postJson(server, API.deliverOnlot, deliverBody(Number(theirs?.id), [await uploadPhoto(server, summit, 68)]), { token: summit, key: newKey() });
+    const res = await postJson(server, API.deliverOnlot, deliverBody(Number(theirs?.id), [await uploadPhoto(server, summit, 68)]), {
+      token: summit,
+      key: newKey(),
+    });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: 'NotFound', message: 'Not found' });
   });
