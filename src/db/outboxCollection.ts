@@ -37,6 +37,11 @@ export interface OutboxSteps {
   followups: Record<string, FollowupResult>;
   /** A follow-up's wait (SPEC §9: 7000 ms before each email): not before this time (ms). */
   wait_until: number | null;
+  /**
+   * When a follow-up of this entry first failed transiently (ms): retries stop once the
+   * processor's FOLLOWUP_RETRY_WINDOW_MS has passed since, so the entry ends in bounded time.
+   */
+  retry_since?: number | null;
 }
 
 /**

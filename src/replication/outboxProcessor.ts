@@ -22,6 +22,13 @@ export interface ProcessResult {
 
 /** A follow-up that keeps failing transiently is given up (logged) after this many tries. */
 export const MAX_FOLLOWUP_ATTEMPTS = 8;
+/**
+ * …or at its first failure once this long has passed since the entry's first follow-up failure
+ * (`steps.retry_since`), whichever comes first: a delivered entry whose emails keep failing
+ * ends as "follow-ups failed" within this window plus one try of each follow-up left (each a
+ * 7 s wait and one request: well under 30 minutes), never "sending" for ever.
+ */
+export const FOLLOWUP_RETRY_WINDOW_MS = 15 * 60_000;
 
 /**
  * The entries to try now: per order, the oldest one the server has not committed (actions on
@@ -103,10 +110,10 @@ async function sendEntry(ctx: OutboxContext, head: OutboxDoc): Promise<Outcome> 
     return 'attention';
   }
   const { def, payload } = prepared;
-  // Recorded before any network call: a crash now leaves a 'sending' entry that is simply
-  // retried, which the idempotency keys make harmless.
-  await entry.update((doc) => ({ ...doc, status: 'sending', attempts: doc.attempts + 1 }));
   if (!isCommitted(entry.get())) {
+    // Recorded before any network call: a crash now leaves a 'sending' entry that is simply
+    // retried, which the idempotency keys make harmless.
+    await entry.update((doc) => ({ ...doc, status: 'sending', attempts: doc.attempts + 1 }));
     try {
       await runMain(ctx, entry, def, payload);
     } catch (error) {
@@ -167,6 +174,8 @@ async function runFollowups(ctx: OutboxContext, entry: EntryHandle, def: OutboxK
       await entry.update((doc) => ({ ...doc, status: 'queued', next_attempt_at: waitUntil }));
       return { due: waitUntil, failed: false };
     }
+    // A try counts when its request goes: waiting out the SPEC's 7 s uses none of the follow-up's tries.
+    await entry.update((doc) => ({ ...doc, status: 'sending', attempts: doc.attempts + 1 }));
     let outcome;
     try {
       outcome = await runFollowup(ctx, entry, step);
@@ -176,15 +185,28 @@ async function runFollowups(ctx: OutboxContext, entry: EntryHandle, def: OutboxK
         await entry.update((doc) => ({ ...doc, status: 'queued', next_attempt_at: 0 }));
         return failure.kind;
       }
-      if (failure.kind === 'retry' && entry.get().attempts < MAX_FOLLOWUP_ATTEMPTS) {
+      const retrySince = entry.get().steps.retry_since ?? ctx.now();
+      const windowOver = ctx.now() - retrySince >= FOLLOWUP_RETRY_WINDOW_MS;
+      if (failure.kind === 'retry' && entry.get().attempts < MAX_FOLLOWUP_ATTEMPTS && !windowOver) {
         const due = ctx.now() + backoffMs(entry.get().attempts, ctx.random);
-        await entry.update((doc) => ({ ...doc, status: 'queued', next_attempt_at: due, last_error: failure.error }));
+        await entry.update((doc) => ({
+          ...doc,
+          status: 'queued',
+          next_attempt_at: due,
+          last_error: failure.error,
+          steps: { ...doc.steps, retry_since: retrySince },
+        }));
         return { due, failed: true };
       }
       outcome = { status: 'failed' as const, message: followupFailureText(step, failure.error.message), at: new Date(ctx.now()).toISOString() };
     }
     if (outcome.status === 'failed') ctx.log?.(`outbox: ${step.id} failed (the delivery stands)`, { id: entry.get().id, message: outcome.message });
-    await entry.update((doc) => ({ ...doc, steps: { ...doc.steps, followups: { ...doc.steps.followups, [step.id]: outcome }, wait_until: null } }));
+    // The next follow-up starts with its own tries (the window, `retry_since`, is the entry's).
+    await entry.update((doc) => ({
+      ...doc,
+      attempts: 0,
+      steps: { ...doc.steps, followups: { ...doc.steps.followups, [step.id]: outcome }, wait_until: null },
+    }));
     ctx.events?.onStep?.({ entryId: entry.get().id, step: step.id });
   }
   await entry.update((doc) => ({ ...doc, status: 'done', last_error: null, next_attempt_at: 0 }));
