@@ -18,7 +18,9 @@ const SECRET = 'fault-model-secret-0123456789abcdef0123456789';
 
 const harness = useSyncServer(undefined, { jwtSecret: SECRET });
 
-it(`${RUNS} random runs of driver actions and faults: nothing lost, nothing doubled, no double charge (seed ${SEED})`, { timeout: 24 * 3_600_000 }, async () => {
+it(`${RUNS} random runs of driver actions and faults: nothing lost, nothing doubled, no double charge (seed ${SEED})`, {
+  timeout: 24 * 3_600_000,
+}, async () => {
   const started = Date.now();
   let failure: unknown = null;
   const summary = await runFaultModel(harness.server, SECRET, { runs: RUNS, seed: SEED, path: PATH }).catch((error: unknown) => {
@@ -26,7 +28,14 @@ it(`${RUNS} random runs of driver actions and faults: nothing lost, nothing doub
     return null;
   });
   const line = summary
-    ? JSON.stringify({ runs: summary.runs, actions: summary.actions, lost: summary.lost, duplicated: summary.duplicated, double_charges: summary.double_charges, seed: SEED })
+    ? JSON.stringify({
+        runs: summary.runs,
+        actions: summary.actions,
+        lost: summary.lost,
+        duplicated: summary.duplicated,
+        double_charges: summary.double_charges,
+        seed: SEED,
+      })
     : JSON.stringify({ runs: RUNS, failed: true, seed: SEED });
   if (process.env.FAULTS_REPORT) writeFileSync(process.env.FAULTS_REPORT, `${line}\n`);
   const coverage = Object.entries(summary?.coverage ?? {}).sort(([a], [b]) => a.localeCompare(b));

@@ -48,9 +48,14 @@ const deliverCommand = fc
         const order = pickOrder(m, pick);
         if (!session || !order) return;
         // A new card is authorized online first: only with the link up (no signal, no card).
-        if (path === 'new_card' && m.link !== 'up') return;
+        // (Not while the storage is full: its answer may start a background run, see storageCommand.)
+        if (path === 'new_card' && (m.link !== 'up' || r.storage.full)) return;
         const began = new Date(Math.floor((r.device.clock.t - beganHoursAgo * 3_600_000) / 60_000) * 60_000);
-        const times = { began: began.toISOString(), ended: new Date(began.getTime() + minutes * 60_000).toISOString(), delivered: at(r, -60_000).toISOString() };
+        const times = {
+          began: began.toISOString(),
+          ended: new Date(began.getTime() + minutes * 60_000).toISOString(),
+          delivered: at(r, -60_000).toISOString(),
+        };
         const result = await deliver(r, session, order, path, times);
         if ('refused' in result) return void m.trace.push(`  (the phone refused: ${result.refused})`);
         m.open.delete(order.key);
@@ -59,24 +64,27 @@ const deliverCommand = fc
     ),
   );
 
-const noteCommand = fc.record({ pick: fc.nat(), words: fc.constantFrom('Gate code 4411', 'Soft ground by the barn', 'Call ahead', 'Ramp left on site') }).map(({ pick, words }) =>
-  command(
-    `note(${pick}, ${words})`,
-    (m) => m.signedIn,
-    async (m, r) => {
-      const session = await sessionOf(m, r);
-      const order = pickOrder(m, pick);
-      if (!session || !order) return;
-      // Unique per run and note, so the server's rows are counted exactly.
-      const text = `${words} #${m.accepted.length + 1}-${m.world.driver.id}`;
-      const entryId = accepted(await queueNote(r.device.db, session, order, text, at(r)));
-      if (entryId) m.accepted.push({ what: 'note', entryId, orderKey: order.key, orderId: order.id, text });
-    },
-  ),
-);
+const noteCommand = fc
+  .record({ pick: fc.nat(), words: fc.constantFrom('Gate code 4411', 'Soft ground by the barn', 'Call ahead', 'Ramp left on site') })
+  .map(({ pick, words }) =>
+    command(
+      `note(${pick}, ${words})`,
+      (m) => m.signedIn,
+      async (m, r) => {
+        const session = await sessionOf(m, r);
+        const order = pickOrder(m, pick);
+        if (!session || !order) return;
+        // Unique per run and note, so the server's rows are counted exactly.
+        const text = `${words} #${m.accepted.length + 1}-${m.world.driver.id}`;
+        const entryId = accepted(await queueNote(r.device.db, session, order, text, at(r)));
+        if (entryId) m.accepted.push({ what: 'note', entryId, orderKey: order.key, orderId: order.id, text });
+      },
+    ),
+  );
 
-const scheduleCommand = fc.record({ pick: fc.nat(), days: fc.integer({ min: 1, max: 40 }), hour: fc.integer({ min: 12, max: 22 }), unschedule: fc.boolean() }).map(
-  ({ pick, days, hour, unschedule }) =>
+const scheduleCommand = fc
+  .record({ pick: fc.nat(), days: fc.integer({ min: 1, max: 40 }), hour: fc.integer({ min: 12, max: 22 }), unschedule: fc.boolean() })
+  .map(({ pick, days, hour, unschedule }) =>
     command(
       `schedule(${pick}, +${days}d ${hour}:00${unschedule ? ', or unschedule' : ''})`,
       (m) => m.signedIn,
@@ -101,7 +109,7 @@ const scheduleCommand = fc.record({ pick: fc.nat(), days: fc.integer({ min: 1, m
         m.accepted.push({ what: 'schedule', entryId, orderKey: order.key, orderId: order.id, scheduledDate });
       },
     ),
-);
+  );
 
 const reassignCommand = fc.nat().map((pick) =>
   command(
@@ -154,7 +162,11 @@ const settingsCommand = fc.tuple(fc.boolean(), fc.boolean(), fc.boolean()).map((
       const result = await queueEmailNotifications(
         r.device.db,
         session,
-        { email_notifications_new_order_assigned: assigned, email_notifications_order_reassigned: reassigned, email_notifications_order_finished_at_shop: finished },
+        {
+          email_notifications_new_order_assigned: assigned,
+          email_notifications_order_reassigned: reassigned,
+          email_notifications_order_finished_at_shop: finished,
+        },
         'Email notifications',
         at(r),
       );

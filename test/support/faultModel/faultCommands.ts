@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { SignJWT } from 'jose';
 import { readSession, writeToken } from '../../../src/db';
 import { command } from './command';
-import { sessionOf } from './driverCommands';
+import { driverCommands, sessionOf } from './driverCommands';
 import { RUN_PASSWORD } from './world';
 
 /** A sync run as the timer or an event starts one (back-off respected), or the driver's Sync now. */
@@ -37,15 +37,19 @@ const offlineCommand = fc.boolean().map((offline) =>
 
 /** One run over a link that accepts and never answers: each request ends by the transport's time-out. */
 const hangingCommand = fc.constant(null).map(() =>
-  command('a sync run on a link that never answers', (m) => m.link === 'up', async (m, r) => {
-    r.net.hanging = true;
-    try {
-      await r.device.engine.syncNow();
-    } finally {
-      r.net.hanging = false;
-    }
-    await sessionOf(m, r);
-  }),
+  command(
+    'a sync run on a link that never answers',
+    (m) => m.link === 'up',
+    async (m, r) => {
+      r.net.hanging = true;
+      try {
+        await r.device.engine.syncNow();
+      } finally {
+        r.net.hanging = false;
+      }
+      await sessionOf(m, r);
+    },
+  ),
 );
 
 const PATH_OF = {
@@ -57,80 +61,129 @@ const PATH_OF = {
 } as const;
 
 const burstCommand = fc
-  .record({ status: fc.constantFrom(500, 502, 503, 429), path: fc.constantFrom(...(Object.keys(PATH_OF) as (keyof typeof PATH_OF)[])), times: fc.integer({ min: 1, max: 3 }) })
+  .record({
+    status: fc.constantFrom(500, 502, 503, 429),
+    path: fc.constantFrom(...(Object.keys(PATH_OF) as (keyof typeof PATH_OF)[])),
+    times: fc.integer({ min: 1, max: 3 }),
+  })
   .map(({ status, path, times }) =>
-    command(`${times}× ${status} on ${path}`, () => true, (m, r) => {
-      r.net.inject(PATH_OF[path], { kind: 'status', status }, times);
-      m.faults.push(`${status} ${path}`);
-      return Promise.resolve();
-    }),
+    command(
+      `${times}× ${status} on ${path}`,
+      () => true,
+      (m, r) => {
+        r.net.inject(PATH_OF[path], { kind: 'status', status }, times);
+        m.faults.push(`${status} ${path}`);
+        return Promise.resolve();
+      },
+    ),
   );
 
 const loseCommand = fc.constantFrom(...(Object.keys(PATH_OF) as (keyof typeof PATH_OF)[])).map((path) =>
-  command(`the answer lost after the commit on ${path}`, () => true, (m, r) => {
-    r.net.inject(PATH_OF[path], { kind: 'lose-response' }, 1);
-    m.faults.push(`lost answer ${path}`);
-    return Promise.resolve();
-  }),
+  command(
+    `the answer lost after the commit on ${path}`,
+    () => true,
+    (m, r) => {
+      r.net.inject(PATH_OF[path], { kind: 'lose-response' }, 1);
+      m.faults.push(`lost answer ${path}`);
+      return Promise.resolve();
+    },
+  ),
 );
 
 /** The worker killed at one of its next requests (before it leaves, or after the server answered), or the app closed and reopened between steps. */
-const restartCommand = fc
-  .option(fc.record({ skip: fc.integer({ min: 0, max: 6 }), afterAnswer: fc.boolean() }), { nil: null })
-  .map((kill) =>
-    command(kill ? `the worker killed at request ${kill.skip + 1} of a run${kill.afterAnswer ? ', after the answer' : ''}` : 'the app closed and reopened', () => true, async (m, r) => {
+const restartCommand = fc.option(fc.record({ skip: fc.integer({ min: 0, max: 6 }), afterAnswer: fc.boolean() }), { nil: null }).map((kill) =>
+  command(
+    kill ? `the worker killed at request ${kill.skip + 1} of a run${kill.afterAnswer ? ', after the answer' : ''}` : 'the app closed and reopened',
+    () => true,
+    async (m, r) => {
       if (await r.restart(kill)) m.trace.push('  (killed mid-request)');
       await sessionOf(m, r);
-    }),
-  );
+    },
+  ),
+);
 
 /** The token stops counting mid-queue: one that expires within SPEC's 15-minute margin, or one the server refuses (401). */
 const tokenCommand = fc.boolean().map((expire) =>
-  command(expire ? 'the token expires' : 'the server refuses the token (401)', (m) => m.signedIn, async (m, r) => {
-    const session = await readSession(r.device.db, r.device.clock.t);
-    if (!session) return;
-    if (expire) {
-      const exp = Math.floor(r.device.clock.t / 1000) + 16 * 60;
-      const token = await new SignJWT({ ...session.claims, exp })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setIssuedAt()
-        .sign(new TextEncoder().encode(r.jwtSecret));
-      await writeToken(r.device.db, token);
-      r.device.clock.t += 2 * 60_000; // inside the margin now: the next run signs the driver out
-    } else await writeToken(r.device.db, `${session.token.split('.').slice(0, 2).join('.')}.forged`);
-    await r.device.engine.syncNow();
-    await sessionOf(m, r);
-  }),
+  command(
+    expire ? 'the token expires' : 'the server refuses the token (401)',
+    (m) => m.signedIn,
+    async (m, r) => {
+      const session = await readSession(r.device.db, r.device.clock.t);
+      if (!session) return;
+      if (expire) {
+        const exp = Math.floor(r.device.clock.t / 1000) + 16 * 60;
+        const token = await new SignJWT({ ...session.claims, exp })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setIssuedAt()
+          .sign(new TextEncoder().encode(r.jwtSecret));
+        await writeToken(r.device.db, token);
+        r.device.clock.t += 2 * 60_000; // inside the margin now: the next run signs the driver out
+      } else await writeToken(r.device.db, `${session.token.split('.').slice(0, 2).join('.')}.forged`);
+      await r.device.engine.syncNow();
+      await sessionOf(m, r);
+    },
+  ),
 );
 
 const signInCommand = fc.constant(null).map(() =>
-  command('the driver signs in again', (m) => !m.signedIn, async (m, r) => {
-    await r.device.engine.login(m.world.driver.email, RUN_PASSWORD);
-    await sessionOf(m, r);
-  }),
+  command(
+    'the driver signs in again',
+    (m) => !m.signedIn,
+    async (m, r) => {
+      await r.device.engine.login(m.world.driver.email, RUN_PASSWORD);
+      await sessionOf(m, r);
+    },
+  ),
 );
 
 /** The office hands an order to the colleague, or marks it delivered, whatever the phone holds for it. */
 const officeCommand = fc.record({ pick: fc.nat(), delivered: fc.boolean() }).map(({ pick, delivered }) =>
-  command(`the office ${delivered ? 'delivers' : 'reassigns'} order ${pick}`, () => true, async (m, r) => {
-    const candidates = m.world.orders.filter((o) => !m.takenByOffice.has(o.key));
-    const order = candidates[pick % Math.max(1, candidates.length)];
-    if (!order) return;
-    const sql = delivered
-      ? 'UPDATE orders SET delivered_at = now() WHERE id = $1 AND delivered_at IS NULL'
-      : 'UPDATE orders SET driver_id = $2 WHERE id = $1 AND delivered_at IS NULL';
-    await r.server.query(sql, delivered ? [order.id] : [order.id, m.world.colleague.id]);
-    m.takenByOffice.add(order.key);
-  }),
+  command(
+    `the office ${delivered ? 'delivers' : 'reassigns'} order ${pick}`,
+    () => true,
+    async (m, r) => {
+      const candidates = m.world.orders.filter((o) => !m.takenByOffice.has(o.key));
+      const order = candidates[pick % Math.max(1, candidates.length)];
+      if (!order) return;
+      const sql = delivered
+        ? 'UPDATE orders SET delivered_at = now() WHERE id = $1 AND delivered_at IS NULL'
+        : 'UPDATE orders SET driver_id = $2 WHERE id = $1 AND delivered_at IS NULL';
+      await r.server.query(sql, delivered ? [order.id] : [order.id, m.world.colleague.id]);
+      m.takenByOffice.add(order.key);
+    },
+  ),
 );
 
-/** The phone's storage fills up (every write fails with QuotaExceededError until space is freed), or space is freed. */
-const storageCommand = fc.boolean().map((full) =>
-  command(full ? 'the storage fills up' : 'space freed on the phone', (m) => m.storageFull !== full, (m, r) => {
-    r.storage.full = full;
-    m.storageFull = full;
-    return Promise.resolve();
-  }),
+/**
+ * The phone's storage is full while the driver acts: every IndexedDB write of that action fails
+ * with QuotaExceededError (the driver is told it failed; nothing may be queued or sent for it).
+ * Only the page's intents meet it here: in the worker a failed write ends the run with a
+ * rejection its fire-and-forget callers leave unhandled (see the report of issue 23 item 5).
+ */
+const storageCommand = fc.oneof(...driverCommands).map((inner) =>
+  command(
+    `storage full: ${inner.toString()}`,
+    (m) => inner.check(m),
+    async (m, r) => {
+      r.storage.full = true;
+      try {
+        await inner.run(m, r);
+      } finally {
+        r.storage.full = false;
+      }
+    },
+  ),
 );
 
-export const faultCommands = [storageCommand, syncCommand, offlineCommand, hangingCommand, burstCommand, loseCommand, restartCommand, tokenCommand, signInCommand, officeCommand];
+export const faultCommands = [
+  storageCommand,
+  syncCommand,
+  offlineCommand,
+  hangingCommand,
+  burstCommand,
+  loseCommand,
+  restartCommand,
+  tokenCommand,
+  signInCommand,
+  officeCommand,
+];

@@ -44,7 +44,10 @@ interface KeyRow {
 async function serverFacts(m: Model, r: Real) {
   const { driver } = m.world;
   const q = r.server.query.bind(r.server);
-  const keys = await q<KeyRow>(`SELECT id, key, (extract(epoch FROM completed_at) * 1000)::float8 done FROM idempotency_keys WHERE account_id = $1 AND state = 'done' AND response_status < 400`, [driver.id]);
+  const keys = await q<KeyRow>(
+    `SELECT id, key, (extract(epoch FROM completed_at) * 1000)::float8 done FROM idempotency_keys WHERE account_id = $1 AND state = 'done' AND response_status < 400`,
+    [driver.id],
+  );
   const orderIds = m.world.orders.map((o) => o.id);
   // The main calls' keys (entry ids): not an upload's (the image id) or a follow-up's (entry id:step).
   const actionKeys = await q<{ key: string }>(
@@ -55,8 +58,13 @@ async function serverFacts(m: Model, r: Real) {
     'SELECT order_id, driver_id, began_at, ended_at, date_delivered FROM deliveries WHERE order_id = ANY($1::int[])',
     [orderIds],
   );
-  const notes = await q<{ id: number; order_id: number; note: string }>('SELECT id, order_id, note FROM order_notes WHERE account_id = $1 ORDER BY id', [driver.id]);
-  const payments = await q<{ order_id: number; n: number }>('SELECT order_id, count(*)::int n FROM order_payments WHERE order_id = ANY($1::int[]) GROUP BY order_id', [orderIds]);
+  const notes = await q<{ id: number; order_id: number; note: string }>('SELECT id, order_id, note FROM order_notes WHERE account_id = $1 ORDER BY id', [
+    driver.id,
+  ]);
+  const payments = await q<{ order_id: number; n: number }>(
+    'SELECT order_id, count(*)::int n FROM order_payments WHERE order_id = ANY($1::int[]) GROUP BY order_id',
+    [orderIds],
+  );
   const charges = await q<{ order_id: number; n: number; cents: number }>(
     `SELECT order_id, count(*)::int n, sum(captured_cents)::int cents FROM payment_transactions
      WHERE order_id = ANY($1::int[]) AND captured_cents > 0 GROUP BY order_id`,
@@ -75,7 +83,18 @@ async function serverFacts(m: Model, r: Real) {
     `SELECT (SELECT count(*) FROM order_notes WHERE account_id = $1 AND order_id = ANY($2::int[])) + (SELECT count(*) FROM deliveries WHERE driver_id = $1 AND order_id = ANY($2::int[])) n`,
     [driver.id, m.world.colleagueOrders],
   );
-  return { keys, actionKeys: actionKeys.map((k) => k.key), deliveries, notes, payments, charges, orders, dismissed: new Set(dismissed.map((d) => d.id)), settings, foreign: Number(foreign[0]?.n ?? 0) };
+  return {
+    keys,
+    actionKeys: actionKeys.map((k) => k.key),
+    deliveries,
+    notes,
+    payments,
+    charges,
+    orders,
+    dismissed: new Set(dismissed.map((d) => d.id)),
+    settings,
+    foreign: Number(foreign[0]?.n ?? 0),
+  };
 }
 
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
@@ -99,7 +118,9 @@ export async function checkRun(m: Model, r: Real): Promise<Tally> {
     const entry = entries.get(a.entryId);
     const committed = keyRow.has(a.entryId);
     const status = entry?.status ?? 'gone';
-    tally.outcomes.push(`${a.what}${a.what === 'deliver' ? `:${a.path}` : ''} ${committed ? 'committed' : status === 'needs_attention' ? 'attention' : status}`);
+    tally.outcomes.push(
+      `${a.what}${a.what === 'deliver' ? `:${a.path}` : ''} ${committed ? 'committed' : status === 'needs_attention' ? 'attention' : status}`,
+    );
     if (status === 'done') {
       if (!committed) count('lost', 'done on the phone, not on the server', a);
     } else if (status === 'needs_attention') {
@@ -125,7 +146,8 @@ export async function checkRun(m: Model, r: Real): Promise<Tally> {
       if (committed !== Boolean(row)) problem(`delivery row ${row ? 'present' : 'missing'} for a ${committed ? 'committed' : 'refused'} delivery`, a);
       if (row) {
         const got = [iso(row.began_at), iso(row.ended_at), iso(row.date_delivered)];
-        if (got.join() !== [a.began, a.ended, a.delivered].join()) problem(`times ${got.join(' ')} are not the driver's ${a.began} ${a.ended} ${a.delivered}`, a);
+        if (got.join() !== [a.began, a.ended, a.delivered].join())
+          problem(`times ${got.join(' ')} are not the driver's ${a.began} ${a.ended} ${a.delivered}`, a);
       }
     }
   }
@@ -147,7 +169,8 @@ export async function checkRun(m: Model, r: Real): Promise<Tally> {
 
   // Nothing queued or sent that the driver was not told was accepted (an intent that failed after its insert).
   const known = new Set(m.accepted.map((a) => a.entryId));
-  for (const entry of entries.values()) if (!known.has(entry.id)) problem(`an entry the driver was told failed is queued: ${entry.kind} ${entry.order_key} (${entry.status})`);
+  for (const entry of entries.values())
+    if (!known.has(entry.id)) problem(`an entry the driver was told failed is queued: ${entry.kind} ${entry.order_key} (${entry.status})`);
   for (const key of facts.actionKeys) if (!known.has(key)) problem(`an action the driver was told failed reached the server (key ${key})`);
 
   checkState(m, facts, keyRow, problem);
@@ -165,10 +188,12 @@ function checkState(m: Model, facts: Awaited<ReturnType<typeof serverFacts>>, ke
     const held = row?.is_scheduled_for_delivery ? iso(row.scheduled_date) : null;
     if (held !== expected) problem(`order ${order.key} is scheduled ${held} on the server, the driver's last committed ${expected}`);
     const reassigned = committed.some((a) => a.orderKey === order.key && a.what === 'reassign');
-    if (reassigned !== (row?.driver_id === m.world.colleague.id)) problem(`order ${order.key}: reassign ${reassigned ? 'committed' : 'not committed'}, driver ${row?.driver_id}`);
+    if (reassigned !== (row?.driver_id === m.world.colleague.id))
+      problem(`order ${order.key}: reassign ${reassigned ? 'committed' : 'not committed'}, driver ${row?.driver_id}`);
   }
   for (const a of committed)
-    if (a.what === 'dismiss' && a.notificationIds.some((id) => !facts.dismissed.has(id))) problem(`dismissal ${a.entryId} committed, a notification still active`);
+    if (a.what === 'dismiss' && a.notificationIds.some((id) => !facts.dismissed.has(id)))
+      problem(`dismissal ${a.entryId} committed, a notification still active`);
   const lastSettings = committed.filter((a) => a.what === 'settings').pop();
   if (lastSettings?.what === 'settings') {
     const held = facts.settings ? [facts.settings.a, facts.settings.b, facts.settings.c] : null;

@@ -31,7 +31,6 @@ export interface Model {
   /** Scheduled as the driver's list shows it (the driver picks schedule or reschedule from it). */
   scheduled: Set<string>;
   link: 'up' | 'offline';
-  storageFull: boolean;
   signedIn: boolean;
   /** Faults left that a final settle must ride out (bounded bursts), for the report. */
   faults: string[];
@@ -59,7 +58,6 @@ export function newModel(world: World): Model {
     takenByOffice: new Set(),
     scheduled: new Set(),
     link: 'up',
-    storageFull: false,
     signedIn: true,
     faults: [],
     trace: [],

@@ -41,7 +41,6 @@ async function settle(m: Model, r: Real): Promise<void> {
   r.net.hanging = false;
   r.storage.full = false;
   m.link = 'up';
-  m.storageFull = false;
   for (let round = 0; round < 40; round++) {
     if (!(await readSession(r.device.db, r.device.clock.t))) await r.device.engine.login(m.world.driver.email, RUN_PASSWORD);
     await r.device.engine.syncNow('driver');

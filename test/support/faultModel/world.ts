@@ -85,7 +85,13 @@ async function cloneAccount(server: TestServer, tag: string): Promise<RunAccount
   return { id: Number(row?.id), email, name: `Fault Driver ${tag}` };
 }
 
-async function cloneOrder(server: TestServer, t: Templates, kind: OrderKindName, driverId: number, opts: { rto?: boolean; card?: 'approve' | 'decline' } = {}): Promise<RunOrder> {
+async function cloneOrder(
+  server: TestServer,
+  t: Templates,
+  kind: OrderKindName,
+  driverId: number,
+  opts: { rto?: boolean; card?: 'approve' | 'decline' } = {},
+): Promise<RunOrder> {
   sequence += 1;
   const tag = `${process.pid}-${sequence}`;
   const [row] = await server.query<{ id: number }>(
