@@ -13,7 +13,7 @@ import { openPhone, type Phone } from './phone';
 import { actionReport, type ActionRecord, type Report } from './report';
 import { addDecliningCard, driverIdOf, startWorld, type World } from './world';
 
-const DEFAULT_TIMEOUT_MS = 1500;
+const DEFAULT_TIMEOUT_MS = 5000;
 const SPEC_FOLLOWUP_WAIT_MS = 7000;
 const DEFAULT_SETTLE = '30m';
 
@@ -80,8 +80,7 @@ export async function replayScenario(scenario: Scenario, opts: ReplayOptions = {
     const steps = scenario.steps.map((step, i) => ({ step, n: i + 1, at: durationMs(step.at) })).sort((a, b) => a.at - b.at || a.n - b.n);
     const actions = steps.flatMap(({ step }) => (step.do === 'action' ? [step] : []));
     const prepared = await prepare(world, phone, actions);
-    phone.device.engine.start();
-    await phone.written();
+    await phone.start();
 
     const pending: { at: number; run: () => Promise<void> }[] = [];
     const ctx: FaultContext = { world, phone, browserOffline: false, later: (at, run) => pending.push({ at, run }) };
@@ -140,6 +139,6 @@ export async function replayScenario(scenario: Scenario, opts: ReplayOptions = {
     };
   } finally {
     await phone.close();
-    await world.server.close();
+    await world.close();
   }
 }

@@ -2,6 +2,10 @@
 // name (resolved once, at the start, so a delivered order does not shift the others), and
 // what the office does meanwhile.
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DEMO_COMPANIES } from '../../server/db/seedData';
 import type { DraftOf } from '../../src/db';
 import { ORDER_KIND_SPECS, type OrderKind } from '../../src/domain';
@@ -26,6 +30,8 @@ export interface World {
   orderId(ref: OrderRef): number;
   /** When the scenario started (server clock, for rows written since). */
   startedAt: Date;
+  /** Stops the server and removes its database. */
+  close(): Promise<void>;
 }
 
 interface OrderRow {
@@ -54,7 +60,10 @@ const passwordOf = (email: string): string | null =>
 
 export async function startWorld(scenario: Scenario): Promise<World> {
   const jwtSecret = randomBytes(32).toString('hex');
-  const server = await startTestServer({ jwtSecret });
+  // The seeded database is a 40 MB copy: in memory where the machine has it, and removed
+  // without blocking (a synchronous removal held the phone's event loop for a second or two).
+  const dataDir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'driver-app-replay-'));
+  const server = await startTestServer({ jwtSecret, dataDir });
   const startedAt = new Date();
   const login = scenario.driver ?? DEMO_DRIVER;
   const account = async (email: string): Promise<Account | null> => {
@@ -83,6 +92,10 @@ export async function startWorld(scenario: Scenario): Promise<World> {
     driver,
     colleague: other ? await account(other.email) : null,
     startedAt,
+    async close() {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
     orderId(ref) {
       if (ref.id !== undefined) return ref.id;
       const filter = ref.with ?? 'any';

@@ -121,7 +121,7 @@ export const ScenarioSchema = v.strictObject({
   driver: v.optional(v.strictObject({ email: v.pipe(v.string(), v.email()), password: v.pipe(v.string(), v.minLength(1)) })),
   device: v.optional(
     v.strictObject({
-      /** The transport's time-out (real ms: a hanging request waits this long). Default 1500. */
+      /** The transport's time-out (real ms: a hanging request waits this long). Default 5000. */
       timeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(200), v.maxValue(60_000))),
       /** The follow-ups' wait (fake clock). Default SPEC §9's 7000. */
       followupWaitMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
