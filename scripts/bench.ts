@@ -11,6 +11,7 @@
 // - Home in Chromium (4× CPU throttle): a search keystroke until the list shows it (p95 budget 30 ms), list DOM nodes (≤ 800)
 // - Lighthouse's mobile performance score of /login (scripts/benchLighthouse.ts)
 // - offline cold start (4× CPU throttle, shell from the service worker): reload → first order card at 2,000 and 10,000 orders
+// - an idle signed-in phone: bytes per hour through a counting proxy (scripts/benchIdle.ts)
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +21,7 @@ import { makeDevice, onlotOrderIds, prepareOnlotDelivery, syncUntilSettled } fro
 import { startTestServer } from '../test/support/server';
 import { coldStartFigures } from './benchColdStart';
 import { homeBrowserFigures } from './benchHome';
+import { idleFigures } from './benchIdle';
 import { lighthouseFigures } from './benchLighthouse';
 import { photoFigures } from './benchPhoto';
 import { serverLoadFigures } from './benchServer';
@@ -277,6 +279,18 @@ async function browserFigures(): Promise<void> {
     );
     note(`offline cold start, ${figure.orders} orders: the live list (React, RxDB) shows its first card after ${figure.liveMs.toFixed(0)} ms`);
   }
+  // Issue 24: what a phone left open costs. Ten minutes (the sync timer's idle stretching included), extrapolated to the hour.
+  const idle = await idleFigures(SMOKE ? { windowS: 20, settleS: 5 } : { windowS: 600, settleS: 60 });
+  if (!idle) throw new Error('dist/ missing: run `npm run build` first');
+  row(
+    `idle phone, bytes per hour (34 orders, nothing changed; page, workers and service worker through a counting proxy, ${idle.windowS} s × ${(3600 / idle.windowS).toFixed(0)})`,
+    idle.perHour / 1024,
+    'KB',
+    100,
+  );
+  note(
+    `idle phone, ${idle.windowS} s: ${kb(idle.up)} up, ${kb(idle.down)} down: ${idle.byRequest.map((r) => `${r.count} × ${r.line} (${kb(r.up + r.down)})`).join(', ')}`,
+  );
   const lighthouse = await lighthouseFigures();
   row(
     `Lighthouse mobile performance of /login (FCP ${(lighthouse.fcpMs / 1000).toFixed(1)} s, LCP ${(lighthouse.lcpMs / 1000).toFixed(1)} s, TBT ${lighthouse.tbtMs.toFixed(0)} ms)`,

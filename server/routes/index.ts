@@ -8,11 +8,13 @@ import { paymentRouteList } from './payments';
 import { PROFILE_ROUTES } from './profile';
 import { ORDERS_AREA_ROUTES } from './ordersArea';
 import { registerEndpoints } from '../http/registrar';
+import { SYNC_VERSION_ROUTES } from './syncVersion';
 import { acceptUploadBytes, TUS_UPLOAD_ROUTES } from './tusUpload';
 import { UPLOAD_ROUTES } from './upload';
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoints(app, ctx, ORDERS_AREA_ROUTES);
+  registerEndpoints(app, ctx, SYNC_VERSION_ROUTES);
   registerEndpoints(app, ctx, UPLOAD_ROUTES);
   acceptUploadBytes(app);
   registerEndpoints(app, ctx, TUS_UPLOAD_ROUTES);

@@ -196,6 +196,15 @@ export const FeatureFlagCheckSchema = v.object({ turned_on: v.boolean() });
 export type FeatureFlagCheck = v.InferOutput<typeof FeatureFlagCheckSchema>;
 export const FEATURE_FLAG_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
+/**
+ * GET /api/driver/sync-version: one value that moves whenever anything a sync run pulls would
+ * answer differently (the order list and delivery details, the map, the schedule, the
+ * notifications, the company's contact and drivers, the feature flags). Also sent as the ETag:
+ * with If-None-Match of the current one the answer is 304 with no body.
+ */
+export const SyncVersionSchema = v.object({ version: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) });
+export type SyncVersion = v.InferOutput<typeof SyncVersionSchema>;
+
 /** The `feature-flags` snapshot on the phone: each flag the app reads, for the environment it asked about. */
 export interface FeatureFlagsSnapshot {
   environment: FeatureFlagEnvironment;

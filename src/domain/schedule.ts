@@ -14,6 +14,7 @@ export const ORDER_API = {
   moveDeliveryDetails: ORDER_KIND_SPECS.move.paths.deliveryDetails,
   orderMap: '/api/driver/order-map',
   scheduleList: '/api/driver/schedule-list',
+  syncVersion: '/api/driver/sync-version',
   customerScheduleDetails: ORDER_KIND_SPECS.customer.paths.scheduleDetails,
   onlotScheduleDetails: ORDER_KIND_SPECS.onlot.paths.scheduleDetails,
   moveScheduleDetails: ORDER_KIND_SPECS.move.paths.scheduleDetails,

@@ -1,13 +1,14 @@
 import { clockMs } from '../clock';
 import { debounceTime, type Subscription } from 'rxjs';
 import { ERROR_TEXT, type LoginResult } from '../domain';
-import { clearSessionNotes, clearToken, patchSyncStatus, readSession, readToken, type BlobStore, type DriverDatabase, type Session } from '../db';
+import { clearSessionNotes, clearToken, patchSyncStatus, readSession, readToken, type Session } from '../db';
 import { pruneDoneEntries } from '../outbox';
 import { clearBackoff, type BackoffScope } from './backoff';
-import { createHttpClient, type FetchLike, type Hosts, type HttpClient } from './http';
+import type { EngineDeps } from './engineDeps';
+import { createHttpClient, type Hosts, type HttpClient } from './http';
 import { processOutbox } from './outboxProcessor';
-import type { OutboxEvents } from './outboxTypes';
 import { createBusyGate } from './driverBusy';
+import { idleCadence } from './idleCadence';
 import { pullAll } from './pull';
 import { handOffToken } from './handOff';
 import { createLink, healthProbe, observedFetch, type Link, type Timers } from './reachability';
@@ -21,30 +22,7 @@ export type { Timers } from './reachability';
 /** `driver`: the driver's Sync now (all back-off dropped, even "offline"); `resumed`: the app is back in front (reachability.ts). */
 export type SyncReason = 'auto' | 'driver' | 'resumed';
 
-export interface EngineDeps {
-  db: DriverDatabase;
-  blobs: BlobStore;
-  fetch: FetchLike;
-  /** '' = same origin. Per-host overrides follow SPEC §7's routing. */
-  baseUrl: string;
-  hosts?: Partial<Hosts>;
-  now?: () => number;
-  timers?: Timers;
-  random?: () => number;
-  timeoutMs?: number;
-  /** How often to sync while the app is open (the timer of DESIGN §4). */
-  intervalMs?: number;
-  events?: OutboxEvents;
-  log?: (message: string, detail?: unknown) => void;
-  /** Connectivity when the engine starts (the worker passes navigator.onLine): never assumed. */
-  initialOnline?: boolean;
-  /** Overrides the SPEC's 7000 ms wait before each follow-up (tests, replay). */
-  followupWaitMs?: number;
-  /** The SPEC §7 prefetch throttle's pause (tests pass a fake). */
-  sleep?: (ms: number) => Promise<void>;
-  /** The host the app is served on (SPEC §9 environment naming, for feature-flag reads); default localhost. */
-  appHost?: string;
-}
+export type { EngineDeps } from './engineDeps';
 
 export { REMOVED_USER_POLL_MS } from './session';
 export type { HandOffResult } from './handOff';
@@ -58,6 +36,7 @@ export function createSyncEngine(deps: EngineDeps) {
   const now = deps.now ?? clockMs;
   const timers: Timers = deps.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
   const intervalMs = deps.intervalMs ?? 30_000;
+  const cadence = idleCadence(intervalMs, deps.idleMaxIntervalMs ?? intervalMs);
   const hosts: Hosts = { main: deps.baseUrl, remix: deps.baseUrl, report: deps.baseUrl, ...deps.hosts };
   const transport = {
     fetch: observedFetch(deps.fetch, () => link),
@@ -132,6 +111,7 @@ export function createSyncEngine(deps: EngineDeps) {
     await patchSyncStatus(deps.db, { syncing: true });
     const http = runHttp(current);
     let nextDueAt: number | null = null;
+    let quiet = false;
     let lastError: string | null = null;
     let clientTooOld = false;
     let ended = false;
@@ -165,16 +145,17 @@ export function createSyncEngine(deps: EngineDeps) {
       }
       // SPEC §4: the list is refreshed after ready orders were submitted, either way.
       await pruneDoneEntries(deps.db, now());
-      await pullAll({
-        db: deps.db,
-        blobs: deps.blobs,
-        http,
-        session: current,
-        log: deps.log,
-        sleep: deps.sleep,
-        whenDriverIdle: driver.whenIdle,
-        appHost: deps.appHost,
-      });
+      quiet =
+        !(await pullAll({
+          db: deps.db,
+          blobs: deps.blobs,
+          http,
+          session: current,
+          log: deps.log,
+          sleep: deps.sleep,
+          whenDriverIdle: driver.whenIdle,
+          appHost: deps.appHost,
+        })) && nextDueAt === null;
     } catch (error) {
       if (error instanceof TransportError && error.kind === 'auth') return await refused(error.code);
       clientTooOld = error instanceof TransportError && error.kind === 'upgrade';
@@ -189,7 +170,8 @@ export function createSyncEngine(deps: EngineDeps) {
         clientTooOld,
         ...(lastError || ended ? {} : { lastSyncAt: new Date(now()).toISOString() }),
       });
-      schedule(nextDueAt === null ? intervalMs : Math.min(intervalMs, nextDueAt - now()));
+      const wait = cadence.next(quiet);
+      schedule(nextDueAt === null ? wait : Math.min(wait, nextDueAt - now()));
     }
   }
 

@@ -12,6 +12,7 @@ import {
   type EndpointKey,
 } from '../domain';
 import {
+  CACHE_KEYS,
   patchSyncStatus,
   readCheckpoint,
   readOrdersRefresh,
@@ -27,7 +28,8 @@ import { DELIVERY_STREAMS, pullDeliveries } from './pullDeliveries';
 import type { HttpClient } from './http';
 import { isConnectivity, reportFetch } from './fetchReport';
 import { pullCompanyContact, pullFeatureFlags, pullNotifications } from './pullOffice';
-import { pullOrderMap, pullSchedule } from './pullSnapshots';
+import { confirmSnapshots, pullOrderMap, pullSchedule } from './pullSnapshots';
+import { checkSyncVersion, pullSetOf, storeSyncVersion } from './syncVersion';
 
 /**
  * The server's largest page: a first pull of 10,000 orders is 5 round trips, not 10 or 50, and
@@ -144,7 +146,11 @@ export async function pullOrders(ctx: PullContext): Promise<number> {
     }
     if (valid.length) await ctx.db.orders.bulkUpsert(valid);
     // An order given back to the driver: a delivery refused as reassigned may be sent again.
-    await markOrdersBack(ctx.db, ctx.session, valid.map((row) => row.id));
+    await markOrdersBack(
+      ctx.db,
+      ctx.session,
+      valid.map((row) => row.id),
+    );
     if (deletedIds.length) await ctx.db.orders.bulkRemove(deletedIds).catch(() => undefined);
   };
   // A first sign-in with thousands of orders shows how far the download is (Home's count line).
@@ -184,21 +190,46 @@ export async function pullCompanyDrivers(ctx: PullContext): Promise<boolean> {
   }
 }
 
+/** What a stored sync version vouches for (syncVersion.ts). */
+const PULL_SET = pullSetOf(PULL_STREAMS);
+/** The snapshots a run keeps whole: an unchanged answer still moves their time. */
+const RUN_SNAPSHOTS = [CACHE_KEYS.orderMap, CACHE_KEYS.scheduleList, CACHE_KEYS.notifications, CACHE_KEYS.companyContact, CACHE_KEYS.featureFlags];
+
+/**
+ * A run's pull. First one small request asks whether anything changed since the last complete
+ * pull (syncVersion.ts): with nothing new (and no full re-read of the list asked for), the run
+ * reads nothing more (false). Otherwise every read (true), and the version is kept once all of
+ * them succeeded.
+ */
+export async function pullAll(ctx: PullContext): Promise<boolean> {
+  const check = await checkSyncVersion(ctx, PULL_SET);
+  if (check.unchanged && !(await readOrdersRefresh(ctx.db, ctx.session))) {
+    await confirmSnapshots(ctx, RUN_SNAPSHOTS);
+    return false;
+  }
+  const complete = await pullEverything(ctx);
+  if (complete && !check.unchanged && check.version) await storeSyncVersion(ctx, PULL_SET, check.version);
+  return true;
+}
+
 /**
  * Everything a run pulls, in order: the list, the company's drivers, the map, the schedule,
  * the notifications and the company's contact, then each kind's delivery details (the
  * slowest, with its per-order prefetch). A read the server fails is reported (SPEC §8 text)
- * and the others still run; no signal stops the run.
+ * and the others still run; no signal stops the run. True when every read succeeded.
  */
-export async function pullAll(ctx: PullContext): Promise<void> {
-  await reportFetch(ctx.db, 'FailedToFetchOrderList', () => pullOrders(ctx));
-  await pullCompanyDrivers(ctx);
-  await reportFetch(ctx.db, 'FailedToFetchOrderMap', () => pullOrderMap(ctx));
-  await reportFetch(ctx.db, 'FailedToFetchScheduledOrders', () => pullSchedule(ctx));
-  await reportFetch(ctx.db, 'FailedToFetchNotifications', () => pullNotifications(ctx));
-  await pullCompanyContact(ctx);
-  await pullFeatureFlags(ctx);
-  await reportFetch(ctx.db, 'FailedToFetchDeliveryDetails', () => pullEachKind(ctx));
+async function pullEverything(ctx: PullContext): Promise<boolean> {
+  const done = [
+    await reportFetch(ctx.db, 'FailedToFetchOrderList', () => pullOrders(ctx)),
+    await pullCompanyDrivers(ctx),
+    await reportFetch(ctx.db, 'FailedToFetchOrderMap', () => pullOrderMap(ctx)),
+    await reportFetch(ctx.db, 'FailedToFetchScheduledOrders', () => pullSchedule(ctx)),
+    await reportFetch(ctx.db, 'FailedToFetchNotifications', () => pullNotifications(ctx)),
+    await pullCompanyContact(ctx),
+    await pullFeatureFlags(ctx),
+    await reportFetch(ctx.db, 'FailedToFetchDeliveryDetails', () => pullEachKind(ctx)),
+  ];
+  return done.every(Boolean);
 }
 
 /** Each kind's delivery details; one kind failing does not keep the others from arriving. */

@@ -15,14 +15,16 @@ export async function pullNotifications(ctx: PullContext): Promise<void> {
 
 /**
  * The company's phone and email for tech support. SPEC §8 names no failure text for it, so a
- * failure is logged and keeps the last copy; connectivity still ends the run as usual.
+ * failure is logged and keeps the last copy (false); connectivity still ends the run as usual.
  */
-export async function pullCompanyContact(ctx: PullContext): Promise<void> {
+export async function pullCompanyContact(ctx: PullContext): Promise<boolean> {
   try {
     await storeSnapshot(ctx, CACHE_KEYS.companyContact, await ctx.http.read(`GET ${PROFILE_API.companyContact}`));
+    return true;
   } catch (error) {
     if (isConnectivity(error)) throw error;
     ctx.log?.('pull: company contact failed', error);
+    return false;
   }
 }
 
@@ -32,9 +34,9 @@ const APP_FLAGS = [PAYMENTS_V2_FLAG] as const;
 /**
  * SPEC §7 check-feature-flag for each flag the app knows, with the SPEC §9 environment of the
  * host the app is served on (production, master or branch), kept as the `feature-flags`
- * snapshot (tech support shows it). A failure is logged and keeps the last copy.
+ * snapshot (tech support shows it). A failure is logged and keeps the last copy (false).
  */
-export async function pullFeatureFlags(ctx: PullContext): Promise<void> {
+export async function pullFeatureFlags(ctx: PullContext): Promise<boolean> {
   const environment = featureFlagEnvironment(environmentOf(ctx.appHost ?? 'localhost'));
   try {
     const flags: Record<string, boolean> = {};
@@ -44,8 +46,10 @@ export async function pullFeatureFlags(ctx: PullContext): Promise<void> {
     }
     const snapshot: FeatureFlagsSnapshot = { environment, flags };
     await writeCache(ctx.db, ctx.session, CACHE_KEYS.featureFlags, snapshot, clockIso());
+    return true;
   } catch (error) {
     if (isConnectivity(error)) throw error;
     ctx.log?.('pull: feature flags failed', error);
+    return false;
   }
 }

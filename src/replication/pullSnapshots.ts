@@ -23,6 +23,22 @@ export async function storeSnapshot<T>(ctx: PullContext, key: string, output: T)
 /** How old a stored snapshot may get before an identical answer refreshes its time ("Map data of …"). */
 const UNCHANGED_REWRITE_MS = 5 * 60_000;
 
+/**
+ * The server said nothing changed (syncVersion.ts): the stored snapshots are its answers as of
+ * now, so their times move on as an identical answer's would (at most every 5 minutes, in one write).
+ */
+export async function confirmSnapshots(ctx: PullContext, keys: readonly string[]): Promise<void> {
+  const now = clockMs();
+  const stored = await readCaches<unknown>(ctx.db, ctx.session, keys);
+  const old = [...stored].filter(([, cached]) => now - Date.parse(cached.fetchedAt) >= UNCHANGED_REWRITE_MS);
+  await writeCaches(
+    ctx.db,
+    ctx.session,
+    old.map(([key, cached]) => ({ key, data: cached.data })),
+    new Date(now).toISOString(),
+  );
+}
+
 /** The order map (SPEC §4): the driver's orders with positions, the company's dealers and shops. */
 export async function pullOrderMap(ctx: PullContext): Promise<void> {
   await storeSnapshot(ctx, CACHE_KEYS.orderMap, await ctx.http.read(`GET ${ORDER_API.orderMap}`));

@@ -30,6 +30,8 @@ async function createEngine(config: SyncConfig): Promise<SyncEngine> {
     baseUrl: config.baseUrl,
     initialOnline: lastOnline,
     appHost: self.location.hostname,
+    // A phone left open with nothing new asks every 30 s, then 1 and 2 minutes (idleCadence.ts).
+    idleMaxIntervalMs: 120_000,
     log: (message, detail) => console.warn(`[sync] ${message}`, detail ?? ''),
   });
 }

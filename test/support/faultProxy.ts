@@ -17,13 +17,25 @@ export interface FaultProxy {
   accepted(): number;
   /** Bytes passed so far: client → server (`up`) and server → client (`down`), headers included. */
   bytes(): { up: number; down: number };
+  /** Each request passed so far ("GET /healthz"), with the bytes of it and of its answer (HTTP/1.1: one at a time per connection). */
+  requests(): readonly ProxiedRequest[];
   close(): Promise<void>;
 }
+
+export interface ProxiedRequest {
+  line: string;
+  up: number;
+  down: number;
+}
+
+/** A chunk that starts a request: its method and target. */
+const REQUEST_LINE = /^([A-Z]+) (\S+) HTTP\/1\.1\r\n/;
 
 export async function startFaultProxy(target: { host: string; port: number }): Promise<FaultProxy> {
   const sockets = new Set<Socket>();
   let accepted = 0;
   const bytes = { up: 0, down: 0 };
+  const log: ProxiedRequest[] = [];
   const track = (socket: Socket): void => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
@@ -36,12 +48,17 @@ export async function startFaultProxy(target: { host: string; port: number }): P
     let poisoned = proxy.mode === 'blackhole';
     const upstream = connect(target.port, target.host);
     track(upstream);
+    // The request this connection carries now: its answer's bytes are counted to it.
+    let current: ProxiedRequest | null = null;
     const pass = (from: Socket, to: Socket): void => {
       const way = from === client ? 'up' : 'down';
       from.on('data', (chunk: Buffer) => {
         if (proxy.mode === 'blackhole') poisoned = true;
         if (poisoned) return;
         bytes[way] += chunk.length;
+        const started = way === 'up' ? REQUEST_LINE.exec(chunk.subarray(0, 2048).toString('latin1')) : null;
+        if (started) log.push((current = { line: `${started[1] as string} ${started[2] as string}`, up: 0, down: 0 }));
+        if (current) current[way] += chunk.length;
         to.write(chunk);
       });
       from.once('end', () => {
@@ -67,6 +84,7 @@ export async function startFaultProxy(target: { host: string; port: number }): P
     mode: 'forward',
     accepted: () => accepted,
     bytes: () => ({ ...bytes }),
+    requests: () => log.map((entry) => ({ ...entry })),
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -4,6 +4,7 @@ import { CACHE_KEYS, readCache, readSession, syncStatus$ } from '../../src/db';
 import type { FeatureFlagsSnapshot, OrderMap, ScheduleDetails, ScheduleListItem } from '../../src/domain';
 import { faultyNetwork } from '../support/faultyFetch';
 import { useSyncServer } from '../support/device';
+import { forgetSyncVersion } from '../support/syncVersion';
 
 // The snapshots the map and the schedule screens read offline (DESIGN §4 `cache`), pulled
 // from the real server; and SPEC §8's fetch failures reported once, the rest of the pull
@@ -40,6 +41,7 @@ describe('snapshots for the map and the schedule', () => {
     // A second run fetches no details again: nothing changed on the server.
     const net = faultyNetwork();
     const second = await harness.device({ net, idb: device.idb });
+    await forgetSyncVersion(second);
     await second.engine.syncNow();
     expect(net.reached(/schedule-details/)).toBe(0);
     expect(net.reached(/schedule-list/)).toBe(1);
@@ -72,6 +74,7 @@ describe('snapshots for the map and the schedule', () => {
     expect(login.ok).toBe(true);
     await device.engine.syncNow(); // the sign-in's own run is over before the faults start
     net.inject(/order-map/, { kind: 'status', status: 500 }, 2);
+    await forgetSyncVersion(device);
     await device.engine.syncNow();
     let status = await firstValueFrom(syncStatus$(device.db));
     expect(status.fetchFailures.map((f) => f.code)).toEqual(['FailedToFetchOrderMap']);

@@ -24,6 +24,7 @@ import {
   SavedCheckSchema,
   ScheduleDetailsSchema,
   ScheduleListItemSchema,
+  SyncVersionSchema,
 } from '../orderReads';
 import {
   CreateOrderNoteBodySchema,
@@ -140,6 +141,12 @@ export const ENDPOINTS = {
     responseSchema: OrderMapSchema,
   },
   [`GET ${ORDER_API.scheduleList}` as const]: { summary: "The driver's scheduled live orders, soonest first", responseSchema: v.array(ScheduleListItemSchema) },
+  [`GET ${ORDER_API.syncVersion}` as const]: {
+    summary:
+      "What a sync run pulls, as one version: {version}, also the ETag; with If-None-Match of the current one, 304 and no body (nothing new). ?environment= as the feature flags' (default production)",
+    querySchema: environment,
+    responseSchema: SyncVersionSchema,
+  },
   [`GET ${ORDER_API.customerScheduleDetails}` as const]: {
     summary: scheduleDetails('customer'),
     querySchema: idQuery('id'),
