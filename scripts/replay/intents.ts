@@ -153,8 +153,7 @@ export const INTENTS: ReadonlyMap<string, Intent> = new Map<string, Intent>([
   ],
   [
     createOrderNote.kind,
-    async (ctx) =>
-      withResult(await queueNote(ctx.phone.device.db, await ctx.phone.session(), orderOf(ctx), ctx.input.note ?? 'Gate code 4411', nowOf(ctx))),
+    async (ctx) => withResult(await queueNote(ctx.phone.device.db, await ctx.phone.session(), orderOf(ctx), ctx.input.note ?? 'Gate code 4411', nowOf(ctx))),
   ],
   [
     dismissNotification.kind,

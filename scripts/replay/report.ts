@@ -56,7 +56,8 @@ export interface ActionRecord {
   refusal: string | null;
 }
 
-const committed = (row: KeyRow | null): boolean => row !== null && row.state === 'done' && (row.response_status ?? 0) >= 200 && (row.response_status ?? 0) < 300;
+const committed = (row: KeyRow | null): boolean =>
+  row !== null && row.state === 'done' && (row.response_status ?? 0) >= 200 && (row.response_status ?? 0) < 300;
 
 /** exactly-once: committed by its one key, no second body; needs-attention: not committed, waiting for the driver; lost: neither. */
 export function verdictOf(a: { main: KeyRow | null; duplicates: number; rowsDuplicated: boolean; phoneStatus: string | null }): Verdict {
@@ -164,10 +165,15 @@ export function formatReport(report: Report): string {
     lines.push(`#${a.step} at ${a.at}  ${a.kind}${a.order ? ` ${a.order}` : ''}${a.entryId ? `  (entry ${a.entryId})` : ''}`);
     lines.push(`   main call:  ${a.main ? `${keyLine(a.main)}  key ${a.main.key}` : 'never committed'}`);
     const up = a.uploads;
-    if (up.images) lines.push(`   uploads:    ${up.images} image(s), ${up.stored} stored on the server${up.storedTwice ? `, ${up.storedTwice} STORED TWICE` : ''}`);
+    if (up.images)
+      lines.push(`   uploads:    ${up.images} image(s), ${up.stored} stored on the server${up.storedTwice ? `, ${up.storedTwice} STORED TWICE` : ''}`);
     for (const f of a.followups) lines.push(`   follow-up:  ${keyLine(f)}  key …${f.key.slice(f.key.indexOf(':'))}`);
     if (a.duplicates) lines.push(`   DUPLICATES: ${a.duplicates} other key(s) committed the same body`);
-    lines.push(`   rows:       ${Object.entries(a.rows).map(([k, v]) => `${k} ${v ?? '-'}`).join(', ')}`);
+    lines.push(
+      `   rows:       ${Object.entries(a.rows)
+        .map(([k, v]) => `${k} ${v ?? '-'}`)
+        .join(', ')}`,
+    );
     if (a.phone) lines.push(`   phone:      ${a.phone.status}, ${a.phone.attempts} attempt(s)${a.phone.message ? `: ${a.phone.message}` : ''}`);
     const expected = a.expected === a.verdict ? '' : ` — expected ${a.expected}`;
     const message = a.expectedMessage ? ` (message containing "${a.expectedMessage}")` : '';

@@ -68,10 +68,14 @@ export async function replayScenario(scenario: Scenario, opts: ReplayOptions = {
   const log = opts.log ?? (() => undefined);
   const world = await startWorld(scenario);
   log(`      a fresh seeded server at ${world.server.url}`);
-  const phone = await openPhone(world.server, {
-    timeoutMs: scenario.device?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    followupWaitMs: scenario.device?.followupWaitMs ?? SPEC_FOLLOWUP_WAIT_MS,
-  }, log);
+  const phone = await openPhone(
+    world.server,
+    {
+      timeoutMs: scenario.device?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      followupWaitMs: scenario.device?.followupWaitMs ?? SPEC_FOLLOWUP_WAIT_MS,
+    },
+    log,
+  );
   try {
     const login = await phone.device.engine.login(world.driver.email, world.driver.password);
     if (!login.ok) throw new Error(`sign-in failed: ${login.message}`);

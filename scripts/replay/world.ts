@@ -55,8 +55,7 @@ const FILTERS: Record<OrderFilter, (row: OrderRow) => boolean> = {
   unscheduled: (r) => !r.scheduled,
 };
 
-const passwordOf = (email: string): string | null =>
-  DEMO_COMPANIES.flatMap((c) => c.accounts).find((a) => a.email === email)?.password ?? null;
+const passwordOf = (email: string): string | null => DEMO_COMPANIES.flatMap((c) => c.accounts).find((a) => a.email === email)?.password ?? null;
 
 export async function startWorld(scenario: Scenario): Promise<World> {
   const jwtSecret = randomBytes(32).toString('hex');

@@ -45,7 +45,9 @@ const ActionInputSchema = v.strictObject({
   amount: v.optional(Money),
   note: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(2000))),
   /** When a (re)schedule sets the delivery: days after the replay's day, at HH:MM UTC. */
-  schedule: v.optional(v.strictObject({ inDays: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60)), at: v.pipe(v.string(), v.regex(/^\d\d:\d\d$/, 'HH:MM')) })),
+  schedule: v.optional(
+    v.strictObject({ inDays: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60)), at: v.pipe(v.string(), v.regex(/^\d\d:\d\d$/, 'HH:MM')) }),
+  ),
   /** Reassign to this driver of the company (email); default the company's other driver. */
   to: v.optional(v.pipe(v.string(), v.email())),
   /** Dismiss the n-th (from 0) of the driver's active notifications. */
@@ -108,7 +110,13 @@ const STEPS = [
   /** The driver's Sync now. */
   v.strictObject({ at, do: v.literal('sync') }),
   /** The office, meanwhile: gives the order to another driver, or that driver delivers it. */
-  v.strictObject({ at, do: v.literal('office'), action: v.picklist(['reassign', 'deliver']), order: OrderRefSchema, to: v.optional(v.pipe(v.string(), v.email())) }),
+  v.strictObject({
+    at,
+    do: v.literal('office'),
+    action: v.picklist(['reassign', 'deliver']),
+    order: OrderRefSchema,
+    to: v.optional(v.pipe(v.string(), v.email())),
+  }),
 ] as const;
 
 const StepSchema = v.variant('do', STEPS);
