@@ -111,6 +111,7 @@ export async function callEveryOperation(server: TestServer, token: string): Pro
     await post(`POST /secure/driver/update_${name}_scheduled_date_and_time`, { [field]: order, scheduled_date: daysAhead(4) });
   }
   await get('GET /api/driver/schedule-list');
+  await get('GET /api/driver/sync-version');
   await get('GET /api/driver/customer-order-schedule-details', `/api/driver/customer-order-schedule-details?id=${id(cu, 1)}`);
   await get('GET /api/driver/onlot-inventory-order-schedule-details', `/api/driver/onlot-inventory-order-schedule-details?id=${id(on, 1)}`);
   await get('GET /api/driver/inventory-move-order-schedule-details', `/api/driver/inventory-move-order-schedule-details?id=${id(mv, 1)}`);
