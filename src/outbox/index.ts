@@ -12,3 +12,4 @@ export * from './optimistic';
 export * from './notificationActions';
 export * from './snapshotChanges';
 export * from './settingsActions';
+export * from './status';

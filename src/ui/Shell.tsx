@@ -8,6 +8,7 @@ import { FetchFailureSnackbars } from './components/FetchFailureSnackbars';
 import { ImpersonationBar } from './components/ImpersonationBar';
 import { Loading } from './components/Loading';
 import { removeBootSnapshot } from './homeSnapshot';
+import { screenChanged } from './toaster';
 
 /** The app bar reads its own state; a navigation (a keystroke in Home's search) need not re-render it. */
 const StableAppBar = memo(AppBar);
@@ -27,6 +28,8 @@ export function Shell() {
   // The cold-start picture is Home's: any other screen replaces it at once.
   useEffect(() => {
     if (pathname !== '/') removeBootSnapshot();
+    // A snackbar about the screen left behind is stale here (toaster.tsx).
+    screenChanged(pathname);
   }, [pathname]);
   return (
     <Box minH="100dvh" bg="appBg">

@@ -17,13 +17,14 @@ export interface ActionTexts {
 }
 
 /**
- * After an order action is queued: says it is on its way (or saved for later when offline),
- * asks the worker to send now, and announces the outcome once the server answers: the
- * success text, or the server's message, in place of the progress text. Works after the
- * screen is left (toasts are global).
+ * After an order action is queued: says it is on its way (or saved for later when the app
+ * knows it cannot reach the server: `online` is the app bar's, `useSyncStatus().online`, so no
+ * "Sending the note" while offline), asks the worker to send now, and announces the outcome
+ * once the server answers: the success text, or the server's message, in place of the
+ * progress text. Works after the screen is left (toasts are global).
  */
-export function announceQueued(db: DriverDatabase, entryId: string, texts: ActionTexts): void {
-  if (typeof navigator !== 'undefined' && !navigator.onLine) {
+export function announceQueued(db: DriverDatabase, entryId: string, texts: ActionTexts, online: boolean): void {
+  if (!online || (typeof navigator !== 'undefined' && !navigator.onLine)) {
     notify(t('common.savedOnPhone'), 'info');
   } else if (texts.progress) {
     notify(texts.progress, 'info');

@@ -22,6 +22,12 @@ export function formatDateTime(iso: string | null | undefined): string {
   return `${formatDate(iso)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+/** HH:mm (24-hour) of an instant in ms, in the device's time zone (the queue's next try). */
+export function formatTime(ms: number): string {
+  const d = new Date(ms);
+  return Number.isNaN(d.getTime()) ? '' : `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
 /** An ISO instant as the value of a datetime-local input (device time zone). */
 export function toLocalInput(iso: string | null | undefined): string {
   if (!iso) return '';

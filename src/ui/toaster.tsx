@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { clockMs } from '../clock';
 
 // The app's snackbars (SPEC §9). The view and its store are a lazy chunk (toasterView.tsx):
 // most first loads show none, and the toast machinery was ~5 KB of the first load's 300 KB
@@ -14,6 +15,17 @@ let loading: Promise<void> | null = null;
 const waiting = new Map<string, { title: string; type: Exclude<SnackbarVariant, 'default'> }>();
 let mounted = false;
 const listeners = new Set<() => void>();
+/**
+ * Snackbars about one screen's action (a refusal, a rule broken, "Saved on this phone"), by id:
+ * the screen and the time each was shown. Leaving that screen takes down those shown more than
+ * FRESH_MS before: an old error must not follow the driver to Home. A fresh one stays, as it is
+ * about the tap that led to the new screen (Deliver → Home: "Attempting to deliver order").
+ */
+const onScreen = new Map<string, { path: string; at: number }>();
+export const FRESH_MS = 2_000;
+
+/** `screen`: about the action of the screen it was shown on; `app`: about the app's data (a failing read), kept across screens. */
+export type SnackbarScope = 'screen' | 'app';
 
 function load(): void {
   loading ??= import('./toasterView')
@@ -43,9 +55,11 @@ function flush(): void {
  * Shows a snackbar. The id is derived from the text so the same message shown twice
  * updates the visible one instead of stacking a duplicate (SPEC §2).
  */
-export function notify(message: string, variant: SnackbarVariant = 'default'): void {
+export function notify(message: string, variant: SnackbarVariant = 'default', scope: SnackbarScope = 'screen'): void {
   const type = variant === 'default' ? 'info' : variant;
   const id = `${variant}:${message}`;
+  if (scope === 'screen') onScreen.set(id, { path: location.pathname, at: clockMs() });
+  else onScreen.delete(id);
   if (view && mounted) {
     show(id, message, type);
     return;
@@ -60,6 +74,17 @@ export function dismissNotice(message: string, variant: SnackbarVariant = 'defau
   const id = `${variant}:${message}`;
   waiting.delete(id);
   view?.toaster.dismiss(id);
+}
+
+/** The driver is now on `path` (the Shell calls it on every change): stale snackbars of other screens go. */
+export function screenChanged(path: string): void {
+  const now = clockMs();
+  for (const [id, shown] of onScreen) {
+    if (shown.path === path || now - shown.at < FRESH_MS) continue;
+    onScreen.delete(id);
+    waiting.delete(id);
+    view?.toaster.dismiss(id);
+  }
 }
 
 /** Takes every snackbar down (a new session starts). */

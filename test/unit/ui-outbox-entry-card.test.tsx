@@ -2,9 +2,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emptySteps, writeUploadProgress, type DriverDatabase, type OutboxDoc, type Session } from '../../src/db';
+import { emptySteps, patchSyncStatus, writeUploadProgress, type DriverDatabase, type OutboxDoc, type Session } from '../../src/db';
 import { ERROR_TEXT } from '../../src/domain';
 import { OutboxEntryCard } from '../../src/ui/components/OutboxEntryCard';
+import { OutboxStatusBadge } from '../../src/ui/components/OutboxStatusBadge';
+import { waitingState, type EntryState } from '../../src/outbox';
 import { SessionContext } from '../../src/ui/hooks/useAuth';
 import { getBlobStore, getDatabase } from '../../src/db/browserDatabase';
 import { minTargetHeightPx, renderUi } from '../support/renderUi';
@@ -69,26 +71,53 @@ beforeAll(async () => {
   await Promise.all([getDatabase(), getBlobStore()]);
 });
 
-beforeEach(() => {
+beforeEach(async () => {
   worker.syncNow.mockClear();
+  // Online unless a test says otherwise (the sync status is the app's, shared by the file's tests).
+  await patchSyncStatus(await getDatabase(), { online: true, reachable: true, authPaused: false, clientTooOld: false });
 });
 
+const goOffline = async () => patchSyncStatus(await getDatabase(), { online: false });
+
 describe('OutboxEntryCard (a queued driver action on the delivery and queue screens)', { timeout: 30_000 }, () => {
-  it('queued: names the order, the action and when, and offers nothing to press', async () => {
+  it('queued (online): names the order, the action and when, and offers nothing to press', async () => {
     await show(entry({ status: 'queued' }));
     expect(screen.getByText('Ada Yoder · 10x12 Lofted Barn · Serial S5')).toBeTruthy();
     expect(screen.getByText(/^Delivery, paid in cash · queued \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeTruthy();
     expect(status()).toBe('Queued');
-    expect(screen.getByText('Delivery queued — it will be sent when you are online')).toBeTruthy();
+    expect(screen.getByText('Delivery queued — it will be sent in a moment')).toBeTruthy();
     expect(buttons()).toHaveLength(0);
   });
 
-  it('sending: says it is attempting, with the attempts so far and the last transient error muted', async () => {
+  it('waiting for signal (offline): "Failed to fetch" is the state, never an error on the card', async () => {
+    await goOffline();
+    await show(entry({ status: 'queued', attempts: 3, last_error: { code: 'NetworkError', message: 'The server could not be reached (Failed to fetch)', status: null } }));
+    await waitFor(() => expect(status()).toBe('Waiting for signal'));
+    expect(screen.getByText('Delivery queued — it will be sent when you are online')).toBeTruthy();
+    expect(screen.queryByTestId('outbox-error')).toBeNull();
+    expect(buttons()).toHaveLength(0);
+  });
+
+  it('a try left "sending" while the app is offline reads waiting for signal, not Sending', async () => {
+    await goOffline();
+    await show(entry({ status: 'sending', kind: 'create_order_note' }));
+    await waitFor(() => expect(status()).toBe('Waiting for signal'));
+    expect(screen.getByText('Queued — it will be sent when you are online')).toBeTruthy();
+  });
+
+  it("queued after the server's answer: when it is tried again, the server's words muted", async () => {
+    await show(entry({ status: 'queued', attempts: 1, next_attempt_at: Date.now() + 3_600_000, last_error: { code: 'GeneralError', message: 'There was an error', status: 503 } }));
+    expect(status()).toBe('Queued');
+    expect(screen.getByText(/^The server could not take it yet — next try at \d{2}:\d{2}$/)).toBeTruthy();
+    expect(screen.getByTestId('outbox-error').textContent).toBe('There was an error');
+  });
+
+  it('sending: says it is attempting, with the attempts so far; no signal on the last try is no error', async () => {
     await show(entry({ status: 'sending', attempts: 2, last_error: { code: 'NetworkError', message: 'No connection', status: null } }));
     expect(status()).toBe('Sending');
     expect(screen.getByText('Attempting to deliver order')).toBeTruthy();
     expect(screen.getByText(/ · 2 attempts$/)).toBeTruthy();
-    expect(screen.getByTestId('outbox-error').textContent).toBe('No connection');
+    expect(screen.queryByTestId('outbox-error')).toBeNull();
     expect(buttons()).toHaveLength(0);
   });
 
@@ -137,8 +166,44 @@ describe('OutboxEntryCard (a queued driver action on the delivery and queue scre
       }),
     );
     expect(screen.getByText('Delivered. Sending the certificate and emails.')).toBeTruthy();
+    expect(status()).toBe('Delivered');
     expect(screen.getByTestId('outbox-followup-error').textContent).toBe('Certificate not sent: Printer offline');
     expect(buttons()).toHaveLength(0);
+  });
+
+  it('delivered, waiting out a follow-up\'s wait offline: Delivered (never Queued), the rest goes when online', async () => {
+    await goOffline();
+    await show(entry({ status: 'queued', next_attempt_at: Date.now() + 7_000, steps: { ...emptySteps(), response: { ok: true }, wait_until: Date.now() + 7_000 } }));
+    await waitFor(() => expect(screen.getByText('Delivered. The certificate and emails will be sent when you are online.')).toBeTruthy());
+    expect(status()).toBe('Delivered');
+  });
+
+  it('delivered with follow-ups failed (final): "Delivered · emails not sent", each failure in its words', async () => {
+    const at = '2026-11-20T14:06:00.000Z';
+    await show(
+      entry({
+        status: 'done',
+        steps: {
+          ...emptySteps(),
+          response: { ok: true },
+          followups: {
+            certificate: { status: 'done', message: null, at },
+            'email:customer-delivered': { status: 'failed', message: 'Failed to send email', at },
+          },
+        },
+      }),
+    );
+    expect(status()).toBe('Delivered');
+    expect(screen.getByTestId('outbox-status').getAttribute('data-state')).toBe('followups_failed');
+    expect(screen.getByTestId('outbox-explain').textContent).toBe('Delivered · emails not sent');
+    expect(screen.getByTestId('outbox-followup-error').textContent).toBe('Email not sent: Failed to send email');
+    expect(buttons()).toHaveLength(0);
+  });
+
+  it('delivered with every follow-up done: "Delivered · everything sent"', async () => {
+    await show(entry({ status: 'done', steps: { ...emptySteps(), response: { ok: true }, followups: { certificate: { status: 'done', message: null, at: '2026-11-20T14:06:00.000Z' } } } }));
+    expect(status()).toBe('Delivered');
+    expect(screen.getByTestId('outbox-explain').textContent).toBe('Delivered · everything sent');
   });
 
   it('a schedule the office has whose notification and email failed: "The office has it", each failure in its own words', async () => {
@@ -178,5 +243,24 @@ describe('OutboxEntryCard (a queued driver action on the delivery and queue scre
     await act(() => writeUploadProgress(db, { entryId: 'another', slot: 'photos', photo: 1, photos: 1, sent: 5, total: 10 }));
     await waitFor(() => expect(screen.queryByTestId('outbox-upload-progress')).toBeNull());
     await act(() => writeUploadProgress(db, null));
+  });
+});
+
+describe('OutboxStatusBadge (one word per state)', () => {
+  const state = (patch: Partial<EntryState>): EntryState => ({ ...waitingState({ online: true, reachable: true, authPaused: false, clientTooOld: false }), ...patch });
+  it.each([
+    [state({ name: 'queued' }), 'Queued'],
+    [state({ name: 'waiting_signal' }), 'Waiting for signal'],
+    [state({ name: 'sending' }), 'Sending'],
+    [state({ name: 'delivered', delivery: true }), 'Delivered'],
+    [state({ name: 'delivered', delivery: false }), 'Sent'],
+    [state({ name: 'followups_done', delivery: true }), 'Delivered'],
+    [state({ name: 'followups_failed', delivery: true }), 'Delivered'],
+    [state({ name: 'followups_failed', delivery: false }), 'Sent'],
+    [state({ name: 'needs_attention' }), 'Needs attention'],
+  ])('%o reads %s', (s, word) => {
+    renderUi(<OutboxStatusBadge state={s} />);
+    expect(screen.getByTestId('outbox-status').textContent).toBe(word);
+    expect(screen.getByTestId('outbox-status').getAttribute('data-state')).toBe(s.name);
   });
 });

@@ -15,7 +15,7 @@ export function FetchFailureSnackbars() {
       const id = `${failure.code}@${failure.since}`;
       if (shown.current.has(id)) continue;
       shown.current.add(id);
-      notify(errorText(failure.code), 'error');
+      notify(errorText(failure.code), 'error', 'app');
     }
   }, [fetchFailures]);
   return null;

@@ -4,6 +4,7 @@ import { orderRefOfFields, type DriverNotification } from '../../domain';
 import { formatDateTime } from '../format';
 import { detailsPath } from '../orderLinks';
 import { OutboxStatusBadge } from './OutboxStatusBadge';
+import { useWaitingState } from '../hooks/useEntryState';
 import { t } from '../i18n';
 
 /** The order a notification is about, as its details screen. */
@@ -40,7 +41,7 @@ export function NotificationCard({ notification: n, onDismiss, queued = false }:
           <Text>{n.message}</Text>
           {queued ? (
             <HStack gap="2" flexWrap="wrap">
-              <OutboxStatusBadge status="queued" />
+              <QueuedBadge />
               <Text color="fg.muted">{t('notifications.dismissedHere')}</Text>
             </HStack>
           ) : n.dismissed_at ? (
@@ -70,4 +71,9 @@ export function NotificationCard({ notification: n, onDismiss, queued = false }:
       </Card.Body>
     </Card.Root>
   );
+}
+
+/** A dismissal kept on this phone until it is sent: Queued, or Waiting for signal. */
+function QueuedBadge() {
+  return <OutboxStatusBadge state={useWaitingState()} />;
 }

@@ -4,7 +4,7 @@ import { isOverdue, parseOrderKey } from '../../domain';
 import { kindLabel } from '../../outbox';
 import { formatDate } from '../format';
 import { detailsPath } from '../orderLinks';
-import { OutboxStatusBadge } from './OutboxStatusBadge';
+import { EntryStatusBadge } from './OutboxStatusBadge';
 import './OrderCard.css';
 import { t } from '../i18n';
 import { kindText } from '../i18n/domainText';
@@ -58,7 +58,7 @@ export const OrderCard = memo(function OrderCard({
           </span>
         ) : null}
         {order.is_rush_order ? <span className="order-card__badge order-card__badge--alert">{t('home.rush')}</span> : null}
-        {outbox ? <OutboxStatusBadge status={outbox.status} /> : null}
+        {outbox ? <EntryStatusBadge entry={outbox} /> : null}
       </span>
     ) : null;
   const content = (

@@ -1,43 +1,56 @@
 import { Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { uploadPercent, type OrderDoc, type OutboxDoc, type OutboxError, type UploadProgress } from '../../db';
-import { isCommitted, isDeliveryEntry, isKeptApart, kindLabel } from '../../outbox';
-import { formatDateTime } from '../format';
+import { failedForSignal, isCommitted, isKeptApart, kindLabel, type EntryState } from '../../outbox';
+import { formatDateTime, formatTime } from '../format';
 import { OutboxEntryActions } from './OutboxEntryActions';
 import { OutboxStatusBadge } from './OutboxStatusBadge';
-import { useUploadProgress } from '../hooks/useUploadProgress';
+import { useEntryState } from '../hooks/useEntryState';
 import { registerTexts, t } from '../i18n';
 import { kindText, serverErrorText } from '../i18n/domainText';
 import { outbox as outboxTexts } from '../i18n/en/order';
 
 registerTexts('outbox', outboxTexts);
 
-/** Schedule, reassign and notes: one call, nothing after it. */
-function explainAction(entry: OutboxDoc): string {
-  if (isCommitted(entry) || entry.status === 'done') return t('outbox.officeHasIt');
-  if (entry.status === 'queued') return t('outbox.queued');
-  if (entry.status === 'sending') return t('outbox.sending');
-  return t('outbox.refused');
+/** What the card says under the title: the state in words, the delivery's or the action's. */
+function explain(entry: OutboxDoc, state: EntryState): string {
+  const delivery = state.delivery;
+  switch (state.name) {
+    case 'waiting_signal':
+      return t(delivery ? 'outbox.deliveryQueued' : 'outbox.queued');
+    case 'queued':
+      if (state.reason === 'sign_in') return t('outbox.queuedSignIn');
+      if (state.reason === 'update') return t('outbox.queuedUpdate');
+      if (state.reason === 'retry' && state.nextTryAt !== null) return t('outbox.queuedRetry', { time: formatTime(state.nextTryAt) });
+      return t(delivery ? 'outbox.deliveryQueuedTurn' : 'outbox.queuedTurn');
+    case 'sending':
+      return t(delivery ? 'outbox.attemptingDelivery' : 'outbox.sending');
+    case 'delivered':
+      if (!delivery) return t('outbox.officeHasIt');
+      return t(state.followupsWaitForSignal ? 'outbox.deliveredRestWaitsSignal' : 'outbox.deliveredSendingRest');
+    case 'followups_done':
+      return t(delivery ? 'outbox.deliveredAllSent' : 'outbox.officeHasIt');
+    case 'followups_failed':
+      return delivery ? followupsFailedText(state.failedFollowups) : t('outbox.officeHasIt');
+    case 'needs_attention':
+      return delivery ? refusedDeliveryText(entry) : t('outbox.refused');
+  }
 }
 
-function explain(entry: OutboxDoc): string {
-  if (!isDeliveryEntry(entry)) return explainAction(entry);
-  if (isCommitted(entry)) return t('outbox.deliveredSendingRest');
-  switch (entry.status) {
-    case 'queued':
-      return t('outbox.deliveryQueued');
-    case 'sending':
-      return t('outbox.attemptingDelivery');
-    case 'needs_attention': {
-      if (entry.last_error?.order_back) return t('outbox.orderBack');
-      if (entry.last_error && isKeptApart(entry)) return orderLeftText(entry.last_error);
-      const code = entry.last_error?.code;
-      if (code === 'OrderAlreadyDelivered') return t('outbox.alreadyDelivered');
-      if (code === 'NotFound') return t('outbox.noLongerYours');
-      return t('outbox.deliveryRefused');
-    }
-    case 'done':
-      return t('outbox.delivered');
-  }
+/** "Delivered · emails not sent", "… certificate not sent", or both. */
+function followupsFailedText(failed: readonly string[]): string {
+  const certificate = failed.includes('certificate');
+  const emails = failed.some((id) => id !== 'certificate');
+  if (certificate && emails) return t('outbox.deliveredNotAllSent');
+  return t(certificate ? 'outbox.deliveredCertificateNotSent' : 'outbox.deliveredEmailsNotSent');
+}
+
+function refusedDeliveryText(entry: OutboxDoc): string {
+  if (entry.last_error?.order_back) return t('outbox.orderBack');
+  if (entry.last_error && isKeptApart(entry)) return orderLeftText(entry.last_error);
+  const code = entry.last_error?.code;
+  if (code === 'OrderAlreadyDelivered') return t('outbox.alreadyDelivered');
+  if (code === 'NotFound') return t('outbox.noLongerYours');
+  return t('outbox.deliveryRefused');
 }
 
 /** Who has the order now, in the driver's words: "Order reassigned to Bea Yoder", "Already delivered by Bea Yoder on 11/20/2026 15:04". */
@@ -82,8 +95,10 @@ interface Props {
 
 /** One queued driver action: what it is, where it stands, and what the driver can do. */
 export function OutboxEntryCard({ entry, order, onDeliveryScreen = false }: Props) {
-  const failedFollowups = Object.entries(entry.steps.followups).filter(([, r]) => r.status === 'failed');
-  const upload = useUploadProgress(entry.id);
+  const state = useEntryState(entry);
+  const upload = state.upload;
+  // No answer at all (no signal, a time-out) is the state "waiting for signal", not an error to show.
+  const shownError = entry.last_error && !failedForSignal(entry) && !isCommitted(entry) ? entry.last_error : null;
   // The order left the driver: the headline says who has it; the server's English words are not repeated.
   const left = isKeptApart(entry);
   return (
@@ -98,25 +113,25 @@ export function OutboxEntryCard({ entry, order, onDeliveryScreen = false }: Prop
                 {entry.attempts > 0 ? t('outbox.attempts', { count: entry.attempts }) : ''}
               </Text>
             </Stack>
-            <OutboxStatusBadge status={entry.status} />
+            <OutboxStatusBadge state={state} />
           </HStack>
           <Text fontWeight={left ? 'semibold' : undefined} data-testid="outbox-explain">
-            {explain(entry)}
+            {explain(entry, state)}
           </Text>
           {left ? <Text data-testid="outbox-work-kept">{t('outbox.workKept')}</Text> : null}
-          {upload && entry.status === 'sending' ? (
+          {upload ? (
             <Text color="fg.muted" data-testid="outbox-upload-progress">
               {uploadText(upload)}
             </Text>
           ) : null}
-          {entry.last_error && !left && !entry.last_error.order_back ? (
-            <Text color={entry.status === 'needs_attention' ? 'red.fg' : 'fg.muted'} data-testid="outbox-error">
-              {serverErrorText(entry.last_error.code, entry.last_error.message)}
+          {shownError && !left && !shownError.order_back ? (
+            <Text color={state.name === 'needs_attention' ? 'red.fg' : 'fg.muted'} data-testid="outbox-error">
+              {serverErrorText(shownError.code, shownError.message)}
             </Text>
           ) : null}
-          {failedFollowups.map(([step, r]) => (
+          {state.failedFollowups.map((step) => (
             <Text key={step} color="fg.muted" data-testid="outbox-followup-error">
-              {followupFailure(step, r.message)}
+              {followupFailure(step, entry.steps.followups[step]?.message ?? null)}
             </Text>
           ))}
           <OutboxEntryActions entry={entry} onDeliveryScreen={onDeliveryScreen} />

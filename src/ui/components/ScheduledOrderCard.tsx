@@ -4,7 +4,7 @@ import type { OrderDoc, OutboxDoc } from '../../db';
 import { parseOrderKey, type ScheduleListItem } from '../../domain';
 import { kindLabel } from '../../outbox';
 import { scheduleDetailsPath } from '../orderLinks';
-import { OutboxStatusBadge } from './OutboxStatusBadge';
+import { EntryStatusBadge } from './OutboxStatusBadge';
 import { t } from '../i18n';
 
 interface Props {
@@ -42,7 +42,7 @@ export function ScheduledOrderCard({ order, listItem, outbox, when }: Props) {
                 {t('scheduled.rush')}
               </Badge>
             ) : null}
-            {outbox ? <OutboxStatusBadge status={outbox.status} /> : null}
+            {outbox ? <EntryStatusBadge entry={outbox} /> : null}
           </HStack>
         </HStack>
         <Text fontWeight="bold" truncate>

@@ -1,5 +1,6 @@
 import { Badge, Button, HStack, Spinner } from '@chakra-ui/react';
 import type { OutboxDoc, SyncStatus } from '../../db';
+import { queueCounts } from '../../outbox';
 import { activeLocale, t } from '../i18n';
 
 interface Props {
@@ -15,8 +16,9 @@ interface Props {
  * on secondary.solid (7.3:1) or red.700 (8.4:1).
  */
 export function SyncIndicator({ status, entries, onOpenOutbox }: Props) {
-  const attention = entries.filter((e) => e.status === 'needs_attention').length;
-  const waiting = entries.length - attention;
+  // The outbox's one vocabulary (src/outbox/status.ts): while the app cannot reach the server, what waits waits for
+  // signal ("1 waiting" beside "Offline": the long words would leave the title no room on a 390 px bar).
+  const { attention, waiting } = queueCounts(entries);
   return (
     // Left out of the cold-start picture of Home (homeSnapshot.ts): a stale "Online" would mislead.
     <HStack gap="1.5" flexShrink={0} data-testid="sync-indicator" data-snapshot-omit="">
@@ -51,7 +53,9 @@ export function SyncIndicator({ status, entries, onOpenOutbox }: Props) {
           onClick={onOpenOutbox}
           data-testid="outbox-button"
         >
-          {attention > 0 ? t('common.appBar.needsAttention', { count: attention }) : t('common.appBar.queued', { count: waiting })}
+          {attention > 0
+            ? t('common.appBar.needsAttention', { count: attention })
+            : t(status.online ? 'common.appBar.queued' : 'common.appBar.waiting', { count: waiting })}
         </Button>
       ) : null}
     </HStack>

@@ -10,7 +10,7 @@ import { notify } from '../toaster';
 import { useSession } from './useAuth';
 import { useDatabase } from './useDatabase';
 import type { DraftWriter } from './useDraftWriter';
-import { useNavigatorOnline } from './useNavigatorOnline';
+import { useSyncStatus } from './useSyncStatus';
 
 registerTexts('outbox', outboxTexts);
 
@@ -31,7 +31,8 @@ export function useDeliverAction<F extends string>(
   const db = useDatabase();
   const session = useSession();
   const navigate = useNavigate();
-  const online = useNavigatorOnline();
+  // The app's view (the browser's and whether the server answers): no "Attempting to deliver" while it knows it is offline.
+  const { online } = useSyncStatus();
   const [attempted, setAttempted] = useState(false);
   const [queueErrors, setQueueErrors] = useState<ErrorCode[]>([]);
   const [submitting, setSubmitting] = useState(false);

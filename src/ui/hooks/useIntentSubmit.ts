@@ -5,6 +5,7 @@ import { announceQueued, type ActionTexts } from '../announce';
 import { errorText, serverErrorText } from '../i18n/domainText';
 import { notify } from '../toaster';
 import { useDatabase } from './useDatabase';
+import { useSyncStatus } from './useSyncStatus';
 
 /**
  * Submitting an order action (schedule, reschedule, unschedule, reassign, note), the same on
@@ -17,6 +18,7 @@ import { useDatabase } from './useDatabase';
  */
 export function useIntentSubmit({ snackbarOnRefusal = false }: { snackbarOnRefusal?: boolean } = {}) {
   const db = useDatabase();
+  const { online } = useSyncStatus();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -32,7 +34,7 @@ export function useIntentSubmit({ snackbarOnRefusal = false }: { snackbarOnRefus
         if (snackbarOnRefusal) notify(message, 'error');
         return;
       }
-      announceQueued(db, result.entryId, texts);
+      announceQueued(db, result.entryId, texts, online);
       // -1: back to the screen that opened this one (an order or schedule-details screen).
       void (then === -1 ? navigate(-1) : navigate(then));
     } catch (e) {

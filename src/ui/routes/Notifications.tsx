@@ -59,7 +59,7 @@ export default function Notifications() {
   const queued = async (queueIt: () => Promise<ActionResult>, failure: string): Promise<void> => {
     try {
       const result = await queueIt();
-      if (result.ok) announceQueued(db, result.entryId, { failure });
+      if (result.ok) announceQueued(db, result.entryId, { failure }, status.online);
       // The card just left the list: keep the keyboard and screen reader in the panel.
       document.getElementById('notifications-panel')?.focus();
     } catch (e) {

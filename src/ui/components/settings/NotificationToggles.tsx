@@ -7,6 +7,7 @@ import { announceQueued } from '../../announce';
 import { useSession } from '../../hooks/useAuth';
 import { useDatabase } from '../../hooks/useDatabase';
 import { useObservable } from '../../hooks/useObservable';
+import { useSyncStatus } from '../../hooks/useSyncStatus';
 import { notify } from '../../toaster';
 import { SectionCard } from '../SectionCard';
 import { t } from '../../i18n';
@@ -36,6 +37,7 @@ const flagsOf = (s: DriverEmailNotifications): DriverEmailNotifications => ({
 export function NotificationToggles({ settings }: { settings: DriverSettings }) {
   const db = useDatabase();
   const session = useSession();
+  const { online } = useSyncStatus();
   const source = useMemo(() => waitingSnapshotChanges$(db, session, CACHE_KEYS.settings), [db, session]);
   const waiting = useObservable(source);
   // A flip just pressed, shown until the outbox list it was pressed on changes (its entry shows up).
@@ -49,11 +51,16 @@ export function NotificationToggles({ settings }: { settings: DriverSettings }) 
     try {
       const result = await queueEmailNotifications(db, session, next, t('settings.notificationsTitle'));
       if (!result.ok) throw new Error(result.message);
-      announceQueued(db, result.entryId, {
+      announceQueued(
+        db,
+        result.entryId,
+        {
         progress: t('settings.updating'),
         success: t('settings.updated'),
         failure: errorText('FailedToSaveDriverNotificationSettings'),
-      });
+        },
+        online,
+      );
     } catch (error) {
       setPressed(null);
       notify(error instanceof Error ? error.message : errorText('FailedToSaveDriverNotificationSettings'), 'error');

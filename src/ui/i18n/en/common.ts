@@ -30,14 +30,17 @@ export const common = {
     needsAttention_one: '{{count}} needs attention',
     needsAttention_other: '{{count}} need attention',
     queued: '{{count}} queued',
+    waiting: '{{count}} waiting',
     notificationsNone: 'Notifications, none unread',
     notificationsUnread: 'Notifications, {{count}} unread',
   },
   outboxStatus: {
     queued: 'Queued',
+    waiting_signal: 'Waiting for signal',
     sending: 'Sending',
+    delivered: 'Delivered',
+    sent: 'Sent',
     needs_attention: 'Needs attention',
-    done: 'Sent',
   },
   impersonation: {
     label: 'Viewing as another driver',

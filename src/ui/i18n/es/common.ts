@@ -30,14 +30,17 @@ export const common: Catalog['common'] = {
     needsAttention_one: '{{count}} requiere atención',
     needsAttention_other: '{{count}} requieren atención',
     queued: '{{count}} en cola',
+    waiting: '{{count}} en espera',
     notificationsNone: 'Notificaciones, ninguna sin leer',
     notificationsUnread: 'Notificaciones, {{count}} sin leer',
   },
   outboxStatus: {
     queued: 'En cola',
+    waiting_signal: 'Esperando señal',
     sending: 'Enviando',
+    delivered: 'Entregado',
+    sent: 'Enviado',
     needs_attention: 'Requiere atención',
-    done: 'Enviado',
   },
   impersonation: {
     label: 'Viendo como otro conductor',
