@@ -4,6 +4,7 @@ import { CACHE_KEYS, readCache, readSession, syncStatus$, type Session } from '.
 import { notificationTabs, type CompanyContact, type DriverNotification } from '../../src/domain';
 import { dismissalState, kindDef, notificationDismissals$, queueDismissAll, queueDismissNotification } from '../../src/outbox';
 import { activeEntries, DEMO_DRIVER, syncUntilSettled, useSyncServer, type Device } from '../support/device';
+import { forgetSyncVersion } from '../support/syncVersion';
 
 // Notifications through the real engine and server: the list is stored for offline use, dismiss
 // one and Clear all queued offline reach the server once when the phone is back (a lost answer
@@ -109,6 +110,7 @@ describe('notifications through the outbox', () => {
     const session = (await readSession(device.db))!;
     const before = await stored(device, session);
     device.net.inject(/GET \/api\/notifications/, { kind: 'status', status: 500 }, 1);
+    await forgetSyncVersion(device);
     await device.engine.syncNow();
     const status = await firstValueFrom(syncStatus$(device.db));
     expect(status.fetchFailures.map((f) => f.code)).toEqual(['FailedToFetchNotifications']);
