@@ -90,7 +90,7 @@ describe('notifications', () => {
     await page.getByRole('tab', { name: /^Dismissed/ }).click();
     const queued = page.locator(`[data-notification-id="${id}"]`);
     await queued.getByTestId('outbox-status').waitFor();
-    expect(await queued.getByTestId('outbox-status').textContent()).toBe('Queued');
+    expect(await queued.getByTestId('outbox-status').textContent()).toBe('Waiting for signal');
     await shot('notifications-offline-queued.png');
     await readable();
     expect(await activeOnServer()).toContain(id); // still only on the phone

@@ -76,7 +76,7 @@ describe('order actions offline', () => {
     await page.waitForURL((url) => url.pathname === `/onlot-inventory-order-details/${orderId}`);
     const scheduleCard = page.locator('[data-entry-kind="schedule_onlot"]');
     await scheduleCard.waitFor();
-    expect(await scheduleCard.getByTestId('outbox-status').textContent()).toBe('Queued');
+    expect(await scheduleCard.getByTestId('outbox-status').textContent()).toBe('Waiting for signal');
 
     await page.getByRole('link', { name: 'Add note' }).click();
     await page.waitForURL(new RegExp(`/create-note/${orderId}\\?onlotInventoryOrder=true`));
@@ -99,7 +99,7 @@ describe('order actions offline', () => {
     const listCard = page.locator(`[data-order-key="oio-${orderId}"]`);
     await listCard.waitFor({ timeout: 30_000 });
     expect(await listCard.getByTestId('outbox-kind').textContent()).toBe('Note for the office');
-    expect(await listCard.getByTestId('outbox-status').textContent()).toBe('Queued');
+    expect(await listCard.getByTestId('outbox-status').textContent()).toBe('Waiting for signal');
     // The date badge reads "Scheduled 01/05/2026" to a screen reader ("Scheduled" visually hidden).
     expect(await listCard.getByText(/^Scheduled \d\d\/\d\d\/\d{4}$/).count()).toBe(1);
     await listCard.scrollIntoViewIfNeeded();

@@ -162,7 +162,7 @@ describe('/scheduled and schedule details', () => {
     await row(keyOf(target)).waitFor();
     const after = await shownGroups();
     expect(after[after.length - 1]).toEqual({ title: newDay.setLocale('en-US').toFormat('ccc, LLL d'), keys: [keyOf(target)] });
-    expect(await row(keyOf(target)).getByTestId('outbox-status').textContent()).toBe('Queued');
+    expect(await row(keyOf(target)).getByTestId('outbox-status').textContent()).toBe('Waiting for signal');
     expect(await groupOf(keyOf(target)).count()).toBe(1);
     expect(await scheduleOf(target.id)).toEqual({ scheduled: true, at: target.at.toISOString() });
 
