@@ -12,7 +12,10 @@ let page: Page;
 
 useBrowserHarness({}, (h) => ({ server, proxy, page } = h));
 
-const NOTES = ['Gate code 4413', 'Customer asks for a call 30 minutes ahead'];
+// Four notes, as in the issue.
+const NOTES = ['Gate code 4413', 'Customer asks for a call 30 minutes ahead', 'Soft ground by the barn', 'Leave the ramp'];
+/** The cut: 12 s in npm test; SIGNAL_CUT_MS=150000 measures the issue's 150 s once. */
+const CUT_MS = Number(process.env.SIGNAL_CUT_MS ?? 12_000);
 
 async function notesOnServer(orderId: number, after: number): Promise<string[]> {
   const rows = await server.query<{ note: string }>(
@@ -51,13 +54,13 @@ describe('signal that returns', () => {
       await page.getByRole('button', { name: 'Save note' }).click();
       await page.waitForURL((url) => url.pathname === `/onlot-inventory-order-details/${orderId}`);
     }
-    await expect.poll(() => page.locator('[data-entry-kind="create_order_note"]').count()).toBe(2);
+    await expect.poll(() => page.locator('[data-entry-kind="create_order_note"]').count()).toBe(NOTES.length);
     // The browser never hears of it; the app bar does, from the engine's own requests.
     expect(await page.evaluate(() => navigator.onLine)).toBe(true);
     await expect.poll(connectivity, { timeout: 20_000 }).toBe('Offline');
-    // A short cut (the issue's was 150 s), through which the phone keeps asking.
+    // The cut (the issue's was 150 s), through which the phone keeps asking.
     const refusedAtQueue = proxy.refused();
-    await expect.poll(() => Date.now() - cutAt >= 12_000 && proxy.refused() > refusedAtQueue, { timeout: 40_000, interval: 250 }).toBe(true);
+    await expect.poll(() => Date.now() - cutAt >= CUT_MS && proxy.refused() > refusedAtQueue, { timeout: CUT_MS + 40_000, interval: 250 }).toBe(true);
     expect(await notesOnServer(orderId, before)).toEqual([]);
 
     proxy.setReachable(true);
