@@ -86,7 +86,9 @@ describe('customer orders in the browser', () => {
     await page.getByRole('button', { name: 'Deliver', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.reload();
-    await expect.poll(() => page.locator(`[data-order-key="co-${orderId}"]`).getByTestId('outbox-status').textContent(), { timeout: 30_000 }).toBe('Waiting for signal');
+    await expect
+      .poll(() => page.locator(`[data-order-key="co-${orderId}"]`).getByTestId('outbox-status').textContent(), { timeout: 30_000 })
+      .toBe('Waiting for signal');
     expect(await deliveryOf(server, orderId!)).toEqual([]);
 
     proxy.setReachable(true);

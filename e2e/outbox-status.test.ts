@@ -94,7 +94,11 @@ describe('the queue says where each action stands, in one vocabulary', () => {
 
     // The server refuses the delivery: needs attention, with its words and the driver's choices.
     await phone.context.route('**/secure/driver/deliver_onlot**', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'DeliveryPhotoRequired', message: 'Delivery photo(s) required' }) }),
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'DeliveryPhotoRequired', message: 'Delivery photo(s) required' }),
+      }),
     );
     await expect.poll(() => held !== null).toBe(true);
     await (held as Route | null)?.continue();

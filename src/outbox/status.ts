@@ -84,7 +84,15 @@ export function entryState(entry: OutboxDoc, sync: Connectivity, upload: UploadP
 /** A dismissal this phone keeps until it is sent (no entry at hand): queued, or waiting for signal. */
 export function waitingState(sync: Connectivity): EntryState {
   const name: EntryStateName = sync.online && sync.reachable ? 'queued' : 'waiting_signal';
-  return { name, delivery: false, reason: name === 'queued' ? 'turn' : null, nextTryAt: null, upload: null, followupsWaitForSignal: false, failedFollowups: [] };
+  return {
+    name,
+    delivery: false,
+    reason: name === 'queued' ? 'turn' : null,
+    nextTryAt: null,
+    upload: null,
+    followupsWaitForSignal: false,
+    failedFollowups: [],
+  };
 }
 
 /** The app bar's count: entries the server refused, and the rest still to send. */

@@ -88,7 +88,10 @@ describe('entryState', () => {
     expect(name(committed({ status: 'done' }, { 'email:office-admin-onlot': { status: 'done', message: null, at } }))).toBe('followups_done');
     // A setting that is off is a warning, not a failure.
     expect(name(committed({ status: 'done' }, { 'email:customer-delivered': { status: 'skipped', message: 'off', at } }))).toBe('followups_done');
-    const failed = committed({ status: 'done' }, { certificate: { status: 'failed', message: 'x', at }, 'email:customer-delivered': { status: 'done', message: null, at } });
+    const failed = committed(
+      { status: 'done' },
+      { certificate: { status: 'failed', message: 'x', at }, 'email:customer-delivered': { status: 'done', message: null, at } },
+    );
     expect(entryState(failed, offline, null, NOW)).toMatchObject({ name: 'followups_failed', failedFollowups: ['certificate'] });
     // One failed while the others still go: still delivered, the failure listed.
     const running = committed({ status: 'queued' }, { certificate: { status: 'failed', message: 'x', at } });
@@ -96,7 +99,8 @@ describe('entryState', () => {
   });
 
   it('needs attention: the server refused it, online or not', () => {
-    for (const sync of [online, offline]) expect(name(entry({ status: 'needs_attention', last_error: { ...serverError, status: 400 } }), sync)).toBe('needs_attention');
+    for (const sync of [online, offline])
+      expect(name(entry({ status: 'needs_attention', last_error: { ...serverError, status: 400 } }), sync)).toBe('needs_attention');
   });
 });
 

@@ -91,7 +91,13 @@ describe('OutboxEntryCard (a queued driver action on the delivery and queue scre
 
   it('waiting for signal (offline): "Failed to fetch" is the state, never an error on the card', async () => {
     await goOffline();
-    await show(entry({ status: 'queued', attempts: 3, last_error: { code: 'NetworkError', message: 'The server could not be reached (Failed to fetch)', status: null } }));
+    await show(
+      entry({
+        status: 'queued',
+        attempts: 3,
+        last_error: { code: 'NetworkError', message: 'The server could not be reached (Failed to fetch)', status: null },
+      }),
+    );
     await waitFor(() => expect(status()).toBe('Waiting for signal'));
     expect(screen.getByText('Delivery queued — it will be sent when you are online')).toBeTruthy();
     expect(screen.queryByTestId('outbox-error')).toBeNull();
@@ -106,7 +112,14 @@ describe('OutboxEntryCard (a queued driver action on the delivery and queue scre
   });
 
   it("queued after the server's answer: when it is tried again, the server's words muted", async () => {
-    await show(entry({ status: 'queued', attempts: 1, next_attempt_at: Date.now() + 3_600_000, last_error: { code: 'GeneralError', message: 'There was an error', status: 503 } }));
+    await show(
+      entry({
+        status: 'queued',
+        attempts: 1,
+        next_attempt_at: Date.now() + 3_600_000,
+        last_error: { code: 'GeneralError', message: 'There was an error', status: 503 },
+      }),
+    );
     expect(status()).toBe('Queued');
     expect(screen.getByText(/^The server could not take it yet — next try at \d{2}:\d{2}$/)).toBeTruthy();
     expect(screen.getByTestId('outbox-error').textContent).toBe('There was an error');
@@ -171,9 +184,11 @@ describe('OutboxEntryCard (a queued driver action on the delivery and queue scre
     expect(buttons()).toHaveLength(0);
   });
 
-  it('delivered, waiting out a follow-up\'s wait offline: Delivered (never Queued), the rest goes when online', async () => {
+  it("delivered, waiting out a follow-up's wait offline: Delivered (never Queued), the rest goes when online", async () => {
     await goOffline();
-    await show(entry({ status: 'queued', next_attempt_at: Date.now() + 7_000, steps: { ...emptySteps(), response: { ok: true }, wait_until: Date.now() + 7_000 } }));
+    await show(
+      entry({ status: 'queued', next_attempt_at: Date.now() + 7_000, steps: { ...emptySteps(), response: { ok: true }, wait_until: Date.now() + 7_000 } }),
+    );
     await waitFor(() => expect(screen.getByText('Delivered. The certificate and emails will be sent when you are online.')).toBeTruthy());
     expect(status()).toBe('Delivered');
   });
@@ -201,7 +216,12 @@ describe('OutboxEntryCard (a queued driver action on the delivery and queue scre
   });
 
   it('delivered with every follow-up done: "Delivered · everything sent"', async () => {
-    await show(entry({ status: 'done', steps: { ...emptySteps(), response: { ok: true }, followups: { certificate: { status: 'done', message: null, at: '2026-11-20T14:06:00.000Z' } } } }));
+    await show(
+      entry({
+        status: 'done',
+        steps: { ...emptySteps(), response: { ok: true }, followups: { certificate: { status: 'done', message: null, at: '2026-11-20T14:06:00.000Z' } } },
+      }),
+    );
     expect(status()).toBe('Delivered');
     expect(screen.getByTestId('outbox-explain').textContent).toBe('Delivered · everything sent');
   });
@@ -247,7 +267,10 @@ describe('OutboxEntryCard (a queued driver action on the delivery and queue scre
 });
 
 describe('OutboxStatusBadge (one word per state)', () => {
-  const state = (patch: Partial<EntryState>): EntryState => ({ ...waitingState({ online: true, reachable: true, authPaused: false, clientTooOld: false }), ...patch });
+  const state = (patch: Partial<EntryState>): EntryState => ({
+    ...waitingState({ online: true, reachable: true, authPaused: false, clientTooOld: false }),
+    ...patch,
+  });
   it.each([
     [state({ name: 'queued' }), 'Queued'],
     [state({ name: 'waiting_signal' }), 'Waiting for signal'],

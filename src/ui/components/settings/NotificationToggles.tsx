@@ -55,9 +55,9 @@ export function NotificationToggles({ settings }: { settings: DriverSettings }) 
         db,
         result.entryId,
         {
-        progress: t('settings.updating'),
-        success: t('settings.updated'),
-        failure: errorText('FailedToSaveDriverNotificationSettings'),
+          progress: t('settings.updating'),
+          success: t('settings.updated'),
+          failure: errorText('FailedToSaveDriverNotificationSettings'),
         },
         online,
       );
