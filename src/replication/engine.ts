@@ -170,7 +170,8 @@ export function createSyncEngine(deps: EngineDeps) {
         clientTooOld,
         ...(lastError || ended ? {} : { lastSyncAt: new Date(now()).toISOString() }),
       });
-      const wait = cadence.next(quiet);
+      // Stretched while idle, but never past the SPEC's 5-minute removed-user check.
+      const wait = Math.min(cadence.next(quiet), Math.max(intervalMs, session.removedCheckDueIn()));
       schedule(nextDueAt === null ? wait : Math.min(wait, nextDueAt - now()));
     }
   }

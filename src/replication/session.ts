@@ -173,7 +173,10 @@ export function createSessionRules(deps: SessionRulesDeps) {
     expiryTimer = null;
   }
 
-  return { currentSession, checkRemoved, refused, signedIn, impersonate, endImpersonation, start, stop };
+  /** How long until the removed-user check is due (0: now): a timer stretched while idle still runs then. */
+  const removedCheckDueIn = (): number => Math.max(0, lastRemovedCheck + REMOVED_USER_POLL_MS - now());
+
+  return { currentSession, checkRemoved, removedCheckDueIn, refused, signedIn, impersonate, endImpersonation, start, stop };
 }
 
 /** The claims of a token whatever its expiry or role (for the sign-out note), or null. */

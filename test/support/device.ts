@@ -35,6 +35,8 @@ export async function makeDevice(
     sleep?: (ms: number) => Promise<void>;
     /** The engine's sync interval (default its 30 s). */
     intervalMs?: number;
+    /** The longest wait while runs find nothing new (default: the interval, no stretching). */
+    idleMaxIntervalMs?: number;
   } = {},
 ): Promise<Device> {
   const idb = opts.idb ?? freshIndexedDB();
@@ -57,6 +59,7 @@ export async function makeDevice(
     sleep: opts.sleep ?? (() => Promise.resolve()),
     initialOnline: opts.initialOnline,
     intervalMs: opts.intervalMs,
+    idleMaxIntervalMs: opts.idleMaxIntervalMs,
   });
   const device: Device = {
     idb,

@@ -2,10 +2,10 @@
 // once (If-None-Match → 304) and reads nothing else, writing nothing to PWADB; a change on the
 // server (a new order, a notification, the company's contact, a feature flag) still arrives on
 // the next run; a pull that failed a read is made again even though the version did not move.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CACHE_KEYS, deliveryCollection, readCache, readCheckpoint, readSession, type Session } from '../../src/db';
 import { ORDER_KINDS, type CompanyContact, type DriverNotification, type FeatureFlagsSnapshot } from '../../src/domain';
-import { PULL_STREAMS } from '../../src/replication';
+import { PULL_STREAMS, REMOVED_USER_POLL_MS } from '../../src/replication';
 import { DEMO_DRIVER, useSyncServer, type Device } from '../support/device';
 
 const harness = useSyncServer();
@@ -111,5 +111,31 @@ describe('an idle phone', () => {
     expect((await device.engine.login(DEMO_DRIVER.email, DEMO_DRIVER.password)).ok).toBe(true);
     await device.engine.syncNow();
     expect(await device.db.orders.count().exec()).toBe(orders);
+  });
+
+  it('left alone, the timer stretches to 1 and 2 minutes, yet the removed-user check still runs every 5 minutes', async () => {
+    const device = await harness.signedInDevice({ idleMaxIntervalMs: 120_000 });
+    const start = device.clock.t;
+    device.engine.start();
+    await vi.waitFor(() => expect(device.engine.busy()).toBe(false), { timeout: 20_000, interval: 5 });
+    const versions: number[] = [];
+    const removedChecks: number[] = [];
+    while (device.clock.t < start + 12 * 60_000) {
+      const [due] = device.timers.dueTimes();
+      const seen = device.net.log.length;
+      device.timers.advance(Math.max(0, (due ?? device.clock.t) - device.clock.t));
+      await vi.waitFor(() => expect(device.engine.busy()).toBe(false), { timeout: 20_000, interval: 5 });
+      const at = Math.round((device.clock.t - start) / 1000);
+      for (const line of device.net.log.slice(seen)) {
+        if (line === 'GET /api/driver/sync-version') versions.push(at);
+        else if (line === 'GET /api/company-user-is-removed') removedChecks.push(at);
+        else throw new Error(`an idle run read ${line}`);
+      }
+    }
+    // Quiet runs come 1, then 2 minutes apart (not every 30 s: 24 in 12 minutes), and one runs when the removed-user check is due.
+    const gaps = versions.map((at, i) => at - (i === 0 ? 0 : (versions[i - 1] ?? 0)));
+    expect(Math.max(...gaps)).toBe(120);
+    expect(removedChecks).toEqual([REMOVED_USER_POLL_MS / 1000, (2 * REMOVED_USER_POLL_MS) / 1000]);
+    expect(versions.length).toBeLessThanOrEqual(9);
   });
 });
