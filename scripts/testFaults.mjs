@@ -1,6 +1,7 @@
-// npm run test:faults [-- --runs N] [-- --seed S] [-- --path P]: the randomized model-based
+// npm run test:faults [-- --runs N] [-- --seed S] [-- --path P] [-- --storage]: the randomized model-based
 // fault suite (test/sync/faultModel.test.ts, test/support/faultModel/) with N generated runs
-// (default 1000) and, to replay a failure, the seed (and fast-check path) it printed. npm test
+// (default 1000) and, to replay a failure, the seed (and fast-check path) it printed; --storage
+// adds a full phone storage during driver actions. npm test
 // runs the same file with 3. The last line printed is the run's JSON summary:
 // {"runs":N,"actions":…,"lost":0,"duplicated":0,"double_charges":0,"seed":…}.
 import { spawnSync } from 'node:child_process';
@@ -9,7 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '1000' }, seed: { type: 'string' }, path: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '1000' }, seed: { type: 'string' }, path: { type: 'string' }, storage: { type: 'boolean', default: false } },
+});
 if (!/^\d+$/.test(values.runs) || Number(values.runs) < 1) {
   console.error('--runs takes a positive whole number');
   process.exit(2);
@@ -30,6 +33,7 @@ const env = {
   FAULTS_REPORT: report,
   ...(values.seed !== undefined ? { FAULTS_SEED: values.seed } : {}),
   ...(values.path !== undefined ? { FAULTS_PATH: values.path } : {}),
+  ...(values.storage ? { FAULTS_STORAGE: '1' } : {}),
 };
 const result = spawnSync('npx', ['vitest', 'run', '--project', 'sync', 'test/sync/faultModel.test.ts'], { stdio: 'inherit', env });
 let summary = null;

@@ -14,6 +14,8 @@ import { runFaultModel } from '../support/faultModel/run';
 const RUNS = Number(process.env.FAULTS_RUNS ?? 3);
 const SEED = process.env.FAULTS_SEED ? Number(process.env.FAULTS_SEED) : Math.floor(Math.random() * 2 ** 31);
 const PATH = process.env.FAULTS_PATH || undefined;
+/** `--storage`: also a full phone storage during driver actions (its unhandled rejections fail the file: see the report). */
+const STORAGE = process.env.FAULTS_STORAGE === '1';
 const SECRET = 'fault-model-secret-0123456789abcdef0123456789';
 
 const harness = useSyncServer(undefined, { jwtSecret: SECRET });
@@ -23,7 +25,7 @@ it(`${RUNS} random runs of driver actions and faults: nothing lost, nothing doub
 }, async () => {
   const started = Date.now();
   let failure: unknown = null;
-  const summary = await runFaultModel(harness.server, SECRET, { runs: RUNS, seed: SEED, path: PATH }).catch((error: unknown) => {
+  const summary = await runFaultModel(harness.server, SECRET, { runs: RUNS, seed: SEED, path: PATH, storage: STORAGE }).catch((error: unknown) => {
     failure = error;
     return null;
   });

@@ -7,7 +7,7 @@ import { readSession } from '../../../src/db';
 import { ACTIVE_STATUSES } from '../../../src/outbox';
 import type { TestServer } from '../server';
 import { driverCommands } from './driverCommands';
-import { faultCommands } from './faultCommands';
+import { faultCommands, storageCommand } from './faultCommands';
 import { checkRun, type Tally } from './invariants';
 import { newModel, type Model, type Real } from './model';
 import { openPhone } from './phone';
@@ -33,6 +33,8 @@ export interface FaultOptions {
   /** fast-check's path of a failed run, to replay only it. */
   path?: string;
   maxCommands?: number;
+  /** Also a full storage during driver actions (off by default: it leaves unhandled rejections, see storageCommand). */
+  storage?: boolean;
 }
 
 /** Signal back, signed in, Sync now until nothing waits but what needs the driver (bounded). */
@@ -98,8 +100,9 @@ async function oneRun(server: TestServer, jwtSecret: string, commands: Iterable<
 /** Runs the property; resolves the summary, or rejects with fast-check's report (seed, path, the steps). */
 export async function runFaultModel(server: TestServer, jwtSecret: string, opts: FaultOptions): Promise<FaultSummary> {
   const total: FaultSummary = { runs: 0, actions: 0, lost: 0, duplicated: 0, double_charges: 0, attention: 0, held: 0, seed: opts.seed, coverage: {} };
-  const property = fc.asyncProperty(fc.commands([...driverCommands, ...faultCommands], { maxCommands: opts.maxCommands ?? 16, size: 'max' }), (commands) =>
-    oneRun(server, jwtSecret, commands, total),
+  const property = fc.asyncProperty(
+    fc.commands([...driverCommands, ...faultCommands, ...(opts.storage ? [storageCommand] : [])], { maxCommands: opts.maxCommands ?? 16, size: 'max' }),
+    (commands) => oneRun(server, jwtSecret, commands, total),
   );
   // No shrinking: each run costs a world on the real server; the seed and path replay the failing one.
   await fc.assert(property, { numRuns: opts.runs, seed: opts.seed, path: opts.path, endOnFailure: true });
