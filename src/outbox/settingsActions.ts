@@ -30,6 +30,12 @@ export async function queueEmailNotifications(
 ): Promise<ActionResult> {
   const refused = await db.outbox.find({ selector: { ...activeEntriesSelector(session, EMAIL_NOTIFICATIONS_KEY), status: 'needs_attention' } }).exec();
   for (const doc of refused) await discardOutboxEntry(db, session, doc.id);
-  const entry = await queue(db, session, updateEmailNotifications, { orderKey: EMAIL_NOTIFICATIONS_KEY, payload: flags, display: { name, model: '', serial: '' } }, now);
+  const entry = await queue(
+    db,
+    session,
+    updateEmailNotifications,
+    { orderKey: EMAIL_NOTIFICATIONS_KEY, payload: flags, display: { name, model: '', serial: '' } },
+    now,
+  );
   return { ok: true, entryId: entry.id };
 }

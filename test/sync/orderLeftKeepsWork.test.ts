@@ -16,7 +16,9 @@ const CARD = '41999999999999999999';
 const harness = useSyncServer();
 
 const accountOf = async (email: string) => {
-  const [row] = await harness.server.query<{ id: number; name: string }>("SELECT id, first_name || ' ' || last_name AS name FROM accounts WHERE email = $1", [email]);
+  const [row] = await harness.server.query<{ id: number; name: string }>("SELECT id, first_name || ' ' || last_name AS name FROM accounts WHERE email = $1", [
+    email,
+  ]);
   return { id: Number(row?.id), name: row?.name ?? '' };
 };
 
@@ -179,7 +181,7 @@ it('given back to the driver later: the refusal is marked, nothing resends by it
   expect(device.net.reached(DELIVER)).toBe(2);
   const count = async (sql: string) => Number((await harness.server.query<{ n: number }>(sql, [orderId]))[0]?.n);
   expect(await count('SELECT count(*)::int n FROM deliveries WHERE order_id = $1 AND driver_id = ' + String(me.id))).toBe(1);
-  expect(await count("SELECT count(*)::int n FROM order_payments WHERE order_id = $1 AND amount = 120")).toBe(1);
+  expect(await count('SELECT count(*)::int n FROM order_payments WHERE order_id = $1 AND amount = 120')).toBe(1);
   expect(await device.db.customer_deliveries.findOne(`co-${orderId}`).exec()).toBeNull();
   expect(await device.blobs.keys()).toHaveLength(0);
 });

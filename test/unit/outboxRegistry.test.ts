@@ -110,7 +110,11 @@ describe('the outbox kind registry', () => {
   });
 
   it('only the email-notification switches change a stored snapshot: the settings, shown as the three flags while waiting', () => {
-    const flags = { email_notifications_new_order_assigned: false, email_notifications_order_reassigned: true, email_notifications_order_finished_at_shop: false };
+    const flags = {
+      email_notifications_new_order_assigned: false,
+      email_notifications_order_reassigned: true,
+      email_notifications_order_finished_at_shop: false,
+    };
     const changing = [...OUTBOX_KINDS.values()].filter((def) => def.updatesSnapshot);
     expect(changing.map((def) => [def.kind, def.updatesSnapshot?.key])).toEqual([['update_driver_email_notifications', 'settings']]);
     expect(changing[0]?.updatesSnapshot?.shows(flags)).toEqual(flags);

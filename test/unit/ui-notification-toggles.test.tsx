@@ -61,8 +61,10 @@ const input = (flag: string): HTMLInputElement => {
   if (!found) throw new Error(`no switch ${flag}`);
   return found;
 };
-const checked = () => ['email_notifications_new_order_assigned', 'email_notifications_order_reassigned', 'email_notifications_order_finished_at_shop'].map((f) => input(f).checked);
-const entries = async (): Promise<OutboxDoc[]> => (await (await getDatabase()).outbox.find({ sort: [{ created_at: 'asc' }] }).exec()).map((d) => d.toMutableJSON());
+const checked = () =>
+  ['email_notifications_new_order_assigned', 'email_notifications_order_reassigned', 'email_notifications_order_finished_at_shop'].map((f) => input(f).checked);
+const entries = async (): Promise<OutboxDoc[]> =>
+  (await (await getDatabase()).outbox.find({ sort: [{ created_at: 'asc' }] }).exec()).map((d) => d.toMutableJSON());
 /** What the sync worker would write: the entry moving on. */
 async function patch(id: string, change: Partial<OutboxDoc>): Promise<void> {
   const doc = await (await getDatabase()).outbox.findOne(id).exec();

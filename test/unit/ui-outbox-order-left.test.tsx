@@ -45,7 +45,12 @@ function entry(lastError: OutboxError, patch: Partial<OutboxDoc> = {}): OutboxDo
   };
 }
 
-const reassigned: OutboxError = { code: 'OrderReassigned', message: 'This order was reassigned to Bea Miller', status: 409, holder: { assigned_to: 'Bea Miller' } };
+const reassigned: OutboxError = {
+  code: 'OrderReassigned',
+  message: 'This order was reassigned to Bea Miller',
+  status: 409,
+  holder: { assigned_to: 'Bea Miller' },
+};
 
 async function show(doc: OutboxDoc, onDeliveryScreen = false): Promise<DriverDatabase> {
   const db: DriverDatabase = await getDatabase();
@@ -67,7 +72,10 @@ async function show(doc: OutboxDoc, onDeliveryScreen = false): Promise<DriverDat
 }
 
 const card = () => within(screen.getByTestId('outbox-entry'));
-const buttons = () => card().queryAllByRole('button').map((b) => b.textContent);
+const buttons = () =>
+  card()
+    .queryAllByRole('button')
+    .map((b) => b.textContent);
 
 beforeAll(async () => {
   await Promise.all([getDatabase(), getBlobStore()]);
@@ -114,9 +122,7 @@ describe('OutboxEntryCard: a delivery of an order that left the driver', { timeo
 
   it('given back to the driver by a later pull: says so, and offers Fix and resubmit and Retry again', async () => {
     await show(entry({ ...reassigned, order_back: true }));
-    expect(screen.getByTestId('outbox-explain').textContent).toBe(
-      'The order is on your list again: retry to send this delivery, or fix it and resubmit.',
-    );
+    expect(screen.getByTestId('outbox-explain').textContent).toBe('The order is on your list again: retry to send this delivery, or fix it and resubmit.');
     expect(screen.queryByTestId('outbox-work-kept')).toBeNull();
     expect(screen.queryByTestId('outbox-error')).toBeNull();
     expect(buttons()).toEqual(['Fix and resubmit', 'Retry']);
@@ -127,7 +133,12 @@ describe('OutboxEntryCard: a delivery of an order that left the driver', { timeo
     const db = await getDatabase();
     const blobs = await getBlobStore();
     const orderId = Number(doc.order_key.slice(3));
-    const added = await addDraftImage(db, blobs, session, 'customer', orderId, { bytes: new Uint8Array([1, 2, 3]).buffer, type: 'image/png', width: 4, height: 4 });
+    const added = await addDraftImage(db, blobs, session, 'customer', orderId, {
+      bytes: new Uint8Array([1, 2, 3]).buffer,
+      type: 'image/png',
+      width: 4,
+      height: 4,
+    });
     expect(added.ok).toBe(true);
     await show(doc);
 
