@@ -66,6 +66,14 @@ export function createSyncEngine(deps: EngineDeps) {
   // Back-off the next run drops first (an answer came back; the driver's tap), and whether it goes even "offline" (the tap).
   let pendingClear: BackoffScope | null = null;
   let forced = false;
+  /**
+   * Work nobody awaits (a timer's run, a status write): its failure is logged, never an
+   * unhandled rejection. A full storage fails such writes; each step was recorded before the
+   * next, so the next run picks up where this one stopped.
+   */
+  const background = (work: Promise<unknown>, what: string): void => {
+    work.catch((error: unknown) => deps.log?.(`sync: ${what} failed`, error));
+  };
   const link: Link = createLink(
     {
       now,
@@ -73,18 +81,28 @@ export function createSyncEngine(deps: EngineDeps) {
       random: deps.random ?? Math.random,
       probe: healthProbe((fetch) => createHttpClient({ ...transport, fetch, getToken: () => Promise.resolve(null) }), transport.fetch, timers),
       // Between runs (a probe); a run publishes it when it ends, and a stopped engine's database may be closed.
-      changed: (reachable) => void (stopped ? undefined : patchSyncStatus(deps.db, { reachable, online })),
+      changed: (reachable) => {
+        if (!stopped) background(patchSyncStatus(deps.db, { reachable, online }), 'status write');
+      },
       returned: () => {
         // An answer proves the browser's "offline" (or an `online` event that never came) wrong.
-        if (!online) void patchSyncStatus(deps.db, { online: (online = true) });
+        if (!online) background(patchSyncStatus(deps.db, { online: (online = true) }), 'status write');
         pendingClear = pendingClear ?? 'network';
-        void syncNow();
+        background(syncNow(), 'run');
       },
     },
     online,
   );
   const subscriptions: Subscription[] = [];
-  const session = createSessionRules({ db: deps.db, http, now, timers, logout: (s) => logout(s), onSignedIn: () => void syncNow(), log: deps.log });
+  const session = createSessionRules({
+    db: deps.db,
+    http,
+    now,
+    timers,
+    logout: (s) => logout(s),
+    onSignedIn: () => background(syncNow(), 'run'),
+    log: deps.log,
+  });
 
   function schedule(ms: number): void {
     if (stopped) return;
@@ -92,7 +110,7 @@ export function createSyncEngine(deps: EngineDeps) {
     timer = timers.setTimeout(
       () => {
         timer = null;
-        void syncNow();
+        background(syncNow(), 'run');
       },
       Math.max(0, ms),
     );
@@ -218,7 +236,7 @@ export function createSyncEngine(deps: EngineDeps) {
     // Back-off accumulated while the network was down says nothing about the server: what
     // waits for a network failure leaves at once on reconnect.
     if (cameBack) pendingClear = pendingClear ?? 'network';
-    void syncNow();
+    background(syncNow(), 'run');
   }
 
   function start(): void {
@@ -226,7 +244,7 @@ export function createSyncEngine(deps: EngineDeps) {
     stopped = false;
     // The status the UI shows is this engine's, from its first moment: never a stale one
     // left by an earlier run (e.g. "Offline" after a reload that followed an offline period).
-    void patchSyncStatus(deps.db, { online, syncing: false });
+    background(patchSyncStatus(deps.db, { online, syncing: false }), 'status write');
     session.start();
     link.start();
     // A new outbox entry (from the page or this realm) is pushed at once.
@@ -235,10 +253,10 @@ export function createSyncEngine(deps: EngineDeps) {
         .find({ selector: { status: 'queued' } })
         .$.pipe(debounceTime(50))
         .subscribe((docs) => {
-          if (docs.some((d) => d.next_attempt_at <= now())) void syncNow();
+          if (docs.some((d) => d.next_attempt_at <= now())) background(syncNow(), 'run');
         }),
     );
-    void syncNow();
+    background(syncNow(), 'run');
   }
 
   async function stop(): Promise<void> {
