@@ -1,13 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
-// Five suites, one runner. Integration and sync start real servers and databases, so they
-// run their files one at a time on this 2-core machine (e2e two at a time, below), and
-// without isolation: one worker runs a suite's files in turn and imports the server, the client and their libraries
-// once (isolated, each file paid ~2-4 s of imports). Their files share no module state: each
-// starts its own server, database and devices (test/support). Each suite has its own
-// groupOrder, so a suite's one worker never waits for another project's worker count.
-// unit stays isolated (its component files vi.mock modules, and such a mock would leak) in
-// worker threads, which start faster than the default child processes (~15% of its time).
+// Five suites, one runner. Integration, sync and e2e start real servers and databases.
+// Integration runs its files one at a time, sync and e2e two at a time (below: their files
+// mostly wait), all without isolation: a worker runs a suite's files in turn and imports the
+// server, the client and their libraries once (isolated, each file paid ~2-4 s of imports).
+// Their files share no module state: each starts its own server, database and devices
+// (test/support). Each suite has its own groupOrder, so a suite's workers never wait for
+// another project's worker count. unit stays isolated (its component files vi.mock modules,
+// and such a mock would leak) in worker threads, which start faster than the default child
+// processes (~15% of its time).
 const oneWorker = { fileParallelism: false, isolate: false } as const;
 
 export default defineConfig({
@@ -48,7 +49,13 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          ...oneWorker,
+          // Two files at a time, as e2e: the slowest files wait on a throttled link or a
+          // transport time-out in real time (weakUplink, signalReturns, replayScenarios; the
+          // suite took 706 s one at a time at 409e834). Each file has its own server, ports
+          // and PWADB names.
+          fileParallelism: true,
+          maxWorkers: 2,
+          isolate: false,
           sequence: { groupOrder: 3 },
         },
       },
