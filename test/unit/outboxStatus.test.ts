@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptySteps, type OutboxDoc, type UploadProgress } from '../../src/db';
+import { outboxEntry } from '../support/outboxEntry';
 import { entryState, queueCounts, waitingState, type Connectivity } from '../../src/outbox';
 
 // The outbox's one status vocabulary (issue 23 item 4): every combination of the stored entry,
@@ -10,27 +11,7 @@ const online: Connectivity = { online: true, reachable: true, authPaused: false,
 const offline: Connectivity = { ...online, online: false };
 const unreachable: Connectivity = { ...online, reachable: false };
 
-function entry(patch: Partial<OutboxDoc> = {}): OutboxDoc {
-  return {
-    id: 'e1',
-    company_id: 1,
-    account_id: 7,
-    kind: 'deliver_onlot',
-    payload_version: 1,
-    order_key: 'onlot:9',
-    display: null,
-    payload: {},
-    attachments: { photos: [], signature: null, check: null },
-    status: 'queued',
-    steps: emptySteps(),
-    attempts: 0,
-    next_attempt_at: 0,
-    last_error: null,
-    created_at: '2026-11-20T14:05:00.000Z',
-    updated_at: '2026-11-20T14:05:00.000Z',
-    ...patch,
-  };
-}
+const entry = outboxEntry;
 const committed = (patch: Partial<OutboxDoc> = {}, followups: OutboxDoc['steps']['followups'] = {}): OutboxDoc =>
   entry({ ...patch, steps: { ...emptySteps(), response: { id: 1 }, followups } });
 const upload: UploadProgress = { entryId: 'e1', slot: 'photos', photo: 1, photos: 2, sent: 40, total: 100 };

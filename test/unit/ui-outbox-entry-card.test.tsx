@@ -9,6 +9,7 @@ import { OutboxStatusBadge } from '../../src/ui/components/OutboxStatusBadge';
 import { waitingState, type EntryState } from '../../src/outbox';
 import { SessionContext } from '../../src/ui/hooks/useAuth';
 import { getBlobStore, getDatabase } from '../../src/db/browserDatabase';
+import { outboxEntry } from '../support/outboxEntry';
 import { minTargetHeightPx, renderUi } from '../support/renderUi';
 
 // The card's actions write PWADB through the page's one database: here a real PWADB in a fake
@@ -25,25 +26,13 @@ const session: Session = {
 let seq = 0;
 function entry(patch: Partial<OutboxDoc>): OutboxDoc {
   seq += 1;
-  return {
+  return outboxEntry({
     id: `entry-${seq}`,
-    company_id: 1,
-    account_id: 7,
     kind: 'deliver_customer_cash',
-    payload_version: 1,
     order_key: `customer:${seq}`,
     display: { name: 'Ada Yoder', model: '10x12 Lofted Barn', serial: 'S5' },
-    payload: {},
-    attachments: { photos: [], signature: null, check: null },
-    status: 'queued',
-    steps: emptySteps(),
-    attempts: 0,
-    next_attempt_at: 0,
-    last_error: null,
-    created_at: '2026-11-20T14:05:00.000Z',
-    updated_at: '2026-11-20T14:05:00.000Z',
     ...patch,
-  };
+  });
 }
 
 async function show(doc: OutboxDoc): Promise<DriverDatabase> {

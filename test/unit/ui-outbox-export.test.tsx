@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { emptySteps, type OutboxDoc } from '../../src/db';
+import type { OutboxDoc } from '../../src/db';
 import { parseScenario } from '../../src/outbox/scenario/schema';
 import { ExportOutboxButton } from '../../src/ui/components/ExportOutboxButton';
+import { outboxEntry } from '../support/outboxEntry';
 import { renderUi } from '../support/renderUi';
 
 // The queue drawer's "Export for support": the phone's outbox as a replay scenario
@@ -34,25 +35,12 @@ const CARD = {
 };
 
 function entry(patch: Partial<OutboxDoc>): OutboxDoc {
-  return {
-    id: 'e1',
-    company_id: 1,
-    account_id: 7,
+  return outboxEntry({
     kind: 'deliver_customer_new_card',
-    payload_version: 1,
     order_key: 'co-30',
     display: { name: 'Ada Yoder', model: '10x12 Lofted Barn', serial: 'S5' },
-    payload: {},
-    attachments: { photos: [], signature: null, check: null },
-    status: 'queued',
-    steps: emptySteps(),
-    attempts: 0,
-    next_attempt_at: 0,
-    last_error: null,
-    created_at: '2026-11-20T14:05:00.000Z',
-    updated_at: '2026-11-20T14:05:00.000Z',
     ...patch,
-  };
+  });
 }
 
 const newCard = entry({
