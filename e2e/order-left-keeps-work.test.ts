@@ -33,7 +33,9 @@ it('a delivery queued offline for an order reassigned meanwhile: who has it, the
     'NOT b.is_rto AND b.remaining_balance >= 250 AND EXISTS (SELECT 1 FROM customer_saved_cards c WHERE c.order_id = o.id)',
   );
   if (orderId === undefined) throw new Error('the seed has no payable customer order with a saved card');
-  const [card] = await server.query<{ last_four: string }>('SELECT last_four FROM customer_saved_cards WHERE order_id = $1 ORDER BY id DESC LIMIT 1', [orderId]);
+  const [card] = await server.query<{ last_four: string }>('SELECT last_four FROM customer_saved_cards WHERE order_id = $1 ORDER BY id DESC LIMIT 1', [
+    orderId,
+  ]);
   const [colleague] = await server.query<{ id: number; name: string }>("SELECT id, first_name || ' ' || last_name AS name FROM accounts WHERE email = $1", [
     SUMMIT_DRIVER2.email,
   ]);
