@@ -176,7 +176,7 @@ if (QUICK) {
   ]);
 }
 
-console.log('\nStage times (the two streams run at once):');
+console.log('\nStage times (three streams run at once):');
 for (const { name, seconds } of timings) console.log(`  ${name.padEnd(28)} ${seconds.toFixed(1).padStart(7)} s`);
 console.log(`  ${'total'.padEnd(28)} ${((Date.now() - startedAt) / 1000).toFixed(1).padStart(7)} s`);
 
