@@ -8,19 +8,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { propertyRunArgs } from './propertyRunArgs.mjs';
 
-const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '1000' }, seed: { type: 'string' }, path: { type: 'string' }, storage: { type: 'boolean', default: false } },
-});
-if (!/^\d+$/.test(values.runs) || Number(values.runs) < 1) {
-  console.error('--runs takes a positive whole number');
-  process.exit(2);
-}
-if (values.seed !== undefined && !/^-?\d+$/.test(values.seed)) {
-  console.error('--seed takes the whole number a failed run printed');
-  process.exit(2);
-}
+const values = propertyRunArgs({ path: { type: 'string' }, storage: { type: 'boolean', default: false } });
 if (values.path !== undefined && !/^\d+(:\d+)*$/.test(values.path)) {
   console.error('--path takes the path a failed run printed, e.g. 12:0');
   process.exit(2);
