@@ -19,6 +19,7 @@ import {
   type Uploaded,
 } from './deliveryFixtures';
 import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, liveOrderIds, newKey, postJson, useTestServer } from './helpers';
+import { storedLeaves } from './paymentsHelpers';
 
 let server: TestServer;
 let summit: string;
@@ -237,20 +238,8 @@ describe('deliver with a new card', () => {
       [id, key],
     );
     expect(stored[0]).toBeDefined();
-    // Every stored value and key, walked: no value is the CVV and no key names one. (Searching
-    // the text for the four digits failed a full run once: a random profile id held them.)
-    const values: string[] = [];
-    const keys: string[] = [];
-    const walk = (value: unknown): void => {
-      if (Array.isArray(value)) value.forEach(walk);
-      else if (value && typeof value === 'object') {
-        for (const [k, v] of Object.entries(value)) {
-          keys.push(k);
-          walk(v);
-        }
-      } else values.push(String(value));
-    };
-    walk(stored[0]);
+    // Every stored value and key: no value is the CVV and no key names one.
+    const { values, keys } = storedLeaves(stored[0]);
     expect(values.length).toBeGreaterThan(10);
     expect(values).not.toContain(CVV);
     expect(keys.filter((k) => /cvv/i.test(k))).toEqual([]);

@@ -20,6 +20,27 @@ export const CVV = '8319';
 export const ROUTING = '021000021'; // a real, checksum-valid ABA routing number
 
 const nextYear = (new Date().getUTCFullYear() + 2) % 100;
+/**
+ * Every leaf value and every key of stored rows, walked. A secret scan compares whole values, not
+ * the text: the four digits of the CVV turn up inside random ids and retrefs (two full runs failed
+ * on a text search, once in a profile id, once in a transaction row).
+ */
+export function storedLeaves(value: unknown): { values: string[]; keys: string[] } {
+  const values: string[] = [];
+  const keys: string[] = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object')
+      for (const [k, inner] of Object.entries(v)) {
+        keys.push(k);
+        walk(inner);
+      }
+    else values.push(String(v));
+  };
+  walk(value);
+  return { values, keys };
+}
+
 export const FUTURE_EXPIRY = `12${String(nextYear).padStart(2, '0')}`;
 
 let orderSeq = 0;
