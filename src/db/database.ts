@@ -24,7 +24,8 @@ export interface Collections {
 export type DriverDatabase = RxDatabase<Collections>;
 
 let pluginsAdded = false;
-let devModeAdded = false;
+/** Set once dev mode is on in this realm: RxDB then refuses any storage without a validator (DVM1). */
+let devModeWrap: ((storage: RxStorage<unknown, unknown>) => RxStorage<unknown, unknown>) | undefined;
 
 /**
  * RxDB's dev-mode checks plus the schema validation it insists on. Callers reach this only
@@ -35,12 +36,12 @@ export async function enableDevMode(): Promise<(storage: RxStorage<unknown, unkn
     import('rxdb/plugins/dev-mode'),
     import('rxdb/plugins/validate-ajv'),
   ]);
-  if (!devModeAdded) {
+  if (!devModeWrap) {
     disableWarnings();
     addRxPlugin(RxDBDevModePlugin);
-    devModeAdded = true;
+    devModeWrap = (storage) => wrappedValidateAjvStorage({ storage });
   }
-  return (storage) => wrappedValidateAjvStorage({ storage });
+  return devModeWrap;
 }
 
 function addPlugins(): void {
@@ -68,7 +69,10 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions = {}): Promise<DriverDatabase> {
   addPlugins();
   let storage = opts.storage ?? getRxStorageDexie(opts.indexedDB && opts.IDBKeyRange ? { indexedDB: opts.indexedDB, IDBKeyRange: opts.IDBKeyRange } : {});
-  if (opts.wrapStorage) storage = opts.wrapStorage(storage);
+  // A plugin cannot be removed: once dev mode is on (another test file in the same worker), a
+  // `fast` open without the validator would be refused, so it gets the validator too.
+  const wrap = opts.wrapStorage ?? devModeWrap;
+  if (wrap) storage = wrap(storage);
   const db = await createRxDatabase<Collections>({
     name: opts.name ?? DATABASE_NAME,
     storage,

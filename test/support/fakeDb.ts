@@ -14,7 +14,7 @@ import { DATABASE_NAME, enableDevMode, openBlobStore, openDatabase, type BlobSto
  * each other (the page and the worker).
  */
 export function freshIndexedDB(
-  /** `fast`: no dev-mode checks and one realm only (the replay tool, which opens one engine at a time). */
+  /** `fast`: one realm only, and no dev-mode checks unless this worker turned them on already (the replay tool, which opens one engine at a time). */
   opts: { fast?: boolean } = {},
 ): { factory: IDBFactory; open(): Promise<DriverDatabase>; blobs(): Promise<BlobStore> } {
   const factory = new IDBFactory();
