@@ -60,7 +60,9 @@ async function vitest(name, projects, { prefix = [], env } = {}) {
   }
   const json = JSON.parse(readFileSync(report, 'utf8'));
   results.passed += json.numPassedTests ?? 0;
-  results.failed += (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0);
+  // numFailedTestSuites counts each describe block around a failed test too (2 failed tests
+  // read "6 failed" once): a failed file counts only when none of its tests failed (a load error).
+  results.failed += json.numFailedTests ?? 0;
   results.skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
   if ((json.numTotalTests ?? 0) === 0) {
     results.failed += 1;
@@ -70,7 +72,10 @@ async function vitest(name, projects, { prefix = [], env } = {}) {
     // The first lines of each failure's message go into the summary: CI shows only the tail.
     for (const t of file.assertionResults ?? [])
       if (t.status === 'failed') failures.push(`${file.name}: ${t.fullName}\n${firstLines(t.failureMessages?.join('\n') ?? '')}`);
-    if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) failures.push(`${file.name}: ${file.message}`);
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      results.failed += 1;
+      failures.push(`${file.name}: ${file.message}`);
+    }
   }
 }
 
