@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 // Five suites, one runner. Integration, sync and e2e start real servers and databases.
@@ -6,15 +7,36 @@ import { defineConfig } from 'vitest/config';
 // server, the client and their libraries once (isolated, each file paid ~2-4 s of imports).
 // Their files share no module state: each starts its own server, database and devices
 // (test/support). Each suite has its own groupOrder, so a suite's workers never wait for
-// another project's worker count. unit stays isolated (its component files vi.mock modules,
-// and such a mock would leak) in worker threads, which start faster than the default child
-// processes (~15% of its time).
+// another project's worker count. unit runs in worker threads, which start faster than the
+// default child processes (~15% of its time).
 const oneWorker = { fileParallelism: false, isolate: false } as const;
+
+// Unit files that replace modules (vi.mock) run isolated, or the mock would leak into the next
+// file; the others share their workers' imports (isolated, the suite spent 32 s of its 57 s
+// importing React, Chakra and RxDB once per file). Decided by reading the files, so a new file
+// that mocks is isolated without anyone listing it.
+const UNIT_DIR = 'test/unit';
+const mocksModules = (file: string): boolean => /\bvi\.(mock|doMock)\(/.test(readFileSync(`${UNIT_DIR}/${file}`, 'utf8'));
+const unitFiles = readdirSync(UNIT_DIR).filter((file) => /\.test\.tsx?$/.test(file));
+const isolatedUnit = unitFiles.filter(mocksModules).map((file) => `${UNIT_DIR}/${file}`);
+// What a shared worker must not carry from one file to the next.
+const restoreAfterEach = { restoreMocks: true, unstubGlobals: true, unstubEnvs: true, setupFiles: ['test/support/unitSetup.ts'] } as const;
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', pool: 'threads' } },
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.{ts,tsx}'],
+          exclude: isolatedUnit,
+          environment: 'node',
+          pool: 'threads',
+          isolate: false,
+          ...restoreAfterEach,
+        },
+      },
+      { test: { name: 'unit-isolated', include: isolatedUnit, environment: 'node', pool: 'threads', ...restoreAfterEach } },
       {
         test: {
           name: 'integration',

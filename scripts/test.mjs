@@ -10,7 +10,7 @@
 // `--quick` flag) is the inner loop: typecheck, lint, unit and PGlite integration.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -18,6 +18,16 @@ const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 const timings = [];
 const startedAt = Date.now();
+
+/** The machine's busy and total CPU ticks (Linux /proc/stat): how much of the cores the run kept busy. */
+function cpuTicks() {
+  if (!existsSync('/proc/stat')) return undefined;
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+  const total = fields.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+const ticksAtStart = cpuTicks();
 
 /** Runs a command with its output lines prefixed by the stage name (two streams interleave). */
 function run(name, cmd, args, opts = {}) {
@@ -139,7 +149,7 @@ function ensureFaketime() {
 async function clockStage() {
   const day = new Date().toISOString().slice(0, 10);
   const tmp = mkdtempSync(join(tmpdir(), 'driver-app-clock-'));
-  await vitest(`clock ${CLOCK_START} UTC`, ['unit', 'integration'], {
+  await vitest(`clock ${CLOCK_START} UTC`, ['unit', 'unit-isolated', 'integration'], {
     prefix: ['faketime', '-f', `@${day} ${CLOCK_START}`],
     env: { ...process.env, TMPDIR: tmp, TZ: 'UTC' },
   });
@@ -155,7 +165,7 @@ if (QUICK) {
   await Promise.all([
     (async () => {
       await gate('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-      await vitest('unit', ['unit']);
+      await vitest('unit', ['unit', 'unit-isolated']);
     })(),
     (async () => {
       await gate('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
@@ -202,6 +212,11 @@ for (const { name, seconds, cpu } of timings)
     `  ${name.padEnd(28)} ${seconds.toFixed(1).padStart(7)} s${cpu === undefined || Number.isNaN(cpu) ? '' : `   CPU ${cpu.toFixed(1).padStart(7)} s`}`,
   );
 console.log(`  ${'total'.padEnd(28)} ${((Date.now() - startedAt) / 1000).toFixed(1).padStart(7)} s`);
+const ticksAtEnd = cpuTicks();
+if (ticksAtStart && ticksAtEnd) {
+  const share = (ticksAtEnd.busy - ticksAtStart.busy) / (ticksAtEnd.total - ticksAtStart.total);
+  console.log(`  the machine's cores were busy ${(share * 100).toFixed(0)}% of the run (${availableParallelism()} cores; Chromium's processes included)`);
+}
 
 // A skipped test is a test that did not prove anything: count it as failed (DEVELOPERS.md).
 if (results.skipped > 0) failures.push(`${results.skipped} skipped test(s)`);

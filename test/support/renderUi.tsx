@@ -1,13 +1,11 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach } from 'vitest';
 import { system } from '../../src/ui/theme';
 
 // Component tests render under the app's own Chakra system (theme, 48px targets) in a
 // happy-dom document: a file opts in with `// @vitest-environment happy-dom` on its first line.
-// Vitest runs without globals, so Testing Library's automatic cleanup is wired here.
-afterEach(() => cleanup());
+// Testing Library's cleanup after each test is wired in test/support/unitSetup.ts.
 
 function AppProviders({ children }: { children: ReactNode }) {
   return <ChakraProvider value={system}>{children}</ChakraProvider>;
