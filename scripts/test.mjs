@@ -3,8 +3,8 @@
 // smoke count as one test each; vitest's per-test results are added; the last line is
 // "N passed, N failed".
 //
-// Three streams run at once on the 2-core machine we size it for: build then e2e; sync,
-// integration on PostgreSQL, then the bench smoke; and the node stream (typecheck, lint, format,
+// Three streams run at once on the 2-core machine we size it for: build, e2e, then the bench
+// smoke; sync then integration on PostgreSQL; and the node stream (typecheck, lint, format,
 // then the clock stage, which is the unit suite's one run). Output lines carry their stage's
 // name; each stage's time and the total are printed at the end. `npm run test:quick` (the
 // `--quick` flag) is the inner loop: typecheck, lint, unit and PGlite integration.
@@ -186,15 +186,14 @@ if (QUICK) {
     (async () => {
       await build;
       await vitest('e2e', ['e2e']);
+      // The benchmark on its smallest data set, so it cannot rot (figures are not judged here).
+      await gate('bench smoke', 'npx', ['tsx', 'scripts/bench.ts', '--smoke']);
     })(),
-    // Integration on PostgreSQL goes here to even the streams (quiet-machine times at 4dcd056:
-    // sync 194 s, integration-pg 175, bench smoke 72; typecheck 47, lint 88, clock stage 325).
+    // Integration on PostgreSQL goes here to even the streams (full run at 33bf068+: build 28 s,
+    // e2e 522, bench smoke 119; sync 521, integration-pg 200; typecheck 68, lint 142, clock 613).
     (async () => {
       await vitest('sync', ['sync']);
       await vitest('integration-pg', ['integration-pg']);
-      await build;
-      // The benchmark on its smallest data set, so it cannot rot (figures are not judged here).
-      await gate('bench smoke', 'npx', ['tsx', 'scripts/bench.ts', '--smoke']);
     })(),
     // The node stream. Unit runs once, in the clock stage.
     (async () => {
