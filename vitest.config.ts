@@ -20,7 +20,7 @@ const mocksModules = (file: string): boolean => /\bvi\.(mock|doMock)\(/.test(rea
 const unitFiles = readdirSync(UNIT_DIR).filter((file) => /\.test\.tsx?$/.test(file));
 const isolatedUnit = unitFiles.filter(mocksModules).map((file) => `${UNIT_DIR}/${file}`);
 // What a shared worker must not carry from one file to the next.
-const restoreAfterEach = { restoreMocks: true, unstubGlobals: true, unstubEnvs: true, setupFiles: ['test/support/unitSetup.ts'] } as const;
+const restoreAfterEach = { restoreMocks: true, unstubGlobals: true, unstubEnvs: true, setupFiles: ['test/support/unitSetup.ts'] };
 
 export default defineConfig({
   test: {
