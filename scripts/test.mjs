@@ -187,7 +187,7 @@ if (QUICK) {
       await build;
       await vitest('e2e', ['e2e']);
       // The benchmark on its smallest data set, so it cannot rot (figures are not judged here).
-      await gate('bench smoke', 'npx', ['tsx', 'scripts/bench.ts', '--smoke']);
+      await gate('bench smoke', 'node', ['scripts/viteRun.mjs', 'scripts/bench.ts', '--smoke']);
     })(),
     // Integration on PostgreSQL goes here to even the streams (full run at 33bf068+: build 28 s,
     // e2e 522, bench smoke 119; sync 521, integration-pg 200; typecheck 68, lint 142, clock 613).

@@ -9,7 +9,7 @@ import {
   queueDelivery,
   queueDismissAll,
   queueDismissNotification,
-  queueEmailNotifications,
+  queueKind,
   queueNote,
   queueReassign,
   queueSchedule,
@@ -178,7 +178,15 @@ export const INTENTS: ReadonlyMap<string, Intent> = new Map<string, Intent>([
         email_notifications_order_reassigned: true,
         email_notifications_order_finished_at_shop: false,
       };
-      return withResult(await queueEmailNotifications(ctx.phone.device.db, await ctx.phone.session(), flags, 'Email notifications', nowOf(ctx)));
+      return withResult(
+        await queueKind(
+          ctx.phone.device.db,
+          await ctx.phone.session(),
+          'update_driver_email_notifications',
+          { payload: flags, name: 'Email notifications' },
+          nowOf(ctx),
+        ),
+      );
     },
   ],
 ]);

@@ -28,3 +28,4 @@ export * from './environment';
 export * from './mainApp';
 export * from './uploadRules';
 export * from './paymentRules';
+export * from './language';

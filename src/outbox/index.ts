@@ -11,5 +11,5 @@ export * from './orderActions';
 export * from './optimistic';
 export * from './notificationActions';
 export * from './snapshotChanges';
-export * from './settingsActions';
+export * from './intent';
 export * from './status';

@@ -1,31 +1,23 @@
-import { CUSTOMER_DELIVER_KINDS } from './kinds/deliverCustomer';
-import { deliverMove } from './kinds/deliverMove';
-import { deliverOnlot } from './kinds/deliverOnlot';
-import { createOrderNote } from './kinds/createOrderNote';
-import { dismissAllNotifications } from './kinds/dismissAllNotifications';
-import { dismissNotification } from './kinds/dismissNotification';
-import { reassignOrder } from './kinds/reassignOrder';
-import { SCHEDULE_KINDS } from './kinds/scheduleOrder';
-import { unscheduleOrder } from './kinds/unscheduleOrder';
-import { updateEmailNotifications } from './kinds/updateEmailNotifications';
-import type { OrderKind } from '../domain';
-import type { OutboxKindDef } from './types';
+import type { Language, OrderKind, Texts } from '../domain';
+import { isKindDef, type OutboxKindDef } from './types';
 
-// The registry of outbox kinds (DESIGN §5). Adding a kind: one file in kinds/, one line here.
-const KINDS: readonly OutboxKindDef[] = [
-  deliverOnlot,
-  deliverMove,
-  ...Object.values(CUSTOMER_DELIVER_KINDS),
-  ...SCHEDULE_KINDS,
-  unscheduleOrder,
-  reassignOrder,
-  createOrderNote,
-  dismissNotification,
-  dismissAllNotifications,
-  updateEmailNotifications,
-];
+// The registry of outbox kinds (DESIGN §5). Every file in kinds/ is a kind file, and every
+// definition it exports (made by defineKind: alone, in a list or in a table) is a kind. Adding
+// a kind is adding its file: nothing here lists them. (Vite's import.meta.glob, in the app, the
+// worker and the tests alike; `npm run replay` loads the engine through Vite's module runner.)
+const modules = import.meta.glob<Record<string, unknown>>('./kinds/*.ts', { eager: true });
+
+function definitionsIn(value: unknown): OutboxKindDef[] {
+  if (isKindDef(value)) return [value];
+  if (Array.isArray(value)) return value.filter(isKindDef);
+  if (typeof value === 'object' && value !== null) return Object.values(value).filter(isKindDef);
+  return [];
+}
+
+const KINDS: readonly OutboxKindDef[] = [...new Set(Object.values(modules).flatMap((exports) => Object.values(exports).flatMap(definitionsIn)))];
 
 export const OUTBOX_KINDS: ReadonlyMap<string, OutboxKindDef> = new Map(KINDS.map((def) => [def.kind, def]));
+if (OUTBOX_KINDS.size !== KINDS.length) throw new Error('two outbox kind definitions share a kind name');
 
 /** The kind's definition, or null for a kind this build does not know (e.g. from a newer build). */
 export function kindDef(kind: string): OutboxKindDef | null {
@@ -39,7 +31,10 @@ export function deliveryKindOf(draft: OrderKind): OutboxKindDef {
   return found[0];
 }
 
-/** What the driver calls an entry's action. */
-export function kindLabel(kind: string): string {
-  return kindDef(kind)?.label ?? 'Queued action';
+/** What an entry of a kind this build does not know is called. */
+const UNKNOWN_KIND_LABEL: Texts = { en: 'Queued action', es: 'Acción en cola' };
+
+/** What the driver calls an entry's action, in the app's language. */
+export function kindLabel(kind: string, language: Language): string {
+  return (kindDef(kind)?.label ?? UNKNOWN_KIND_LABEL)[language];
 }

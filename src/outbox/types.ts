@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { AnswerOf, BodyOf, ErrorCode, ImageRecord, OfficeNotice, OrderKind, PostKey, UploadFolder } from '../domain';
+import type { AnswerOf, BodyOf, ErrorCode, ImageRecord, OfficeNotice, OrderKind, PostKey, Texts, UploadFolder } from '../domain';
 import type { CACHE_KEYS, OrderDoc, OutboxAttachments } from '../db';
 
 // An outbox kind is one file declaring everything the queue, the processor and the UI need:
@@ -48,8 +48,8 @@ export type OrderRowPatch = Partial<Pick<OrderDoc, 'is_scheduled_for_delivery' |
 
 export interface OutboxKindDef<P extends Record<string, unknown> = Record<string, unknown>, K extends OutboxCallKey = OutboxCallKey> {
   kind: string;
-  /** What the driver calls this action (outbox cards, the drawer). */
-  label: string;
+  /** What the driver calls this action (outbox cards, the drawer), in each language. */
+  label: Texts;
   /**
    * A delivery (locks the delivery form, listed under "Recently delivered" once committed),
    * or another action on the order (schedule, reassign, note) that does neither.
@@ -57,6 +57,17 @@ export interface OutboxKindDef<P extends Record<string, unknown> = Record<string
   delivers: boolean;
   /** The order kind whose draft collection this action belongs to; null for none. */
   draft: OrderKind | null;
+  /**
+   * For an action on no order (settings): the one outbox key all its entries go under, so they
+   * reach the server strictly in order. An order action's entries take the order's key.
+   */
+  key?: string;
+  /**
+   * A new entry discards one of this kind the server refused on the same key (queueKind): the
+   * screen shows the stored values again, so the new entry says all the driver now wants, and
+   * left behind the refused one would hold every later change back until discarded.
+   */
+  supersedesRefused?: boolean;
   /** SPEC §8 identifier of a failure of this action. */
   failure: ErrorCode;
   payloadVersion: number;
@@ -104,7 +115,16 @@ export interface Dismissal {
   upToId: number | null;
 }
 
+/** What defineKind made: the registry collects these from the kind files' exports. */
+const declared = new WeakSet<object>();
+
 /** Declares a kind; the type parameters tie the body builder to the payload schema and to the call's body. */
 export function defineKind<P extends Record<string, unknown>, K extends OutboxCallKey>(def: OutboxKindDef<P, K>): OutboxKindDef<P, K> {
+  declared.add(def);
   return def;
+}
+
+/** A kind definition made by defineKind (and not, say, a table a kind file also exports). */
+export function isKindDef(value: unknown): value is OutboxKindDef {
+  return typeof value === 'object' && value !== null && declared.has(value);
 }

@@ -1,10 +1,15 @@
 import { firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { CACHE_KEYS, readCache, readSession, type Session } from '../../src/db';
+import { CACHE_KEYS, readCache, readSession, type DriverDatabase, type Session } from '../../src/db';
 import { PROFILE_API, type DriverEmailNotifications, type DriverSettings } from '../../src/domain';
-import { EMAIL_NOTIFICATIONS_KEY, kindDef, queueEmailNotifications, waitingSnapshotChanges$, withWaitingChanges } from '../../src/outbox';
+import { kindDef, queueKind, waitingSnapshotChanges$, withWaitingChanges } from '../../src/outbox';
 import { createProfileRpc } from '../../src/replication/profile';
 import { activeEntries, DEMO_DRIVER, syncUntilSettled, useSyncServer, type Device } from '../support/device';
+
+const KIND = 'update_driver_email_notifications';
+const EMAIL_NOTIFICATIONS_KEY = kindDef(KIND)?.key;
+const queueEmailNotifications = (db: DriverDatabase, session: Session, payload: DriverEmailNotifications, name: string, now?: Date) =>
+  queueKind(db, session, KIND, { payload, name }, now);
 
 // The email-notification switches through the outbox against the real server: changes made
 // offline reach the server once back online, in order, each applied exactly once whatever the
@@ -162,5 +167,15 @@ describe('the email-notification switches through the outbox', () => {
     await syncUntilSettled(device);
     expect(await serverFlags(account.email)).toEqual(next);
     expect(await shown(device, session)).toEqual({ flags: next, waiting: 0 });
+  });
+
+  it("a change that is not three flags is refused with the kind's SPEC id before anything is queued", async () => {
+    const { device, session, stored } = await signedIn();
+    const result = await queueKind(device.db, session, KIND, {
+      payload: { ...flagsOf(stored), email_notifications_order_reassigned: 'yes' },
+      name: 'Email notifications',
+    });
+    expect(result).toMatchObject({ ok: false, error: 'FailedToSaveDriverNotificationSettings' });
+    expect(await activeEntries(device)).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import {
   type DriverSettings,
   type SettingsForm,
 } from '../../src/domain';
-import { queueEmailNotifications } from '../../src/outbox';
+import { queueKind } from '../../src/outbox';
 import { createProfileRpc } from '../../src/replication/profile';
 import { makeJpeg } from '../support/images';
 import { syncUntilSettled, useSyncServer, type Device } from '../support/device';
@@ -141,12 +141,10 @@ describe('settings through the worker', () => {
     await expect(harness.server.login(EMAIL, 'new-secret-42')).resolves.toEqual(expect.any(String));
 
     // The three notification flags, all sent every time: an outbox entry (test/sync/emailNotifications.test.ts).
-    const flags = await queueEmailNotifications(
-      device.db,
-      session,
-      { email_notifications_new_order_assigned: false, email_notifications_order_reassigned: true, email_notifications_order_finished_at_shop: false },
-      'Email notifications',
-    );
+    const flags = await queueKind(device.db, session, 'update_driver_email_notifications', {
+      payload: { email_notifications_new_order_assigned: false, email_notifications_order_reassigned: true, email_notifications_order_finished_at_shop: false },
+      name: 'Email notifications',
+    });
     expect(flags.ok).toBe(true);
     await syncUntilSettled(device);
     const [row] = await harness.server.query<Record<string, boolean>>(

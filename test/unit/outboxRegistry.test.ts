@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { outboxMigrations, onlotDeliveriesMigrations, ordersMigrations, type OutboxDoc } from '../../src/db';
-import { DeliverOnlotPayloadSchema, pathOf } from '../../src/domain';
+import { DeliverOnlotPayloadSchema, LANGUAGES, pathOf } from '../../src/domain';
 import { defineKind, isFollowup, kindDef, OUTBOX_KINDS, preparePayload, type OutboxKindDef } from '../../src/outbox';
 
 const onlotPayload = {
@@ -50,7 +50,8 @@ describe('the outbox kind registry', () => {
         def.kind,
       ).toHaveLength(1);
       expect(def.payloadVersion).toBeGreaterThanOrEqual(1);
-      expect(def.label.length).toBeGreaterThan(0);
+      for (const language of LANGUAGES) expect(def.label[language].trim(), `${def.kind} in ${language}`).not.toBe('');
+      expect(def.label.es, def.kind).not.toBe(def.label.en);
     }
   });
 
@@ -88,7 +89,7 @@ describe('the outbox kind registry', () => {
     });
     expect(kindDef('schedule_move')?.failure).toBe('FailedToScheduleDelivery');
     expect(kindDef('reschedule_customer')?.failure).toBe('FailedToRescheduleDelivery');
-    expect(kindDef('create_order_note')?.label).toBe('Note for the office');
+    expect(kindDef('create_order_note')?.label.en).toBe('Note for the office');
   });
 
   it("follows a schedule, reschedule or reassign with the office's notification at once, then the customer's or driver's email after SPEC §9's wait", () => {

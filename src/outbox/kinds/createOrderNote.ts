@@ -4,7 +4,7 @@ import { defineKind } from '../types';
 /** A note on an order for the office (SPEC §7: create_order_note). */
 export const createOrderNote = defineKind({
   kind: 'create_order_note',
-  label: 'Note for the office',
+  label: { en: 'Note for the office', es: 'Nota para la oficina' },
   delivers: false,
   draft: null,
   failure: 'FailedToAddNote',

@@ -7,6 +7,7 @@ import {
   type CustomerDeliverCall,
   type CustomerDeliverPayload,
   type ImageRecord,
+  type Texts,
 } from '../../domain';
 import { defineKind, type FollowupSpec, type OutboxKindDef } from '../types';
 
@@ -14,14 +15,14 @@ import { defineKind, type FollowupSpec, type OutboxKindDef } from '../types';
 // only in data (path, failure id, payload schema, whether a check image is sent), so they
 // are declared from the CUSTOMER_DELIVER table rather than written out seven times.
 
-const LABEL: Record<CustomerDeliverCall, string> = {
-  rto: 'Rent-to-own delivery',
-  new_check: 'Delivery, paid by new check',
-  saved_check: 'Delivery, paid by saved check',
-  no_payment: 'Delivery, no payment',
-  cash: 'Delivery, paid in cash',
-  existing_card: 'Delivery, paid by saved card',
-  new_card: 'Delivery, paid by new card',
+const LABEL: Record<CustomerDeliverCall, Texts> = {
+  rto: { en: 'Rent-to-own delivery', es: 'Entrega de alquiler con opción a compra' },
+  new_check: { en: 'Delivery, paid by new check', es: 'Entrega, pagada con cheque nuevo' },
+  saved_check: { en: 'Delivery, paid by saved check', es: 'Entrega, pagada con cheque guardado' },
+  no_payment: { en: 'Delivery, no payment', es: 'Entrega, sin pago' },
+  cash: { en: 'Delivery, paid in cash', es: 'Entrega, pagada en efectivo' },
+  existing_card: { en: 'Delivery, paid by saved card', es: 'Entrega, pagada con tarjeta guardada' },
+  new_card: { en: 'Delivery, paid by new card', es: 'Entrega, pagada con tarjeta nueva' },
 };
 
 const imageFields = (prefix: 'signature' | 'check', record: ImageRecord | null) =>

@@ -4,7 +4,7 @@ import { defineKind } from '../types';
 /** Deliver an inventory move order: photos, the call, then the office-admin email (SPEC §4.7). */
 export const deliverMove = defineKind({
   kind: 'deliver_move',
-  label: 'Move delivery',
+  label: { en: 'Move delivery', es: 'Entrega de traslado' },
   delivers: true,
   draft: 'move',
   failure: 'FailedToDeliverInventoryMoveOrder',

@@ -4,7 +4,7 @@ import { defineKind } from '../types';
 /** Deliver an on-lot inventory order: photos, the call, then the office-admin email (SPEC §4.7). */
 export const deliverOnlot = defineKind({
   kind: 'deliver_onlot',
-  label: 'On-lot delivery',
+  label: { en: 'On-lot delivery', es: 'Entrega en el lote' },
   delivers: true,
   draft: 'onlot',
   failure: 'FailedToDeliverInventoryOrder',

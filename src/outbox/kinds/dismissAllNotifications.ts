@@ -7,7 +7,7 @@ import { defineKind } from '../types';
  */
 export const dismissAllNotifications = defineKind({
   kind: 'dismiss_all_notifications',
-  label: 'Clear all notifications',
+  label: { en: 'Clear all notifications', es: 'Borrar todas las notificaciones' },
   delivers: false,
   draft: null,
   failure: 'FailedToClearAllNotifications',

@@ -7,7 +7,7 @@ import { defineKind } from '../types';
  */
 export const dismissNotification = defineKind({
   kind: 'dismiss_notification',
-  label: 'Dismiss notification',
+  label: { en: 'Dismiss notification', es: 'Descartar notificación' },
   delivers: false,
   draft: null,
   failure: 'FailedToDismissNotification',

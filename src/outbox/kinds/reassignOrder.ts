@@ -8,7 +8,7 @@ import { defineKind } from '../types';
  */
 export const reassignOrder = defineKind({
   kind: 'reassign_order',
-  label: 'Reassign order',
+  label: { en: 'Reassign order', es: 'Reasignar pedido' },
   delivers: false,
   draft: null,
   failure: 'FailedToReassignOrder',

@@ -9,6 +9,7 @@ import {
   type OrderKindSpec,
   type ScheduleAction,
   type SchedulePayload,
+  type Texts,
 } from '../../domain';
 import { defineKind, type FollowupSpec, type OutboxKindDef } from '../types';
 
@@ -18,7 +19,10 @@ import { defineKind, type FollowupSpec, type OutboxKindDef } from '../types';
 // reschedule_move. After the commit the office is notified, and a customer order's customer
 // gets the "order scheduled" email after SPEC §9's wait (both follow-ups: never undo it).
 
-const LABEL: Record<ScheduleAction, string> = { schedule: 'Schedule delivery', reschedule: 'Reschedule delivery' };
+const LABEL: Record<ScheduleAction, Texts> = {
+  schedule: { en: 'Schedule delivery', es: 'Programar entrega' },
+  reschedule: { en: 'Reschedule delivery', es: 'Reprogramar entrega' },
+};
 const NOTICE = { schedule: 'scheduled', reschedule: 'rescheduled' } as const satisfies Record<ScheduleAction, string>;
 const ACTIONS = Object.keys(SCHEDULE_CALLS) as ScheduleAction[];
 

@@ -4,7 +4,7 @@ import { defineKind } from '../types';
 /** Unschedule one of the driver's orders (SPEC §7: unschedule_order). */
 export const unscheduleOrder = defineKind({
   kind: 'unschedule_order',
-  label: 'Unschedule order',
+  label: { en: 'Unschedule order', es: 'Desprogramar pedido' },
   delivers: false,
   draft: null,
   failure: 'FailedToUnscheduleOrder',

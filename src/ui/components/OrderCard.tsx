@@ -1,7 +1,6 @@
 import { memo, type MouseEvent } from 'react';
 import type { OrderDoc, OutboxDoc } from '../../db';
 import { isOverdue, parseOrderKey } from '../../domain';
-import { kindLabel } from '../../outbox';
 import { formatDate } from '../format';
 import { detailsPath } from '../orderLinks';
 import { EntryStatusBadge } from './OutboxStatusBadge';
@@ -78,7 +77,7 @@ export const OrderCard = memo(function OrderCard({
         </span>
         {/* A queued action says what it is (delivery, schedule, note…) in place of the details. */}
         <span data-testid={outbox ? 'outbox-kind' : undefined}>
-          {outbox ? kindText(outbox.kind, kindLabel(outbox.kind)) : `${order.order_type}${dot}${order.order_status}${dot}${order.building_location}`}
+          {outbox ? kindText(outbox.kind) : `${order.order_type}${dot}${order.order_status}${dot}${order.building_location}`}
         </span>
       </p>
     </>

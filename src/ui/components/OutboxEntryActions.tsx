@@ -1,7 +1,7 @@
 import { Button, HStack } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { OutboxDoc } from '../../db';
-import { discardOutboxEntry, dropDeliveredEntry, isCommitted, isDeliveryEntry, isKeptApart, kindLabel, retryOutboxEntry } from '../../outbox';
+import { discardOutboxEntry, dropDeliveredEntry, isCommitted, isDeliveryEntry, isKeptApart, retryOutboxEntry } from '../../outbox';
 import { getSyncClient } from '../../workers/client';
 import { useSession } from '../hooks/useAuth';
 import { useBlobStore, useDatabase } from '../hooks/useDatabase';
@@ -41,7 +41,7 @@ export function OutboxEntryActions({ entry, onDeliveryScreen = false }: { entry:
       } else {
         // The draft and photos stay, so the driver can fix the delivery and submit again.
         await discardOutboxEntry(db, session, entry.id);
-        notify(delivery ? t('outbox.deliveryDiscarded') : t('outbox.discarded', { action: kindText(entry.kind, kindLabel(entry.kind)) }), 'info');
+        notify(delivery ? t('outbox.deliveryDiscarded') : t('outbox.discarded', { action: kindText(entry.kind) }), 'info');
       }
     } catch (error) {
       notify(error instanceof Error ? error.message : errorText('GeneralError'), 'error');

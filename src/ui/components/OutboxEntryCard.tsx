@@ -1,6 +1,6 @@
 import { Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { uploadPercent, type OrderDoc, type OutboxDoc, type OutboxError, type UploadProgress } from '../../db';
-import { failedForSignal, isCommitted, isKeptApart, kindLabel, type EntryState } from '../../outbox';
+import { failedForSignal, isCommitted, isKeptApart, type EntryState } from '../../outbox';
 import { formatDateTime, formatTime } from '../format';
 import { OutboxEntryActions } from './OutboxEntryActions';
 import { OutboxStatusBadge } from './OutboxStatusBadge';
@@ -109,7 +109,7 @@ export function OutboxEntryCard({ entry, order, onDeliveryScreen = false }: Prop
             <Stack gap="0">
               <Text fontWeight="semibold">{entryTitle(entry, order)}</Text>
               <Text color="fg.muted">
-                {t('outbox.queuedAt', { action: kindText(entry.kind, kindLabel(entry.kind)), time: formatDateTime(entry.created_at) })}
+                {t('outbox.queuedAt', { action: kindText(entry.kind), time: formatDateTime(entry.created_at) })}
                 {entry.attempts > 0 ? t('outbox.attempts', { count: entry.attempts }) : ''}
               </Text>
             </Stack>

@@ -2,7 +2,7 @@ import { Badge, Card, HStack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import type { OrderDoc, OutboxDoc } from '../../db';
 import { parseOrderKey, type ScheduleListItem } from '../../domain';
-import { kindLabel } from '../../outbox';
+import { kindText } from '../i18n/domainText';
 import { scheduleDetailsPath } from '../orderLinks';
 import { EntryStatusBadge } from './OutboxStatusBadge';
 import { t } from '../i18n';
@@ -60,7 +60,7 @@ export function ScheduledOrderCard({ order, listItem, outbox, when }: Props) {
         ) : null}
         {outbox ? (
           <Text textStyle="xs" color="fg.muted" truncate data-testid="outbox-kind">
-            {kindLabel(outbox.kind)}
+            {kindText(outbox.kind)}
           </Text>
         ) : null}
       </Card.Body>

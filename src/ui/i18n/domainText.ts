@@ -4,6 +4,7 @@
 // `domain` namespace, loaded with the Spanish catalog). Server errors `{error, message}` are
 // translated by identifier here, falling back to the server's message.
 import { ERROR_TEXT, FILTER_LABELS, isErrorCode, type ErrorCode, type FilterKey } from '../../domain';
+import { kindLabel } from '../../outbox';
 import { i18next, t } from './index';
 import { activeLanguage } from './language';
 
@@ -45,9 +46,9 @@ export function domainText(key: string, english: string): string {
 
 export { t };
 
-/** What a queued action is (the outbox kind's label), e.g. "Schedule delivery". */
-export function kindText(kind: string, english: string): string {
-  return domainResource(`kinds.${kind}`) ?? english;
+/** What a queued action is, e.g. "Schedule delivery": the outbox kind declares its label in each language. */
+export function kindText(kind: string): string {
+  return kindLabel(kind, activeLanguage());
 }
 
 let byText: Map<string, ErrorCode> | null = null;

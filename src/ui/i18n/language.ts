@@ -2,8 +2,9 @@
 // works offline and before PWADB opens), else the phone's own languages (navigator.languages:
 // the first English or Spanish one decides; none → English). No i18next here: cheap to import.
 
-export const LANGUAGES = ['en', 'es'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { isLanguage, LANGUAGES, type Language } from '../../domain';
+
+export { isLanguage, LANGUAGES, type Language };
 /** What the driver picked in Settings: a language, or "follow the phone". */
 export type LanguageChoice = Language | 'device';
 
@@ -11,10 +12,6 @@ export const LANGUAGE_STORAGE_KEY = 'driver-app-language';
 
 /** The Intl / luxon locale of each language (English keeps the US formats of SPEC §9). */
 export const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es' };
-
-export function isLanguage(value: unknown): value is Language {
-  return value === 'en' || value === 'es';
-}
 
 /** The language the phone asks for: the first `es*` or `en*` entry of `languages`, else English. */
 export function deviceLanguage(languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages): Language {

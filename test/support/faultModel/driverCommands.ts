@@ -7,7 +7,7 @@ import { readSession, type Session } from '../../../src/db';
 import {
   queueDismissAll,
   queueDismissNotification,
-  queueEmailNotifications,
+  queueKind,
   queueNote,
   queueReassign,
   queueSchedule,
@@ -159,15 +159,18 @@ const settingsCommand = fc.tuple(fc.boolean(), fc.boolean(), fc.boolean()).map((
       const session = await sessionOf(m, r);
       if (!session) return;
       const [assigned, reassigned, finished] = flags;
-      const result = await queueEmailNotifications(
+      const result = await queueKind(
         r.device.db,
         session,
+        'update_driver_email_notifications',
         {
-          email_notifications_new_order_assigned: assigned,
-          email_notifications_order_reassigned: reassigned,
-          email_notifications_order_finished_at_shop: finished,
+          payload: {
+            email_notifications_new_order_assigned: assigned,
+            email_notifications_order_reassigned: reassigned,
+            email_notifications_order_finished_at_shop: finished,
+          },
+          name: 'Email notifications',
         },
-        'Email notifications',
         at(r),
       );
       const entryId = accepted(result);

@@ -2,7 +2,7 @@ import { Badge, Stack, Switch, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { CACHE_KEYS, type OutboxDoc } from '../../../db';
 import type { DriverEmailNotifications, DriverSettings } from '../../../domain';
-import { queueEmailNotifications, waitingSnapshotChanges$, withWaitingChanges } from '../../../outbox';
+import { queueKind, waitingSnapshotChanges$, withWaitingChanges } from '../../../outbox';
 import { announceQueued } from '../../announce';
 import { useSession } from '../../hooks/useAuth';
 import { useDatabase } from '../../hooks/useDatabase';
@@ -49,7 +49,7 @@ export function NotificationToggles({ settings }: { settings: DriverSettings }) 
     const next = { ...shown, [key]: checked };
     setPressed({ flags: next, on: waiting });
     try {
-      const result = await queueEmailNotifications(db, session, next, t('settings.notificationsTitle'));
+      const result = await queueKind(db, session, 'update_driver_email_notifications', { payload: next, name: t('settings.notificationsTitle') });
       if (!result.ok) throw new Error(result.message);
       announceQueued(
         db,

@@ -124,32 +124,6 @@ export const filters: Record<FilterKey, string> = {
   rushOrder: 'Urgente',
 };
 
-/** The outbox kinds' labels (src/outbox/kinds), by kind. */
-export const kinds: Record<string, string> = {
-  deliver_onlot: 'Entrega en el lote',
-  deliver_move: 'Entrega de traslado',
-  deliver_customer_rto: 'Entrega de alquiler con opción a compra',
-  deliver_customer_new_check: 'Entrega, pagada con cheque nuevo',
-  deliver_customer_saved_check: 'Entrega, pagada con cheque guardado',
-  deliver_customer_no_payment: 'Entrega, sin pago',
-  deliver_customer_cash: 'Entrega, pagada en efectivo',
-  deliver_customer_existing_card: 'Entrega, pagada con tarjeta guardada',
-  deliver_customer_new_card: 'Entrega, pagada con tarjeta nueva',
-  schedule_customer: 'Programar entrega',
-  schedule_onlot: 'Programar entrega',
-  schedule_move: 'Programar entrega',
-  reschedule_customer: 'Reprogramar entrega',
-  reschedule_onlot: 'Reprogramar entrega',
-  reschedule_move: 'Reprogramar entrega',
-  unschedule_order: 'Desprogramar pedido',
-  reassign_order: 'Reasignar pedido',
-  create_order_note: 'Nota para la oficina',
-  dismiss_notification: 'Descartar notificación',
-  dismiss_all_notifications: 'Borrar todas las notificaciones',
-  update_driver_email_notifications: 'Cambiar notificaciones por correo',
-  unknown: 'Acción en cola',
-};
-
 /** SPEC §9 environment names (the badge outside production). */
 export const environments: Record<string, string> = { Production: 'Producción', Master: 'Master', Development: 'Desarrollo' };
 
@@ -182,4 +156,4 @@ export const payment: Record<keyof typeof PAYMENT_TEXT, string> = {
   body: 'El cuerpo debe ser un objeto JSON',
 };
 
-export const domain = { errors, filters, kinds, environments, categories, payment };
+export const domain = { errors, filters, environments, categories, payment };

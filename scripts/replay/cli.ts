@@ -1,12 +1,12 @@
-// `npm run replay -- <scenario.json> [--json]`: replays a driver's actions and the network's,
+// `npm run replay -- <scenario.json> [--json]` (through scripts/viteRun.mjs): replays a driver's actions and the network's,
 // the worker's and the office's doings over time (docs/replay.md) against a fresh seeded
 // server with the real sync engine, then reports what reached the server with a verdict per
 // action. Exit code 0 only when every verdict is the one the scenario expects; 2 for a
 // scenario that is not valid (the message names the field).
 import { readFileSync } from 'node:fs';
-import { parseScenario } from '../src/outbox/scenario/schema';
-import { formatReport } from './replay/report';
-import { replayScenario } from './replay/runner';
+import { parseScenario } from '../../src/outbox/scenario/schema';
+import { formatReport } from './report';
+import { replayScenario } from './runner';
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);

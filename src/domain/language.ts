@@ -1,0 +1,12 @@
+// The languages the app speaks (SPEC §9: English and Spanish). Here, not in the UI, because
+// texts declared outside it are written in each of them: an outbox kind's label (src/outbox/kinds).
+
+export const LANGUAGES = ['en', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** One text in every language the app speaks. */
+export type Texts = Readonly<Record<Language, string>>;
+
+export function isLanguage(value: unknown): value is Language {
+  return (LANGUAGES as readonly unknown[]).includes(value);
+}
