@@ -13,13 +13,13 @@ if (!file) {
   process.exit(2);
 }
 // A runner that stays open: the command's work goes on after its module's top level returns
-// (runnerImport closes its runner then, and the next dynamic import fails). The command ends the
-// process itself (process.exit), as the bench and the replay do.
+// (runnerImport closes its runner then, and the next dynamic import fails). No file watcher, so
+// the process ends when the command's own work does.
 const vite = await createServer({
   configFile: false,
   logLevel: 'error',
   appType: 'custom',
-  server: { middlewareMode: true, hmr: false, ws: false },
+  server: { middlewareMode: true, hmr: false, ws: false, watch: null },
   optimizeDeps: { noDiscovery: true, include: [] },
 });
 const runner = createServerModuleRunner(vite.environments.ssr, { hmr: false });
