@@ -6,7 +6,7 @@ import { detailsPath } from '../orderLinks';
 import { EntryStatusBadge } from './OutboxStatusBadge';
 import './OrderCard.css';
 import { t } from '../i18n';
-import { kindText } from '../i18n/domainText';
+import { kindText } from '../i18n/kindText';
 
 /** Where tapping an order goes: its kind's details screen (SPEC §2), by the key's kind and id. */
 export function orderDetailsPath(order: OrderDoc): string | null {

@@ -7,7 +7,8 @@ import { useSession } from '../hooks/useAuth';
 import { useBlobStore, useDatabase } from '../hooks/useDatabase';
 import { notify } from '../toaster';
 import { t } from '../i18n';
-import { errorText, kindText } from '../i18n/domainText';
+import { errorText } from '../i18n/domainText';
+import { kindText } from '../i18n/kindText';
 import { OutboxKeptWorkActions } from './OutboxKeptWorkActions';
 
 type Action = 'retry' | 'discard' | 'drop';

@@ -6,7 +6,8 @@ import { OutboxEntryActions } from './OutboxEntryActions';
 import { OutboxStatusBadge } from './OutboxStatusBadge';
 import { useEntryState } from '../hooks/useEntryState';
 import { registerTexts, t } from '../i18n';
-import { kindText, serverErrorText } from '../i18n/domainText';
+import { serverErrorText } from '../i18n/domainText';
+import { kindText } from '../i18n/kindText';
 import { outbox as outboxTexts } from '../i18n/en/order';
 
 registerTexts('outbox', outboxTexts);

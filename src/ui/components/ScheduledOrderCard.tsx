@@ -2,7 +2,7 @@ import { Badge, Card, HStack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import type { OrderDoc, OutboxDoc } from '../../db';
 import { parseOrderKey, type ScheduleListItem } from '../../domain';
-import { kindText } from '../i18n/domainText';
+import { kindText } from '../i18n/kindText';
 import { scheduleDetailsPath } from '../orderLinks';
 import { EntryStatusBadge } from './OutboxStatusBadge';
 import { t } from '../i18n';

@@ -4,7 +4,6 @@
 // `domain` namespace, loaded with the Spanish catalog). Server errors `{error, message}` are
 // translated by identifier here, falling back to the server's message.
 import { ERROR_TEXT, FILTER_LABELS, isErrorCode, type ErrorCode, type FilterKey } from '../../domain';
-import { kindLabel } from '../../outbox';
 import { i18next, t } from './index';
 import { activeLanguage } from './language';
 
@@ -45,11 +44,6 @@ export function domainText(key: string, english: string): string {
 }
 
 export { t };
-
-/** What a queued action is, e.g. "Schedule delivery": the outbox kind declares its label in each language. */
-export function kindText(kind: string): string {
-  return kindLabel(kind, activeLanguage());
-}
 
 let byText: Map<string, ErrorCode> | null = null;
 
