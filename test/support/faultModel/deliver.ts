@@ -66,7 +66,7 @@ export async function deliver(
   wanted: PaymentPath,
   times: DriverTimes,
 ): Promise<{ entryId: string; path: PaymentPath | 'onlot' | 'move' } | { refused: string }> {
-  const { db, blobs } = r.device;
+  const { db, blobs } = r.page;
   const image = async (seed: number) => ({ bytes: await makeJpeg(seed), type: 'image/jpeg' as const, width: 64, height: 48 });
   const added = await addDraftImage(db, blobs, session, order.kind, order.id, await image(order.id));
   if (!added.ok) throw new Error(`photo refused: ${added.error}`);

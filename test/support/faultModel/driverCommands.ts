@@ -76,7 +76,7 @@ const noteCommand = fc
         if (!session || !order) return;
         // Unique per run and note, so the server's rows are counted exactly.
         const text = `${words} #${m.accepted.length + 1}-${m.world.driver.id}`;
-        const entryId = accepted(await queueNote(r.device.db, session, order, text, at(r)));
+        const entryId = accepted(await queueNote(r.page.db, session, order, text, at(r)));
         if (entryId) m.accepted.push({ what: 'note', entryId, orderKey: order.key, orderId: order.id, text });
       },
     ),
@@ -94,7 +94,7 @@ const scheduleCommand = fc
         if (!session || !order) return;
         const scheduled = m.scheduled.has(order.key);
         if (scheduled && unschedule) {
-          const entryId = accepted(await queueUnschedule(r.device.db, session, order, at(r)));
+          const entryId = accepted(await queueUnschedule(r.page.db, session, order, at(r)));
           if (!entryId) return;
           m.scheduled.delete(order.key);
           m.accepted.push({ what: 'schedule', entryId, orderKey: order.key, orderId: order.id, scheduledDate: null });
@@ -103,7 +103,7 @@ const scheduleCommand = fc
         const when = at(r, days * 86_400_000);
         when.setUTCHours(hour, 0, 0, 0);
         const scheduledDate = when.toISOString();
-        const entryId = accepted(await queueSchedule(r.device.db, session, { ...order, scheduledDate, reschedule: scheduled }, at(r)));
+        const entryId = accepted(await queueSchedule(r.page.db, session, { ...order, scheduledDate, reschedule: scheduled }, at(r)));
         if (!entryId) return;
         m.scheduled.add(order.key);
         m.accepted.push({ what: 'schedule', entryId, orderKey: order.key, orderId: order.id, scheduledDate });
@@ -119,7 +119,7 @@ const reassignCommand = fc.nat().map((pick) =>
       const session = await sessionOf(m, r);
       const order = pickOrder(m, pick);
       if (!session || !order) return;
-      const entryId = accepted(await queueReassign(r.device.db, session, order, m.world.colleague.id, at(r)));
+      const entryId = accepted(await queueReassign(r.page.db, session, order, m.world.colleague.id, at(r)));
       if (!entryId) return;
       m.open.delete(order.key);
       m.accepted.push({ what: 'reassign', entryId, orderKey: order.key, orderId: order.id });
@@ -137,12 +137,12 @@ const dismissCommand = fc.record({ pick: fc.nat(), all: fc.boolean() }).map(({ p
       const ids = m.world.notifications;
       if (all) {
         const upTo = Math.max(...ids);
-        const entryId = accepted(await queueDismissAll(r.device.db, session, upTo, at(r)));
+        const entryId = accepted(await queueDismissAll(r.page.db, session, upTo, at(r)));
         if (entryId) m.accepted.push({ what: 'dismiss', entryId, orderKey: 'notifications-all', notificationIds: [...ids] });
         return;
       }
       const id = ids[pick % ids.length] ?? 0;
-      const result = await queueDismissNotification(r.device.db, session, { id, title: 'Notification' }, at(r));
+      const result = await queueDismissNotification(r.page.db, session, { id, title: 'Notification' }, at(r));
       const entryId = accepted(result);
       // A second dismissal of one still waiting is the same entry (the intent says so).
       if (entryId && !m.accepted.some((a) => a.entryId === entryId))
@@ -160,7 +160,7 @@ const settingsCommand = fc.tuple(fc.boolean(), fc.boolean(), fc.boolean()).map((
       if (!session) return;
       const [assigned, reassigned, finished] = flags;
       const result = await queueKind(
-        r.device.db,
+        r.page.db,
         session,
         'update_driver_email_notifications',
         {

@@ -1,13 +1,16 @@
 // What the world does to the phone meanwhile, as fast-check commands: sync runs and time
 // passing, no signal, a link that accepts and never answers, 5xx and 429 bursts, answers lost
-// after the server committed, the worker killed mid-request or closed and reopened, the token
-// expiring or refused mid-queue (the driver signs in again), and the office reassigning or
-// delivering an order the driver may have work queued for.
+// after the server committed, the worker killed mid-request or closed and reopened (with a second
+// tab open: the leader's tab closed and the other tab's worker taking over), the token
+// expiring or refused mid-queue (the driver signs in again), the office reassigning or
+// delivering an order the driver may have work queued for, and the office removing the
+// driver's account (and restoring it).
 import fc from 'fast-check';
 import { SignJWT } from 'jose';
 import { readSession, writeToken } from '../../../src/db';
 import { command } from './command';
 import { driverCommands, sessionOf } from './driverCommands';
+import type { Model, Real } from './model';
 import { RUN_PASSWORD } from './world';
 
 /** A sync run as the timer or an event starts one (back-off respected), or the driver's Sync now. */
@@ -90,12 +93,38 @@ const loseCommand = fc.constantFrom(...(Object.keys(PATH_OF) as (keyof typeof PA
   ),
 );
 
+/** A second tab of the app opens and the driver uses it, or goes back to the other one. */
+const tabCommand = fc.constant(null).map(() =>
+  command(
+    'the driver opens the app in a second tab',
+    (m) => !m.secondTab,
+    async (m, r) => {
+      await r.openSecondTab();
+      m.secondTab = true;
+    },
+  ),
+);
+
+const switchTabCommand = fc.constant(null).map(() =>
+  command(
+    'the driver goes to the other tab',
+    (m) => m.secondTab,
+    (_m, r) => {
+      r.switchTab();
+      return Promise.resolve();
+    },
+  ),
+);
+
 /** The worker killed at one of its next requests (before it leaves, or after the server answered), or the app closed and reopened between steps. */
 const restartCommand = fc.option(fc.record({ skip: fc.integer({ min: 0, max: 6 }), afterAnswer: fc.boolean() }), { nil: null }).map((kill) =>
   command(
     kill ? `the worker killed at request ${kill.skip + 1} of a run${kill.afterAnswer ? ', after the answer' : ''}` : 'the app closed and reopened',
     () => true,
     async (m, r) => {
+      // With a second tab open this is a leader change: the leader's tab closes, the other's worker takes over.
+      if (m.secondTab) m.trace.push("  (a leader change: the leader's tab closed, the second tab's worker took over)");
+      m.secondTab = false;
       if (await r.restart(kill)) m.trace.push('  (killed mid-request)');
       await sessionOf(m, r);
     },
@@ -130,7 +159,39 @@ const signInCommand = fc.constant(null).map(() =>
     'the driver signs in again',
     (m) => !m.signedIn,
     async (m, r) => {
-      await r.device.engine.login(m.world.driver.email, RUN_PASSWORD);
+      const result = await r.device.engine.login(m.world.driver.email, RUN_PASSWORD);
+      if (m.accountRemoved && result.ok) throw new Error('a removed account signed in');
+      await sessionOf(m, r);
+    },
+  ),
+);
+
+/** The driver's calls the server committed so far (idempotency keys done). */
+async function committedKeys(m: Model, r: Real): Promise<number> {
+  const [row] = await r.server.query<{ n: number }>("SELECT count(*)::int n FROM idempotency_keys WHERE account_id = $1 AND state = 'done'", [
+    m.world.driver.id,
+  ]);
+  return row?.n ?? 0;
+}
+
+/**
+ * The office removes the driver's account (SPEC §4), or restores it. While it is removed every
+ * call is refused (401 AccountRemoved): a sync run commits nothing, and the phone that hears it
+ * signs the driver out with the unsent work kept, which leaves once the account is back and the
+ * driver signs in again (the settle restores it).
+ */
+const accountCommand = fc.boolean().map((remove) =>
+  command(
+    remove ? "the office removes the driver's account, then a sync run" : "the office restores the driver's account",
+    (m) => m.accountRemoved !== remove,
+    async (m, r) => {
+      await r.server.query('UPDATE accounts SET removed_at = $2 WHERE id = $1', [m.world.driver.id, remove ? new Date() : null]);
+      m.accountRemoved = remove;
+      if (!remove) return;
+      const before = await committedKeys(m, r);
+      await r.device.engine.syncNow();
+      const after = await committedKeys(m, r);
+      if (after !== before) throw new Error(`${after - before} call(s) committed for a removed account`);
       await sessionOf(m, r);
     },
   ),
@@ -188,4 +249,7 @@ export const faultCommands = [
   tokenCommand,
   signInCommand,
   officeCommand,
+  accountCommand,
+  tabCommand,
+  switchTabCommand,
 ];

@@ -5,7 +5,7 @@
 import type { Device } from '../device';
 import type { FaultyNetwork } from '../faultyFetch';
 import type { TestServer } from '../server';
-import type { Kill } from './phone';
+import type { Kill, Tab } from './phone';
 import type { Storage } from './storage';
 import type { World } from './world';
 
@@ -32,6 +32,10 @@ export interface Model {
   scheduled: Set<string>;
   link: 'up' | 'offline';
   signedIn: boolean;
+  /** A second tab of the app is open (its worker waits for the leader's lock). */
+  secondTab: boolean;
+  /** The office removed the driver's account (SPEC §4); a settle restores it first. */
+  accountRemoved: boolean;
   /** Faults left that a final settle must ride out (bounded bursts), for the report. */
   faults: string[];
   /** Commands that ran, for the failure report. */
@@ -41,12 +45,20 @@ export interface Model {
 export interface Real {
   server: TestServer;
   net: FaultyNetwork;
+  /** The leader worker's engine and its PWADB instance. */
   readonly device: Device;
+  /** The page the driver is using (intents write here): the leader's tab or the second one. */
+  readonly page: Tab;
+  openSecondTab(): Promise<void>;
+  switchTab(): void;
   /** The phone's IndexedDB storage: full, every write fails with QuotaExceededError. */
   storage: Storage;
   /** The server's JWT secret: a test mints a token that expires mid-queue with it. */
   jwtSecret: string;
-  /** Replaces the phone's worker (killed mid-request, or closed and opened again) on the same IndexedDB. */
+  /**
+   * Replaces the phone's worker (killed mid-request, or closed and opened again) on the same
+   * IndexedDB; with a second tab open, the leader's tab closed and the second tab's worker took over.
+   */
   restart(kill: Kill | null): Promise<boolean>;
 }
 
@@ -59,6 +71,8 @@ export function newModel(world: World): Model {
     scheduled: new Set(),
     link: 'up',
     signedIn: true,
+    secondTab: false,
+    accountRemoved: false,
     faults: [],
     trace: [],
   };

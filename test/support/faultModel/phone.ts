@@ -2,6 +2,7 @@
 // dies. A kill arms the transport so the n-th next request never settles — before it reaches
 // the server, or after the server answered (the commit made, the answer never recorded) — then
 // the worker is abandoned there and a new one opens the same IndexedDB, as a reload does.
+import type { BlobStore, DriverDatabase } from '../../../src/db';
 import type { FetchLike } from '../../../src/replication';
 import { makeDevice, type Device } from '../device';
 import { faultyNetwork, type FaultyNetwork } from '../faultyFetch';
@@ -14,9 +15,22 @@ export interface Kill {
   afterAnswer: boolean;
 }
 
+/** A tab's page: its own PWADB instance on the phone's IndexedDB, where the driver's intents write. */
+export interface Tab {
+  db: DriverDatabase;
+  blobs: BlobStore;
+}
+
 export interface Phone {
   net: FaultyNetwork;
+  /** The leader worker: the one engine that syncs (the Web Lock's holder). */
   device: Device;
+  /** The page the driver is using: the leader's tab, or the second tab once one is open and in use. */
+  readonly page: Tab;
+  /** A second tab opens on the same IndexedDB and the driver uses it; its worker waits for the lock. */
+  openSecondTab(): Promise<void>;
+  /** The driver goes to the other tab. */
+  switchTab(): void;
   /** Replaces the worker: killed mid-request (`kill`), or closed cleanly and opened again. */
   /** True when the worker died mid-request (else it was closed cleanly: its run ended first). */
   restart(kill: Kill | null): Promise<boolean>;
@@ -47,9 +61,21 @@ export async function openPhone(server: TestServer): Promise<Phone> {
     device = await makeDevice(server, { idb, net: own, timeoutMs: PHONE_TIMEOUT_MS, followupWaitMs: 0, intervalMs: 60 * 60_000 });
     return device;
   };
+  let second: Tab | null = null;
+  let using: 'leader' | 'second' = 'leader';
   const phone: Phone = {
     net,
     device: await open(),
+    get page(): Tab {
+      return using === 'second' && second ? second : { db: phone.device.db, blobs: phone.device.blobs };
+    },
+    async openSecondTab() {
+      second = { db: await phone.device.idb.open(), blobs: await phone.device.idb.blobs() };
+      using = 'second';
+    },
+    switchTab() {
+      if (second) using = using === 'second' ? 'leader' : 'second';
+    },
     async restart(kill) {
       const old = phone.device;
       let killed = false;
@@ -81,12 +107,28 @@ export async function openPhone(server: TestServer): Promise<Phone> {
         armed = null;
       }
       await old.close();
+      // With a second tab open this is a leader change: the leader's tab is gone and the other
+      // tab's worker takes the lock (the new engine). The driver goes on in that tab, whose page
+      // here becomes the new engine's instance (PWADB's six collections twice is all RxDB's
+      // open-source limit of 13 allows, so the page's own instance closes).
+      if (second) {
+        await second.db.close();
+        second.blobs.close();
+        second = null;
+        using = 'leader';
+      }
       const next = await open(old.idb);
       next.clock.t = old.clock.t; // the phone's clock goes on; a new worker does not start it again
       phone.device = next;
       return killed;
     },
-    close: () => phone.device.close(),
+    close: async () => {
+      if (second) {
+        await second.db.close();
+        second.blobs.close();
+      }
+      await phone.device.close();
+    },
   };
   return phone;
 }

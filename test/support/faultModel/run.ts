@@ -37,12 +37,16 @@ export interface FaultOptions {
   storage?: boolean;
 }
 
-/** Signal back, signed in, Sync now until nothing waits but what needs the driver (bounded). */
+/** Signal back, the account restored, signed in, Sync now until nothing waits but what needs the driver (bounded). */
 async function settle(m: Model, r: Real): Promise<void> {
   r.net.offline = false;
   r.net.hanging = false;
   r.storage.full = false;
   m.link = 'up';
+  if (m.accountRemoved) {
+    await r.server.query('UPDATE accounts SET removed_at = NULL WHERE id = $1', [m.world.driver.id]);
+    m.accountRemoved = false;
+  }
   for (let round = 0; round < 40; round++) {
     if (!(await readSession(r.device.db, r.device.clock.t))) await r.device.engine.login(m.world.driver.email, RUN_PASSWORD);
     await r.device.engine.syncNow('driver');
@@ -67,6 +71,11 @@ async function oneRun(server: TestServer, jwtSecret: string, commands: Iterable<
     get device() {
       return phone.device;
     },
+    get page() {
+      return phone.page;
+    },
+    openSecondTab: () => phone.openSecondTab(),
+    switchTab: () => phone.switchTab(),
     net: phone.net,
     restart: (kill) => phone.restart(kill),
   };
