@@ -2,12 +2,13 @@
 // (server/main.ts): on PGlite through the server's operator socket <DATA_DIR>/admin.sock (the
 // server owns the data dir), on PostgreSQL (integration-pg) on its own connection. Removing a
 // driver and resetting a password end the account's sessions on their next call; refusals
-// exit non-zero with the reason on stderr. With no server on a PGlite data dir the CLI opens it.
+// exit non-zero with the reason on stderr (the table of them in this process: adminHere). With no server on a PGlite data dir the CLI opens it.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../server/admin/cli';
 import { API } from '../../src/domain';
 import { startMain, type RunningMain } from '../support/mainProcess';
 import { usesPostgres } from '../support/pgDatabase';
@@ -32,6 +33,26 @@ function admin(env: { DATA_DIR: string; DATABASE_URL?: string }, args: string[],
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+/**
+ * The same command line in this process (server/admin/cli.ts's runCli, which scripts/admin.ts
+ * runs): for the table of refusals, whose subject is the arguments and the lookups. Each child
+ * process costs ~2 s of CPU starting tsx and the server's modules; the other tests keep the
+ * child process (exit codes and stderr through a real process).
+ */
+async function adminHere(env: { DATA_DIR: string; DATABASE_URL?: string }, args: string[]): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(
+    args,
+    { DATA_DIR: env.DATA_DIR, DATABASE_URL: env.DATABASE_URL ?? '' },
+    {
+      out: (line) => (stdout += `${line}\n`),
+      err: (line) => (stderr += `${line}\n`),
+    },
+  );
+  return { code, stdout, stderr };
 }
 
 let main: RunningMain;
@@ -133,7 +154,7 @@ describe('npm run admin against the running server', () => {
       [['list-drivers', SUMMIT_DRIVER.email], 2, /takes no email/],
     ];
     for (const [args, code, message] of cases) {
-      const run = await admin(dir, args);
+      const run = await adminHere(dir, args);
       expect({ args, code: run.code, stdout: run.stdout }).toEqual({ args, code, stdout: '' });
       expect(run.stderr).toMatch(message);
     }
