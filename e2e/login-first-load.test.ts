@@ -68,6 +68,15 @@ describe('a fresh /login', () => {
       ).toBe(true);
   });
 
+  it('says what the app is to a search engine, and that only the sign-in page may be indexed (a valid robots.txt)', async () => {
+    await page.goto(`${server.url}/login`);
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/delivery drivers/);
+    const robots = await fetch(`${server.url}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect((await robots.text()).split('\n')).toEqual(['User-agent: *', 'Allow: /login', 'Disallow: /', '']);
+  });
+
   it('moves a driver who is already signed in to Home', async () => {
     await page.goto(`${server.url}/login`);
     await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
