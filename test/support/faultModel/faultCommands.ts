@@ -167,11 +167,12 @@ const signInCommand = fc.constant(null).map(() =>
 );
 
 /** The driver's calls the server committed so far (idempotency keys done). */
-async function committedKeys(m: Model, r: Real): Promise<number> {
-  const [row] = await r.server.query<{ n: number }>("SELECT count(*)::int n FROM idempotency_keys WHERE account_id = $1 AND state = 'done'", [
-    m.world.driver.id,
-  ]);
-  return row?.n ?? 0;
+async function committedKeys(m: Model, r: Real): Promise<string[]> {
+  const rows = await r.server.query<{ key: string; path: string; response_status: number }>(
+    "SELECT key, path, response_status FROM idempotency_keys WHERE account_id = $1 AND state = 'done' ORDER BY id",
+    [m.world.driver.id],
+  );
+  return rows.map((row) => `${row.path} ${row.response_status} ${row.key}`);
 }
 
 /**
@@ -185,13 +186,18 @@ const accountCommand = fc.boolean().map((remove) =>
     remove ? "the office removes the driver's account, then a sync run" : "the office restores the driver's account",
     (m) => m.accountRemoved !== remove,
     async (m, r) => {
+      // A run still under way (the one a sign-in starts is not awaited) may have a call on its
+      // way that the server authorized before the removal, and commits after it: the check is
+      // about calls made once the account is removed (1 in 1000 runs met that, seed 20261127).
+      while (remove && r.device.engine.busy()) await new Promise((resolve) => setTimeout(resolve, 5));
       await r.server.query('UPDATE accounts SET removed_at = $2 WHERE id = $1', [m.world.driver.id, remove ? new Date() : null]);
       m.accountRemoved = remove;
       if (!remove) return;
       const before = await committedKeys(m, r);
       await r.device.engine.syncNow();
       const after = await committedKeys(m, r);
-      if (after !== before) throw new Error(`${after - before} call(s) committed for a removed account`);
+      const added = after.filter((key) => !before.includes(key));
+      if (added.length) throw new Error(`committed for a removed account: ${added.join('; ')}`);
       await sessionOf(m, r);
     },
   ),
