@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { clockDate } from '../clock';
-import { ERROR_TEXT, issuesMessage } from '../domain';
+import { issuesMessage } from '../domain';
 import type { DriverDatabase, OutboxDisplay, Session } from '../db';
 import { discardOutboxEntry } from './entries';
-import type { ActionResult } from './orderActions';
+import { refuse, type ActionResult } from './orderActions';
 import { activeEntriesSelector, queue } from './queue';
 import { kindDef } from './registry';
 
@@ -26,7 +26,7 @@ export async function queueKind(db: DriverDatabase, session: Session, kind: stri
   const orderKey = def.key ?? input.orderKey;
   if (orderKey === undefined) throw new Error(`${kind} needs an order key`);
   const parsed = v.safeParse(def.payloadSchema, input.payload);
-  if (!parsed.success) return { ok: false, error: def.failure, message: `${ERROR_TEXT[def.failure]}: ${issuesMessage(parsed.issues)}` };
+  if (!parsed.success) return refuse(def.failure, issuesMessage(parsed.issues));
   if (def.supersedesRefused) {
     const refused = await db.outbox.find({ selector: { ...activeEntriesSelector(session, orderKey), kind, status: 'needs_attention' } }).exec();
     for (const doc of refused) await discardOutboxEntry(db, session, doc.id);

@@ -38,7 +38,7 @@ export interface OrderRefInput {
 export type ActionResult = { ok: true; entryId: string } | { ok: false; error: ErrorCode; message: string };
 
 /** The SPEC §8 text of the action plus why, as the server words its refusals. */
-const refuse = (error: ErrorCode, reason: string): ActionResult => ({ ok: false, error, message: `${ERROR_TEXT[error]}: ${reason}` });
+export const refuse = (error: ErrorCode, reason: string): ActionResult => ({ ok: false, error, message: `${ERROR_TEXT[error]}: ${reason}` });
 
 function schemaProblem(schema: v.GenericSchema, input: unknown): string | null {
   const parsed = v.safeParse(schema, input);
