@@ -79,7 +79,7 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
 export async function coldStartFigures(sizes: number[], reloads = 5): Promise<ColdStartFigure[] | null> {
   if (!existsSync(resolve('dist', 'index.html'))) return null;
   const server: TestServer = await startTestServer({ staticDir: resolve('dist') });
-  const phone = await launchPhone({ serviceWorkers: 'allow' });
+  const phone = await launchPhone({ density: 2, serviceWorkers: 'allow' });
   const figures: ColdStartFigure[] = [];
   try {
     const base = Number(

@@ -94,7 +94,7 @@ export async function homeBrowserFigures(
 ): Promise<HomeFigures | null> {
   if (!existsSync(resolve('dist', 'index.html'))) return null;
   const server = await startTestServer({ staticDir: resolve('dist') });
-  const phone = await launchPhone({ serviceWorkers: 'block' });
+  const phone = await launchPhone({ density: 2, serviceWorkers: 'block' });
   try {
     await addBulkOrders(server, BULK);
     const page = phone.context.pages()[0] ?? (await phone.context.newPage());

@@ -47,7 +47,7 @@ export async function idleFigures({ windowS, settleS, distDir = 'dist' }: IdleOp
   const server = await startTestServer({ staticDir: resolve(distDir) });
   const target = new URL(server.url);
   const proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port) });
-  const phone = await launchPhone({ serviceWorkers: 'allow' });
+  const phone = await launchPhone({ density: 2, serviceWorkers: 'allow' });
   try {
     const page = phone.context.pages()[0] ?? (await phone.context.newPage());
     await page.goto(`${proxy.url}/login`, { waitUntil: 'networkidle' });

@@ -55,7 +55,7 @@ export async function photoFigures(): Promise<PhotoFigures> {
   const jpeg = await cameraLikeJpeg();
   const server = await startTestServer({ staticDir: resolve('dist') });
   // CSP bypassed only so the harness can add Comlink to the page; the worker is the app's own.
-  const phone = await launchPhone({ serviceWorkers: 'block', bypassCSP: true });
+  const phone = await launchPhone({ density: 2, serviceWorkers: 'block', bypassCSP: true });
   try {
     const page = phone.context.pages()[0] ?? (await phone.context.newPage());
     await page.goto(`${server.url}/login`);
