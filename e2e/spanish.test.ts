@@ -233,7 +233,8 @@ describe('the app in Spanish', () => {
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     expect(await page.evaluate((key) => localStorage.getItem(key), LANGUAGE_STORAGE_KEY)).toBe('en');
-    await page.getByRole('link', { name: /^Deliveries/ }).click();
+    // The app bar's title block, now titled Settings in English, is the Home link.
+    await page.getByRole('link', { name: /^Settings .*home$/ }).click();
     await expect.poll(() => page.getByTestId('order-count').textContent()).toMatch(/^\d+ orders?$/);
   });
 });
