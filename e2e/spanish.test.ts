@@ -112,7 +112,8 @@ async function expectSpanish(name: string, found?: string[]): Promise<void> {
 
 async function open(path: string, heading: string): Promise<void> {
   await page.goto(`${server.url}${path}`);
-  await page.getByRole('heading', { name: heading, exact: true }).first().waitFor({ timeout: 30_000 });
+  // The screen's own heading (h2): the app bar's h1 says the same name before the screen has loaded.
+  await page.getByRole('heading', { name: heading, exact: true, level: 2 }).first().waitFor({ timeout: 30_000 });
 }
 
 describe('the app in Spanish', () => {
@@ -228,12 +229,13 @@ describe('the app in Spanish', () => {
     await expectSpanish('settings');
     await page.evaluate(() => Object.assign(window, { notReloaded: true }));
     await page.getByRole('radio', { name: 'English', exact: true }).click();
-    await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: 'Settings', exact: true, level: 2 }).waitFor({ timeout: 10_000 });
     await page.getByRole('button', { name: 'Menu' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     expect(await page.evaluate((key) => localStorage.getItem(key), LANGUAGE_STORAGE_KEY)).toBe('en');
-    await page.getByRole('link', { name: /^Deliveries/ }).click();
+    // The app bar's title block, now titled Settings in English, is the Home link.
+    await page.getByRole('link', { name: /^Settings .*home$/ }).click();
     await expect.poll(() => page.getByTestId('order-count').textContent()).toMatch(/^\d+ orders?$/);
   });
 });

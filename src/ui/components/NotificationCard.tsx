@@ -45,7 +45,7 @@ export function NotificationCard({ notification: n, onDismiss, queued = false }:
               <Text color="fg.muted">{t('notifications.dismissedHere')}</Text>
             </HStack>
           ) : n.dismissed_at ? (
-            <Text color="fg.muted">Dismissed {formatDateTime(n.dismissed_at)}</Text>
+            <Text color="fg.muted">{t('notifications.dismissedAt', { time: formatDateTime(n.dismissed_at) })}</Text>
           ) : null}
           {path || onDismiss ? (
             <HStack gap="2" flexWrap="wrap">

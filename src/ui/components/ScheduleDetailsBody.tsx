@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from 'react-router';
 import { CACHE_KEYS, type OrderDoc } from '../../db';
-import { driverNameOf, formatDateHeader, formatTime, isOverdue, relativeDay, startOfDay, type OrderKind, type ScheduleDetails } from '../../domain';
+import { formatDateHeader, formatTime, isOverdue, relativeDay, startOfDay, type OrderKind, type ScheduleDetails } from '../../domain';
 import { telHref } from '../customerText';
 import { formatDate } from '../format';
-import { useSession } from '../hooks/useAuth';
+import { useDriverName } from '../hooks/useDriverName';
 import { useCached } from '../hooks/useCached';
 import { useOrderBundle } from '../hooks/useDelivery';
 import { useDeviceTime } from '../hooks/useDeviceTime';
@@ -149,7 +149,7 @@ function WhenCard({ order, details }: { order: OrderDoc; details: ScheduleDetail
 
 /** What is delivered and by whom: customer or dealer, model, serial, order number, stage, location, driver. */
 function OrderFactsCard({ order, details }: { order: OrderDoc; details: ScheduleDetails | null }) {
-  const session = useSession();
+  const driverName = useDriverName();
   return (
     <SectionCard title={t('schedule.order')} testId="schedule-order">
       <DetailList
@@ -163,7 +163,7 @@ function OrderFactsCard({ order, details }: { order: OrderDoc; details: Schedule
           { label: t('schedule.stage'), value: order.building_stage },
           { label: t('schedule.location'), value: order.building_location },
           // The row is on this driver's list, so until a reassign goes through it is theirs.
-          { label: t('schedule.driver'), value: details?.driver?.name ?? driverNameOf(session.claims) },
+          { label: t('schedule.driver'), value: details?.driver?.name ?? driverName },
         ]}
       />
     </SectionCard>
