@@ -4,11 +4,13 @@
 // overflows the phone's width, targets stay 48 px and body text 16 px. Choosing English in
 // Settings switches back at once, without a reload. Also an on-lot delivery form (its rules'
 // messages shown), a customer delivery form (the new-card form open), the schedule screen and
-// the schedule details. Screenshots: test-results/es-*.png.
+// the schedule details. Home, an order's details and Notifications also show no value of the
+// server's enumerations in English (order type, status, stage, notification titles: issue 25
+// item 6), and show their Spanish texts. Screenshots: test-results/es-*.png.
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ERROR_TEXT, FILTER_LABELS } from '../src/domain';
+import { BUILDING_STAGES, ERROR_TEXT, FILTER_LABELS, NOTIFICATION_TOPIC_TITLES, ORDER_STATUSES, ORDER_TYPES } from '../src/domain';
 import { en } from '../src/ui/i18n/en';
 import { deliver } from '../src/ui/i18n/en/deliver';
 import { schedule } from '../src/ui/i18n/en/schedule';
@@ -18,7 +20,7 @@ import { log } from '../src/ui/i18n/en/log';
 import { nav } from '../src/ui/i18n/en/nav';
 import { order, outbox } from '../src/ui/i18n/en/order';
 import { screens } from '../src/ui/i18n/en/screens';
-import { es } from '../src/ui/i18n/es';
+import { domain as spanishDomain, es } from '../src/ui/i18n/es';
 import { LANGUAGE_STORAGE_KEY } from '../src/ui/i18n/language';
 import type { TestServer } from '../test/support/server';
 import { RESULTS, SUMMIT_DRIVER as DRIVER, useBrowserHarness } from './support';
@@ -63,30 +65,43 @@ const ENGLISH_PIECES = [
   .map((piece) => piece.trim())
   .filter((piece) => piece.length >= 8);
 
-/** Visible text plus the names and hints a screen reader or an empty field shows. */
-function screenText(dataValues: boolean): Promise<string> {
-  return page.evaluate((valuesAreData) => {
+/** The server's enumerated values (src/domain's lists, which its database is held to) as English sends them. */
+const ENGLISH_VALUES = [...ORDER_TYPES, ...ORDER_STATUSES, ...BUILDING_STAGES, ...Object.values(NOTIFICATION_TOPIC_TITLES)];
+const SPANISH_VALUES = [spanishDomain.orderTypes, spanishDomain.orderStatuses, spanishDomain.buildingStages, spanishDomain.notificationTopics].flatMap(
+  (texts) => Object.values<string>(texts),
+);
+/** Company-written words (issue 25: they stay as the company wrote them): what a notification says, the happy list, the survey. */
+const COMPANY_TEXT = ['[data-testid="notification"] p', '[data-field="happy-list"] label', '[data-field="survey"] label'];
+
+/** Each of `values` the text holds as a whole phrase (not inside a longer word), case as sent. */
+function phrasesIn(text: string, values: readonly string[]): string[] {
+  const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return values.filter((value) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(value)}(?![\\p{L}\\p{N}])`, 'u').test(text));
+}
+
+/**
+ * Issue 25 item 6 on the screen in view: no value of the server's enumerations in English
+ * (company-written text aside), and at least `spanish` of their Spanish texts shown.
+ */
+async function expectValuesInSpanish(name: string, spanish = 1): Promise<void> {
+  const text = await screenText(COMPANY_TEXT);
+  expect(phrasesIn(text, ENGLISH_VALUES), `English enumerated values on ${name}`).toEqual([]);
+  expect(phrasesIn(text, SPANISH_VALUES).length, `Spanish enumerated values on ${name}`).toBeGreaterThanOrEqual(spanish);
+}
+
+/** Visible text plus the names and hints a screen reader or an empty field shows, without what `dataSelectors` hold. */
+function screenText(dataSelectors: string[]): Promise<string> {
+  return page.evaluate((selectors) => {
     // Chakra's toast region names itself ("Notifications"): the library's words, not the app's.
     const own = (el: Element): boolean => !el.closest('[data-scope="toast"]');
     const attributes = [...document.querySelectorAll('[aria-label], [placeholder], [title]')]
       .filter(own)
       .map((el) => ['aria-label', 'placeholder', 'title'].map((name) => el.getAttribute(name) ?? '').join('\n'));
     let text = `${document.body.innerText}\n${attributes.join('\n')}`;
-    // Data, not the app's words: an order's type, status and place as the office wrote them,
-    // what a notification says, the happy list's items and the survey's questions.
-    // On an order's details the listed values are the order's (its status "Scheduled for Delivery").
-    const selectors = [
-      '.order-card__meta',
-      '[data-testid="notification"] h3',
-      '[data-testid="notification"] p',
-      '[data-field="happy-list"] label',
-      '[data-field="survey"] label',
-      ...(valuesAreData ? ['dd'] : []),
-    ];
-    const data = [...document.querySelectorAll(selectors.join(', '))];
+    const data = selectors.length > 0 ? [...document.querySelectorAll(selectors.join(', '))] : [];
     for (const el of data) for (const line of (el as HTMLElement).innerText.split('\n')) if (line.trim()) text = text.split(line.trim()).join(' ');
     return text;
-  }, dataValues);
+  }, dataSelectors);
 }
 
 async function englishOn(name: string, valuesAreData = name === 'order-details'): Promise<string[]> {
@@ -94,7 +109,10 @@ async function englishOn(name: string, valuesAreData = name === 'order-details')
   await waitForSyncIdle(page);
   await animationsSettled(page);
   await page.screenshot({ path: resolve(RESULTS, `es-${name}.png`) });
-  const text = await screenText(valuesAreData);
+  // Data, not the app's words: the place on an order card (its type and status are checked by
+  // expectValuesInSpanish), notifications' titles, company-written text, and on an order's
+  // details the listed values (a model or a dealer's name may hold a catalog piece).
+  const text = await screenText(['.order-card__meta', '[data-testid="notification"] h3', ...COMPANY_TEXT, ...(valuesAreData ? ['dd'] : [])]);
   // Each piece found, with what surrounds it on screen (to tell where it is).
   return [...new Set(ENGLISH_PIECES.filter((piece) => text.includes(piece)))].map((piece) => {
     const at = text.indexOf(piece);
@@ -136,6 +154,8 @@ describe('the app in Spanish', () => {
     await page.getByTestId('order-card').first().waitFor({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('order-count').textContent()).toMatch(/^\d+ pedidos?$/);
     await expectSpanish('home');
+    // Each card: type · status · place.
+    await expectValuesInSpanish('home', 2);
   });
 
   it("an order's details", async () => {
@@ -144,6 +164,8 @@ describe('the app in Spanish', () => {
     await page.getByText('Agregar nota').waitFor({ timeout: 30_000 });
     await page.getByTestId('customer-details').getByText('Dirección de entrega').waitFor({ timeout: 30_000 });
     await expectSpanish('order-details');
+    // The order card lists its type, status and stage.
+    await expectValuesInSpanish('order-details', 3);
   });
 
   it('Scheduled, with the day headers in Spanish', async () => {
@@ -158,7 +180,15 @@ describe('the app in Spanish', () => {
   it('Notifications', async () => {
     await open('/notifications', 'Notificaciones');
     await page.getByTestId('notifications-tab-0').waitFor();
+    await page.getByTestId('notification').first().waitFor({ timeout: 30_000 });
     await expectSpanish('notifications');
+    // The seeded order notices' titles ("New order assigned"…) are the system's: in Spanish.
+    await expectValuesInSpanish('notifications');
+    await open('/notifications?tabIndex=1', 'Notificaciones');
+    await page.getByTestId('notification').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByText(/^Descartada el /).count()).toBeGreaterThan(0);
+    await expectSpanish('notifications-dismissed');
+    await expectValuesInSpanish('notifications-dismissed', 0);
   });
 
   it('Tech support', async () => {
