@@ -6,7 +6,10 @@
 // messages shown), a customer delivery form (the new-card form open), the schedule screen and
 // the schedule details. Home, an order's details and Notifications also show no value of the
 // server's enumerations in English (order type, status, stage, notification titles: issue 25
-// item 6), and show their Spanish texts. Screenshots: test-results/es-*.png.
+// item 6), and show their Spanish texts. The driver's other phone reported unsent work that never
+// arrived (issue 24 item 7): the sign-in shows the lost-work notice, in Spanish, until closed.
+// Screenshots: test-results/es-*.png.
+import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +20,7 @@ import { schedule } from '../src/ui/i18n/en/schedule';
 import { settingsEdit } from '../src/ui/i18n/en/settingsEdit';
 import { map } from '../src/ui/i18n/en/map';
 import { log } from '../src/ui/i18n/en/log';
+import { lostWork } from '../src/ui/i18n/en/lostWork';
 import { nav } from '../src/ui/i18n/en/nav';
 import { order, outbox } from '../src/ui/i18n/en/order';
 import { screens } from '../src/ui/i18n/en/screens';
@@ -31,6 +35,25 @@ let server: TestServer;
 let page: Page;
 
 useBrowserHarness({}, (h) => ({ server, page } = h));
+
+/** The driver's other phone last reported a delivery and a note it held unsent, which never arrived. */
+async function reportFromAnotherPhone(): Promise<void> {
+  const [onlot] = await liveOrders('onlot');
+  const entry = (kind: string, label: string, minutes: number) => ({
+    id: randomUUID(),
+    kind,
+    label,
+    order_key: `oio-${onlot}`,
+    display: 'Blue Mountain Barns · 12x24 Cabin · SS2026-01070',
+    created_at: new Date(Date.now() - minutes * 60_000).toISOString(),
+    needs_attention: false,
+  });
+  await server.query(
+    `INSERT INTO device_unsent_reports (account_id, company_id, device_id, unsent, entries, reported_at)
+     SELECT id, company_id, $2, 2, $3::jsonb, now() - interval '8 days' FROM accounts WHERE email = $1`,
+    [DRIVER.email, randomUUID(), JSON.stringify([entry('deliver_onlot', 'On-lot delivery', 90), entry('create_order_note', 'Note for the office', 60)])],
+  );
+}
 
 /** The driver's undelivered orders of a kind, oldest first. */
 async function liveOrders(kind: 'onlot' | 'customer'): Promise<number[]> {
@@ -55,7 +78,7 @@ const spanish = new Map(leaves(es));
  * "Email" could be a customer's data); texts Spanish keeps as they are (the app's name) left out.
  */
 const ENGLISH_PIECES = [
-  ...leaves({ ...en, ...screens, order, outbox, log, nav, deliver, schedule, settingsEdit, map })
+  ...leaves({ ...en, ...screens, order, outbox, log, lostWork, nav, deliver, schedule, settingsEdit, map })
     .filter(([key, text]) => spanish.get(key) !== text)
     .map(([, text]) => text),
   ...Object.values(ERROR_TEXT),
@@ -140,6 +163,7 @@ describe('the app in Spanish', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Iniciar sesión' }).waitFor({ timeout: 30_000 });
     const found = await englishOn('login');
+    await reportFromAnotherPhone();
     // Judged after signing in, so a failure here does not also fail every later screen.
     await page.getByLabel('Correo electrónico').fill(DRIVER.email);
     await page.getByLabel('Contraseña').fill(DRIVER.password);
@@ -150,7 +174,17 @@ describe('the app in Spanish', () => {
     await expectSpanish('login', found);
   });
 
-  it('Home', async () => {
+  it('the notice of work another phone lost, then Home', async () => {
+    // This browser's first report is answered with what the other phone never sent.
+    await page.getByTestId('lost-work').waitFor({ timeout: 30_000 });
+    await page.getByRole('region', { name: '2 acciones nunca llegaron a la oficina' }).waitFor();
+    expect(await page.getByTestId('lost-work-entries').locator('li').allTextContents()).toEqual([
+      'Entrega en el lote — Blue Mountain Barns · 12x24 Cabin · SS2026-01070',
+      'Nota para la oficina — Blue Mountain Barns · 12x24 Cabin · SS2026-01070',
+    ]);
+    await expectSpanish('lost-work');
+    await page.getByRole('button', { name: 'Entendido', exact: true }).click();
+    await page.getByTestId('lost-work').waitFor({ state: 'detached' });
     await page.getByTestId('order-card').first().waitFor({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('order-count').textContent()).toMatch(/^\d+ pedidos?$/);
     await expectSpanish('home');

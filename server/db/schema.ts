@@ -244,3 +244,4 @@ export * from './schemaDeliveries';
 export * from './schemaProfile';
 export * from './schemaPayments';
 export * from './schemaSignIn';
+export * from './schemaDevices';
