@@ -3,7 +3,7 @@
 // company drivers and feature flags. Money travels as a decimal string ("1234.50").
 import * as v from 'valibot';
 import { InventoryDeliveryEntries, OnlotOrderDetailsSchema, OrderCoreEntries } from './api';
-import { OrderListItemSchema } from './order';
+import { BuildingStageTextSchema, OrderListItemSchema, OrderStatusTextSchema } from './order';
 
 export const FEATURE_FLAG_ENVIRONMENTS = ['production', 'master', 'branch'] as const;
 export type FeatureFlagEnvironment = (typeof FEATURE_FLAG_ENVIRONMENTS)[number];
@@ -136,7 +136,7 @@ export const ScheduleListItemSchema = v.object({
   onlot_inventory_order_id: v.nullable(v.number()),
   inventory_move_order_id: v.nullable(v.number()),
   order_number: v.string(),
-  order_status: v.string(),
+  order_status: OrderStatusTextSchema,
   building_model: v.string(),
   serial_number: v.string(),
   customer_name: nullableString,
@@ -154,7 +154,7 @@ export type ScheduleListItem = v.InferOutput<typeof ScheduleListItemSchema>;
 /** GET /api/driver/{kind}-schedule-details?id=: one of the driver's orders, scheduled or not. */
 export const ScheduleDetailsSchema = v.object({
   ...ScheduleListItemSchema.entries,
-  building_stage: v.string(),
+  building_stage: BuildingStageTextSchema,
   building_location: v.string(),
   customer_phone: nullableString,
   driver: v.nullable(v.object({ id: v.number(), name: v.string() })),

@@ -16,6 +16,7 @@ import { createSessionRules } from './session';
 import { signIn } from './signIn';
 import { clearDriverData } from './signOutData';
 import { TransportError } from './transportError';
+import { reportUnsent } from './unsentReport';
 
 export type { Timers } from './reachability';
 
@@ -161,6 +162,7 @@ export function createSyncEngine(deps: EngineDeps) {
         lastError = ERROR_TEXT.ClientTooOld;
         return;
       }
+      await reportUnsent({ db: deps.db, http, session: current, now, log: deps.log });
       // SPEC §4: the list is refreshed after ready orders were submitted, either way.
       await pruneDoneEntries(deps.db, now());
       quiet =

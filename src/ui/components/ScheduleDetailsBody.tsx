@@ -15,6 +15,7 @@ import { MessageScreen } from './MessageScreen';
 import { OrderScreenFrame } from './OrderScreenFrame';
 import { SectionCard } from './SectionCard';
 import { activeLocale, registerTexts, t } from '../i18n';
+import { orderValueText } from '../i18n/domainText';
 import { schedule as scheduleTexts } from '../i18n/en/schedule';
 
 registerTexts('schedule', scheduleTexts);
@@ -118,7 +119,7 @@ function WhenCard({ order, details }: { order: OrderDoc; details: ScheduleDetail
           <DetailList
             items={[
               { label: t('schedule.date'), value: scheduled ? formatDate(order.scheduled_date) : t('schedule.notScheduled') },
-              { label: t('schedule.status'), value: order.order_status },
+              { label: t('schedule.status'), value: orderValueText('orderStatuses', order.order_status) },
               { label: t('schedule.destination'), value: details?.destination_address },
             ]}
           />
@@ -159,8 +160,8 @@ function OrderFactsCard({ order, details }: { order: OrderDoc; details: Schedule
           { label: t('schedule.model'), value: order.building_model },
           { label: t('schedule.serial'), value: order.serial_number },
           { label: t('schedule.number'), value: details?.order_number },
-          { label: t('schedule.type'), value: order.order_type },
-          { label: t('schedule.stage'), value: order.building_stage },
+          { label: t('schedule.type'), value: orderValueText('orderTypes', order.order_type) },
+          { label: t('schedule.stage'), value: orderValueText('buildingStages', order.building_stage) },
           { label: t('schedule.location'), value: order.building_location },
           // The row is on this driver's list, so until a reassign goes through it is theirs.
           { label: t('schedule.driver'), value: details?.driver?.name ?? driverName },
