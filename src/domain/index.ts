@@ -29,3 +29,4 @@ export * from './mainApp';
 export * from './uploadRules';
 export * from './paymentRules';
 export * from './language';
+export * from './mapTiles';

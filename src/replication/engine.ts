@@ -163,17 +163,18 @@ export function createSyncEngine(deps: EngineDeps) {
       }
       // SPEC §4: the list is refreshed after ready orders were submitted, either way.
       await pruneDoneEntries(deps.db, now());
-      quiet =
-        !(await pullAll({
-          db: deps.db,
-          blobs: deps.blobs,
-          http,
-          session: current,
-          log: deps.log,
-          sleep: deps.sleep,
-          whenDriverIdle: driver.whenIdle,
-          appHost: deps.appHost,
-        })) && nextDueAt === null;
+      const pulled = await pullAll({
+        db: deps.db,
+        blobs: deps.blobs,
+        http,
+        session: current,
+        log: deps.log,
+        sleep: deps.sleep,
+        whenDriverIdle: driver.whenIdle,
+        appHost: deps.appHost,
+      });
+      deps.mapTiles?.afterRun(current, pulled);
+      quiet = !pulled && nextDueAt === null;
     } catch (error) {
       if (error instanceof TransportError && error.kind === 'auth') return await refused(error.code);
       clientTooOld = error instanceof TransportError && error.kind === 'upgrade';

@@ -18,7 +18,7 @@ import MapGL, {
   type MapRef,
   type PopupProps,
 } from 'react-map-gl/maplibre';
-import { boundsOf, selectionPositions, type LatLon, type MapSelection } from '../../domain';
+import { boundsOf, selectionPositions, type KeptBasemap, type LatLon, type MapSelection } from '../../domain';
 import { US_BOUNDS } from './basemap';
 import { selectionFeatures, selectionSignature } from './features';
 import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, clusterLayer, dealerLayer, orderLayer, PIN_HEAD, provideMissingImage, shopLayer, SOURCE_IDS } from './layers';
@@ -55,6 +55,10 @@ interface Props {
   selection: MapSelection;
   /** The browser's connectivity (the online basemap is not even tried offline). */
   online: boolean;
+  /** The online style the server named (null: only the shipped basemap). */
+  styleUrl: string | null;
+  /** The copies of that style kept on the phone around the orders (null: none). */
+  kept: KeptBasemap | null;
   /** The map could not start (no WebGL after all): the screen shows the list instead. */
   onBroken: (error: Error) => void;
 }
@@ -63,8 +67,8 @@ type Open = Exclude<Tapped, { kind: 'zoom' } | null>;
 
 const withPins = new WeakSet<object>();
 
-export default function MapView({ selection, online, onBroken }: Props) {
-  const basemap = useBasemap(online);
+export default function MapView({ selection, online, styleUrl, kept, onBroken }: Props) {
+  const basemap = useBasemap({ online, styleUrl, keptAt: kept?.checked_at ?? null });
   const mapRef = useRef<MapRef | null>(null);
   // The pins are drawn on the phone and added when a style asks for them: the listener must
   // be on before the first style puts the data layers on the map.
@@ -153,6 +157,7 @@ export default function MapView({ selection, online, onBroken }: Props) {
       borderColor="border.emphasized"
       data-testid="order-map"
       data-basemap={basemap.kind}
+      data-kept-tiles={kept?.tiles ?? 0}
     >
       <MapGL
         ref={attach}
@@ -171,15 +176,16 @@ export default function MapView({ selection, online, onBroken }: Props) {
         onClick={onClick}
         onZoomStart={() => setClusters([])}
       >
-        <Source id={SOURCE_IDS.dealers} type="geojson" data={features.dealers}>
-          <Layer {...dealerLayer} />
+        {/* Added in drawing order: dealer and shop pins above the order clusters, so a pin on a lot full of orders stays whole and tappable. */}
+        <Source id={SOURCE_IDS.orders} type="geojson" data={features.orders} cluster clusterRadius={CLUSTER_RADIUS} clusterMaxZoom={CLUSTER_MAX_ZOOM}>
+          <Layer {...clusterLayer} />
+          <Layer {...orderLayer} />
         </Source>
         <Source id={SOURCE_IDS.shops} type="geojson" data={features.shops}>
           <Layer {...shopLayer} />
         </Source>
-        <Source id={SOURCE_IDS.orders} type="geojson" data={features.orders} cluster clusterRadius={CLUSTER_RADIUS} clusterMaxZoom={CLUSTER_MAX_ZOOM}>
-          <Layer {...clusterLayer} />
-          <Layer {...orderLayer} />
+        <Source id={SOURCE_IDS.dealers} type="geojson" data={features.dealers}>
+          <Layer {...dealerLayer} />
         </Source>
         {clusters.map((c) => (
           <QuietMarker key={c.id} longitude={c.lon} latitude={c.lat}>
@@ -221,7 +227,7 @@ export default function MapView({ selection, online, onBroken }: Props) {
       >
         {t('map.showAll')}
       </Button>
-      {basemap.kind === 'offline' ? (
+      {basemap.kind !== 'online' ? (
         <Badge position="absolute" top="2" left="2" colorPalette="yellow" variant="solid" size="md" boxShadow="sm" data-testid="offline-badge">
           {t('map.offlineMap')}
         </Badge>

@@ -19,8 +19,8 @@ export const LAYER_IDS = {
   dealers: 'dealer-points',
   shops: 'shop-points',
 } as const;
-/** Every layer a tap looks at, topmost first. */
-export const TAPPABLE_LAYERS = [LAYER_IDS.orders, LAYER_IDS.clusters, LAYER_IDS.shops, LAYER_IDS.dealers];
+/** Every layer a tap looks at, topmost first: pins are drawn above the orders (MapView adds the sources in reverse). */
+export const TAPPABLE_LAYERS = [LAYER_IDS.dealers, LAYER_IDS.shops, LAYER_IDS.orders, LAYER_IDS.clusters];
 const DATA_SOURCES = new Set<string>(Object.values(SOURCE_IDS));
 export const isDataSource = (id: string | undefined): boolean => id !== undefined && DATA_SOURCES.has(id);
 
@@ -68,6 +68,8 @@ export const shopLayer: LayerProps = { id: LAYER_IDS.shops, type: 'symbol', sour
 type Glyph = 'square' | 'house';
 /** How far above its position a pin's head (what a finger taps) is, in px. */
 export const PIN_HEAD = 31;
+/** The head's radius with its outline, in px: a tap within it is the pin's. */
+export const PIN_HEAD_RADIUS = 17;
 const PINS: Record<string, { color: string; glyph: Glyph }> = {
   'pin-dealer': { color: MAP_COLORS.dealer, glyph: 'square' },
   'pin-shop': { color: MAP_COLORS.shop, glyph: 'house' },
