@@ -91,6 +91,7 @@ export async function startTileServer(opts: { maxzoom?: number } = {}): Promise<
     tilesServed: () => [...served].filter(([path]) => path.startsWith('/tiles/')).reduce((n, [, count]) => n + count, 0),
     tileBytes: tile.byteLength,
     async close() {
+      if (!server.listening) return;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of sockets) socket.destroy();
       await closed;

@@ -34,9 +34,11 @@ export const DEFAULT_KEPT_LIMITS: KeptLimits = { maxBytes: 50 * 1024 * 1024, max
 /** How old a copy may get before a keep online fetches it again: roads change slowly, a style's sprites and fonts with its releases. */
 export const KEPT_REFRESH_MS = { tile: 7 * 24 * 3_600_000, asset: 24 * 3_600_000 } as const;
 
-export function isDue(entry: KeptEntry | undefined, now: number): boolean {
+export type KeptRefresh = { readonly [K in keyof typeof KEPT_REFRESH_MS]: number };
+
+export function isDue(entry: KeptEntry | undefined, now: number, refresh: KeptRefresh = KEPT_REFRESH_MS): boolean {
   if (!entry) return true;
-  return now - entry.keptAt >= (entry.tile ? KEPT_REFRESH_MS.tile : KEPT_REFRESH_MS.asset);
+  return now - entry.keptAt >= (entry.tile ? refresh.tile : refresh.asset);
 }
 
 export function usage(entries: Iterable<KeptEntry>): { bytes: number; tiles: number } {

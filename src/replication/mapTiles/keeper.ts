@@ -10,6 +10,7 @@ import {
   DEFAULT_KEPT_LIMITS,
   evictions,
   isDue,
+  KEPT_REFRESH_MS,
   KEPT_ZOOMS,
   styleResources,
   tileJsonTemplates,
@@ -18,6 +19,7 @@ import {
   usage,
   type KeptBasemap,
   type KeptLimits,
+  type KeptRefresh,
   type OrderMap,
   type TileTemplates,
 } from '../../domain';
@@ -33,6 +35,8 @@ export interface MapTileKeeperDeps {
   fetch: TileFetch;
   now: () => number;
   limits?: KeptLimits;
+  /** How old a copy may get before it is fetched again (default KEPT_REFRESH_MS: tiles 7 days, the style's assets a day). */
+  refresh?: KeptRefresh;
   /** Requests at once (default 4). */
   parallel?: number;
   /** A request with no answer in this long counts as no signal (default 20 s). */
@@ -167,6 +171,7 @@ class KeepRun {
   stopped = false;
   private readonly ranks = new Map<string, number>();
   private readonly wantedAt: number;
+  private readonly refresh: KeptRefresh;
 
   constructor(
     private readonly deps: MapTileKeeperDeps,
@@ -174,6 +179,7 @@ class KeepRun {
     private readonly limits: KeptLimits,
   ) {
     this.wantedAt = deps.now();
+    this.refresh = deps.refresh ?? KEPT_REFRESH_MS;
   }
 
   /** The copy's place in this keep's wanted list (first asked, first wanted); marks a kept copy wanted now. */
@@ -190,7 +196,7 @@ class KeepRun {
   /** A JSON document of the style (the style, a TileJSON): fetched when due, else the kept copy. Null when neither can be read. */
   async json(url: string): Promise<unknown> {
     const rank = this.rankOf(url);
-    if (isDue(this.store.get(url), this.deps.now()) && !this.stopped) await this.fetchOne({ url, tile: false }, rank);
+    if (isDue(this.store.get(url), this.deps.now(), this.refresh) && !this.stopped) await this.fetchOne({ url, tile: false }, rank);
     try {
       return ((await this.store.read(url))?.json() as Promise<unknown> | undefined) ?? null;
     } catch {
@@ -205,7 +211,7 @@ class KeepRun {
     for (const w of wanted) {
       const seen = this.ranks.has(w.url); // the style and its TileJSONs were fetched already
       const rank = this.rankOf(w.url);
-      if (!seen && isDue(this.store.get(w.url), now)) due.push({ w, rank });
+      if (!seen && isDue(this.store.get(w.url), now, this.refresh)) due.push({ w, rank });
     }
     let evicted = 0;
     for (const url of evictions(this.store.entries(), this.limits)) {

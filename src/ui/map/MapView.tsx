@@ -21,10 +21,22 @@ import MapGL, {
 import { boundsOf, selectionPositions, type KeptBasemap, type LatLon, type MapSelection } from '../../domain';
 import { US_BOUNDS } from './basemap';
 import { selectionFeatures, selectionSignature } from './features';
-import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, clusterLayer, dealerLayer, orderLayer, PIN_HEAD, provideMissingImage, shopLayer, SOURCE_IDS } from './layers';
+import {
+  CLUSTER_MAX_ZOOM,
+  CLUSTER_RADIUS,
+  clusterCountLayer,
+  clusterLayer,
+  dealerLayer,
+  orderLayer,
+  PIN_HEAD,
+  provideMissingImage,
+  raiseClusterCounts,
+  shopLayer,
+  SOURCE_IDS,
+} from './layers';
 import { OrdersPlace, SitePlace } from './PlaceDetails';
 import { QuietMarker } from './QuietMarker';
-import { readRendered, tapAt, writeRendered, type ClusterLabel, type Tapped } from './rendered';
+import { readRendered, tapAt, writeRendered, type Tapped } from './rendered';
 import { useBasemap } from './useBasemap';
 import { useOwnPosition } from './useOwnPosition';
 import { registerTexts, t } from '../i18n';
@@ -78,10 +90,10 @@ export default function MapView({ selection, online, styleUrl, kept, onBroken }:
     if (!map || withPins.has(map)) return;
     withPins.add(map);
     map.on('styleimagemissing', (e: { id: string }) => provideMissingImage(map, e.id));
+    map.on('styledata', () => raiseClusterCounts(map));
   }, []);
   const boxRef = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState<Open | null>(null);
-  const [clusters, setClusters] = useState<ClusterLabel[]>([]);
   const position = useOwnPosition();
   const features = useMemo(() => selectionFeatures(selection), [selection]);
   const signature = useMemo(() => selectionSignature(selection), [selection]);
@@ -111,7 +123,6 @@ export default function MapView({ selection, online, styleUrl, kept, onBroken }:
     const rendered = readRendered(event.target);
     if (!rendered || !boxRef.current) return;
     writeRendered(boxRef.current, rendered);
-    setClusters((prev) => (sameClusters(prev, rendered.clusters) ? prev : rendered.clusters));
   }, []);
 
   const onClick = useCallback((event: MapLayerMouseEvent) => {
@@ -174,11 +185,11 @@ export default function MapView({ selection, online, styleUrl, kept, onBroken }:
         onStyleData={basemap.onStyleData}
         onIdle={onIdle}
         onClick={onClick}
-        onZoomStart={() => setClusters([])}
       >
-        {/* Added in drawing order: dealer and shop pins above the order clusters, so a pin on a lot full of orders stays whole and tappable. */}
+        {/* Added in drawing order: dealer and shop pins above the order clusters (their counts are raised above all), so a pin on a lot full of orders stays whole and tappable. */}
         <Source id={SOURCE_IDS.orders} type="geojson" data={features.orders} cluster clusterRadius={CLUSTER_RADIUS} clusterMaxZoom={CLUSTER_MAX_ZOOM}>
           <Layer {...clusterLayer} />
+          <Layer {...clusterCountLayer} />
           <Layer {...orderLayer} />
         </Source>
         <Source id={SOURCE_IDS.shops} type="geojson" data={features.shops}>
@@ -187,11 +198,6 @@ export default function MapView({ selection, online, styleUrl, kept, onBroken }:
         <Source id={SOURCE_IDS.dealers} type="geojson" data={features.dealers}>
           <Layer {...dealerLayer} />
         </Source>
-        {clusters.map((c) => (
-          <QuietMarker key={c.id} longitude={c.lon} latitude={c.lat}>
-            <span className="driver-map-count">{c.count}</span>
-          </QuietMarker>
-        ))}
         {position ? <OwnPosition at={position} /> : null}
         <NavigationControl position="top-right" showCompass={false} />
         <GeolocateControl position="top-right" trackUserLocation positionOptions={{ enableHighAccuracy: true }} showAccuracyCircle={false} />
@@ -265,8 +271,4 @@ function OwnPosition({ at }: { at: LatLon }) {
       <div className="maplibregl-user-location-dot" data-testid="own-position" />
     </QuietMarker>
   );
-}
-
-function sameClusters(a: ClusterLabel[], b: ClusterLabel[]): boolean {
-  return a.length === b.length && a.every((c, i) => c.id === b[i]?.id && c.count === b[i]?.count && c.lon === b[i]?.lon);
 }

@@ -1,11 +1,11 @@
-// What the map actually drew, read after it settles (`idle`): the cluster counts shown as
-// labels, and figures written on the map's element (data-*) for screen readers' summary
+// What the map actually drew, read after it settles (`idle`): the clusters and their counts,
+// and figures written on the map's element (data-*) for screen readers' summary
 // checks and the browser tests (a canvas cannot be read otherwise).
 import type { GeoJSONSource, Map as MaplibreMap, MapGeoJSONFeature } from 'maplibre-gl';
 import { OFFLINE_LAYERS } from './basemap';
 import { LAYER_IDS, PIN_HEAD, PIN_HEAD_RADIUS, SOURCE_IDS, TAPPABLE_LAYERS } from './layers';
 
-export interface ClusterLabel {
+export interface DrawnCluster {
   id: number;
   lon: number;
   lat: number;
@@ -21,7 +21,7 @@ export interface TapTarget {
 }
 
 export interface Rendered {
-  clusters: ClusterLabel[];
+  clusters: DrawnCluster[];
   /** Orders drawn: single points plus the orders inside the clusters drawn. */
   orders: number;
   dealers: number;
@@ -39,7 +39,7 @@ const lonLat = (f: MapGeoJSONFeature): [number, number] => {
 /** Null until the data layers are on the map (they are added once a style has loaded). */
 export function readRendered(map: MaplibreMap): Rendered | null {
   if (!map.getLayer(LAYER_IDS.orders) || !map.getLayer(LAYER_IDS.clusters) || !map.getSource(SOURCE_IDS.orders)) return null;
-  const clusters = new Map<number, ClusterLabel>();
+  const clusters = new Map<number, DrawnCluster>();
   for (const f of map.queryRenderedFeatures({ layers: [LAYER_IDS.clusters] })) {
     const id = Number(f.properties.cluster_id);
     const [lon, lat] = lonLat(f);
