@@ -70,6 +70,8 @@ interface Wanted {
 export function createMapTileKeeper(deps: MapTileKeeperDeps): MapTileKeeper {
   const limits = deps.limits ?? DEFAULT_KEPT_LIMITS;
   let running: Promise<unknown> | null = null;
+  /** A run pulled while a keep was under way: the orders may have moved since it read them. */
+  let pulledMeanwhile: Session | null = null;
 
   async function dueAfterRun(session: Session, pulled: boolean): Promise<boolean> {
     if (pulled) return true;
@@ -79,22 +81,25 @@ export function createMapTileKeeper(deps: MapTileKeeperDeps): MapTileKeeper {
     return age >= (last.data.complete ? KEEP_EVERY_MS : KEEP_RETRY_MS);
   }
 
-  function start(task: () => Promise<unknown>): Promise<unknown> {
-    running ??= task()
+  function afterRun(session: Session, pulled: boolean): void {
+    if (running) {
+      if (pulled) pulledMeanwhile = session;
+      return;
+    }
+    running = (async () => {
+      if (await dueAfterRun(session, pulled)) await keep(deps, limits, session);
+    })()
       .catch((error: unknown) => deps.log?.('map tiles: keep failed', error))
       .finally(() => {
         running = null;
+        const again = pulledMeanwhile;
+        pulledMeanwhile = null;
+        if (again) afterRun(again, true);
       });
-    return running;
   }
 
   return {
-    afterRun(session, pulled) {
-      if (running) return;
-      void start(async () => {
-        if (await dueAfterRun(session, pulled)) await keep(deps, limits, session);
-      });
-    },
+    afterRun,
     keep: (session) => keep(deps, limits, session),
     async idle() {
       while (running) await running;
