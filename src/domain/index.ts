@@ -30,3 +30,4 @@ export * from './uploadRules';
 export * from './paymentRules';
 export * from './language';
 export * from './unsentReport';
+export * from './mapTiles';

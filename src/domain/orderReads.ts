@@ -120,11 +120,16 @@ export const MoveDeliveryDetailsSchema = v.object({
 });
 export type MoveDeliveryDetails = v.InferOutput<typeof MoveDeliveryDetailsSchema>;
 
-/** GET /api/driver/order-map: the driver's live orders with a position, dealers and shops. */
+/**
+ * GET /api/driver/order-map: the driver's live orders with a position, dealers and shops, and
+ * the online basemap's style URL (the server's MAP_STYLE_URL; null: only the shipped basemap;
+ * absent in a snapshot stored before the server said).
+ */
 export const OrderMapSchema = v.object({
   orders: v.array(v.object({ ...OrderListItemSchema.entries, delivery_address: nullableString, coordinates })),
   dealers: v.array(v.object({ id: v.number(), dealership_name: v.string(), address: v.string(), coordinates })),
   shops: v.array(v.object({ id: v.number(), shop_name: v.string(), address: v.string(), coordinates })),
+  basemap_style_url: v.optional(v.nullable(v.string())),
 });
 export type OrderMap = v.InferOutput<typeof OrderMapSchema>;
 

@@ -53,6 +53,8 @@ export interface TestServerOptions {
     | 'logStream'
     | 'seedOrdersPerDriver'
     | 's3'
+    | 'mapStyleUrl'
+    | 'mapOrigins'
   >;
 }
 
