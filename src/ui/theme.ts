@@ -134,13 +134,16 @@ const base = defineConfig({
   },
 });
 
-// Every button size is at least 48x48; the large one (Sign in, Deliver) is 56 px tall.
-const buttonSize = (h: string, textStyle: string) => ({ h, minW: h, textStyle });
+// Every button size is at least 48x48; the large one (Sign in, Deliver) is 56 px tall. Heights
+// are minimums and labels wrap (issue 25): at a large text size a label takes two lines inside
+// a taller button instead of running out of it over its neighbour.
+const buttonSize = (h: string, textStyle: string) => ({ h: 'auto', minH: h, minW: h, py: '1', textStyle });
 
 const config = defineConfig({
   globalCss: {
     'html, body': { bg: 'appBg', minHeight: '100%' },
-    body: { WebkitTapHighlightColor: 'transparent', fontSize: '16px', lineHeight: '1.5' },
+    // 1rem, not 16px: text follows the driver's text size (the root font), as every rem does.
+    body: { WebkitTapHighlightColor: 'transparent', fontSize: '1rem', lineHeight: '1.5' },
   },
   theme: {
     tokens: {
@@ -213,7 +216,8 @@ const config = defineConfig({
     },
     recipes: {
       button: {
-        base: { fontWeight: 'semibold' },
+        // Never wider than the box it is in: its label wraps instead (Chakra's buttons do not shrink).
+        base: { fontWeight: 'semibold', whiteSpace: 'normal', maxW: 'full' },
         variants: {
           size: {
             '2xs': buttonSize(TARGET, 'sm'),

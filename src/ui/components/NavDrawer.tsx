@@ -44,13 +44,15 @@ export default function NavDrawer({ open, pending, onClose, onOpenOutbox }: Prop
       size="xs"
       header={
         <Stack gap="0" minW="0">
-          <Drawer.Title truncate>{driverNameOf(session.claims)}</Drawer.Title>
-          <Text fontSize="md" color="fg.muted" truncate>
+          {/* Wrapped, not cut: the menu has the room a large text size needs. */}
+          <Drawer.Title overflowWrap="anywhere">{driverNameOf(session.claims)}</Drawer.Title>
+          <Text fontSize="md" color="fg.muted" overflowWrap="anywhere">
             {session.claims.company}
           </Text>
         </Stack>
       }
       bodyProps={{ px: '3' }}
+      scrollWhole
       footer={<AccountActions pending={pending} confirming={confirming} setConfirming={setConfirming} onClose={close} onOpenOutbox={onOpenOutbox} />}
     >
       <Box as="nav" aria-label={t('nav.screens')}>
@@ -118,7 +120,7 @@ function AccountActions({ pending, confirming, setConfirming, onClose, onOpenOut
     <Stack gap="3" data-testid="account-actions">
       {/* A token handed over by the main app may carry no email (SPEC §6 promises only company_id, role, exp). */}
       {session.claims.email ? (
-        <Text fontSize="md" color="fg.muted" truncate>
+        <Text fontSize="md" color="fg.muted" overflowWrap="anywhere">
           {t('nav.signedInAs', { email: session.claims.email })}
         </Text>
       ) : null}
