@@ -273,15 +273,28 @@ const config = defineConfig({
       toast: {
         slots: ['root', 'title', 'description', 'indicator', 'closeTrigger', 'actionTrigger'],
         base: {
+          // The dismiss control is an icon: 48 px at any text size, so the text keeps the width.
           root: {
-            pe: '14',
+            pe: 'calc(var(--chakra-sizes-target) + 0.5rem)',
             '&[data-type=warning]': { bg: 'yellow.solid', color: 'yellow.contrast', '--toast-trigger-bg': '{black/10}' },
           },
           title: { textStyle: 'md', fontWeight: 'semibold' },
           description: { textStyle: 'md', opacity: '1' },
           actionTrigger: { h: TARGET, minW: TARGET },
           // The dismiss control: a 48x48 target in the toast's own text colour.
-          closeTrigger: { top: '0', insetEnd: '0', minW: TARGET, minH: TARGET, color: 'currentColor', textStyle: 'xl' },
+          closeTrigger: { top: '0', insetEnd: '0', minW: 'target', minH: 'target', color: 'currentColor', textStyle: 'xl' },
+        },
+      },
+      // A card's padding stays as it is at the usual text size (min of rem and px): at a large
+      // text size the text needs the width, not the margins around it (issue 25).
+      card: {
+        slots: ['root', 'header', 'body', 'footer', 'title', 'description'],
+        variants: {
+          size: {
+            sm: { root: { '--card-padding': 'min(1rem, 16px)' } },
+            md: { root: { '--card-padding': 'min(1.5rem, 24px)' } },
+            lg: { root: { '--card-padding': 'min(1.75rem, 28px)' } },
+          },
         },
       },
       drawer: {

@@ -48,7 +48,7 @@ export const FilterChips = memo(
     const hidden = useHiddenEnds(row);
     return (
       <div className="filter-row" data-hidden-start={hidden.start || undefined} data-hidden-end={hidden.end || undefined}>
-        <HStack ref={row} role="group" aria-label={t('home.filters')} gap="2" overflowX="auto" px="3" pb="1" css={{ scrollbarWidth: 'none' }}>
+        <HStack ref={row} role="group" aria-label={t('home.filters')} gap="2" overflowX="auto" px="12px" pb="1" css={{ scrollbarWidth: 'none' }}>
           {FILTER_KEYS.map((key) => {
             const on = selected.includes(key);
             return (
