@@ -38,18 +38,17 @@ export function AppBar() {
 
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="primary.solid" color="white" boxShadow="sm" pt="env(safe-area-inset-top)">
-      {/* One row when it fits: Menu, the title block, the connection state, the bell. At a large
+      {/* One row when it fits: Menu, the title block, the bell, the connection state. At a large
           text size or with several states (offline, waiting, syncing), the states wrap to a
-          second row instead of squeezing the title ("Del…", issue 25): the title block is as
-          wide as its title (the name below does not count and is the one cut short), and the
-          bell keeps its corner (placed out of the row, whose end leaves it room). Heights are
+          second row of their own instead of squeezing the title ("Del…", issue 25): the title
+          block is as wide as its title (the name below does not count and is the one cut
+          short), and the bell, before the states, stays on the first row. Heights are
           minimums, so rows grow with the text. */}
       <Flex
-        position="relative"
         minH={TOOLBAR_HEIGHT}
         py={BAR_PADDING}
         ps="1"
-        pe="calc(var(--chakra-spacing-12) + var(--chakra-spacing-1))"
+        pe="1"
         align="flex-start"
         wrap="wrap"
         columnGap="0.5"
@@ -91,10 +90,8 @@ export function AppBar() {
             <VisuallyHidden>{t('common.appBar.home')}</VisuallyHidden>
           </Flex>
         </Link>
+        <NotificationsButton />
         <SyncIndicator status={status} entries={entries} onOpenOutbox={() => open('outbox')} />
-        <Box position="absolute" top={BAR_PADDING} insetEnd="1">
-          <NotificationsButton />
-        </Box>
       </Flex>
       {status.clientTooOld ? <ClientTooOldBanner /> : null}
       <Suspense fallback={null}>
