@@ -208,7 +208,7 @@ describe('Home filters and search', () => {
     expect(await page.getByRole('searchbox').inputValue()).toBe('');
   });
 
-  it('10,000 orders: the list keeps a few dozen cards in the DOM, and scrolls to the last one', async () => {
+  it('10,000 orders: the list keeps a few dozen cards in the DOM, and scrolls to the last one, at 200% text too', async () => {
     // Copies of one of the driver's on-lot orders, straight into the server's database.
     const inserted = await server.query<{ n: number }>(
       `with template as (
@@ -246,5 +246,29 @@ describe('Home filters and search', () => {
     expect(bottom.list).toBeLessThan(800);
     await page.screenshot({ path: resolve(RESULTS, 'home-filters-10k-bottom.png') });
     console.log(`10,000+ orders: ${top.list} list nodes (${top.page} on the page) at the top, ${bottom.list} (${bottom.page}) at the bottom`);
+
+    // At 200% text the cards grow and wrap (issue 25): each row is measured, so no card covers
+    // another anywhere in the list, and the last one is still reached.
+    await page.evaluate(() => {
+      document.documentElement.style.fontSize = '200%';
+    });
+    const overlaps = () =>
+      page.getByTestId('order-card').evaluateAll((cards) => {
+        const boxes = cards
+          .filter((card) => !card.closest('[aria-hidden="true"]'))
+          .map((card) => card.getBoundingClientRect())
+          .sort((a, b) => a.top - b.top);
+        return boxes.slice(1).filter((box, i) => box.top < (boxes[i]?.bottom ?? 0) - 0.5).length;
+      });
+    for (const at of [0, 0.5, 1]) {
+      await page.evaluate((share) => window.scrollTo(0, share * document.documentElement.scrollHeight), at);
+      await expect.poll(overlaps, { timeout: 15_000 }).toBe(0);
+      expect(await page.getByTestId('order-card').count()).toBeLessThan(40);
+    }
+    await expect.poll(async () => (await lastRow.count()) === 1 && (await lastRow.boundingBox())!.y + 20 < 844, { timeout: 15_000 }).toBe(true);
+    await page.screenshot({ path: resolve(RESULTS, 'home-filters-10k-large-text-bottom.png') });
+    await page.evaluate(() => {
+      document.documentElement.style.fontSize = '';
+    });
   });
 });
