@@ -28,7 +28,7 @@ export interface RowSizes {
  * with every measurement would move every row below thousands of unmeasured ones.
  */
 export function useRowSizes(listRef: RefObject<HTMLElement | null>, estimateRem: number): RowSizes {
-  const [store] = useState(() => new SizeStore(estimateRem * (Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16)));
+  const [store] = useState(() => keptStore(estimateRem));
   const [version, setVersion] = useState(0);
   const observer = useRef<ResizeObserver | null>(null);
   const observedKey = useRef(new WeakMap<Element, string>());
@@ -69,13 +69,30 @@ export function useRowSizes(listRef: RefObject<HTMLElement | null>, estimateRem:
   return { sizeOf: store.sizeOf, smallest: store.smallestOrEstimate(), version };
 }
 
+/**
+ * The heights outlive the list (kept for the page's life, for one width and text size): Home
+ * opened again places the rows seen before by their measured heights, not by the estimate.
+ */
+let kept: SizeStore | null = null;
+
+function keptStore(estimateRem: number): SizeStore {
+  const rootPx = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const layout = `${document.documentElement.clientWidth}:${rootPx}`;
+  if (kept?.layout !== layout) kept = new SizeStore(layout, estimateRem * rootPx);
+  return kept;
+}
+
 /** The measured heights by row key, and the estimate for the rest. */
 class SizeStore {
   private readonly sizes = new Map<string, number>();
   private estimate: number | null = null;
   private smallest = Infinity;
 
-  constructor(private readonly initial: number) {}
+  constructor(
+    /** The width and text size the heights were measured at. */
+    readonly layout: string,
+    private readonly initial: number,
+  ) {}
 
   readonly sizeOf = (key: string): number => this.sizes.get(key) ?? this.estimate ?? this.initial;
 
