@@ -2,12 +2,17 @@
 // critical violation of WCAG 2.0/2.1 A and AA or axe's best practices (contrast, names,
 // labels, landmarks); moderate ones are printed (e2e/axe.ts). The sun-and-gloves audit
 // (e2e/themeAudit.ts: 4.5:1 against what is really behind, 48x48 targets, 16 px text) runs on
-// the same screens. One `it` per screen, so one failing screen does not hide the others.
+// the same screens. Each screen is also read at 200% text (the root font, on the 390x844
+// phone) and in landscape (844x390), on the same page without reloading it: it must reflow
+// (e2e/reflow.ts: no sideways scroll, nothing past the screen's edges, no control over
+// another, the app bar's title whole), with a screenshot of each (issue 25). One `it` per
+// screen, so one failing screen does not hide the others.
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
 import { expectNoSeriousAxeViolations, type AxeOptions } from './axe';
+import { expectReflowed } from './reflow';
 import { RESULTS, signIn, SUMMIT_DRIVER as DRIVER, useBrowserHarness, type BrowserHarness } from './support';
 import { expectReadable } from './themeAudit';
 import { animationsSettled } from './settle';
@@ -53,9 +58,10 @@ useBrowserHarness(
 );
 
 /**
- * The theme audit, then a screenshot and axe. A state change (a choice pressed) restyles its
- * buttons through short colour transitions, which the audit would catch half-way: it is
- * asked again a few times before its answer counts.
+ * The theme audit, then a screenshot and axe, then the same screen at 200% text and in
+ * landscape (reflowed). A state change (a choice pressed) restyles its buttons through short
+ * colour transitions, which the audit would catch half-way: it is asked again a few times
+ * before its answer counts.
  */
 async function check(label: string, options: AxeOptions = {}): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -71,6 +77,50 @@ async function check(label: string, options: AxeOptions = {}): Promise<void> {
   }
   await page.screenshot({ path: resolve(RESULTS, `axe-${label}.png`), fullPage: true });
   await expectNoSeriousAxeViolations(page, label, options);
+  await expectReflowed(page, label);
+  await checkReflow(label);
+}
+
+const PHONE = { width: 390, height: 844 };
+const LANDSCAPE = { width: 844, height: 390 };
+
+/** The root font at 200% (a driver's large text setting: every rem doubles), or back to the phone's. */
+const setLargeText = (on: boolean) =>
+  page.evaluate((large) => {
+    document.documentElement.style.fontSize = large ? '200%' : '';
+  }, on);
+
+/**
+ * A reflow screenshot: the page's first four screens (at 200% text a screen is a few pages
+ * long; the reflow check reads all of it), in CSS pixels. A whole page at the phone's pixel
+ * ratio took seconds per shot.
+ */
+async function reflowShot(file: string, viewport: { width: number; height: number }): Promise<void> {
+  const height = await page.evaluate((screen) => Math.min(document.documentElement.scrollHeight, 4 * screen), viewport.height);
+  await page.screenshot({ path: resolve(RESULTS, file), fullPage: true, scale: 'css', clip: { x: 0, y: 0, width: viewport.width, height } });
+}
+
+/**
+ * The screen as it is, at 200% text on the 390x844 phone, then in landscape at the usual text
+ * size: each reflowed, with a screenshot (axe-<label>-large-text.png, -landscape.png). The page
+ * is not reloaded; it is left as it was.
+ */
+async function checkReflow(label: string): Promise<void> {
+  try {
+    await setLargeText(true);
+    await animationsSettled(page);
+    await expectReflowed(page, `${label} at 200% text`);
+    await reflowShot(`axe-${label}-large-text.png`, PHONE);
+    await setLargeText(false);
+    await page.setViewportSize(LANDSCAPE);
+    await animationsSettled(page);
+    await expectReflowed(page, `${label} in landscape`);
+    await reflowShot(`axe-${label}-landscape.png`, LANDSCAPE);
+  } finally {
+    await setLargeText(false);
+    await page.setViewportSize(PHONE);
+    await animationsSettled(page);
+  }
 }
 
 async function open(path: string, ready: () => Promise<unknown>): Promise<void> {
@@ -94,7 +144,7 @@ describe('accessibility (axe) on every screen', () => {
   });
 
   it('Home with no match', async () => {
-    await open('/?q=zzzz-no-such-order', () => visible(page.getByText('No orders match these filters')));
+    await open('/?q=zzzz-no-such-order', () => visible(page.getByText('No orders match your search')));
     await check('home-no-match');
   });
 

@@ -206,6 +206,7 @@ function syntheticOrders(n: number): OrderListItem[] {
       is_built: i % 4 !== 0,
       is_rush_order: i % 11 === 0,
       scheduled_date: scheduled ? new Date(Date.UTC(2026, 0, 1 + (i % 300))).toISOString() : null,
+      delivery_town: ['Gap, PA', 'Intercourse, PA', 'Strasburg, PA'][i % 3] ?? null,
       customer_order_id: i + 1,
       onlot_inventory_order_id: null,
       inventory_move_order_id: null,

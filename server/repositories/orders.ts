@@ -81,12 +81,15 @@ export const orderListColumns = {
   driverId: orders.driverId,
   customerFirstName: orders.customerFirstName,
   customerLastName: orders.customerLastName,
+  deliveryAddress: orders.deliveryAddress,
   serialNumber: orders.serialNumber,
   buildingModel: orders.buildingModel,
   deliveredAt: orders.deliveredAt,
   cancelledAt: orders.cancelledAt,
   updatedAt: orders.updatedAt,
   dealerName: dealers.name,
+  dealerCity: dealers.city,
+  dealerState: dealers.state,
 };
 
 /** A row of orderListColumns. */

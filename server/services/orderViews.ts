@@ -8,6 +8,7 @@ import {
   type OrderCore,
   type OrderListItem,
   orderIdFields,
+  townOfAddress,
 } from '../../src/domain';
 import type { OrderListRow, OrderViewRow } from '../repositories/orders';
 
@@ -26,6 +27,11 @@ export function isLiveFor(row: Pick<OrderViewRow, 'driverId' | 'deliveredAt' | '
 export const customerNameOf = (row: Pick<OrderViewRow, 'customerFirstName' | 'customerLastName'>): string | null =>
   [row.customerFirstName, row.customerLastName].filter(Boolean).join(' ') || null;
 
+/** The town the building goes to: the customer's delivery address, or the dealer's lot (inventory, as the schedule's destination). */
+export function deliveryTownOf(row: Pick<OrderViewRow, 'kind' | 'deliveryAddress' | 'dealerCity' | 'dealerState'>): string | null {
+  return row.kind === 'customer' && row.deliveryAddress ? townOfAddress(row.deliveryAddress) : `${row.dealerCity}, ${row.dealerState}`;
+}
+
 export function toOrderListItem(row: OrderListRow): OrderListItem {
   return {
     id: orderKey(row.kind, row.id),
@@ -42,6 +48,7 @@ export function toOrderListItem(row: OrderListRow): OrderListItem {
     is_built: row.isBuilt,
     is_rush_order: row.isRushOrder,
     scheduled_date: iso(row.scheduledDate),
+    delivery_town: deliveryTownOf(row),
     ...orderIdFields(row.kind, row.id),
     updated_at: row.updatedAt.toISOString(),
   };

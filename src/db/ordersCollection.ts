@@ -13,7 +13,7 @@ export type OrderDoc = v.InferOutput<typeof OrderDocSchema>;
 
 export const ordersSchema = rxSchemaOf({
   title: 'orders',
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   document: OrderDocSchema,
   required: ['id', 'company_id', 'account_id', 'order_type', 'updated_at'],
@@ -24,6 +24,9 @@ export const ordersMigrations = {
   // v1: rows are per driver. The list is a server cache: old rows go, and the pull (whose
   // stream was renamed with this version, so it starts from scratch) brings them back owned.
   1: () => null,
+  // v2: delivery_town (the card's "Town, ST"). Rows stay on screen with none until the pull,
+  // whose stream was renamed with this version, brings every row again with its town.
+  2: (doc: Omit<OrderDoc, 'delivery_town'>): OrderDoc => ({ ...doc, delivery_town: null }),
 };
 
 export type OrdersCollection = RxCollection<OrderDoc>;

@@ -51,12 +51,34 @@ export const OrderListItemSchema = v.object({
   is_built: v.boolean(),
   is_rush_order: v.boolean(),
   scheduled_date: v.nullable(v.string()),
+  /** Where the building goes, as "Town, ST" (the customer's delivery address, or the dealer's lot for inventory); null when unknown. */
+  delivery_town: v.nullable(v.string()),
   customer_order_id: nullableId,
   onlot_inventory_order_id: nullableId,
   inventory_move_order_id: nullableId,
   updated_at: v.string(),
 });
 export type OrderListItem = v.InferOutput<typeof OrderListItemSchema>;
+
+/** A US state part of an address: "PA", "PA 17055", "pa 17055-1234". */
+const STATE_PART = /^([A-Za-z]{2})(?:\s+\d{5}(?:-\d{4})?)?$/;
+
+/**
+ * "Town, ST" of a one-line address "street, town, ST zip" (the form the office keeps; a
+ * country after the state is allowed), or null when no part before a state names a town.
+ * Drivers plan a day by place: the list card shows it.
+ */
+export function townOfAddress(address: string | null | undefined): string | null {
+  const parts = (address ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  for (let i = parts.length - 1; i >= 1; i--) {
+    const state = STATE_PART.exec(parts[i] ?? '')?.[1];
+    if (state) return `${parts[i - 1]}, ${state.toUpperCase()}`;
+  }
+  return null;
+}
 
 /** A pulled document is either a live row or a tombstone (delivered, reassigned, cancelled). */
 export type Pulled<T> = (T & { _deleted: false }) | { id: string; updated_at: string; _deleted: true };

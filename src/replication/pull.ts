@@ -41,7 +41,7 @@ export const PULL_LIMIT = PULL_LIMIT_MAX;
 /** The first page of a stream is smaller: the first cards show sooner on Home. */
 export const PULL_LIMIT_FIRST = 1000;
 /** Stream names carry the version of the collection they fill: a bump starts that pull over. */
-export const ORDERS_STREAM = 'orders@1';
+export const ORDERS_STREAM = 'orders@2';
 export const PULL_STREAMS: readonly string[] = [ORDERS_STREAM, ...DELIVERY_STREAMS];
 
 export interface PullContext {

@@ -38,7 +38,8 @@ export function Shell() {
       <ImpersonationBar />
       <LostWorkGate />
       <FetchFailureSnackbars />
-      <Box as="main" maxW="3xl" mx="auto" px="3" pt={TOP_LEVEL.has(pathname) ? '4' : '1'} pb={FULL_HEIGHT.has(pathname) ? '3' : '40'}>
+      {/* 12 px at the sides at any text size: a large text needs the width (FilterChips.css bleeds by as much). */}
+      <Box as="main" maxW="3xl" mx="auto" px="12px" pt={TOP_LEVEL.has(pathname) ? '4' : '1'} pb={FULL_HEIGHT.has(pathname) ? '3' : '40'}>
         {TOP_LEVEL.has(pathname) ? null : (
           <Box mb="1">
             <BackButton />

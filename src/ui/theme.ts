@@ -134,13 +134,16 @@ const base = defineConfig({
   },
 });
 
-// Every button size is at least 48x48; the large one (Sign in, Deliver) is 56 px tall.
-const buttonSize = (h: string, textStyle: string) => ({ h, minW: h, textStyle });
+// Every button size is at least 48x48; the large one (Sign in, Deliver) is 56 px tall. Heights
+// are minimums and labels wrap (issue 25): at a large text size a label takes two lines inside
+// a taller button instead of running out of it over its neighbour.
+const buttonSize = (h: string, textStyle: string) => ({ h: 'auto', minH: h, minW: h, py: '1', textStyle });
 
 const config = defineConfig({
   globalCss: {
     'html, body': { bg: 'appBg', minHeight: '100%' },
-    body: { WebkitTapHighlightColor: 'transparent', fontSize: '16px', lineHeight: '1.5' },
+    // 1rem, not 16px: text follows the driver's text size (the root font), as every rem does.
+    body: { WebkitTapHighlightColor: 'transparent', fontSize: '1rem', lineHeight: '1.5' },
   },
   theme: {
     tokens: {
@@ -213,7 +216,8 @@ const config = defineConfig({
     },
     recipes: {
       button: {
-        base: { fontWeight: 'semibold' },
+        // Never wider than the box it is in: its label wraps instead (Chakra's buttons do not shrink).
+        base: { fontWeight: 'semibold', whiteSpace: 'normal', maxW: 'full' },
         variants: {
           size: {
             '2xs': buttonSize(TARGET, 'sm'),
@@ -269,15 +273,28 @@ const config = defineConfig({
       toast: {
         slots: ['root', 'title', 'description', 'indicator', 'closeTrigger', 'actionTrigger'],
         base: {
+          // The dismiss control is an icon: 48 px at any text size, so the text keeps the width.
           root: {
-            pe: '14',
+            pe: 'calc(var(--chakra-sizes-target) + 0.5rem)',
             '&[data-type=warning]': { bg: 'yellow.solid', color: 'yellow.contrast', '--toast-trigger-bg': '{black/10}' },
           },
           title: { textStyle: 'md', fontWeight: 'semibold' },
           description: { textStyle: 'md', opacity: '1' },
           actionTrigger: { h: TARGET, minW: TARGET },
           // The dismiss control: a 48x48 target in the toast's own text colour.
-          closeTrigger: { top: '0', insetEnd: '0', minW: TARGET, minH: TARGET, color: 'currentColor', textStyle: 'xl' },
+          closeTrigger: { top: '0', insetEnd: '0', minW: 'target', minH: 'target', color: 'currentColor', textStyle: 'xl' },
+        },
+      },
+      // A card's padding stays as it is at the usual text size (min of rem and px): at a large
+      // text size the text needs the width, not the margins around it (issue 25).
+      card: {
+        slots: ['root', 'header', 'body', 'footer', 'title', 'description'],
+        variants: {
+          size: {
+            sm: { root: { '--card-padding': 'min(1rem, 16px)' } },
+            md: { root: { '--card-padding': 'min(1.5rem, 24px)' } },
+            lg: { root: { '--card-padding': 'min(1.75rem, 28px)' } },
+          },
         },
       },
       drawer: {

@@ -19,9 +19,10 @@ export function ToasterView({ onMounted }: { onMounted: () => void }) {
   useEffect(onMounted, [onMounted]);
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      {/* px, not rem: at a large text size the margins stay small and the text keeps the width. */}
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '16px' }}>
         {(toast) => (
-          <Toast.Root width={{ base: 'calc(100% - 4rem)', md: 'sm' }} data-testid="snackbar">
+          <Toast.Root width={{ base: 'calc(100% - 64px)', md: 'sm' }} data-testid="snackbar">
             {toast.type === 'loading' ? <Spinner size="sm" color="primary.solid" /> : <Toast.Indicator />}
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}

@@ -10,6 +10,7 @@ import {
   type OnlotDeliveryDetails,
   type OrderListItem,
   type PullResponse,
+  townOfAddress,
 } from '../../src/domain';
 import type { TestServer } from '../support/server';
 import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, deliverBody, liveOrderIds, postJson, uploadPhoto, useTestServer } from './helpers';
@@ -63,6 +64,25 @@ describe('GET /api/driver/order-list', () => {
       }
     const sorted = [...docs].sort((a, b) => a.updated_at.localeCompare(b.updated_at) || Number(a.id.split('-')[1]) - Number(b.id.split('-')[1]));
     expect(docs.map((d) => d.id)).toEqual(sorted.map((d) => d.id));
+  });
+
+  it("names each order's delivery town: the customer's delivery address, or the dealer's lot for inventory", async () => {
+    const docs = (await call<ListPull>(server, '/api/driver/order-list', { token: summit })).body.documents;
+    const rows = await server.query<{ id: number; kind: string; delivery_address: string | null; city: string; state: string }>(
+      `SELECT o.id, o.kind, o.delivery_address, d.city, d.state FROM orders o JOIN accounts a ON a.id = o.driver_id JOIN dealers d ON d.id = o.dealer_id
+        WHERE a.email = $1 AND o.delivered_at IS NULL`,
+      [SUMMIT_DRIVER.email],
+    );
+    const want = new Map(
+      rows.map((r) => [
+        `${r.kind === 'customer' ? 'co' : r.kind === 'onlot' ? 'oio' : 'mo'}-${r.id}`,
+        r.kind === 'customer' ? townOfAddress(r.delivery_address) : `${r.city}, ${r.state}`,
+      ]),
+    );
+    const towns = new Map(docs.map((d) => [d.id, d._deleted ? undefined : d.delivery_town]));
+    expect(towns).toEqual(want);
+    // The seeded customer addresses are "street, town, ST zip": every order has a town.
+    expect([...towns.values()].every((town) => typeof town === 'string' && /^[^,]+, [A-Z]{2}$/.test(town))).toBe(true);
   });
 
   it('a first pull of more than one page says how many orders it brings; later pages and short pulls do not', async () => {

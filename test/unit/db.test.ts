@@ -85,6 +85,7 @@ describe('PWADB', () => {
       is_built: true,
       is_rush_order: false,
       scheduled_date: null,
+      delivery_town: null,
       customer_order_id: null,
       onlot_inventory_order_id: 1,
       inventory_move_order_id: null,

@@ -44,6 +44,7 @@ function orderRow(session: ReturnType<typeof makeSession>, patch: Partial<OrderD
     is_built: true,
     is_rush_order: false,
     scheduled_date: null,
+    delivery_town: 'Gap, PA',
     customer_order_id: null,
     onlot_inventory_order_id: 7,
     inventory_move_order_id: null,

@@ -32,6 +32,7 @@ function order(over: Partial<OrderListItem> = {}): OrderListItem {
     is_built: false,
     is_rush_order: false,
     scheduled_date: null,
+    delivery_town: 'Gap, PA',
     customer_order_id: 1,
     onlot_inventory_order_id: null,
     inventory_move_order_id: null,

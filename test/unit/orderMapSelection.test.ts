@@ -17,6 +17,7 @@ function item(id: string, over: Partial<OrderListItem> = {}): OrderListItem {
     is_built: true,
     is_rush_order: false,
     scheduled_date: null,
+    delivery_town: 'Gap, PA',
     customer_order_id: null,
     onlot_inventory_order_id: null,
     inventory_move_order_id: null,

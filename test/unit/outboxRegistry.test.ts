@@ -288,4 +288,29 @@ describe('collection migrations', () => {
   it('orders v0 → v1: the cached list is dropped (the renamed pull stream refills it per driver)', () => {
     expect(ordersMigrations[1]()).toBeNull();
   });
+
+  it('orders v1 → v2: a stored row stays, with no town until the renamed pull stream brings it', () => {
+    const v1 = {
+      id: 'oio-7',
+      company_id: 1,
+      account_id: 3,
+      dealer_name: 'Dealer',
+      customer_name: null,
+      building_model: '10x12 Lofted Barn',
+      serial_number: 'S-7',
+      order_type: 'on-lot inventory' as const,
+      order_status: 'Ready for Delivery',
+      building_stage: 'Finished',
+      building_location: 'Lot',
+      is_scheduled_for_delivery: false,
+      is_built: true,
+      is_rush_order: false,
+      scheduled_date: null,
+      customer_order_id: null,
+      onlot_inventory_order_id: 7,
+      inventory_move_order_id: null,
+      updated_at: 't',
+    };
+    expect(ordersMigrations[2](v1)).toEqual({ ...v1, delivery_town: null });
+  });
 });

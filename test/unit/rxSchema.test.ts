@@ -2,7 +2,8 @@
 // what installed phones stored: RxDB compares a hash of each collection's schema when it opens
 // it, and a different hash at the same version refuses the collection. The hashes below are
 // those of the hand-written schemas as they were before the derivation (commit d864a2d);
-// `before` repeats those hand-written schemas so a difference reads as a diff.
+// `before` repeats those hand-written schemas so a difference reads as a diff. A collection's
+// new version changes its hash on purpose: orders v2 added delivery_town (issue 25).
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import type { RxJsonSchema } from 'rxdb';
@@ -17,7 +18,7 @@ type AnySchema = RxJsonSchema<Record<string, unknown>>;
 const stored = (schema: unknown) => createRxSchema(schema as AnySchema, defaultHashSha256);
 
 const STORED_HASHES = {
-  orders: '1181ad649ab47ed0b0c2cdbd177835cf6debd8f0a5f21f007c98a4bd2ddf615a',
+  orders: '1464e80b482f9438dd925a5c2c95b3541763e63c1fd6a81d9316086f13ad05dc',
   onlot_deliveries: 'fe1621a5ec8cf1af3a8638a6878f3c6f34b83d14ce51f4309ec5a985afab22bb',
   move_deliveries: 'c780c73c7ce153c594f97f52a1426464f3bdcb68a1193b0d32996beb6fafcdb5',
   customer_deliveries: '1c7b7309a422bc6a9d56835df3418889d045cc17d070d5e9404bc355bfeb01cf',
@@ -71,7 +72,7 @@ const delivery = (title: string, version: number, draft: object, extra: object =
 const before = {
   orders: {
     title: 'orders',
-    version: 1,
+    version: 2,
     primaryKey: 'id',
     type: 'object',
     properties: {
@@ -90,6 +91,7 @@ const before = {
       is_built: { type: 'boolean' },
       is_rush_order: { type: 'boolean' },
       scheduled_date: nullable('string'),
+      delivery_town: nullable('string'),
       customer_order_id: nullable('number'),
       onlot_inventory_order_id: nullable('number'),
       inventory_move_order_id: nullable('number'),

@@ -37,6 +37,7 @@ const order: OrderDoc = {
   order_status: 'Ready for Delivery',
   building_stage: 'Finished',
   building_location: 'Lot',
+  delivery_town: null,
   is_scheduled_for_delivery: false,
   is_built: true,
   is_rush_order: false,

@@ -18,6 +18,9 @@ const NavDrawer = lazy(() => import('./NavDrawer'));
 
 type Panel = 'none' | 'outbox' | 'nav';
 
+/** Above and below the bar's first row of 48 px controls: the theme's toolbar heights (56, 64 from sm). */
+const BAR_PADDING = { base: '4px', sm: '8px' } as const;
+
 export function AppBar() {
   const session = useSession();
   const title = useScreenTitle();
@@ -38,9 +41,26 @@ export function AppBar() {
 
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="primary.solid" color="white" boxShadow="sm" pt="env(safe-area-inset-top)">
-      {/* Tight gaps: with the bell, a syncing spinner and "1 needs attention", the Home link still keeps 48 px on a 390 px phone. */}
-      <Flex h={TOOLBAR_HEIGHT} ps="1" pe="1" align="center" gap="0.5" maxW="3xl" mx="auto">
-        {/* The one menu: the app's screens and the driver's account (NavDrawer). 48x48. */}
+      {/* One row when it fits: Menu, the title block, the bell, the connection state. At a large
+          text size or with several states (offline, waiting, syncing), the states wrap to a
+          second row of their own instead of squeezing the title ("Del…", issue 25): the title
+          block is as wide as its title (the name below does not count and is the one cut
+          short), and the bell, before the states, stays on the first row. Heights are
+          minimums, so rows grow with the text. */}
+      <Flex
+        minH={TOOLBAR_HEIGHT}
+        py={BAR_PADDING}
+        ps="1"
+        pe="1"
+        align="flex-start"
+        wrap="wrap"
+        columnGap="0.5"
+        rowGap="1"
+        maxW="3xl"
+        mx="auto"
+        data-testid="app-bar"
+      >
+        {/* The one menu: the app's screens and the driver's account (NavDrawer). 48x48 whatever the text size: it holds an icon. */}
         <IconButton
           aria-label={t('common.appBar.menu')}
           aria-haspopup="dialog"
@@ -50,6 +70,9 @@ export function AppBar() {
           _hover={{ bg: 'whiteAlpha.300' }}
           _expanded={{ bg: 'whiteAlpha.300' }}
           size="md"
+          h="target"
+          minW="target"
+          flexShrink={0}
           onClick={() => open('nav')}
           data-testid="menu-button"
         >
@@ -57,19 +80,21 @@ export function AppBar() {
         </IconButton>
         {/* White on primary.solid is 7.96:1; the whole title block is the (48 px tall) Home link. */}
         {/* The screen's title (SPEC §2's name), then who is signed in. Named by what it shows (label in name, WCAG 2.5.3); "home" is said, not shown. */}
-        <Link to="/" style={{ flex: 1, minWidth: 0 }}>
+        <Link to="/" style={{ flex: '1 1 auto', minWidth: 0 }} data-testid="app-bar-title">
           <Flex direction="column" justify="center" minH="target">
-            <Heading as="h1" fontSize="h1" lineHeight="1.25" fontWeight="bold" truncate data-testid="screen-title">
+            {/* Wraps rather than being cut: a long title at a large text size takes two lines. */}
+            <Heading as="h1" fontSize="h1" lineHeight="1.25" fontWeight="bold" overflowWrap="anywhere" data-testid="screen-title">
               {title}
             </Heading>
-            <Text fontSize="xs" lineHeight="1.25" fontWeight="medium" truncate data-testid="app-bar-driver">
+            {/* w=0 + minW=full: as wide as the title block, never widening it; cut first. */}
+            <Text fontSize="xs" lineHeight="1.25" fontWeight="medium" truncate w="0" minW="full" data-testid="app-bar-driver">
               {[driverName, session.claims.company].filter(Boolean).join(' · ')}
             </Text>
             <VisuallyHidden>{t('common.appBar.home')}</VisuallyHidden>
           </Flex>
         </Link>
-        <SyncIndicator status={status} entries={entries} onOpenOutbox={() => open('outbox')} />
         <NotificationsButton />
+        <SyncIndicator status={status} entries={entries} onOpenOutbox={() => open('outbox')} />
       </Flex>
       {status.clientTooOld ? <ClientTooOldBanner /> : null}
       <Suspense fallback={null}>

@@ -10,23 +10,32 @@ interface Props {
   header: ReactNode;
   contentProps?: Drawer.ContentProps;
   bodyProps?: Drawer.BodyProps;
-  /** Stays at the bottom while the body scrolls (e.g. the account actions). */
+  /** At the bottom (e.g. the account actions). */
   footer?: ReactNode;
+  /**
+   * The whole drawer scrolls, header and footer with the body, instead of the body alone
+   * between a fixed header and footer: on a phone turned sideways those two left the body a
+   * strip too short to show more than one entry (issue 25). The footer stays at the bottom
+   * while everything fits.
+   */
+  scrollWhole?: boolean;
   children: ReactNode;
 }
 
 /** The app's drawers (navigation menu, outbox): backdrop, header, body, an optional footer and a close button. */
-export function AppDrawer({ open, onClose, placement, size, header, contentProps, bodyProps, footer, children }: Props) {
+export function AppDrawer({ open, onClose, placement, size, header, contentProps, bodyProps, footer, scrollWhole = false, children }: Props) {
   return (
     <Drawer.Root open={open} onOpenChange={(e) => (e.open ? undefined : onClose())} placement={placement} size={size}>
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
-          <Drawer.Content {...contentProps}>
-            <Drawer.Header>{header}</Drawer.Header>
-            <Drawer.Body {...bodyProps}>{children}</Drawer.Body>
+          <Drawer.Content {...(scrollWhole ? { overflowY: 'auto' } : {})} {...contentProps}>
+            <Drawer.Header flexShrink={0}>{header}</Drawer.Header>
+            <Drawer.Body {...(scrollWhole ? { flex: '1 0 auto', overflow: 'visible' } : {})} {...bodyProps}>
+              {children}
+            </Drawer.Body>
             {footer ? (
-              <Drawer.Footer flexDirection="column" alignItems="stretch" pb="max(1rem, env(safe-area-inset-bottom))">
+              <Drawer.Footer flexShrink={0} flexDirection="column" alignItems="stretch" pb="max(1rem, env(safe-area-inset-bottom))">
                 {footer}
               </Drawer.Footer>
             ) : null}

@@ -21,7 +21,8 @@ export function BackButton() {
     else void navigate('/');
   };
   return (
-    <Button variant="ghost" colorPalette="primary" size="md" ps="2" pe="4" ms="-2" onClick={back} data-testid="back-button">
+    // px at the start: the arrow lines up with the screen's 12 px edge at any text size.
+    <Button variant="ghost" colorPalette="primary" size="md" ps="8px" pe="4" ms="-8px" onClick={back} data-testid="back-button">
       <BackIcon />
       {t('common.back')}
     </Button>

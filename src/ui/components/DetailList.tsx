@@ -10,12 +10,13 @@ export function DetailList({ items }: { items: DetailItem[] }) {
   return (
     <DataList.Root orientation="horizontal" size="md" gap="2">
       {items.map((item) => (
-        <DataList.Item key={item.label}>
+        // The value beside its label when both fit, else below it (a large text size, a narrow phone).
+        <DataList.Item key={item.label} flexWrap="wrap" columnGap="3" rowGap="0">
           {/* One label width, so the values line up; a long value (an email) wraps inside the card. */}
-          <DataList.ItemLabel w="36" minW="36" flexShrink={0} alignSelf="start">
+          <DataList.ItemLabel w="36" minW="0" flex="0 1 auto" alignSelf="start">
             {item.label}
           </DataList.ItemLabel>
-          <DataList.ItemValue minW="0" overflowWrap="anywhere">
+          <DataList.ItemValue minW="0" flex="1 1 10rem" overflowWrap="anywhere">
             {item.value === null || item.value === undefined || item.value === '' ? '—' : String(item.value)}
           </DataList.ItemValue>
         </DataList.Item>

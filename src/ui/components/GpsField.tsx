@@ -43,7 +43,7 @@ export function GpsField({ lat, lon, disabled, onChange }: Props) {
         <Text fontSize="md" color={hasPosition ? 'fg' : 'fg.muted'} data-testid="gps-value">
           {hasPosition ? t('deliver.latLon', { lat: lat.toFixed(5), lon: lon.toFixed(5) }) : t('deliver.notSet')}
         </Text>
-        <HStack>
+        <HStack flexWrap="wrap">
           {hasPosition && !disabled ? (
             <Button size="md" variant="ghost" colorPalette="primary" onClick={() => onChange(null)}>
               {t('deliver.clear')}

@@ -30,9 +30,9 @@ export function ImpersonationBar() {
 
   return (
     <Box as="aside" aria-label={t('common.impersonation.label')} bg="secondary.solid" color="white" data-testid="impersonation-bar">
-      <Flex maxW="3xl" mx="auto" px="3" py="2" gap="3" align="center">
-        <Box flex="1" minW="0">
-          <Text fontWeight="bold" fontSize="md" truncate>
+      <Flex maxW="3xl" mx="auto" px="3" py="2" gap="3" align="center" wrap="wrap">
+        <Box flex="1 1 12rem" minW="0">
+          <Text fontWeight="bold" fontSize="md" overflowWrap="anywhere">
             {t('common.impersonation.viewingAs', { name: note.name })}
           </Text>
           {note.kept > 0 ? <Text fontSize="sm">{keptText(note.kept, note.kept_for)}</Text> : null}

@@ -49,15 +49,17 @@ export default function NavDrawer({ open, entries, online, onClose, onOpenOutbox
       size="xs"
       header={
         <Stack gap="0" minW="0">
-          <Drawer.Title truncate data-testid="menu-driver">
+          {/* Wrapped, not cut: the menu has the room a large text size needs. */}
+          <Drawer.Title overflowWrap="anywhere" data-testid="menu-driver">
             {driverName}
           </Drawer.Title>
-          <Text fontSize="md" color="fg.muted" truncate>
+          <Text fontSize="md" color="fg.muted" overflowWrap="anywhere">
             {session.claims.company}
           </Text>
         </Stack>
       }
       bodyProps={{ px: '3' }}
+      scrollWhole
       footer={
         <AccountActions entries={entries} online={online} confirming={confirming} setConfirming={setConfirming} onClose={close} onOpenOutbox={onOpenOutbox} />
       }
@@ -134,7 +136,7 @@ function AccountActions({ entries, online, confirming, setConfirming, onClose, o
     <Stack gap="3" data-testid="account-actions">
       {/* A token handed over by the main app may carry no email (SPEC §6 promises only company_id, role, exp). */}
       {session.claims.email ? (
-        <Text fontSize="md" color="fg.muted" truncate>
+        <Text fontSize="md" color="fg.muted" overflowWrap="anywhere">
           {t('nav.signedInAs', { email: session.claims.email })}
         </Text>
       ) : null}

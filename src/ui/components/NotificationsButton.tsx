@@ -12,7 +12,7 @@ export function notificationsLabel(unread: number): string {
 
 /**
  * The app bar's bell: how many notifications are not dismissed (here or on the server), a
- * 48x48 link to /notifications. The count is a white pill with dark red text on the brand bar
+ * 48x48 link to /notifications (growing with the text size, as its count does). The count is a white pill with dark red text on the brand bar
  * (red.800 on white 8.6:1); none shows no pill.
  */
 export function NotificationsButton() {

@@ -16,17 +16,21 @@ export function orderDetailsPath(order: OrderDoc): string | null {
   return detailsPath(ref.kind, ref.id);
 }
 
-// Compact (~108 px on a 390 px phone, so 5+ fit below the search and the chips): line 1 the
-// name the driver knows the order by (the customer, or the dealer for inventory) with Overdue
-// (scheduled before today), Rush and the outbox state; line 2 model · serial across the whole
-// width (four "10x12 Lofted Barn" differ only by serial); line 3 the delivery date (or
-// Unscheduled) and type · status · location at 14 px. Text is fg or fg.muted on white (7:1);
-// badges are 14 px. The whole card is the link.
+// What a driver plans a day with, in four lines that wrap instead of being cut (a large text
+// size grows the card, it never hides a word): line 1 the name the driver knows the order by
+// (the customer, or the dealer for inventory) with Overdue (scheduled before today), Rush and
+// the outbox state; line 2 model · serial (four "10x12 Lofted Barn" differ only by serial; the
+// serial is never split); line 3 the delivery date (or Unscheduled) and the town it goes to;
+// line 4 type · status · location in 14 px. Text is fg or fg.muted on white (7:1); badges are
+// 14 px. The whole card is the link. Sizes are in rem, so the card follows the text size.
 //
-// Few boxes, block layout, one text node per line: a search keystroke at 10,000 orders rewrites
-// every card on screen, and the browser's layout of those cards was the largest part of it
-// (flex rows and a text node per field were twice the layout objects). Styled by OrderCard.css.
+// Few boxes, block layout, one text node per line where it can: a search keystroke at 10,000
+// orders rewrites every card on screen, and the browser's layout of those cards was the largest
+// part of it (flex rows and a text node per field were twice the layout objects). Styled by
+// OrderCard.css.
 const dot = ' · ';
+/** Before the serial: the dot stays with the model when the line wraps. */
+const dotBeforeSerial = '\u00a0· ';
 
 /** Memoized: a keystroke re-renders the list, not the cards whose order did not change. */
 export const OrderCard = memo(function OrderCard({
@@ -50,7 +54,7 @@ export const OrderCard = memo(function OrderCard({
   const date = formatDate(order.scheduled_date);
   const badges =
     overdue || order.is_rush_order || outbox ? (
-      // Floated to the end of line 1: the name is cut short before them.
+      // Floated to the end of line 1: the name wraps beside and below them.
       <span className="order-card__badges">
         {overdue ? (
           <span className="order-card__badge order-card__badge--alert" data-testid="overdue">
@@ -67,21 +71,28 @@ export const OrderCard = memo(function OrderCard({
         {badges}
         {name}
       </p>
-      <p className="order-card__line">{`${order.building_model}${dot}${order.serial_number}`}</p>
-      <p className="order-card__line order-card__meta">
-        {/* The same elements for every order (only text and classes change): a keystroke
-            re-renders the cards on screen with other orders, and an element removed and
-            another made costs a style pass each. */}
+      <p className="order-card__line">
+        {`${order.building_model}${dotBeforeSerial}`}
+        <span className="order-card__serial">{order.serial_number}</span>
+      </p>
+      {/* When and where: what a driver plans the day by. The same elements for every order
+          (only text and classes change): a keystroke re-renders the cards on screen with
+          other orders, and an element removed and another made costs a style pass each. */}
+      <p className="order-card__line order-card__plan">
         <span className={`order-card__badge ${order.is_scheduled_for_delivery ? 'order-card__badge--date' : 'order-card__badge--outline'}`}>
           <span className="order-card__hidden">{order.is_scheduled_for_delivery && date ? t('home.scheduledHidden') : ''}</span>
           {order.is_scheduled_for_delivery ? date || t('home.scheduled') : t('home.unscheduled')}
         </span>
-        {/* A queued action says what it is (delivery, schedule, note…) in place of the details. */}
-        <span data-testid={outbox ? 'outbox-kind' : undefined}>
-          {outbox
-            ? kindText(outbox.kind)
-            : `${orderValueText('orderTypes', order.order_type)}${dot}${orderValueText('orderStatuses', order.order_status)}${dot}${order.building_location}`}
+        {/* The space keeps the date and the town two words for a screen reader (the card's name). */}
+        <span className="order-card__town" data-testid="order-town">
+          {order.delivery_town ? ` ${order.delivery_town}` : ''}
         </span>
+      </p>
+      {/* A queued action says what it is (delivery, schedule, note…) in place of the details. */}
+      <p className="order-card__line order-card__meta" data-testid={outbox ? 'outbox-kind' : undefined}>
+        {outbox
+          ? kindText(outbox.kind)
+          : `${orderValueText('orderTypes', order.order_type)}${dot}${orderValueText('orderStatuses', order.order_status)}${dot}${order.building_location}`}
       </p>
     </>
   );

@@ -59,8 +59,9 @@ export function OrderScreenFrame({
   if (!order && !hasDelivery) return <OrderNotFound />;
   return (
     <Stack gap="4">
-      <HStack justify="space-between" align="flex-start" gap="3">
-        <Stack gap="0" minW="0">
+      {/* Navigate goes below the title when both would not fit (a large text size). */}
+      <HStack justify="space-between" align="flex-start" gap="3" flexWrap="wrap">
+        <Stack gap="0" minW="0" flex="1 1 12rem">
           <Heading as="h2" fontSize="h1">
             {title}
           </Heading>
@@ -77,12 +78,12 @@ export function OrderScreenFrame({
       <NotesCard notes={notes} queued={queuedNotes(actions)} />
       <HStack gap="2" flexWrap="wrap">
         {/* Without Deliver, (re)scheduling is the screen's main action. */}
-        <Button asChild colorPalette="primary" variant={deliverPath ? 'outline' : 'solid'} flex="1">
+        <Button asChild colorPalette="primary" variant={deliverPath ? 'outline' : 'solid'} flex="1 1 9rem">
           <Link to={`/schedule/${id}?${orderActionQuery(kind, { reschedule: Boolean(order?.is_scheduled_for_delivery) })}`} state={RETURN_HERE}>
             {order?.is_scheduled_for_delivery ? t('order.reschedule') : t('order.schedule')}
           </Link>
         </Button>
-        <Button asChild colorPalette="primary" variant="outline" flex="1">
+        <Button asChild colorPalette="primary" variant="outline" flex="1 1 9rem">
           <Link to={`/create-note/${id}?${orderActionQuery(kind)}`} state={RETURN_HERE}>
             {t('order.addNote')}
           </Link>

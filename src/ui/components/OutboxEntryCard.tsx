@@ -106,8 +106,8 @@ export function OutboxEntryCard({ entry, order, onDeliveryScreen = false }: Prop
     <Card.Root size="sm" data-testid="outbox-entry" data-entry-kind={entry.kind}>
       <Card.Body>
         <Stack gap="2">
-          <HStack justify="space-between" align="start">
-            <Stack gap="0">
+          <HStack justify="space-between" align="start" flexWrap="wrap" columnGap="2" rowGap="1">
+            <Stack gap="0" flex="1 1 12rem" minW="0">
               <Text fontWeight="semibold">{entryTitle(entry, order)}</Text>
               <Text color="fg.muted">
                 {t('outbox.queuedAt', { action: kindText(entry.kind), time: formatDateTime(entry.created_at) })}

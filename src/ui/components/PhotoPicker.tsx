@@ -82,11 +82,19 @@ export function PhotoPicker({ photos, disabled, invalidText, writer }: Props) {
         </SimpleGrid>
       ) : null}
       {!disabled ? (
-        <HStack gap="2" w="full">
-          <Button flex="1" variant="outline" colorPalette="primary" disabled={full} loading={processing > 0} onClick={() => cameraInput.current?.click()}>
+        // Side by side when both labels fit, else one above the other (a large text size).
+        <HStack gap="2" w="full" flexWrap="wrap">
+          <Button
+            flex="1 1 9rem"
+            variant="outline"
+            colorPalette="primary"
+            disabled={full}
+            loading={processing > 0}
+            onClick={() => cameraInput.current?.click()}
+          >
             {t('deliver.takePhoto')}
           </Button>
-          <Button flex="1" variant="outline" colorPalette="primary" disabled={full || processing > 0} onClick={() => filesInput.current?.click()}>
+          <Button flex="1 1 9rem" variant="outline" colorPalette="primary" disabled={full || processing > 0} onClick={() => filesInput.current?.click()}>
             {t('deliver.chooseFiles')}
           </Button>
         </HStack>

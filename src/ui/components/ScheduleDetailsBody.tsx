@@ -95,7 +95,7 @@ function WhenCard({ order, details }: { order: OrderDoc; details: ScheduleDetail
     <Card.Root size="sm" data-testid="schedule-when">
       <Card.Body>
         <Stack gap="3">
-          <HStack justify="space-between" align="start" gap="2">
+          <HStack justify="space-between" align="start" gap="2" flexWrap="wrap">
             <Stack gap="0">
               <Text fontSize="h1" fontWeight="bold" data-testid="schedule-day">
                 {scheduled ? header || t('schedule.dateNotSet') : t('schedule.notScheduled')}
@@ -124,7 +124,7 @@ function WhenCard({ order, details }: { order: OrderDoc; details: ScheduleDetail
             ]}
           />
           {phone ? (
-            <HStack justify="space-between" gap="3">
+            <HStack justify="space-between" gap="3" flexWrap="wrap">
               <Text>{phone}</Text>
               <Button asChild colorPalette="primary" variant="outline">
                 <a href={telHref(phone)} aria-label={t('schedule.callLabel', { phone })}>

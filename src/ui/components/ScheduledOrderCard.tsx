@@ -32,8 +32,8 @@ export function ScheduledOrderCard({ order, listItem, outbox, when }: Props) {
   const body = (
     <Card.Root size="sm" variant="elevated" _hover={ref ? { boxShadow: 'md' } : undefined} data-testid="scheduled-row" data-order-key={order.id}>
       <Card.Body gap="1" px="3" py="2.5" lineHeight="1.5rem">
-        <HStack justify="space-between" gap="2" minH="7">
-          <Text fontWeight="bold" color="primary.fg" truncate data-testid="scheduled-time">
+        <HStack justify="space-between" gap="2" minH="7" flexWrap="wrap">
+          <Text fontWeight="bold" color="primary.fg" overflowWrap="anywhere" data-testid="scheduled-time">
             {when}
           </Text>
           <HStack gap="1" flexShrink={0}>
@@ -45,21 +45,22 @@ export function ScheduledOrderCard({ order, listItem, outbox, when }: Props) {
             {outbox ? <EntryStatusBadge entry={outbox} /> : null}
           </HStack>
         </HStack>
-        <Text fontWeight="bold" truncate>
+        {/* Lines wrap, never cut: a large text size grows the card (issue 25). */}
+        <Text fontWeight="bold" overflowWrap="anywhere">
           {name}
         </Text>
-        <Text truncate>
+        <Text overflowWrap="anywhere">
           {order.building_model}
           {dot}
           {order.serial_number}
         </Text>
         {destination ? (
-          <Text color="fg.muted" lineClamp={2} data-testid="scheduled-destination">
+          <Text color="fg.muted" overflowWrap="anywhere" data-testid="scheduled-destination">
             {destination}
           </Text>
         ) : null}
         {outbox ? (
-          <Text textStyle="xs" color="fg.muted" truncate data-testid="outbox-kind">
+          <Text textStyle="xs" color="fg.muted" overflowWrap="anywhere" data-testid="outbox-kind">
             {kindText(outbox.kind)}
           </Text>
         ) : null}

@@ -22,7 +22,19 @@ export function SyncIndicator({ status, entries, onOpenOutbox }: Props) {
   const { attention, waiting } = queueCounts(entries);
   return (
     // Left out of the cold-start picture of Home (homeSnapshot.ts): a stale "Online" would mislead.
-    <HStack gap="1.5" flexShrink={0} data-testid="sync-indicator" data-snapshot-omit="">
+    // At the end of the bar's first row when it fits, else on a row of its own (AppBar); its
+    // own items wrap too, so a large text size never pushes one off the screen.
+    <HStack
+      gap="1.5"
+      flexWrap="wrap"
+      justify="flex-end"
+      alignSelf="center"
+      minH="target"
+      ms="auto"
+      maxW="full"
+      data-testid="sync-indicator"
+      data-snapshot-omit=""
+    >
       {status.syncing ? <Spinner size="sm" color="white" role="img" aria-label={t('common.appBar.syncing')} /> : null}
       {/* Online with work in the outbox, the outbox button says enough: a 390 px bar keeps room for the title. */}
       {!status.online || entries.length === 0 ? (
@@ -46,6 +58,7 @@ export function SyncIndicator({ status, entries, onOpenOutbox }: Props) {
         <Button
           size="sm"
           px="3"
+          maxW="full"
           variant="solid"
           colorPalette={attention > 0 ? 'red' : 'secondary'}
           bg={attention > 0 ? 'red.700' : undefined}

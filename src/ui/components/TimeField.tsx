@@ -28,8 +28,8 @@ export function TimeField({ label, value, disabled, invalid, onChange }: Props) 
   return (
     <Field.Root invalid={invalid} disabled={disabled}>
       <Field.Label>{label}</Field.Label>
-      <HStack w="full">
-        <Input type="datetime-local" bg="bg" value={text} onChange={(e) => set(e.target.value)} />
+      <HStack w="full" flexWrap="wrap">
+        <Input type="datetime-local" bg="bg" flex="1 1 14rem" w="auto" minW="0" value={text} onChange={(e) => set(e.target.value)} />
         <Button
           variant="outline"
           colorPalette="primary"

@@ -216,8 +216,11 @@ export default function MapView({ selection, online, styleUrl, kept, onBroken }:
           </Popup>
         ) : null}
       </MapGL>
+      {/* Over the map's credit line (same layer as maplibre's controls, later: on top), which at a
+          large text size reaches it; under an open popup (map.css). */}
       <Button
         position="absolute"
+        zIndex="2"
         bottom="2"
         left="2"
         size="sm"

@@ -20,7 +20,7 @@ export function OrderLines({ order, head = false }: { order: MapOrder; head?: bo
   const scheduled = order.is_scheduled_for_delivery ? formatDate(order.scheduled_date) || t('map.scheduled') : t('map.unscheduled');
   return (
     <Stack gap="0" lineHeight="1.4" minW="0">
-      <HStack gap="2" justify="space-between" align="flex-start" data-popup-head={head || undefined}>
+      <HStack gap="2" justify="space-between" align="flex-start" flexWrap="wrap" data-popup-head={head || undefined}>
         <Text fontWeight="bold" fontSize="md">
           {orderTitle(order)}
         </Text>
@@ -61,9 +61,9 @@ export function OrdersPlace({ orders }: { orders: MapOrder[] }) {
     return (
       <Stack gap="3" data-testid="place-order" data-order-key={first.id}>
         <OrderLines order={first} head />
-        <HStack gap="2" w="full">
-          <OrderDetailsButton order={first} buttonProps={{ flex: '1' }} />
-          <NavigateMenu to={first.coordinates} label={orderTitle(first)} buttonProps={{ flex: '1' }} />
+        <HStack gap="2" w="full" flexWrap="wrap">
+          <OrderDetailsButton order={first} buttonProps={{ flex: '1 1 8rem' }} />
+          <NavigateMenu to={first.coordinates} label={orderTitle(first)} buttonProps={{ flex: '1 1 8rem' }} />
         </HStack>
       </Stack>
     );

@@ -38,7 +38,7 @@ function Details({ id }: { id: number }) {
         <SectionCard title={t('order.customer')} testId="customer-details">
           <Stack gap="3">
             {server.customer_phone ? (
-              <HStack justify="space-between" gap="3">
+              <HStack justify="space-between" gap="3" flexWrap="wrap">
                 <Text fontSize="md">{server.customer_phone}</Text>
                 <Button asChild colorPalette="primary" variant="outline">
                   <a href={telHref(server.customer_phone)}>{t('order.call')}</a>

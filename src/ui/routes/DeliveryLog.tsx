@@ -54,7 +54,7 @@ export default function DeliveryLog() {
 
   return (
     <Stack gap="3">
-      <HStack justify="space-between" align="center" gap="2">
+      <HStack justify="space-between" align="center" gap="2" flexWrap="wrap">
         <Heading as="h2" fontSize="h1">
           {t('log.title')}
         </Heading>

@@ -1,9 +1,11 @@
 import { clockDate } from '../../clock';
-import { Button, EmptyState, Field, HStack, Input, VisuallyHidden } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, VisuallyHidden } from '@chakra-ui/react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { OrderDoc, OutboxDoc } from '../../db';
-import { FILTER_KEYS, filterParams, narrowingFilter, prepareOrders, parseFilterParams, toggleFilter, type FilterKey } from '../../domain';
+import { filterParams, narrowingFilter, prepareOrders, parseFilterParams, toggleFilter, type FilterKey } from '../../domain';
+import { FilterChips } from '../components/FilterChips';
+import { HomeEmptyState, homeEmptyTexts } from '../components/HomeEmptyState';
 import { Loading } from '../components/Loading';
 import { OrderCard } from '../components/OrderCard';
 import '../components/OrderCard.css';
@@ -18,7 +20,6 @@ import { outboxByOrder, useActiveOutbox, useOrders } from '../hooks/useOrders';
 import { useSyncStatus } from '../hooks/useSyncStatus';
 import { formatDateTime, formatNumber } from '../format';
 import { t } from '../i18n';
-import { filterLabel } from '../i18n/domainText';
 
 /**
  * Lists up to this long are rendered whole (a driver's usual day); longer ones are windowed
@@ -83,26 +84,10 @@ export default function Home() {
       {!orders || !all ? (
         <Loading label={t('home.loadingOrders')} />
       ) : orders.length === 0 ? (
-        <EmptyState.Root>
-          <EmptyState.Content>
-            {/* h2: Home has no screen title below the app bar's h1. */}
-            <EmptyState.Title as="h2">{all.length > 0 ? t('home.noMatchTitle') : t('home.noOrdersTitle')}</EmptyState.Title>
-            <EmptyState.Description>
-              {all.length > 0
-                ? typed.trim()
-                  ? t('home.noMatchSearch', { count: all.length, search: typed.trim() })
-                  : t('home.noMatch', { count: all.length })
-                : status.lastSyncAt
-                  ? t('home.assignedAppearHere')
-                  : t('home.appearAfterSync')}
-            </EmptyState.Description>
-            {all.length > 0 && narrowed ? (
-              <Button colorPalette="primary" onClick={clearFilters}>
-                {t('home.clearFilters')}
-              </Button>
-            ) : null}
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <HomeEmptyState
+          texts={homeEmptyTexts({ total: all.length, search: typed, filtersPicked: selected.length > 0, synced: Boolean(status.lastSyncAt) })}
+          onClear={clearFilters}
+        />
       ) : (
         <OrderList orders={orders} windowed={all.length > RENDER_ALL_UP_TO} byOrder={byOrder} />
       )}
@@ -209,8 +194,9 @@ const SearchBar = memo(function SearchBar({ boxText, onType, mapQuery }: { boxTe
     return query ? `/map?${query}` : '/map';
   };
   return (
-    <HStack gap="2" align="flex-end">
-      <Field.Root flex="1" minW="0">
+    // The Map button goes below the box when both would not fit (a large text size).
+    <HStack gap="2" align="flex-end" flexWrap="wrap">
+      <Field.Root flex="1 1 12rem" minW="0">
         <VisuallyHidden asChild>
           <Field.Label>{t('home.search')}</Field.Label>
         </VisuallyHidden>
@@ -286,37 +272,6 @@ const SyncLine = memo(function SyncLine({
     </p>
   );
 });
-
-/** One row of toggle chips (aria-pressed), scrolled sideways; every chip a 48 px target. */
-const FilterChips = memo(
-  function FilterChips({ selected, onToggle }: { selected: readonly FilterKey[]; onToggle: (key: FilterKey) => void }) {
-    return (
-      <HStack role="group" aria-label={t('home.filters')} gap="2" overflowX="auto" mx="-3" px="3" pb="1" css={{ scrollbarWidth: 'none' }}>
-        {FILTER_KEYS.map((key) => {
-          const on = selected.includes(key);
-          return (
-            <Button
-              key={key}
-              data-filter={key}
-              aria-pressed={on}
-              size="sm"
-              rounded="full"
-              flexShrink={0}
-              colorPalette="primary"
-              variant={on ? 'solid' : 'outline'}
-              bg={on ? undefined : 'bg'}
-              onClick={() => onToggle(key)}
-            >
-              {on ? <span aria-hidden="true">✓</span> : null}
-              {filterLabel(key)}
-            </Button>
-          );
-        })}
-      </HStack>
-    );
-  },
-  (a, b) => a.onToggle === b.onToggle && a.selected.join() === b.selected.join(),
-);
 
 /**
  * A driver's usual list is rendered whole (cards stay findable in the page); a long one is

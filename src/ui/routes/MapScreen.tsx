@@ -21,7 +21,11 @@ registerTexts('map', mapTexts);
 // maplibre (~250 KB gzipped) loads with the map itself, after this screen's own chunk.
 const MapView = lazy(() => import('../map/MapView'));
 
-/** The screen fills the phone below the app bar (Shell: 16 px above, 12 px below). */
+/**
+ * The screen fills the phone below the app bar (Shell: 16 px above, 12 px below), at least: a
+ * large text size or a phone turned sideways leaves the map too short for a popup, so the map
+ * keeps 20rem and the page scrolls instead (issue 25).
+ */
 const SCREEN_HEIGHT = {
   base: 'calc(100dvh - 56px - env(safe-area-inset-top) - 28px)',
   sm: 'calc(100dvh - 64px - env(safe-area-inset-top) - 28px)',
@@ -47,10 +51,10 @@ export default function MapScreen() {
   const filterText = [...selected.map((key) => filterLabel(key)), ...(search.trim() ? [`“${search.trim()}”`] : [])].join(' · ');
 
   const header = (
-    <HStack justify="space-between" align="center" gap="3" flexShrink={0}>
-      <Stack gap="0" minW="0">
+    <HStack justify="space-between" align="center" gap="3" flexShrink={0} flexWrap="wrap">
+      <Stack gap="0" minW="0" flex="1 1 12rem">
         <Summary selection={selection} />
-        <Text textStyle="xs" color="fg.muted" truncate data-testid="map-subtitle">
+        <Text textStyle="xs" color="fg.muted" overflowWrap="anywhere" data-testid="map-subtitle">
           {narrowed ? t('map.filtered', { filters: filterText }) : snapshot ? t('map.dataOf', { time: formatDateTime(snapshot.fetchedAt) }) : ''}
         </Text>
       </Stack>
@@ -80,22 +84,25 @@ export default function MapScreen() {
     );
   }
   return (
-    <Flex direction="column" gap="2" h={SCREEN_HEIGHT}>
+    <Flex direction="column" gap="2" minH={SCREEN_HEIGHT}>
       {header}
       {notices}
-      <Box flex="1" minH="240px">
-        <Suspense fallback={<Loading label={t('map.loading')} />}>
-          <MapView
-            selection={selection}
-            online={online}
-            styleUrl={styleUrl}
-            kept={keptBasemap?.data.style_url === styleUrl && keptBasemap.data.tiles > 0 ? keptBasemap.data : null}
-            onBroken={(error) => {
-              console.error('the map could not start', error);
-              setCanDraw(false);
-            }}
-          />
-        </Suspense>
+      {/* The map fills what the column leaves (placed inside it, so its height is definite). */}
+      <Box flex="1" minH="20rem" position="relative">
+        <Box position="absolute" inset="0">
+          <Suspense fallback={<Loading label={t('map.loading')} />}>
+            <MapView
+              selection={selection}
+              online={online}
+              styleUrl={styleUrl}
+              kept={keptBasemap?.data.style_url === styleUrl && keptBasemap.data.tiles > 0 ? keptBasemap.data : null}
+              onBroken={(error) => {
+                console.error('the map could not start', error);
+                setCanDraw(false);
+              }}
+            />
+          </Suspense>
+        </Box>
       </Box>
     </Flex>
   );

@@ -94,7 +94,7 @@ export default function Notifications() {
           </Stack>
         );
       })}
-      <HStack role="tablist" aria-label={t('notifications.title')} gap="2" onKeyDown={onTabKey}>
+      <HStack role="tablist" aria-label={t('notifications.title')} gap="2" flexWrap="wrap" onKeyDown={onTabKey}>
         {TABS.map((index) => {
           const selected = index === tab;
           const count = index === NOTIFICATION_TABS.active ? active.length : dismissed.length;

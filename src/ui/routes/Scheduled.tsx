@@ -78,8 +78,8 @@ function DayGroup({ group, render }: { group: ScheduleGroup<OrderDoc>; render: (
   const headingId = `scheduled-${group.key}`;
   return (
     <chakra.section aria-labelledby={headingId} data-testid="scheduled-group" data-group={group.key}>
-      <HStack justify="space-between" gap="2" px="1" pt="2" pb="2">
-        <HStack gap="2">
+      <HStack justify="space-between" gap="2" px="1" pt="2" pb="2" flexWrap="wrap">
+        <HStack gap="2" flexWrap="wrap">
           <Heading as="h3" id={headingId} fontSize="h2" color={group.kind === 'overdue' ? 'fg.error' : 'fg'} data-testid="scheduled-group-title">
             {group.kind === 'overdue' ? t('scheduled.overdue') : group.kind === 'undated' ? t('scheduled.dateNotSet') : group.title}
           </Heading>

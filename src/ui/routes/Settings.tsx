@@ -59,9 +59,9 @@ export default function Settings() {
       {!online ? <OnlineOnlyNote title={t('settings.offlineFrom', { time: formatDateTime(settings.fetchedAt) })} testId="settings-offline" /> : null}
       <SectionCard title={t('settings.profile')} testId="settings-profile">
         <Stack gap="4">
-          <HStack gap="4">
+          <HStack gap="4" flexWrap="wrap">
             <ProfilePicture guid={s.profile_image_attributes?.guid ?? null} name={name} />
-            <Stack gap="0" minW="0">
+            <Stack gap="0" minW="0" flex="1 1 10rem">
               <Text fontSize="lg" fontWeight="semibold" overflowWrap="anywhere" data-testid="settings-name">
                 {name}
               </Text>

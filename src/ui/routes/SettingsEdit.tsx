@@ -113,9 +113,9 @@ function Editor({ settings, draft, online }: { settings: DriverSettings; draft: 
           <Stack gap="4">
             <Field.Root invalid={Boolean(errors.picture)}>
               <Field.Label>{t('settingsEdit.picture')}</Field.Label>
-              <HStack gap="4">
+              <HStack gap="4" flexWrap="wrap">
                 <ProfilePicture guid={settings.profile_image_attributes?.guid ?? null} draftId={picture?.id ?? null} name={name} />
-                <Stack gap="2" flex="1">
+                <Stack gap="2" flex="1 1 10rem">
                   <Button variant="outline" colorPalette="primary" loading={editor.processing} onClick={() => fileInput.current?.click()}>
                     {picture || settings.profile_image_attributes ? t('settingsEdit.chooseAnother') : t('settingsEdit.choose')}
                   </Button>

@@ -32,7 +32,7 @@ function LogRow({ entry }: { entry: DeliveryLogEntry }) {
     <Card.Root size="sm" data-testid="log-row" data-delivery-id={entry.delivery_id} data-order-type={entry.log_order_type}>
       <Card.Body>
         <Stack gap="1">
-          <HStack justify="space-between" align="start" gap="2">
+          <HStack justify="space-between" align="start" gap="2" flexWrap="wrap">
             <Text fontWeight="semibold">#{entry.order_number}</Text>
             <Badge colorPalette="primary" variant="subtle">
               {t(`log.type-${entry.log_order_type}`)}
@@ -59,7 +59,7 @@ export function DeliveryLogList({ log }: { log: DeliveryLogResponse }) {
   const { totals, deliveries } = log;
   return (
     <Stack gap="2">
-      <HStack justify="space-between" px="1" data-testid="log-totals">
+      <HStack justify="space-between" px="1" flexWrap="wrap" columnGap="3" data-testid="log-totals">
         <Text fontWeight="semibold">{t('log.count', { count: totals.deliveries })}</Text>
         <Text fontWeight="semibold">{t('log.milesTotal', { miles: miles(totals.miles) })}</Text>
       </HStack>

@@ -10,7 +10,7 @@ const deliveries = (n: number): string => t('log.count', { count: n });
 
 function Period({ label, stats }: { label: string; stats: PeriodStats }) {
   return (
-    <Stack gap="0" flex="1" minW="0" data-testid="log-period">
+    <Stack gap="0" flex="1 1 6rem" minW="0" data-testid="log-period">
       <Text textStyle="sm" color="fg.muted">
         {label}
       </Text>
@@ -33,7 +33,7 @@ export function DeliveryStatsCard({ snapshot }: { snapshot: DeliveryStatsSnapsho
   return (
     <SectionCard title={t('log.stats')} testId="log-stats">
       <Stack gap="4">
-        <HStack gap="3" align="start">
+        <HStack gap="3" align="start" flexWrap="wrap">
           <Period label={t('log.thisWeek')} stats={stats.this_week} />
           <Period label={t('log.thisMonth')} stats={stats.this_month} />
           <Period label={t('log.thisYear')} stats={stats.this_year} />
@@ -45,7 +45,7 @@ export function DeliveryStatsCard({ snapshot }: { snapshot: DeliveryStatsSnapsho
           <chakra.ul listStyleType="none" data-testid="undelivered-categories">
             {undelivered.categories.map((c) => (
               <chakra.li key={c.code} data-code={c.code} py="1" borderBottomWidth="1px" borderColor="border.muted">
-                <HStack justify="space-between">
+                <HStack justify="space-between" flexWrap="wrap" columnGap="3">
                   <Text>{domainText(`categories.${c.key}`, c.label)}</Text>
                   <Text fontWeight="semibold">{c.count}</Text>
                 </HStack>
