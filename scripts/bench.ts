@@ -12,6 +12,7 @@
 // - Lighthouse's mobile performance score of /login (scripts/benchLighthouse.ts)
 // - offline cold start (4× CPU throttle, shell from the service worker): reload → first order card at 2,000 and 10,000 orders
 // - an idle signed-in phone: bytes per hour through a counting proxy (scripts/benchIdle.ts)
+// - the fleet: 200 simulated phones on two instances (PostgreSQL, S3 bucket) for 60 s: order-list p99, failures (scripts/benchFleet.ts)
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +21,7 @@ import { filterPrepared, ORDER_TYPES, prepareOrders, type FilterKey, type OrderL
 import { makeDevice, onlotOrderIds, prepareOnlotDelivery, syncUntilSettled } from '../test/support/device';
 import { startTestServer } from '../test/support/server';
 import { coldStartFigures } from './benchColdStart';
+import { fleetFigures } from './benchFleet';
 import { homeBrowserFigures } from './benchHome';
 import { idleFigures } from './benchIdle';
 import { lighthouseFigures } from './benchLighthouse';
@@ -40,14 +42,14 @@ interface Row {
 const rows: Row[] = [];
 /** `--smoke` (npm test): the smallest data set, once, to prove the benchmark still runs; nothing is written. */
 const SMOKE = process.argv.includes('--smoke');
-/** `--only=server,filter` runs those groups (bundle, filter, server, browser) and prints them; nothing is written. */
+/** `--only=server,filter` runs those groups (bundle, filter, server, fleet, browser) and prints them; nothing is written. */
 const ONLY =
   process.argv
     .find((a) => a.startsWith('--only='))
     ?.slice('--only='.length)
     .split(',')
     .filter(Boolean) ?? null;
-const runs = (group: 'bundle' | 'filter' | 'server' | 'browser'): boolean => ONLY === null || ONLY.includes(group);
+const runs = (group: 'bundle' | 'filter' | 'server' | 'fleet' | 'browser'): boolean => ONLY === null || ONLY.includes(group);
 function row(what: string, value: number, unit: string, budget: number, digits = 1, atLeast = false): void {
   const entry = {
     what,
@@ -258,6 +260,28 @@ async function serverLoadRows(): Promise<void> {
   }
 }
 
+/** Issue 24 item 6: a fleet on one database; the goal is p99 ≤ 100 ms for the order-list pull and no failure. */
+async function fleetRows(): Promise<void> {
+  const fleet = await fleetFigures(SMOKE);
+  const where = `${fleet.drivers} phones on ${fleet.instances} instances (PostgreSQL, S3 bucket), ${fleet.seconds} s`;
+  const call = (name: string) => fleet.window.calls.find((c) => c.call === name) ?? { count: 0, p50: 0, p99: Number.NaN };
+  const list = call('order-list');
+  row(`fleet, ${where}: order-list pull p99 (${list.count} pulls; p50 ${list.p50.toFixed(0)} ms)`, list.p99, 'ms', 100, 0);
+  const failed = fleet.summary.errors + fleet.counts.refused + fleet.unsent + fleet.office.failures;
+  row(`fleet, ${where}: failed requests, refused or unsent deliveries (${fleet.window.requests} requests in the window)`, failed, 'failures', 0, 0);
+  const version = call('sync-version');
+  note(
+    `fleet, ${where}: ${(fleet.window.requests / fleet.seconds).toFixed(1)} requests/s; sync-version ${version.count} × p50 ${version.p50.toFixed(0)} ms p99 ${version.p99.toFixed(0)} ms; ` +
+      `${fleet.counts.delivered} deliveries (${fleet.counts.uploads} photos), ${fleet.office.changes} office changes; ` +
+      fleet.processes
+        .map(
+          (p) =>
+            `${p.name} ${p.cpuSeconds === null ? 'n/a' : `${p.cpuSeconds.toFixed(1)} s CPU`}${p.lifePeakMb === null ? '' : `, ${p.lifePeakMb.toFixed(0)} MB peak`}`,
+        )
+        .join('; '),
+  );
+}
+
 async function browserFigures(): Promise<void> {
   const home = await homeBrowserFigures(SMOKE ? { orders: 200, settleMs: 0, cycles: 1 } : undefined);
   if (!home) throw new Error('dist/ missing: run `npm run build` first');
@@ -309,6 +333,7 @@ async function browserFigures(): Promise<void> {
 if (runs('bundle')) bundleFigures();
 if (runs('filter')) filterFigures();
 (runs('server') ? serverFigures().then(serverLoadRows) : Promise.resolve())
+  .then(() => (runs('fleet') ? fleetRows() : undefined))
   .then(() => (runs('browser') ? browserFigures() : undefined))
   .then(() => {
     const within = `${rows.filter((r) => r.pass).length} of ${rows.length} within budget`;

@@ -105,8 +105,8 @@ export function createFleetDriver(deps: DriverDeps) {
     return nextDueAt;
   }
 
-  /** The engine's runOnce; resolves when the next timed run is due (ms since epoch). */
-  async function runOnce(): Promise<number> {
+  /** The engine's runOnce: when the next timed run is due, and when the earliest waiting outbox entry is (ms since epoch). */
+  async function runOnce(): Promise<{ next: number; nextDueAt: number | null }> {
     counts.runs += 1;
     if (now() - lastRemovedCheck >= REMOVED_USER_POLL_MS) {
       try {
@@ -122,7 +122,7 @@ export function createFleetDriver(deps: DriverDeps) {
     // As the engine: stretched while idle, never past the removed-user check's time.
     const removedCheckDueIn = Math.max(0, lastRemovedCheck + REMOVED_USER_POLL_MS - now());
     const wait = Math.min(cadence.next(!pulled && nextDueAt === null), Math.max(deps.intervalMs, removedCheckDueIn));
-    return Math.min(now() + wait, nextDueAt ?? Infinity);
+    return { next: Math.min(now() + wait, nextDueAt ?? Infinity), nextDueAt };
   }
 
   function schedule(at: number): void {
@@ -148,7 +148,7 @@ export function createFleetDriver(deps: DriverDeps) {
       let next = now();
       do {
         again = false;
-        next = await runOnce();
+        next = (await runOnce()).next;
       } while (again && now() < endsAt);
       schedule(next);
     })().finally(() => {
@@ -211,7 +211,18 @@ export function createFleetDriver(deps: DriverDeps) {
       timer = deliveryTimer = null;
       await running;
     },
-    /** Entries still in the outbox (a delivery cut by the end of the window, follow-ups waiting). */
+    /**
+     * After stop(): the outbox's entries go on as the phone would send them (follow-ups after
+     * their waits), run after run, until none is left or `deadline` (ms since epoch) passes.
+     */
+    async finish(deadline: number): Promise<void> {
+      while (outbox.length > 0 && now() < deadline) {
+        const { nextDueAt } = await runOnce();
+        if (outbox.length === 0 || nextDueAt === null) return;
+        await sleep(Math.max(0, Math.min(nextDueAt, deadline) - now()));
+      }
+    },
+    /** Entries still in the outbox. */
     waiting: () => outbox.length,
   };
 }

@@ -13,7 +13,7 @@ import { DEMO_COMPANIES, FIRST_NAMES, LAST_NAMES, type SeedAccount, type SeedCom
 /** Every fleet driver's password (sign-in hashes it as for anyone; the seed hashes it once). */
 export const FLEET_PASSWORD = 'fleet-driver-pass';
 /** The fleet drivers' emails match this (seedBulkOrders' `driverEmailLike`). */
-const FLEET_EMAIL_LIKE = '%@fleet.test';
+export const FLEET_EMAIL_LIKE = '%@fleet.test';
 
 /** The n-th fleet driver's email, n from 0: driver-0001@fleet.test. */
 export function fleetDriverEmail(n: number): string {
