@@ -14,7 +14,6 @@
 // - an idle signed-in phone: bytes per hour through a counting proxy (scripts/benchIdle.ts)
 // - the fleet: 200 simulated phones on two instances (PostgreSQL, S3 bucket) for 60 s: order-list p99, failures (scripts/benchFleet.ts)
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { filterPrepared, ORDER_TYPES, prepareOrders, type FilterKey, type OrderListItem } from '../src/domain';
@@ -22,6 +21,7 @@ import { makeDevice, onlotOrderIds, prepareOnlotDelivery, syncUntilSettled } fro
 import { startTestServer } from '../test/support/server';
 import { coldStartFigures } from './benchColdStart';
 import { fleetFigures } from './benchFleet';
+import { fleetSection, machineLine } from './fleet/record';
 import { homeBrowserFigures } from './benchHome';
 import { idleFigures } from './benchIdle';
 import { lighthouseFigures } from './benchLighthouse';
@@ -62,8 +62,8 @@ function row(what: string, value: number, unit: string, budget: number, digits =
 }
 
 function writeReport(notes: string[]): void {
-  const cpu = cpus();
-  const machine = `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  const machine = machineLine();
+  const longRun = fleetSection(); // `npm run fleet -- … --record` wrote it; kept as it is
   const table = [
     '| what | measured | budget | pass |',
     '|---|---|---|---|',
@@ -81,6 +81,7 @@ function writeReport(notes: string[]): void {
     '',
     ...notes.map((n) => `- ${n}`),
     '',
+    ...(longRun ? [longRun, ''] : []),
   ].join('\n');
   writeFileSync('BENCHMARKS.md', text);
 }

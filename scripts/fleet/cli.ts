@@ -1,8 +1,11 @@
 // `npm run fleet -- --drivers 1000 --instances 2 --seconds 600`: the fleet load test
 // (scripts/fleet/run.ts). Prints per call kind p50/p99, failures by status, each process's CPU
 // and memory; the last line is JSON {"drivers","seconds","requests","errors","p99_ms":{…}}.
-// Exit 1 when anything failed (an error, a refused or unsent delivery), 2 on bad arguments.
+// `--record` also writes the output into BENCHMARKS.md (its long-run section, kept by
+// `npm run bench`). Exit 1 when anything failed (an error, a refused or unsent delivery), 2 on
+// bad arguments.
 import { parseArgs } from 'node:util';
+import { recordFleetRun } from './record';
 import { reportLines } from './report';
 import { runFleet, type FleetOptions } from './run';
 
@@ -22,13 +25,22 @@ const NUMBERS = {
 } as const;
 
 function usage(): string {
-  return ['usage: npm run fleet -- [--name value]…', ...Object.entries(NUMBERS).map(([name, what]) => `  --${name.padEnd(20)} ${what}`)].join('\n');
+  return [
+    'usage: npm run fleet -- [--name value]… [--record]',
+    ...Object.entries(NUMBERS).map(([name, what]) => `  --${name.padEnd(24)} ${what}`),
+    `  --${'record'.padEnd(24)} also write the output into BENCHMARKS.md (the long run's section)`,
+  ].join('\n');
 }
 
 function options(): FleetOptions {
   const { values } = parseArgs({
-    options: { ...Object.fromEntries(Object.keys(NUMBERS).map((name) => [name, { type: 'string' as const }])), help: { type: 'boolean' } },
+    options: {
+      ...Object.fromEntries(Object.keys(NUMBERS).map((name) => [name, { type: 'string' as const }])),
+      help: { type: 'boolean' },
+      record: { type: 'boolean' },
+    },
   });
+  record = values.record === true;
   if (values.help) {
     console.log(usage());
     process.exit(0);
@@ -62,6 +74,7 @@ function options(): FleetOptions {
   };
 }
 
+let record = false;
 let opts: FleetOptions;
 try {
   opts = options();
@@ -71,8 +84,16 @@ try {
 }
 runFleet(opts)
   .then((report) => {
-    for (const line of reportLines(report)) console.log(line);
-    console.log(JSON.stringify(report.summary));
+    const lines = [...reportLines(report), JSON.stringify(report.summary)];
+    for (const line of lines) console.log(line);
+    if (record)
+      recordFleetRun(
+        `npm run fleet -- ${process.argv
+          .slice(2)
+          .filter((a) => a !== '--record')
+          .join(' ')}`,
+        lines,
+      );
     process.exit(report.summary.errors === 0 && report.counts.refused === 0 && report.unsent === 0 && report.office.failures === 0 ? 0 : 1);
   })
   .catch((error: unknown) => {
