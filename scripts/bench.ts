@@ -261,26 +261,11 @@ async function serverLoadRows(): Promise<void> {
   }
 }
 
-/** Issue 24 item 6: a fleet on one database; the goal is p99 ≤ 100 ms for the order-list pull and no failure. */
+/** Issue 24 item 6: a fleet on one database (scripts/benchFleet.ts). */
 async function fleetRows(): Promise<void> {
   const fleet = await fleetFigures(SMOKE);
-  const where = `${fleet.drivers} phones on ${fleet.instances} instances (PostgreSQL, S3 bucket), ${fleet.seconds} s`;
-  const call = (name: string) => fleet.window.calls.find((c) => c.call === name) ?? { count: 0, p50: 0, p99: Number.NaN };
-  const list = call('order-list');
-  row(`fleet, ${where}: order-list pull p99 (${list.count} pulls; p50 ${list.p50.toFixed(0)} ms)`, list.p99, 'ms', 100, 0);
-  const failed = fleet.summary.errors + fleet.counts.refused + fleet.unsent + fleet.office.failures;
-  row(`fleet, ${where}: failed requests, refused or unsent deliveries (${fleet.window.requests} requests in the window)`, failed, 'failures', 0, 0);
-  const version = call('sync-version');
-  note(
-    `fleet, ${where}: ${(fleet.window.requests / fleet.seconds).toFixed(1)} requests/s; sync-version ${version.count} × p50 ${version.p50.toFixed(0)} ms p99 ${version.p99.toFixed(0)} ms; ` +
-      `${fleet.counts.delivered} deliveries (${fleet.counts.uploads} photos), ${fleet.office.changes} office changes; ` +
-      fleet.processes
-        .map(
-          (p) =>
-            `${p.name} ${p.cpuSeconds === null ? 'n/a' : `${p.cpuSeconds.toFixed(1)} s CPU`}${p.lifePeakMb === null ? '' : `, ${p.lifePeakMb.toFixed(0)} MB peak`}`,
-        )
-        .join('; '),
-  );
+  for (const r of fleet.rows) row(r.what, r.value, r.unit, r.budget, 0);
+  note(fleet.note);
 }
 
 async function browserFigures(): Promise<void> {

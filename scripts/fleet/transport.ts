@@ -22,8 +22,6 @@ const failed = (status: number): boolean => status >= 400;
 export class Recorder {
   phase: Phase = 'warmup';
   readonly buckets: Record<Phase, Bucket> = { warmup: bucket(), window: bucket(), tail: bucket() };
-  /** Requests under way now (the end of the run waits for them). */
-  inFlight = 0;
 
   record(phase: Phase, label: string, ms: number, status: number | 'network'): void {
     const { times, errors } = this.buckets[phase];
@@ -97,7 +95,6 @@ export function createBalancer(instances: readonly string[], recorder: Recorder)
         const label = callLabel(init.method ?? 'GET', url.pathname);
         const phase = recorder.phase;
         const started = performance.now();
-        recorder.inFlight += 1;
         try {
           const response = await fetch(`${instance}${url.pathname}${url.search}`, { ...init, headers });
           // Timed to the last byte: what the phone waits for.
@@ -111,8 +108,6 @@ export function createBalancer(instances: readonly string[], recorder: Recorder)
         } catch (error) {
           recorder.record(phase, label, performance.now() - started, 'network');
           throw error;
-        } finally {
-          recorder.inFlight -= 1;
         }
       };
     },

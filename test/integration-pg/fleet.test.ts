@@ -1,6 +1,6 @@
 // The fleet load test (scripts/fleet/run.ts, `npm run fleet`) in small: 8 simulated phones
 // against two server processes on this run's PostgreSQL and an s3rver bucket, for a few
-// seconds, delivering and changed by the office often (each phone about once in the window),
+// seconds, delivering often and changed by the office (about three times each),
 // with small photos. Every call a phone makes is made (sign-in, the sync-version question,
 // every read of a pull, the per-order reads, tus, the deliver calls, the follow-ups), nothing
 // fails, every image the phones uploaded is an object in the bucket, and the summary line has
@@ -44,11 +44,11 @@ describe('the fleet load test', () => {
       seconds: 6,
       companySize: 4,
       ordersPerDriver: 10,
-      deliveriesPerHour: 600,
+      deliveriesPerHour: 1800, // about three each: some customer order is delivered (all 24 on-lot or move: e^-12)
       photosPerDelivery: 2,
       photoLongEdgePx: 160,
       followupWaitMs: 200,
-      officeChangesPerHour: 600,
+      officeChangesPerHour: 1800,
       adminUrl: inject('pgAdminUrl'),
       databasePrefix: `${inject('pgRunId')}_fleet`,
     });
