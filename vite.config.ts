@@ -4,6 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { version } from './package.json';
+import { KEPT_CACHE_NAME } from './src/domain/mapTiles/budget';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const SYNC_WORKER_ENTRY = 'sync-worker';
@@ -46,6 +47,22 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/auth\//, /^\/secure\//, /^\/upload/, /^\/files\//, /^\/openapi\.json/],
+        // The map's style, tiles, sprites and fonts (the only cross-origin requests the CSP
+        // allows: MAP_ORIGINS): the network first, and when it fails or hangs for 5 s the copy
+        // the sync worker keeps of the area around the orders (src/replication/mapTiles). The
+        // service worker never writes that cache: the keeper owns it and its budget. The
+        // keeper's own requests (no-store) are not answered from it.
+        runtimeCaching: [
+          {
+            urlPattern: ({ sameOrigin, request }) => !sameOrigin && request.method === 'GET' && request.cache !== 'no-store',
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: KEPT_CACHE_NAME,
+              networkTimeoutSeconds: 5,
+              plugins: [{ cacheWillUpdate: () => Promise.resolve(null) }],
+            },
+          },
+        ],
         cleanupOutdatedCaches: true,
         // Take control of the page that installed the worker: a driver who opens the app
         // once and drives off must be able to reload it offline without a second visit.

@@ -51,7 +51,14 @@ describe('the cash amount on the phone', () => {
     const [orderId] = await liveOrders(server, DRIVER.email, 'customer', 'NOT b.is_rto AND b.remaining_balance BETWEEN 10 AND 900000');
     if (orderId === undefined) throw new Error('no payable customer order in the seed');
     const balance = await remainingBalance(server, orderId);
+    // Shown as money is written (issue 25: "$3383.50" had no thousands separator), on the order and on its delivery.
+    const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(balance));
+    await page.goto(`${proxy.url}/customer-order-details/${orderId}`);
+    await page.getByTestId('customer-details').getByText(money, { exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByTestId('customer-details').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: resolve(RESULTS, 'customer-details-balance.png') });
     await openCashDelivery(orderId);
+    await page.getByText(`Remaining balance: ${money}`, { exact: true }).waitFor();
     // Prefilled with the balance as a value, not a grey placeholder.
     expect(await amountField().inputValue()).toBe(balance);
     expect(await amountField().getAttribute('placeholder')).toBeNull();

@@ -41,7 +41,7 @@ describe('the generic error screen', () => {
       await page.getByRole('button', { name: 'Menu' }).click();
       await page.getByRole('link', { name: 'Tech support' }).click();
       await page.waitForURL((url) => url.pathname === '/tech-support');
-      await page.getByRole('heading', { name: 'Tech support' }).first().waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { name: 'Tech support', level: 2 }).first().waitFor({ timeout: 30_000 });
       expect(await page.getByTestId('error-screen').count()).toBe(0);
     } finally {
       await phone.close();

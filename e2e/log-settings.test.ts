@@ -85,6 +85,11 @@ describe('/delivery-log', () => {
     const numbers = await page.getByTestId('log-row').evaluateAll((rows) => rows.map((r) => r.querySelector('p')?.textContent?.replace('#', '') ?? ''));
     for (const number of numbers) expect(csv.some((line) => line.includes(number))).toBe(true);
     expect(csv.length - 1).toBe(both.n);
+    // Began and ended carry their dates (issue 25), never a bare time.
+    expect(both.n).toBeGreaterThan(0);
+    expect(csv.slice(1).some((line) => /,\d\d\/\d\d\/\d{4} \d\d:\d\d,\d\d\/\d\d\/\d{4} \d\d:\d\d,/.test(line))).toBe(true);
+    expect(csv.filter((line) => /,\d\d:\d\d,/.test(line))).toEqual([]);
+    expect(await page.getByTestId('screen-title').textContent()).toBe('Delivery log');
 
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot('delivery-log');
@@ -157,6 +162,17 @@ describe('/settings and /settings/edit', () => {
     await page.waitForURL((url) => url.pathname === '/settings', { timeout: 30_000 });
     await page.getByTestId('settings-name').getByText('Dalton Hostetler').waitFor({ timeout: 30_000 });
     await page.getByTestId('profile-picture').waitFor();
+    // The app bar names the screen and, at once, the driver by the saved name (issue 25: it kept
+    // the token's name until the next sign-in); so does the menu.
+    expect(await page.getByTestId('screen-title').textContent()).toBe('Settings');
+    expect(await page.getByTestId('app-bar-driver').textContent()).toMatch(/^Dalton Hostetler · /);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('dialog').getByTestId('menu-driver').getByText('Dalton Hostetler', { exact: true }).waitFor();
+    await page.waitForFunction(() => document.querySelector('[role="dialog"]')?.getAnimations().length === 0);
+    await page.screenshot({ path: resolve(RESULTS, 'menu-renamed.png') });
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await page.screenshot({ path: resolve(RESULTS, 'settings-renamed.png') });
     const [saved] = await server.query<{ first_name: string; folder: string }>(
       `SELECT a.first_name, u.folder FROM accounts a JOIN account_settings s ON s.account_id = a.id JOIN uploads u ON u.guid = s.profile_image_guid
         WHERE a.email = $1`,
@@ -216,6 +232,7 @@ describe('/settings and /settings/edit', () => {
     await page.waitForURL((url) => url.pathname === '/settings', { timeout: 30_000 });
     await page.getByTestId('settings-name').getByText('Dalton Hostetler-Miller').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('settings-unsaved').count()).toBe(0);
+    expect(await page.getByTestId('app-bar-driver').textContent()).toMatch(/^Dalton Hostetler-Miller · /);
     const [after] = await server.query<{ last_name: string; phone: string }>('SELECT last_name, phone FROM accounts WHERE email = $1', [DRIVER.email]);
     expect(after).toEqual({ last_name: 'Hostetler-Miller', phone: '(717) 555-0199' });
     // The flag changed offline reached the server once back online; the switch stays where it was put.

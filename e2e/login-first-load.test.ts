@@ -59,7 +59,7 @@ describe('a fresh /login', () => {
     await page.getByLabel('Password').fill(SUMMIT_DRIVER.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/scheduled', { timeout: 30_000 });
-    await page.getByRole('heading', { name: 'Scheduled' }).first().waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Scheduled', level: 2 }).first().waitFor({ timeout: 30_000 });
     expect(await page.locator('style[data-emotion]').count()).toBeGreaterThan(0);
     for (const file of APP_CODE)
       expect(
@@ -109,7 +109,7 @@ describe('a fresh /login', () => {
       await warmUpFailed;
       await fresh.getByLabel('Password').fill(SUMMIT_DRIVER.password);
       await fresh.getByRole('button', { name: 'Sign in' }).click();
-      await fresh.getByRole('heading', { name: 'Scheduled' }).first().waitFor({ timeout: 30_000 });
+      await fresh.getByRole('heading', { name: 'Scheduled', level: 2 }).first().waitFor({ timeout: 30_000 });
       expect(new URL(fresh.url()).pathname).toBe('/scheduled');
       expect(refused).toBeGreaterThanOrEqual(3);
     } finally {

@@ -1,15 +1,20 @@
 // The order map on a 390x844 phone (SPEC §2, §4): a driver opens /map online (the online
-// basemap's host is played by the test: first it answers, then it is down and the map falls
-// back to the basemap shipped with the app), Home's filters carry to the map and back, a
-// tapped order opens its popup and its details (with Navigate), and after going offline and
-// reloading, the map still draws the shipped basemap with every order. Counts are asked of
-// the server's database, not the app's code.
+// basemap is a raster style on a loopback host, test/support/tileServer.ts, named by the
+// server's MAP_STYLE_URL: every tile is land crossed by orange roads), the phone keeps the
+// basemap around the orders (issue 25 item 5), a dealer's pin stays whole and tappable over the
+// cluster of its lot, Home's filters carry to the map and back, a tapped order opens its popup
+// and its details (with Navigate). Then with no network and the basemap's host gone, a cold
+// start draws the roads near the orders from the kept copies, zoomed into a cluster too; with
+// those copies gone, the basemap shipped with the app. Counts are asked of the server's
+// database, not the app's code.
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEPT_CACHE_NAME } from '../src/domain';
 import { startTestServer, type TestServer } from '../test/support/server';
+import { ROAD_RGB, startTileServer, type TileServer } from '../test/support/tileServer';
 import { ensureServiceWorker, launchPhone, startProxy, type Phone, type Proxy } from './support';
 import { expectReadable } from './themeAudit';
 
@@ -24,21 +29,11 @@ interface Target {
   y: number;
 }
 
-/** The online basemap as the test plays it: a one-layer raster style on the default host. */
-const HOST = 'https://tiles.openfreemap.org';
-const ONLINE_STYLE = {
-  version: 8,
-  sources: { land: { type: 'raster', tiles: [`${HOST}/test/{z}/{x}/{y}.png`], tileSize: 256, attribution: 'Test tiles' } },
-  layers: [
-    { id: 'background', type: 'background', paint: { 'background-color': '#d9e6cf' } },
-    { id: 'land', type: 'raster', source: 'land' },
-  ],
-};
-let basemapHost: 'up' | 'down' = 'up';
 /** While true the server's order map is not to be had (the first sync leaves no snapshot). */
 let orderMapFails = true;
 
 let server: TestServer;
+let tiles: TileServer;
 let proxy: Proxy;
 let phone: Phone;
 let page: Page;
@@ -75,24 +70,36 @@ async function tap(target: Target): Promise<void> {
   await page.mouse.click(box.x + target.x, box.y + target.y);
 }
 
-/** The map element's pixels: how many distinct colours, and how many in the order colour. */
-async function pixels(path: string) {
+/** The map element's pixels: how many distinct colours, in the order colour, in the roads' orange; and the colour at a spot (CSS px). */
+async function pixels(path: string, at?: { x: number; y: number }) {
   const png = await mapEl().screenshot({ path });
   const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
   const colours = new Set<number>();
   let orderBlue = 0;
+  let road = 0;
+  const near = (i: number, [r, g, b]: readonly number[], by: number) =>
+    Math.abs((data[i] ?? 0) - (r ?? 0)) < by && Math.abs((data[i + 1] ?? 0) - (g ?? 0)) < by && Math.abs((data[i + 2] ?? 0) - (b ?? 0)) < by;
   for (let i = 0; i < data.length; i += info.channels) {
     const [r = 0, g = 0, b = 0] = [data[i], data[i + 1], data[i + 2]];
     colours.add(((r >> 4) << 8) | ((g >> 4) << 4) | (b >> 4));
-    if (Math.abs(r - 0x15) < 12 && Math.abs(g - 0x56) < 12 && Math.abs(b - 0x79) < 12) orderBlue += 1;
+    if (near(i, [0x15, 0x56, 0x79], 12)) orderBlue += 1;
+    if (near(i, ROAD_RGB, 24)) road += 1;
   }
-  return { colours: colours.size, orderBlue };
+  // The screenshot is at the phone's pixel ratio (2).
+  const spot = at ? (Math.round(at.y * 2) * info.width + Math.round(at.x * 2)) * info.channels : -1;
+  const colour = spot >= 0 ? [data[spot] ?? 0, data[spot + 1] ?? 0, data[spot + 2] ?? 0] : null;
+  return { colours: colours.size, orderBlue, road, colour };
 }
+
+/** Enough orange for roads across the map (a 390x844 phone's map is ~700k pixels at 2x): not a stray pixel. */
+const ROADS_DRAWN = 5_000;
 
 beforeAll(async () => {
   if (!existsSync(resolve(DIST, 'index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm test does)');
   mkdirSync(RESULTS, { recursive: true });
-  server = await startTestServer({ staticDir: DIST });
+  tiles = await startTileServer();
+  // The online basemap is the loopback host's (MAP_STYLE_URL); the CSP allows its origin.
+  server = await startTestServer({ staticDir: DIST, build: { mapStyleUrl: tiles.styleUrl } });
   const { hostname, port } = new URL(server.url);
   proxy = await startProxy({ host: hostname, port: Number(port) });
   phone = await launchPhone();
@@ -101,24 +108,16 @@ beforeAll(async () => {
     pageErrors.push(String(error));
     console.error('[page error]', error);
   });
-  const tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#e4eedb' } })
-    .png()
-    .toBuffer();
   await phone.context.route('**/api/driver/order-map*', (route) =>
     orderMapFails ? route.fulfill({ status: 503, json: { error: 'ServiceUnavailable', message: 'Try again later' } }) : route.continue(),
   );
-  await phone.context.route(`${HOST}/**`, async (route) => {
-    if (basemapHost === 'down') return route.abort('internetdisconnected');
-    const url = new URL(route.request().url());
-    if (url.pathname === '/styles/liberty') return route.fulfill({ json: ONLINE_STYLE, headers: { 'access-control-allow-origin': '*' } });
-    return route.fulfill({ body: tile, contentType: 'image/png', headers: { 'access-control-allow-origin': '*' } });
-  });
 });
 
 afterAll(async () => {
   await phone?.close();
   await proxy?.close();
   await server?.close();
+  await tiles?.close();
 });
 
 describe('order map', () => {
@@ -152,25 +151,29 @@ describe('order map', () => {
     expect(await page.getByTestId('offline-badge').count()).toBe(0);
     expect(Number(await attr('data-rendered-dealers'))).toBe(want.dealers);
     await page.getByRole('img', { name: 'Your position' }).getByTestId('own-position').waitFor({ timeout: 30_000 });
+    // The roads of the online basemap are drawn, and the phone keeps them around the orders.
+    await expect.poll(async () => (await pixels(resolve(RESULTS, 'map-online-canvas.png'))).road, { timeout: 30_000 }).toBeGreaterThan(ROADS_DRAWN);
+    await expect.poll(async () => Number(await attr('data-kept-tiles')), { timeout: 90_000, interval: 1_000 }).toBeGreaterThan(50);
+    const kept = Number(await attr('data-kept-tiles'));
+    expect(tiles.tilesServed()).toBeGreaterThanOrEqual(kept);
     await page.screenshot({ path: resolve(RESULTS, 'map-online.png') });
 
-    // A dealer's pin opens its popup, with Navigate.
-    const dealer = (await targets()).find((t) => t.kind === 'dealer');
-    if (!dealer) throw new Error('no dealer pin drawn');
-    await tap(dealer);
+    // A dealer's pin over the cluster of its lot (inventory orders stand at the dealer's spot) is
+    // drawn above the cluster: the lower part of its head, inside the cluster's circle, is the
+    // pin's colour, and a tap there opens the dealer's popup, with Navigate.
+    const drawnTargets = await targets();
+    const onCluster = drawnTargets
+      .filter((t) => t.kind === 'dealer')
+      .map((d) => ({ d, head: { x: d.x, y: d.y + 11 } }))
+      .find(({ head }) => drawnTargets.some((c) => c.kind === 'cluster' && Math.hypot(c.x - head.x, c.y - head.y) < 17));
+    if (!onCluster) throw new Error(`no dealer pin over a cluster: ${JSON.stringify(drawnTargets)}`);
+    const [r = 0, g = 0, b = 0] = (await pixels(resolve(RESULTS, 'map-pin-over-cluster.png'), onCluster.head)).colour ?? [];
+    expect(Math.abs(r - 0xa4) + Math.abs(g - 0x13) + Math.abs(b - 0x68), `dealer magenta at the pin's head, got rgb(${r},${g},${b})`).toBeLessThan(40);
+    await tap({ ...onCluster.d, y: onCluster.head.y });
     await page.locator('.maplibregl-popup').getByTestId('place-dealer').waitFor();
     await page.locator('.maplibregl-popup').getByText('Dealer', { exact: true }).waitFor();
     expect(await page.locator('.maplibregl-popup').getByTestId('navigate').count()).toBe(1);
     await page.screenshot({ path: resolve(RESULTS, 'map-dealer-popup.png') });
-
-    // The online basemap's host goes down: the map falls back to the shipped basemap.
-    basemapHost = 'down';
-    await page.reload();
-    await drawn(want.orders);
-    await expect.poll(() => attr('data-basemap'), { timeout: 30_000 }).toBe('offline');
-    await expect.poll(async () => Number(await attr('data-offline-features')), { timeout: 30_000 }).toBeGreaterThan(0);
-    await page.getByTestId('offline-badge').getByText('Offline map').waitFor();
-    await page.screenshot({ path: resolve(RESULTS, 'map-online-fallback.png') });
 
     // Home's rush filter, carried to the map by the Map button and back by List.
     await page.goto(`${proxy.url}/?f=rushOrder`);
@@ -215,20 +218,24 @@ describe('order map', () => {
     await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('f') === 'rushOrder');
     expect(await page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: 'Rush', exact: true }).getAttribute('aria-pressed')).toBe('true');
 
-    // Offline: no network at all, reload on the map.
+    // Offline: no network at all and the basemap's host gone; the map starts again from nothing
+    // but the phone. The roads near the orders come from the copies the phone kept.
     await phone.context.setOffline(true);
     proxy.setReachable(false);
+    await tiles.close();
+    const servedBefore = tiles.tilesServed();
     await page.goto(`${proxy.url}/map`);
     await expect.poll(summary, { timeout: 60_000 }).toBe(`${want.orders} orders · ${want.dealers} dealers · ${want.shops} shops`);
     await drawn(want.orders);
-    expect(await attr('data-basemap')).toBe('offline');
+    expect(await attr('data-basemap')).toBe('kept');
     expect(Number(await attr('data-rendered-dealers'))).toBeGreaterThan(0);
     expect(Number(await attr('data-rendered-shops'))).toBeGreaterThan(0);
-    await expect.poll(async () => Number(await attr('data-offline-features')), { timeout: 30_000 }).toBeGreaterThan(0);
-    await page.getByTestId('offline-badge').waitFor();
+    await page.getByTestId('offline-badge').getByText('Offline map').waitFor();
+    await expect.poll(async () => (await pixels(resolve(RESULTS, 'map-offline-canvas.png'))).road, { timeout: 30_000 }).toBeGreaterThan(ROADS_DRAWN);
+    expect(tiles.tilesServed()).toBe(servedBefore); // every tile drawn came from the phone
     await page.screenshot({ path: resolve(RESULTS, 'map-offline.png') });
     const seen = await pixels(resolve(RESULTS, 'map-offline-canvas.png'));
-    expect(seen.colours).toBeGreaterThan(8); // land, outlines, pins, clusters: not a blank canvas
+    expect(seen.colours).toBeGreaterThan(8); // land, roads, pins, clusters: not a blank canvas
     expect(seen.orderBlue).toBeGreaterThan(200); // the order circles are drawn
 
     await expectReadable(page, ['lowContrast', 'smallTargets', 'tinyText']);
@@ -255,11 +262,22 @@ describe('order map', () => {
     expect(listed).toBeGreaterThan(0);
     if (listed > 1) expect(await spot.getByText(`${listed} orders here`).count()).toBe(1);
     expect(await spot.getByTestId('open-order').count()).toBe(listed);
+    // Zoomed in on the cluster's spot, the roads around it are there too (no blank land).
+    expect((await pixels(resolve(RESULTS, 'map-offline-spot-canvas.png'))).road).toBeGreaterThan(ROADS_DRAWN);
     await page.screenshot({ path: resolve(RESULTS, 'map-offline-spot.png') });
     await expectReadable(page, ['smallTargets', 'lowContrast']);
     await page.getByTestId('show-all').click();
     await expect.poll(() => spot.count()).toBe(0);
     await drawn(want.orders);
+
+    // Without the kept copies (storage cleared), the basemap shipped with the app still draws.
+    await page.evaluate((name) => caches.delete(name), KEPT_CACHE_NAME);
+    await page.reload();
+    await drawn(want.orders);
+    await expect.poll(() => attr('data-basemap'), { timeout: 30_000 }).toBe('offline');
+    await expect.poll(async () => Number(await attr('data-offline-features')), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.getByTestId('offline-badge').getByText('Offline map').waitFor();
+    await page.screenshot({ path: resolve(RESULTS, 'map-offline-shipped.png') });
 
     // A search that matches nothing says so, and Clear filters shows everything again.
     await page.goto(`${proxy.url}/map?q=zzzz-no-such-order`);

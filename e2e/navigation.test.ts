@@ -29,6 +29,9 @@ describe('navigation drawer', () => {
   it('opens from the Menu button with the available screens, the current one marked, legible with gloves in the sun', async () => {
     await signIn(page, server.url);
     await page.getByTestId('order-card').first().waitFor({ timeout: 30_000 });
+    // The app bar names the screen (SPEC §2), and the tab says it too.
+    expect(await page.getByTestId('screen-title').textContent()).toBe('Orders');
+    expect(await page.title()).toBe('Orders · Driver App');
 
     // The Menu button is the first control of the app bar, a 48x48 target.
     const bar = await page.locator('header').boundingBox();
@@ -60,15 +63,16 @@ describe('navigation drawer', () => {
   });
 
   it('reaches the map and the schedule, each marked current while open', async () => {
-    for (const [label, path, shows] of [
-      ['Scheduled', '/scheduled', () => page.getByTestId('scheduled-count')],
-      ['Map', '/map', () => page.getByTestId('map-summary')],
+    for (const [label, path, shows, title] of [
+      ['Scheduled', '/scheduled', () => page.getByTestId('scheduled-count'), 'Scheduled orders'],
+      ['Map', '/map', () => page.getByTestId('map-summary'), 'Order map'],
     ] as const) {
       await openMenu();
       await entry(label).click();
       await page.waitForURL((url) => url.pathname === path);
       await drawer().waitFor({ state: 'hidden' });
       await shows().first().waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('screen-title').textContent()).toBe(title);
       await openMenu();
       expect(await entry(label).getAttribute('aria-current')).toBe('page');
       await page.getByRole('button', { name: 'Close' }).click();

@@ -54,6 +54,8 @@ describe('order actions offline', () => {
     await page.waitForURL((url) => url.pathname === `/onlot-inventory-order-details/${orderId}`, { timeout: 30_000 });
     await expect.poll(() => page.getByTestId('delivery-details').getByText('Name on order').isVisible(), { timeout: 30_000 }).toBe(true);
     await ensureServiceWorker(page);
+    // The app bar names the screen (issue 25): every screen used to say "Deliveries".
+    expect(await page.getByTestId('screen-title').textContent()).toBe('Order details');
 
     // Online once: the company's drivers are cached for the reassign picker.
     await page.getByRole('link', { name: 'Schedule', exact: true }).click();
@@ -86,6 +88,7 @@ describe('order actions offline', () => {
 
     await page.getByRole('link', { name: 'Add note' }).click();
     await page.waitForURL(new RegExp(`/create-note/${orderId}\\?onlotInventoryOrder=true`));
+    expect(await page.getByTestId('screen-title').textContent()).toBe('Add note');
     // The schedule's snackbar may cover the middle of Save note, and under load it arrives late
     // (its code loads with the first snackbar): it slid under a click aimed at the button's
     // centre once. The snackbars leave a full-width button's right end uncovered
@@ -103,6 +106,14 @@ describe('order actions offline', () => {
     // The list shows the schedule at once; it is on its way to the office, not there yet.
     expect(await page.getByText('Reschedule', { exact: true }).count()).toBe(1);
     await page.screenshot({ path: resolve(RESULTS, 'details-queued-actions.png'), fullPage: true });
+    // The note is in the order's Notes card at once, marked as waiting to send (issue 25).
+    const notesCard = page.getByTestId('order-notes');
+    const queuedNote = notesCard.getByTestId('queued-note');
+    await queuedNote.getByText(NOTE, { exact: true }).waitFor();
+    expect(await queuedNote.getByTestId('queued-note-mark').textContent()).toBe('Waiting to send');
+    expect(await notesCard.getByText('No notes on this order.').count()).toBe(0);
+    await notesCard.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: resolve(RESULTS, 'notes-queued.png') });
     expect(await onServer(orderId)).toEqual({ scheduled: false, at: null, notes: [] });
 
     // A reload with no network, on the list: the order shows scheduled, with its queued action.
@@ -119,6 +130,7 @@ describe('order actions offline', () => {
     await page.waitForURL((url) => url.pathname === `/onlot-inventory-order-details/${orderId}`);
     await page.locator('[data-entry-kind="schedule_onlot"]').waitFor({ timeout: 30_000 });
     await page.locator('[data-entry-kind="create_order_note"]').waitFor();
+    await queuedNote.getByText(NOTE, { exact: true }).waitFor(); // after the offline reload too
 
     proxy.setReachable(true);
     await phone.context.setOffline(false);
@@ -126,5 +138,11 @@ describe('order actions offline', () => {
     await expect.poll(() => page.locator('[data-entry-kind]').count(), { timeout: 30_000 }).toBe(0);
     await waitForSyncRun(page); // every run that could send them again has ended
     expect(await onServer(orderId)).toEqual({ scheduled: true, at: expectedIso, notes: [NOTE] });
+    // Sent, the note is the server's: shown once, no longer marked.
+    await expect.poll(() => notesCard.getByText(NOTE, { exact: true }).count(), { timeout: 30_000 }).toBe(1);
+    expect(await queuedNote.count()).toBe(0);
+    expect(await notesCard.getByTestId('order-note').getByText(NOTE, { exact: true }).count()).toBe(1);
+    await notesCard.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: resolve(RESULTS, 'notes-sent.png') });
   });
 });

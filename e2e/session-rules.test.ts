@@ -129,8 +129,17 @@ describe('a session that runs out', () => {
     // reach. In place of the 7-day token, the worker's sign-in gets one that stops counting
     // (SPEC §9: 15 minutes before exp) 10 s after it is served: the expiry comes when the test
     // wants it, not after a fixed stretch of real time.
+    // Offline, Sign out first says what it costs (issue 25): signing in again needs signal, and
+    // the unsent work by kind; staying signed in is offered first.
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    const confirm = page.getByTestId('sign-out-confirm');
+    await confirm.getByText(/^You are offline\. Signing in again needs signal/).waitFor();
+    await confirm.getByText('Not sent yet: 1 notification dismissal. It stays on this phone and is sent after you sign in again.').waitFor();
+    expect(await confirm.getByRole('button').allTextContents()).toEqual(['Stay signed in', 'Sign out anyway']);
+    await page.waitForFunction(() => document.querySelector('[role="dialog"]')?.getAnimations().length === 0);
+    await page.screenshot({ path: resolve(RESULTS, 'sign-out-offline.png') });
+    await expectReadable(page);
     await page.getByRole('button', { name: 'Sign out anyway' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     await page.context().setOffline(false); // the phone has signal; the proxy still refuses

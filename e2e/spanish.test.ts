@@ -4,21 +4,27 @@
 // overflows the phone's width, targets stay 48 px and body text 16 px. Choosing English in
 // Settings switches back at once, without a reload. Also an on-lot delivery form (its rules'
 // messages shown), a customer delivery form (the new-card form open), the schedule screen and
-// the schedule details. Screenshots: test-results/es-*.png.
+// the schedule details. Home, an order's details and Notifications also show no value of the
+// server's enumerations in English (order type, status, stage, notification titles: issue 25
+// item 6), and show their Spanish texts. The driver's other phone reported unsent work that never
+// arrived (issue 24 item 7): the sign-in shows the lost-work notice, in Spanish, until closed.
+// Screenshots: test-results/es-*.png.
+import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ERROR_TEXT, FILTER_LABELS } from '../src/domain';
+import { BUILDING_STAGES, ERROR_TEXT, FILTER_LABELS, NOTIFICATION_TOPIC_TITLES, ORDER_STATUSES, ORDER_TYPES } from '../src/domain';
 import { en } from '../src/ui/i18n/en';
 import { deliver } from '../src/ui/i18n/en/deliver';
 import { schedule } from '../src/ui/i18n/en/schedule';
 import { settingsEdit } from '../src/ui/i18n/en/settingsEdit';
 import { map } from '../src/ui/i18n/en/map';
 import { log } from '../src/ui/i18n/en/log';
+import { lostWork } from '../src/ui/i18n/en/lostWork';
 import { nav } from '../src/ui/i18n/en/nav';
 import { order, outbox } from '../src/ui/i18n/en/order';
 import { screens } from '../src/ui/i18n/en/screens';
-import { es } from '../src/ui/i18n/es';
+import { domain as spanishDomain, es } from '../src/ui/i18n/es';
 import { LANGUAGE_STORAGE_KEY } from '../src/ui/i18n/language';
 import type { TestServer } from '../test/support/server';
 import { RESULTS, SUMMIT_DRIVER as DRIVER, useBrowserHarness } from './support';
@@ -29,6 +35,25 @@ let server: TestServer;
 let page: Page;
 
 useBrowserHarness({}, (h) => ({ server, page } = h));
+
+/** The driver's other phone last reported a delivery and a note it held unsent, which never arrived. */
+async function reportFromAnotherPhone(): Promise<void> {
+  const [onlot] = await liveOrders('onlot');
+  const entry = (kind: string, label: string, minutes: number) => ({
+    id: randomUUID(),
+    kind,
+    label,
+    order_key: `oio-${onlot}`,
+    display: 'Blue Mountain Barns · 12x24 Cabin · SS2026-01070',
+    created_at: new Date(Date.now() - minutes * 60_000).toISOString(),
+    needs_attention: false,
+  });
+  await server.query(
+    `INSERT INTO device_unsent_reports (account_id, company_id, device_id, unsent, entries, reported_at)
+     SELECT id, company_id, $2, 2, $3::jsonb, now() - interval '8 days' FROM accounts WHERE email = $1`,
+    [DRIVER.email, randomUUID(), JSON.stringify([entry('deliver_onlot', 'On-lot delivery', 90), entry('create_order_note', 'Note for the office', 60)])],
+  );
+}
 
 /** The driver's undelivered orders of a kind, oldest first. */
 async function liveOrders(kind: 'onlot' | 'customer'): Promise<number[]> {
@@ -53,7 +78,7 @@ const spanish = new Map(leaves(es));
  * "Email" could be a customer's data); texts Spanish keeps as they are (the app's name) left out.
  */
 const ENGLISH_PIECES = [
-  ...leaves({ ...en, ...screens, order, outbox, log, nav, deliver, schedule, settingsEdit, map })
+  ...leaves({ ...en, ...screens, order, outbox, log, lostWork, nav, deliver, schedule, settingsEdit, map })
     .filter(([key, text]) => spanish.get(key) !== text)
     .map(([, text]) => text),
   ...Object.values(ERROR_TEXT),
@@ -63,30 +88,43 @@ const ENGLISH_PIECES = [
   .map((piece) => piece.trim())
   .filter((piece) => piece.length >= 8);
 
-/** Visible text plus the names and hints a screen reader or an empty field shows. */
-function screenText(dataValues: boolean): Promise<string> {
-  return page.evaluate((valuesAreData) => {
+/** The server's enumerated values (src/domain's lists, which its database is held to) as English sends them. */
+const ENGLISH_VALUES = [...ORDER_TYPES, ...ORDER_STATUSES, ...BUILDING_STAGES, ...Object.values(NOTIFICATION_TOPIC_TITLES)];
+const SPANISH_VALUES = [spanishDomain.orderTypes, spanishDomain.orderStatuses, spanishDomain.buildingStages, spanishDomain.notificationTopics].flatMap(
+  (texts) => Object.values<string>(texts),
+);
+/** Company-written words (issue 25: they stay as the company wrote them): what a notification says, the happy list, the survey. */
+const COMPANY_TEXT = ['[data-testid="notification"] p', '[data-field="happy-list"] label', '[data-field="survey"] label'];
+
+/** Each of `values` the text holds as a whole phrase (not inside a longer word), case as sent. */
+function phrasesIn(text: string, values: readonly string[]): string[] {
+  const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return values.filter((value) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(value)}(?![\\p{L}\\p{N}])`, 'u').test(text));
+}
+
+/**
+ * Issue 25 item 6 on the screen in view: no value of the server's enumerations in English
+ * (company-written text aside), and at least `spanish` of their Spanish texts shown.
+ */
+async function expectValuesInSpanish(name: string, spanish = 1): Promise<void> {
+  const text = await screenText(COMPANY_TEXT);
+  expect(phrasesIn(text, ENGLISH_VALUES), `English enumerated values on ${name}`).toEqual([]);
+  expect(phrasesIn(text, SPANISH_VALUES).length, `Spanish enumerated values on ${name}`).toBeGreaterThanOrEqual(spanish);
+}
+
+/** Visible text plus the names and hints a screen reader or an empty field shows, without what `dataSelectors` hold. */
+function screenText(dataSelectors: string[]): Promise<string> {
+  return page.evaluate((selectors) => {
     // Chakra's toast region names itself ("Notifications"): the library's words, not the app's.
     const own = (el: Element): boolean => !el.closest('[data-scope="toast"]');
     const attributes = [...document.querySelectorAll('[aria-label], [placeholder], [title]')]
       .filter(own)
       .map((el) => ['aria-label', 'placeholder', 'title'].map((name) => el.getAttribute(name) ?? '').join('\n'));
     let text = `${document.body.innerText}\n${attributes.join('\n')}`;
-    // Data, not the app's words: an order's type, status and place as the office wrote them,
-    // what a notification says, the happy list's items and the survey's questions.
-    // On an order's details the listed values are the order's (its status "Scheduled for Delivery").
-    const selectors = [
-      '.order-card__meta',
-      '[data-testid="notification"] h3',
-      '[data-testid="notification"] p',
-      '[data-field="happy-list"] label',
-      '[data-field="survey"] label',
-      ...(valuesAreData ? ['dd'] : []),
-    ];
-    const data = [...document.querySelectorAll(selectors.join(', '))];
+    const data = selectors.length > 0 ? [...document.querySelectorAll(selectors.join(', '))] : [];
     for (const el of data) for (const line of (el as HTMLElement).innerText.split('\n')) if (line.trim()) text = text.split(line.trim()).join(' ');
     return text;
-  }, dataValues);
+  }, dataSelectors);
 }
 
 async function englishOn(name: string, valuesAreData = name === 'order-details'): Promise<string[]> {
@@ -94,7 +132,10 @@ async function englishOn(name: string, valuesAreData = name === 'order-details')
   await waitForSyncIdle(page);
   await animationsSettled(page);
   await page.screenshot({ path: resolve(RESULTS, `es-${name}.png`) });
-  const text = await screenText(valuesAreData);
+  // Data, not the app's words: the place on an order card (its type and status are checked by
+  // expectValuesInSpanish), notifications' titles, company-written text, and on an order's
+  // details the listed values (a model or a dealer's name may hold a catalog piece).
+  const text = await screenText(['.order-card__meta', '[data-testid="notification"] h3', ...COMPANY_TEXT, ...(valuesAreData ? ['dd'] : [])]);
   // Each piece found, with what surrounds it on screen (to tell where it is).
   return [...new Set(ENGLISH_PIECES.filter((piece) => text.includes(piece)))].map((piece) => {
     const at = text.indexOf(piece);
@@ -112,7 +153,8 @@ async function expectSpanish(name: string, found?: string[]): Promise<void> {
 
 async function open(path: string, heading: string): Promise<void> {
   await page.goto(`${server.url}${path}`);
-  await page.getByRole('heading', { name: heading, exact: true }).first().waitFor({ timeout: 30_000 });
+  // The screen's own heading (h2): the app bar's h1 says the same name before the screen has loaded.
+  await page.getByRole('heading', { name: heading, exact: true, level: 2 }).first().waitFor({ timeout: 30_000 });
 }
 
 describe('the app in Spanish', () => {
@@ -122,6 +164,7 @@ describe('the app in Spanish', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Iniciar sesión' }).waitFor({ timeout: 30_000 });
     const found = await englishOn('login');
+    await reportFromAnotherPhone();
     // Judged after signing in, so a failure here does not also fail every later screen.
     await page.getByLabel('Correo electrónico').fill(DRIVER.email);
     await page.getByLabel('Contraseña').fill(DRIVER.password);
@@ -132,10 +175,22 @@ describe('the app in Spanish', () => {
     await expectSpanish('login', found);
   });
 
-  it('Home', async () => {
+  it('the notice of work another phone lost, then Home', async () => {
+    // This browser's first report is answered with what the other phone never sent.
+    await page.getByTestId('lost-work').waitFor({ timeout: 30_000 });
+    await page.getByRole('region', { name: '2 acciones nunca llegaron a la oficina' }).waitFor();
+    expect(await page.getByTestId('lost-work-entries').locator('li').allTextContents()).toEqual([
+      'Entrega en el lote — Blue Mountain Barns · 12x24 Cabin · SS2026-01070',
+      'Nota para la oficina — Blue Mountain Barns · 12x24 Cabin · SS2026-01070',
+    ]);
+    await expectSpanish('lost-work');
+    await page.getByRole('button', { name: 'Entendido', exact: true }).click();
+    await page.getByTestId('lost-work').waitFor({ state: 'detached' });
     await page.getByTestId('order-card').first().waitFor({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('order-count').textContent()).toMatch(/^\d+ pedidos?$/);
     await expectSpanish('home');
+    // Each card: type · status · place.
+    await expectValuesInSpanish('home', 2);
   });
 
   it("an order's details", async () => {
@@ -144,6 +199,8 @@ describe('the app in Spanish', () => {
     await page.getByText('Agregar nota').waitFor({ timeout: 30_000 });
     await page.getByTestId('customer-details').getByText('Dirección de entrega').waitFor({ timeout: 30_000 });
     await expectSpanish('order-details');
+    // The order card lists its type, status and stage.
+    await expectValuesInSpanish('order-details', 3);
   });
 
   it('Scheduled, with the day headers in Spanish', async () => {
@@ -158,7 +215,15 @@ describe('the app in Spanish', () => {
   it('Notifications', async () => {
     await open('/notifications', 'Notificaciones');
     await page.getByTestId('notifications-tab-0').waitFor();
+    await page.getByTestId('notification').first().waitFor({ timeout: 30_000 });
     await expectSpanish('notifications');
+    // The seeded order notices' titles ("New order assigned"…) are the system's: in Spanish.
+    await expectValuesInSpanish('notifications');
+    await open('/notifications?tabIndex=1', 'Notificaciones');
+    await page.getByTestId('notification').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByText(/^Descartada el /).count()).toBeGreaterThan(0);
+    await expectSpanish('notifications-dismissed');
+    await expectValuesInSpanish('notifications-dismissed', 0);
   });
 
   it('Tech support', async () => {
@@ -228,12 +293,13 @@ describe('the app in Spanish', () => {
     await expectSpanish('settings');
     await page.evaluate(() => Object.assign(window, { notReloaded: true }));
     await page.getByRole('radio', { name: 'English', exact: true }).click();
-    await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: 'Settings', exact: true, level: 2 }).waitFor({ timeout: 10_000 });
     await page.getByRole('button', { name: 'Menu' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     expect(await page.evaluate((key) => localStorage.getItem(key), LANGUAGE_STORAGE_KEY)).toBe('en');
-    await page.getByRole('link', { name: /^Deliveries/ }).click();
+    // The app bar's title block, now titled Settings in English, is the Home link.
+    await page.getByRole('link', { name: /^Settings .*home$/ }).click();
     await expect.poll(() => page.getByTestId('order-count').textContent()).toMatch(/^\d+ orders?$/);
   });
 });

@@ -167,7 +167,9 @@ export function useBrowserHarness(opts: BrowserHarnessOptions = {}, onStart?: (s
   beforeAll(async () => {
     if (!existsSync(resolve(DIST, 'index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm test does)');
     mkdirSync(RESULTS, { recursive: true });
-    server = await startTestServer({ ...opts.server, staticDir: DIST });
+    // No online basemap unless a suite names one (map-offline plays it on loopback): a browser
+    // suite never reaches an outside host, and phones never keep its tiles.
+    server = await startTestServer({ ...opts.server, build: { mapStyleUrl: '', ...opts.server?.build }, staticDir: DIST });
     await opts.onServer?.(server);
     const { hostname, port } = new URL(server.url);
     proxy = await startProxy({ host: hostname, port: Number(port) });

@@ -117,8 +117,13 @@ export interface BuildServerOptions {
   /** TRUST_PROXY: hops or proxy addresses whose X-Forwarded-Proto/For count (default false: none; http/transportSecurity.ts). */
   trustProxy?: TrustProxy;
   /**
+   * MAP_STYLE_URL: the online basemap's style, told to the app with the order map (default
+   * OpenFreeMap's Liberty, no API key; '' draws only the basemap the app ships).
+   */
+  mapStyleUrl?: string;
+  /**
    * MAP_ORIGINS: where the online basemap's style, tiles, fonts and sprites come from (the
-   * CSP lets the page fetch them). Default OpenFreeMap, the app's VITE_MAP_STYLE_URL default.
+   * CSP lets the page and the sync worker fetch them). Default the style's own origin.
    */
   mapOrigins?: string[];
   /** How often Idempotency-Key records past their 30 days are purged (default 6 hours). */
@@ -195,6 +200,7 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
     images: createImageCleaner(opts.imageDecoding),
     uploadsInFlight: createInFlightLimit(opts.uploadsInFlightPerAccount ?? 2, 'Too many uploads at once from this account, try again in a moment'),
     mailer: createMailer({ smtpUrl: opts.smtpUrl, from: opts.mailFrom, captureDir: join(resolve(opts.dataDir ?? './data'), 'mail') }),
+    basemap: { styleUrl: basemapStyleUrl(opts) },
   };
   const routerAnswerHeaders: Record<string, string> = {}; // filled once ready, below
   const app = Fastify({
@@ -304,11 +310,18 @@ export async function buildServer(opts: BuildServerOptions = {}): Promise<BuiltS
   };
 }
 
-/** The map's default online basemap host (src/ui/map/basemap.ts). */
-export const DEFAULT_MAP_ORIGINS = ['https://tiles.openfreemap.org'];
+/** The map's default online basemap (OpenFreeMap's Liberty: vector tiles, no API key). */
+export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
+
+/** The style the app draws online, or null for "the shipped basemap only". */
+function basemapStyleUrl(opts: BuildServerOptions): string | null {
+  const url = (opts.mapStyleUrl ?? DEFAULT_MAP_STYLE_URL).trim();
+  return url === '' ? null : new URL(url).href; // a malformed URL stops the start
+}
 
 async function registerPlugins(app: FastifyInstance, opts: BuildServerOptions): Promise<void> {
-  const mapOrigins = opts.mapOrigins ?? DEFAULT_MAP_ORIGINS;
+  const styleUrl = basemapStyleUrl(opts);
+  const mapOrigins = opts.mapOrigins ?? (styleUrl ? [new URL(styleUrl).origin] : []);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,

@@ -36,4 +36,6 @@ export interface AppContext {
   images: ImageCleaner;
   /** Upload requests of one account at once, in this process (http/inFlightLimit.ts). */
   uploadsInFlight: InFlightLimit;
+  /** The online basemap the app draws (MAP_STYLE_URL): told with the order map; null means the shipped one only. */
+  basemap: { styleUrl: string | null };
 }

@@ -58,6 +58,7 @@ async function main(): Promise<void> {
     mailFrom: process.env.MAIL_FROM || undefined,
     logger: true,
     trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
+    mapStyleUrl: process.env.MAP_STYLE_URL,
     mapOrigins: process.env.MAP_ORIGINS?.split(/[\s,]+/).filter(Boolean),
     staticDir: existsSync(join(staticDir, 'index.html')) ? staticDir : null,
     seedOrdersPerDriver: seedOrdersPerDriverFromEnv(process.env.SEED_ORDERS_PER_DRIVER),

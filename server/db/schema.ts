@@ -1,6 +1,7 @@
 // Drizzle mirror of server/db/migrations/*.sql (the SQL files are the source of truth;
 // keep both in step). Timestamps are timestamptz(3) read as Date: millisecond-exact.
 import { bigint, boolean, customType, doublePrecision, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { BuildingStage, OrderStatus } from '../../src/domain';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
 
@@ -78,8 +79,8 @@ export const orders = pgTable('orders', {
   kind: text('kind').$type<OrderKindColumn>().notNull(),
   orderType: text('order_type').$type<OrderTypeColumn>().notNull(),
   orderNumber: text('order_number').notNull(),
-  status: text('status').notNull(),
-  stage: text('stage').notNull(),
+  status: text('status').$type<OrderStatus>().notNull(),
+  stage: text('stage').$type<BuildingStage>().notNull(),
   location: text('location').notNull(),
   isBuilt: boolean('is_built').notNull().default(false),
   isRushOrder: boolean('is_rush_order').notNull().default(false),
@@ -243,3 +244,4 @@ export * from './schemaDeliveries';
 export * from './schemaProfile';
 export * from './schemaPayments';
 export * from './schemaSignIn';
+export * from './schemaDevices';

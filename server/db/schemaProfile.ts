@@ -1,5 +1,6 @@
 // Drizzle mirror of migrations/0005_profile_notifications_email.sql (the SQL is the source of truth).
 import { boolean, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { NotificationTopic } from '../../src/domain';
 import { accounts, companies, dealers, orders, uploads } from './schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
@@ -32,6 +33,8 @@ export const notifications = pgTable('notifications', {
     .references(() => accounts.id),
   createdBy: integer('created_by').references(() => accounts.id),
   type: text('type').$type<NotificationTypeColumn>().notNull(),
+  /** 0019: what the system wrote it about (its title has a text per language); null when a person wrote it. */
+  topic: text('topic').$type<NotificationTopic>(),
   title: text('title').notNull(),
   message: text('message').notNull(),
   orderId: integer('order_id').references(() => orders.id),

@@ -1,14 +1,16 @@
 // Seeds the demo data of DESIGN §7 into an empty database. Deterministic: a seeded PRNG
 // picks every value; only dates are relative to the day of seeding so the demo looks live.
 import { clockMs } from '../clock';
+import { SCHEDULED_ORDER_STATUS, unscheduledStatus } from '../../src/domain';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/password';
 import type { Db, Tx } from './client';
 import { accounts, companies, dealers, orders, shops, type OrderKindColumn, type OrderTypeColumn } from './schema';
 import { AREA_SEEDS, before } from './seedAreas';
-import { BUILDING_MODELS, DEMO_COMPANIES, FIRST_NAMES, LAST_NAMES, ROAD_NAMES, type SeedCompany } from './seedData';
+import { BUILDING_MODELS, DEMO_COMPANIES, FIRST_NAMES, LAST_NAMES, ROAD_NAMES, SHOP_STAGES, type SeedCompany } from './seedData';
 
 const LIVE_ORDERS_PER_COMPANY = 48;
+
 const DELIVERED_ORDERS_PER_COMPANY = 4;
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Any constant (migrate.ts uses another): serialises seeding instances on one PostgreSQL.
@@ -150,8 +152,8 @@ async function seedCompany(tx: Tx, company: SeedCompany, hashes: Map<string, str
       kind,
       orderType,
       orderNumber: `${company.prefix}-${10400 + i}`,
-      status: delivered ? 'Delivered' : scheduled ? 'Scheduled for Delivery' : isBuilt ? 'Ready for Delivery' : 'In Production',
-      stage: isBuilt ? 'Built' : pick(rand, ['Not Started', 'Framing', 'Roofing', 'Siding', 'Painting', 'Trim']),
+      status: delivered ? ('Delivered' as const) : scheduled ? SCHEDULED_ORDER_STATUS : unscheduledStatus(isBuilt),
+      stage: isBuilt ? ('Built' as const) : pick(rand, SHOP_STAGES),
       location:
         orderType === 'off-lot inventory' ? `${dealer.name} lot` : kind === 'move' ? `${fromDealer.name} lot` : isBuilt ? `${shop.name} ready lot` : shop.name,
       isBuilt,

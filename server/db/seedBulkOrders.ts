@@ -5,12 +5,11 @@
 // Set-based (INSERT … SELECT generate_series): 10,000 per driver take seconds, not minutes.
 // Deterministic in the order number, so two runs build the same data.
 import type { RawSql } from './client';
-import { BUILDING_MODELS, DEMO_COMPANIES, FIRST_NAMES, HAPPY_LIST, LAST_NAMES, RTO_COMPANY_NAMES, ROAD_NAMES } from './seedData';
+import { BUILDING_MODELS, DEMO_COMPANIES, FIRST_NAMES, HAPPY_LIST, LAST_NAMES, RTO_COMPANY_NAMES, ROAD_NAMES, SHOP_STAGES } from './seedData';
 
 /** The most SEED_ORDERS_PER_DRIVER accepts: beyond it the seed would take minutes. */
 export const MAX_SEED_ORDERS_PER_DRIVER = 100_000;
 const DAY_S = 86_400;
-const STAGES = ['Not Started', 'Framing', 'Roofing', 'Siding', 'Painting', 'Trim'];
 
 export interface BulkSeedOptions {
   /** Orders added for each driver. */
@@ -56,7 +55,7 @@ export async function seedBulkOrders(raw: Pick<RawSql, 'query'>, opts: BulkSeedO
       LAST_NAMES,
       ROAD_NAMES,
       BUILDING_MODELS,
-      STAGES,
+      SHOP_STAGES,
     ]);
     added += ids.length;
     await raw.query(BILLING_SQL, [driver.id, `${prefix}-D${driver.id}-%`, RTO_COMPANY_NAMES[driver.company] ?? null, start]);

@@ -1,5 +1,9 @@
 // Static demo data (DESIGN §7): two companies in rural areas, their accounts, dealers and
 // shops. Orders are generated from these by seed.ts with a seeded PRNG.
+import { BUILDING_STAGES } from '../../src/domain';
+
+/** The stages of a shed still in the shop (a built one is 'Built'). */
+export const SHOP_STAGES = BUILDING_STAGES.filter((stage) => stage !== 'Built');
 
 export interface SeedAccount {
   email: string;

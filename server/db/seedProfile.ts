@@ -2,6 +2,7 @@
 // partners, notifications, and a year of delivery history so the delivery log and stats look
 // like a working driver's. It adds no accounts (other suites count them).
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { NOTIFICATION_TOPIC_TITLES, type NotificationTopic } from '../../src/domain';
 import type { Tx } from './client';
 import { accounts, companies, dealers, orders } from './schema';
 import { customerOrderBilling } from './schemaOrders';
@@ -159,17 +160,18 @@ async function seedNotifications(tx: Tx, ctx: AreaSeedContext, companyId: number
     live.slice(0, 8).forEach((order, i) => {
       const createdAt = before(ctx, (i * 1.7 + rand()) * DAY_MS + HOUR_MS);
       const who = order.first ? ` for ${order.first} ${order.last ?? ''}`.trimEnd() : '';
-      const [title, message] =
+      const [topic, message]: [NotificationTopic, string] =
         i % 3 === 0
-          ? ['New order assigned', `Order ${order.orderNumber} (${order.model})${who} was assigned to you.`]
+          ? ['order_assigned', `Order ${order.orderNumber} (${order.model})${who} was assigned to you.`]
           : i % 3 === 1 && order.isBuilt
-            ? ['Order finished at shop', `${order.model} for order ${order.orderNumber} is built and ready for delivery.`]
-            : ['Order updated', `The office updated order ${order.orderNumber}: check the delivery address and notes.`];
+            ? ['order_finished_at_shop', `${order.model} for order ${order.orderNumber} is built and ready for delivery.`]
+            : ['order_updated', `The office updated order ${order.orderNumber}: check the delivery address and notes.`];
       values.push({
         companyId,
         accountId: driver.id,
         type: 'order',
-        title,
+        topic,
+        title: NOTIFICATION_TOPIC_TITLES[topic],
         message,
         orderId: order.id,
         createdAt,

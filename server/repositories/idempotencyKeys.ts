@@ -1,7 +1,7 @@
 // idempotency_keys (migrations 0001, 0006, 0010, 0015): one row per account and key, a claim
 // while `running`, the remembered answer once `done`. The rules (who may take a claim over,
 // what is remembered) are services/idempotency.ts's; this is only their SQL.
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 
@@ -74,4 +74,21 @@ export async function deleteKeysOlderThan(db: Db, days: number): Promise<number>
     .where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(days => ${days})`))
     .returning({ id: idempotencyKeys.id });
   return gone.length;
+}
+
+/** Which of `keys` the account's calls committed (a remembered success: the action reached the server). */
+export async function committedKeysAmong(db: Executor, accountId: number, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.accountId, accountId),
+        eq(idempotencyKeys.state, 'done'),
+        lt(idempotencyKeys.responseStatus, 400),
+        inArray(idempotencyKeys.key, keys),
+      ),
+    );
+  return new Set(rows.map((row) => row.key));
 }

@@ -1,7 +1,14 @@
 // notifications (0005): the caller's own rows (their account, their company), with the order
 // a notification names, and the office users' rows create_notification writes.
 import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import { DISMISSED_NOTIFICATIONS_KEPT_DAYS, NOTIFICATIONS_LIMIT, type DriverNotification, type OrderKind, type TokenClaims } from '../../src/domain';
+import {
+  DISMISSED_NOTIFICATIONS_KEPT_DAYS,
+  NOTIFICATIONS_LIMIT,
+  type DriverNotification,
+  type NotificationTopic,
+  type OrderKind,
+  type TokenClaims,
+} from '../../src/domain';
 import type { Executor, Tx } from '../db/client';
 import { notifications, orders } from '../db/schema';
 
@@ -10,6 +17,7 @@ export interface NotificationRow {
   title: string;
   message: string;
   type: DriverNotification['type'];
+  topic: NotificationTopic | null;
   createdAt: Date;
   dismissedAt: Date | null;
   orderId: number | null;
@@ -22,6 +30,7 @@ const viewColumns = {
   title: notifications.title,
   message: notifications.message,
   type: notifications.type,
+  topic: notifications.topic,
   createdAt: notifications.createdAt,
   dismissedAt: notifications.dismissedAt,
   orderId: orders.id,

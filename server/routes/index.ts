@@ -9,12 +9,14 @@ import { PROFILE_ROUTES } from './profile';
 import { ORDERS_AREA_ROUTES } from './ordersArea';
 import { registerEndpoints } from '../http/registrar';
 import { SYNC_VERSION_ROUTES } from './syncVersion';
+import { UNSENT_REPORT_ROUTES } from './unsentReport';
 import { acceptUploadBytes, TUS_UPLOAD_ROUTES } from './tusUpload';
 import { UPLOAD_ROUTES } from './upload';
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoints(app, ctx, ORDERS_AREA_ROUTES);
   registerEndpoints(app, ctx, SYNC_VERSION_ROUTES);
+  registerEndpoints(app, ctx, UNSENT_REPORT_ROUTES);
   registerEndpoints(app, ctx, UPLOAD_ROUTES);
   acceptUploadBytes(app);
   registerEndpoints(app, ctx, TUS_UPLOAD_ROUTES);

@@ -5,7 +5,7 @@ import { route } from '../http/registrar';
 import { orderMap, scheduleDetails, scheduleList } from '../services/orderMap';
 
 export const ORDER_MAP_ROUTES = [
-  route(`GET ${ORDER_API.orderMap}`, ({ ctx, auth }) => orderMap(ctx.db, auth)),
+  route(`GET ${ORDER_API.orderMap}`, ({ ctx, auth }) => orderMap(ctx.db, auth, ctx.basemap)),
   route(`GET ${ORDER_API.scheduleList}`, ({ ctx, auth }) => scheduleList(ctx.db, auth)),
   route(`GET ${ORDER_API.customerScheduleDetails}`, ({ ctx, auth, query }) => scheduleDetails(ctx.db, auth, { kind: 'customer', id: query.id })),
   route(`GET ${ORDER_API.onlotScheduleDetails}`, ({ ctx, auth, query }) => scheduleDetails(ctx.db, auth, { kind: 'onlot', id: query.id })),

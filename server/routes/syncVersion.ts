@@ -6,7 +6,7 @@ import { matchesETag, syncVersion } from '../services/syncVersion';
 
 export const SYNC_VERSION_ROUTES = [
   route(`GET ${ORDER_API.syncVersion}`, async ({ ctx, auth, query, request, reply }) => {
-    const answer = await syncVersion(ctx.db, auth, query.environment);
+    const answer = await syncVersion(ctx.db, auth, query.environment, ctx.basemap);
     const etag = `"${answer.version}"`;
     reply.header('etag', etag);
     if (!matchesETag(request.headers['if-none-match'], etag)) return answer;

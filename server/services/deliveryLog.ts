@@ -184,9 +184,18 @@ function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/**
+ * The export in the driver's zone, in SPEC §9's formats: the day delivered as MM/DD/YYYY, and
+ * when the delivery began and ended as MM/DD/YYYY HH:mm, with their own dates (a delivery may
+ * begin the day before it was logged, or end past midnight: a bare time would say neither).
+ */
 export function logCsv(entries: DeliveryLogEntry[], zone: string): string {
-  const day = (iso: string | null): string => (iso ? DateTime.fromISO(iso).setZone(zone).toFormat('MM/dd/yyyy') : '');
-  const time = (iso: string | null): string => (iso ? DateTime.fromISO(iso).setZone(zone).toFormat('HH:mm') : '');
+  const at =
+    (format: string) =>
+    (iso: string | null): string =>
+      iso ? DateTime.fromISO(iso).setZone(zone).toFormat(format) : '';
+  const day = at('MM/dd/yyyy');
+  const dayAndTime = at('MM/dd/yyyy HH:mm');
   const lines = [DELIVERY_LOG_CSV_COLUMNS.map(csvCell).join(',')];
   for (const e of entries) {
     lines.push(
@@ -200,8 +209,8 @@ export function logCsv(entries: DeliveryLogEntry[], zone: string): string {
         e.serial_number,
         e.delivery_address,
         e.miles_driven,
-        time(e.delivery_began),
-        time(e.delivery_ended),
+        dayAndTime(e.delivery_began),
+        dayAndTime(e.delivery_ended),
         e.note,
       ]
         .map(csvCell)

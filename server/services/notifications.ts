@@ -25,6 +25,7 @@ function toView(row: NotificationRow): DriverNotification {
     title: row.title,
     message: row.message,
     type: row.type,
+    topic: row.topic,
     order_key: kind && row.orderId !== null ? orderKey(kind, row.orderId) : null,
     order_number: row.orderNumber,
     ...orderIdFields(kind, row.orderId),

@@ -30,7 +30,8 @@ function toScheduleListItem(row: OrderViewRow): ScheduleListItem {
   };
 }
 
-export async function orderMap(db: Executor, auth: TokenClaims): Promise<OrderMap> {
+/** The driver's orders with positions, the company's dealers and shops, and the basemap to draw them on (MAP_STYLE_URL). */
+export async function orderMap(db: Executor, auth: TokenClaims, basemap: { styleUrl: string | null }): Promise<OrderMap> {
   const rows = await callersLiveOrders(db, auth, false);
   const dealerRows = await dealersOf(db, auth.company_id);
   const shopRows = await shopsOf(db, auth.company_id);
@@ -43,6 +44,7 @@ export async function orderMap(db: Executor, auth: TokenClaims): Promise<OrderMa
       coordinates: { lat: d.lat, lon: d.lon },
     })),
     shops: shopRows.map((s) => ({ id: s.id, shop_name: s.name, address: s.address, coordinates: { lat: s.lat, lon: s.lon } })),
+    basemap_style_url: basemap.styleUrl,
   };
 }
 

@@ -12,6 +12,7 @@ import {
   type ScheduleActionResponse,
   type TokenClaims,
   orderIdFields,
+  unscheduledStatus,
 } from '../../src/domain';
 import type { Tx } from '../db/client';
 import { HttpError } from '../http/errors';
@@ -51,7 +52,7 @@ export async function changeSchedule(tx: Tx, auth: TokenClaims, ref: OrderRef, c
       break;
     case 'unschedule':
       if (!order.isScheduledForDelivery) throw refused(409, code, 'the order is not scheduled');
-      set = { isScheduledForDelivery: false, scheduledDate: null, status: order.isBuilt ? 'Ready for Delivery' : 'In Production' };
+      set = { isScheduledForDelivery: false, scheduledDate: null, status: unscheduledStatus(order.isBuilt) };
       break;
     default: {
       const unknown: never = change;

@@ -3,7 +3,7 @@
 // answers the run's reads would give now, computed with the same services, so it moves with
 // anything they show (a time window such as "dismissed in the last 30 days" included):
 // - the order map (every live order of the driver with its updated_at, the company's dealers and
-//   shops): a new, changed or departed order moves it, and with it the checkpointed streams
+//   shops, the basemap's style): a new, changed or departed order moves it, and with it the checkpointed streams
 //   (order list, delivery details, notes, saved checks), which move only with an order's updated_at;
 // - the schedule list, the notifications, the company's contact and drivers, the feature flags
 //   of the environment the phone names.
@@ -15,9 +15,14 @@ import { companyDrivers, featureFlags } from './companyReads';
 import { listNotifications } from './notifications';
 import { orderMap, scheduleList } from './orderMap';
 
-export async function syncVersion(db: Executor, auth: TokenClaims, environment: FeatureFlagEnvironment): Promise<SyncVersion> {
+export async function syncVersion(
+  db: Executor,
+  auth: TokenClaims,
+  environment: FeatureFlagEnvironment,
+  basemap: { styleUrl: string | null },
+): Promise<SyncVersion> {
   const answers = [
-    await orderMap(db, auth),
+    await orderMap(db, auth, basemap),
     await scheduleList(db, auth),
     await listNotifications(db, auth),
     await companyContact(db, auth),

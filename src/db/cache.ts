@@ -20,6 +20,8 @@ export const CACHE_KEYS = {
   /** Delivery stats and undelivered-order stats, read with the log. */
   deliveryStats: 'delivery-stats',
   settings: 'settings',
+  /** How much of the online basemap around the orders the phone keeps (src/replication/mapTiles; KeptBasemap). */
+  mapTiles: 'map-tiles',
   /** The server's sync version the last complete pull matched (src/replication/syncVersion.ts). */
   syncVersion: 'sync-version',
 } as const;

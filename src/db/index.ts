@@ -20,3 +20,4 @@ export * from './signInDevices';
 export * from './driverScope';
 export * from './uploadProgress';
 export * from './resumableUploads';
+export * from './deviceReport';

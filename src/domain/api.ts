@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { Checkpoint } from './order';
+import { BuildingStageTextSchema, OrderStatusTextSchema, type Checkpoint } from './order';
 import { ORDER_KIND_SPECS } from './orderKinds';
 
 /** The server contract's paths (DESIGN §6). The client and the server both import these. */
@@ -97,8 +97,8 @@ export const OrderCoreEntries = {
   id: v.string(), // co-/oio-/mo-{id}
   company_id: v.number(),
   order_number: v.string(),
-  order_status: v.string(),
-  building_stage: v.string(),
+  order_status: OrderStatusTextSchema,
+  building_stage: BuildingStageTextSchema,
   building_location: v.string(),
   building_model: v.string(),
   building_size: v.string(),

@@ -29,3 +29,5 @@ export * from './mainApp';
 export * from './uploadRules';
 export * from './paymentRules';
 export * from './language';
+export * from './unsentReport';
+export * from './mapTiles';

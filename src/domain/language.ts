@@ -7,6 +7,9 @@ export type Language = (typeof LANGUAGES)[number];
 /** One text in every language the app speaks. */
 export type Texts = Readonly<Record<Language, string>>;
 
+/** A noun in every language, as counted: one ("1 delivery") and more ("2 deliveries"). */
+export type CountNoun = Readonly<Record<Language, { one: string; other: string }>>;
+
 export function isLanguage(value: unknown): value is Language {
   return (LANGUAGES as readonly unknown[]).includes(value);
 }

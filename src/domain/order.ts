@@ -10,6 +10,29 @@ export const ORDER_KIND_OF_TYPE = Object.fromEntries(
   ORDER_TYPES.map((type) => [type, kindWhere((spec) => (spec.orderTypes as readonly string[]).includes(type))]),
 ) as Record<OrderType, OrderKind>;
 
+/**
+ * SPEC §3 order_status values: every one the server writes (migration 0019 holds the column to
+ * them). The order list carries them as text, so a value a newer server adds is shown as sent.
+ */
+export const ORDER_STATUSES = ['In Production', 'Ready for Delivery', 'Scheduled for Delivery', 'Delivered'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** SPEC §3 building_stage values, from the shop's first step to a built shed (migration 0019). */
+export const BUILDING_STAGES = ['Not Started', 'Framing', 'Roofing', 'Siding', 'Painting', 'Trim', 'Built'] as const;
+export type BuildingStage = (typeof BUILDING_STAGES)[number];
+
+/** An order that is not scheduled: ready once built, else still in production. */
+export function unscheduledStatus(isBuilt: boolean): OrderStatus {
+  return isBuilt ? 'Ready for Delivery' : 'In Production';
+}
+
+const enumerated = (values: readonly string[]) =>
+  v.pipe(v.string(), v.description(`One of: ${values.join(', ')} (a value this build does not know is shown as sent)`));
+/** order_status on the wire: text, documented with its values. */
+export const OrderStatusTextSchema = enumerated(ORDER_STATUSES);
+/** building_stage on the wire: text, documented with its values. */
+export const BuildingStageTextSchema = enumerated(BUILDING_STAGES);
+
 const nullableId = v.nullable(v.number());
 
 /** One row of the driver's order list (SPEC §3), as pulled from the server. */
@@ -21,8 +44,8 @@ export const OrderListItemSchema = v.object({
   building_model: v.string(),
   serial_number: v.string(),
   order_type: v.picklist(ORDER_TYPES),
-  order_status: v.string(),
-  building_stage: v.string(),
+  order_status: OrderStatusTextSchema,
+  building_stage: BuildingStageTextSchema,
   building_location: v.string(),
   is_scheduled_for_delivery: v.boolean(),
   is_built: v.boolean(),

@@ -3,7 +3,7 @@
 // company drivers and feature flags. Money travels as a decimal string ("1234.50").
 import * as v from 'valibot';
 import { InventoryDeliveryEntries, OnlotOrderDetailsSchema, OrderCoreEntries } from './api';
-import { OrderListItemSchema } from './order';
+import { BuildingStageTextSchema, OrderListItemSchema, OrderStatusTextSchema } from './order';
 
 export const FEATURE_FLAG_ENVIRONMENTS = ['production', 'master', 'branch'] as const;
 export type FeatureFlagEnvironment = (typeof FEATURE_FLAG_ENVIRONMENTS)[number];
@@ -120,11 +120,16 @@ export const MoveDeliveryDetailsSchema = v.object({
 });
 export type MoveDeliveryDetails = v.InferOutput<typeof MoveDeliveryDetailsSchema>;
 
-/** GET /api/driver/order-map: the driver's live orders with a position, dealers and shops. */
+/**
+ * GET /api/driver/order-map: the driver's live orders with a position, dealers and shops, and
+ * the online basemap's style URL (the server's MAP_STYLE_URL; null: only the shipped basemap;
+ * absent in a snapshot stored before the server said).
+ */
 export const OrderMapSchema = v.object({
   orders: v.array(v.object({ ...OrderListItemSchema.entries, delivery_address: nullableString, coordinates })),
   dealers: v.array(v.object({ id: v.number(), dealership_name: v.string(), address: v.string(), coordinates })),
   shops: v.array(v.object({ id: v.number(), shop_name: v.string(), address: v.string(), coordinates })),
+  basemap_style_url: v.optional(v.nullable(v.string())),
 });
 export type OrderMap = v.InferOutput<typeof OrderMapSchema>;
 
@@ -136,7 +141,7 @@ export const ScheduleListItemSchema = v.object({
   onlot_inventory_order_id: v.nullable(v.number()),
   inventory_move_order_id: v.nullable(v.number()),
   order_number: v.string(),
-  order_status: v.string(),
+  order_status: OrderStatusTextSchema,
   building_model: v.string(),
   serial_number: v.string(),
   customer_name: nullableString,
@@ -154,7 +159,7 @@ export type ScheduleListItem = v.InferOutput<typeof ScheduleListItemSchema>;
 /** GET /api/driver/{kind}-schedule-details?id=: one of the driver's orders, scheduled or not. */
 export const ScheduleDetailsSchema = v.object({
   ...ScheduleListItemSchema.entries,
-  building_stage: v.string(),
+  building_stage: BuildingStageTextSchema,
   building_location: v.string(),
   customer_phone: nullableString,
   driver: v.nullable(v.object({ id: v.number(), name: v.string() })),

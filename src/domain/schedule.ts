@@ -3,6 +3,7 @@
 // prices or anything else the server does not expect.
 import * as v from 'valibot';
 import { IdSchema } from './ids';
+import type { OrderStatus } from './order';
 import { byKind, ORDER_KIND_SPECS, orderRefOfFields, type OrderKind } from './orderKinds';
 
 export * from './orderReads';
@@ -55,7 +56,7 @@ export const SCHEDULE_PAST_DAYS = 31;
 export const SCHEDULE_FUTURE_DAYS = 731;
 export const ORDER_NOTE_MAX = 2000;
 /** The order status a scheduled order has (the server sets it; the list shows it while a schedule waits). */
-export const SCHEDULED_ORDER_STATUS = 'Scheduled for Delivery';
+export const SCHEDULED_ORDER_STATUS: OrderStatus = 'Scheduled for Delivery';
 
 /** The calendar date of an ISO timestamp exists (valibot's pattern lets 2026-02-30 through). */
 function isCalendarDate(text: string): boolean {

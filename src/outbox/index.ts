@@ -11,5 +11,6 @@ export * from './orderActions';
 export * from './optimistic';
 export * from './notificationActions';
 export * from './snapshotChanges';
+export * from './orderNotes';
 export * from './intent';
 export * from './status';

@@ -1,4 +1,4 @@
-import type { Language, OrderKind, Texts } from '../domain';
+import type { CountNoun, Language, OrderKind, Texts } from '../domain';
 import { isKindDef, type OutboxKindDef } from './types';
 
 // The registry of outbox kinds (DESIGN §5). Every file in kinds/ is a kind file, and every
@@ -37,4 +37,24 @@ const UNKNOWN_KIND_LABEL: Texts = { en: 'Queued action', es: 'Acción en cola' }
 /** What the driver calls an entry's action, in the app's language. */
 export function kindLabel(kind: string, language: Language): string {
   return (kindDef(kind)?.label ?? UNKNOWN_KIND_LABEL)[language];
+}
+
+/** What entries of a kind this build does not know are counted as. */
+const UNKNOWN_KIND_NOUN: CountNoun = { en: { one: 'action', other: 'actions' }, es: { one: 'acción', other: 'acciones' } };
+
+/**
+ * Entries counted by what the driver calls them (each kind's `counted` noun; kinds sharing a
+ * noun count together): deliveries first, then in the order the kinds first appear.
+ */
+export function countByNoun(kinds: readonly string[]): { noun: CountNoun; count: number }[] {
+  const groups = new Map<CountNoun, { noun: CountNoun; count: number; delivers: boolean }>();
+  for (const kind of kinds) {
+    const def = kindDef(kind);
+    const noun = def?.counted ?? UNKNOWN_KIND_NOUN;
+    const group = groups.get(noun) ?? { noun, count: 0, delivers: def?.delivers ?? false };
+    group.count += 1;
+    groups.set(noun, group);
+  }
+  const all = [...groups.values()];
+  return [...all.filter((g) => g.delivers), ...all.filter((g) => !g.delivers)].map(({ noun, count }) => ({ noun, count }));
 }

@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { AnswerOf, BodyOf, ErrorCode, ImageRecord, OfficeNotice, OrderKind, PostKey, Texts, UploadFolder } from '../domain';
+import type { AnswerOf, BodyOf, CountNoun, ErrorCode, ImageRecord, OfficeNotice, OrderKind, PostKey, Texts, UploadFolder } from '../domain';
 import type { CACHE_KEYS, OrderDoc, OutboxAttachments } from '../db';
 
 // An outbox kind is one file declaring everything the queue, the processor and the UI need:
@@ -50,6 +50,12 @@ export interface OutboxKindDef<P extends Record<string, unknown> = Record<string
   kind: string;
   /** What the driver calls this action (outbox cards, the drawer), in each language. */
   label: Texts;
+  /**
+   * What the driver calls such actions when they are counted ("1 delivery, 2 notes": the
+   * sign-out warning), in each language. Kinds that are one thing to the driver share a noun
+   * (countNouns.ts): every deliver call is a delivery.
+   */
+  counted: CountNoun;
   /**
    * A delivery (locks the delivery form, listed under "Recently delivered" once committed),
    * or another action on the order (schedule, reassign, note) that does neither.
@@ -105,6 +111,14 @@ export interface OutboxKindDef<P extends Record<string, unknown> = Record<string
    * screen shows does not flip back.
    */
   updatesSnapshot?: { key: SnapshotKey; shows(payload: P): Record<string, unknown> };
+  /**
+   * A note on the order (SPEC §7 create_order_note) whose call answers the note as the server
+   * stored it: while the entry is not committed, the order's Notes card shows `text(payload)`
+   * marked as waiting to send (`queuedNotes`, orderNotes.ts); once committed, that answer joins
+   * the order's stored notes (src/replication/outboxEffects.ts), so the note shows once, as
+   * the server's, with no gap before the next pull reads the order's notes again.
+   */
+  addsNote?: { text(payload: P): string };
 }
 
 /** A snapshot stored whole under one fixed key of `CACHE_KEYS` (not a per-order one). */

@@ -16,6 +16,7 @@ import { createSessionRules } from './session';
 import { signIn } from './signIn';
 import { clearDriverData } from './signOutData';
 import { TransportError } from './transportError';
+import { reportUnsent } from './unsentReport';
 
 export type { Timers } from './reachability';
 
@@ -161,19 +162,21 @@ export function createSyncEngine(deps: EngineDeps) {
         lastError = ERROR_TEXT.ClientTooOld;
         return;
       }
+      await reportUnsent({ db: deps.db, http, session: current, now, log: deps.log });
       // SPEC §4: the list is refreshed after ready orders were submitted, either way.
       await pruneDoneEntries(deps.db, now());
-      quiet =
-        !(await pullAll({
-          db: deps.db,
-          blobs: deps.blobs,
-          http,
-          session: current,
-          log: deps.log,
-          sleep: deps.sleep,
-          whenDriverIdle: driver.whenIdle,
-          appHost: deps.appHost,
-        })) && nextDueAt === null;
+      const pulled = await pullAll({
+        db: deps.db,
+        blobs: deps.blobs,
+        http,
+        session: current,
+        log: deps.log,
+        sleep: deps.sleep,
+        whenDriverIdle: driver.whenIdle,
+        appHost: deps.appHost,
+      });
+      deps.mapTiles?.afterRun(current, pulled);
+      quiet = !pulled && nextDueAt === null;
     } catch (error) {
       if (error instanceof TransportError && error.kind === 'auth') return await refused(error.code);
       clientTooOld = error instanceof TransportError && error.kind === 'upgrade';

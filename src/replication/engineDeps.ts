@@ -2,6 +2,7 @@
 // engine runs in the worker, in Node tests against a real server with faults, and in the replay tool.
 import type { BlobStore, DriverDatabase } from '../db';
 import type { FetchLike, Hosts } from './http';
+import type { MapTileKeeper } from './mapTiles/keeper';
 import type { OutboxEvents } from './outboxTypes';
 import type { Timers } from './reachability';
 
@@ -30,4 +31,6 @@ export interface EngineDeps {
   sleep?: (ms: number) => Promise<void>;
   /** The host the app is served on (SPEC §9 environment naming, for feature-flag reads); default localhost. */
   appHost?: string;
+  /** Keeps the basemap around the orders after runs that pulled, in the background (mapTiles/keeper.ts; the worker's, with Cache Storage). */
+  mapTiles?: MapTileKeeper;
 }

@@ -1,16 +1,20 @@
-import { attachmentIds, deliveryCollection, draftImageIds, writeCache, type OutboxDoc } from '../db';
-import { undoOptimistic, type OutboxKindDef } from '../outbox';
+import * as v from 'valibot';
+import { attachmentIds, deliveryCollection, draftImageIds, ownsDoc, writeCache, type OutboxDoc } from '../db';
+import { OrderNoteSchema, parseOrderKey } from '../domain';
+import { undoOptimistic, withCommittedNote, type OutboxKindDef } from '../outbox';
 import type { OutboxContext } from './outboxTypes';
 
 /**
- * After the server committed: what the kind says goes (draft, its images, the list row), and
- * a snapshot the kind changes is replaced by the commit's answer (the settings it now holds).
+ * After the server committed: what the kind says goes (draft, its images, the list row), a
+ * snapshot the kind changes is replaced by the commit's answer (the settings it now holds),
+ * and a note the kind adds joins the order's stored notes as the server answered it.
  */
 export async function applyDone(ctx: OutboxContext, def: OutboxKindDef, entry: OutboxDoc): Promise<void> {
   try {
     if (def.updatesSnapshot && entry.steps.response) {
       await writeCache(ctx.db, ctx.session, def.updatesSnapshot.key, entry.steps.response, new Date(ctx.now()).toISOString());
     }
+    if (def.addsNote && entry.steps.response) await storeCommittedNote(ctx, entry);
     if (def.draft && def.onDone.removeDraft) {
       const draft = await deliveryCollection(ctx.db, def.draft).findOne(entry.order_key).exec();
       const ids = draft ? draftImageIds(draft.toMutableJSON().draft) : [];
@@ -25,6 +29,21 @@ export async function applyDone(ctx: OutboxContext, def: OutboxKindDef, entry: O
     // The server has the action; a failed local cleanup or write must not turn that into an error.
     ctx.log?.('outbox: cleanup after success failed', error);
   }
+}
+
+/**
+ * The note the commit answered, into the order's delivery document, where the order's screens
+ * read its notes: the waiting note becomes the server's at once (no gap until the next pull
+ * reads the order's notes, which replaces the list with the server's, this note included).
+ * Notes not downloaded yet (null) stay so: that download brings it.
+ */
+async function storeCommittedNote(ctx: OutboxContext, entry: OutboxDoc): Promise<void> {
+  const answer = v.safeParse(OrderNoteSchema, entry.steps.response);
+  const order = parseOrderKey(entry.order_key);
+  if (!answer.success || !order) return;
+  const doc = await deliveryCollection(ctx.db, order.kind).findOne(entry.order_key).exec();
+  if (!doc || !ownsDoc(doc, ctx.session) || doc.notes === null) return;
+  await doc.incrementalModify((data) => (data.notes === null ? data : { ...data, notes: withCommittedNote(data.notes, answer.output) }));
 }
 
 /**

@@ -14,9 +14,12 @@ import { httpError } from './transportError';
 
 const SYNC_VERSION = `GET ${ORDER_API.syncVersion}` as const;
 
-/** What the stored version vouches for: a build that pulls other streams or snapshots pulls once first. Bump the last part when pullAll reads something new. */
+/**
+ * What the stored version vouches for: a build that pulls other streams or snapshots pulls once
+ * first. Bump the last part when pullAll reads something new (2: the order map's basemap style).
+ */
 export function pullSetOf(streams: readonly string[]): string {
-  return `${CONTRACT_VERSION}:${streams.join(',')}:1`;
+  return `${CONTRACT_VERSION}:${streams.join(',')}:2`;
 }
 
 interface StoredVersion {

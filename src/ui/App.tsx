@@ -1,10 +1,11 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
-import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration } from 'react-router';
+import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration, type RouteObject } from 'react-router';
 import { getDatabase, keepOrderListWarm } from '../db';
 import { Loading } from './components/Loading';
 import { t, useLanguage } from './i18n';
 import { RequireAuth } from './components/RequireAuth';
+import type { ScreenHandle, ScreenTitle } from './hooks/useScreenTitle';
 import ErrorScreen from './routes/ErrorScreen';
 import Home from './routes/Home';
 import Login from './routes/Login';
@@ -33,6 +34,9 @@ const SettingsEdit = lazy(() => import('./routes/SettingsEdit'));
 // The map screen and maplibre: two chunks of their own, never in the first load (DESIGN §3).
 const MapScreen = lazy(() => import('./routes/MapScreen'));
 
+/** A screen route's handle: its title in the app bar (hooks/useScreenTitle.ts). */
+const titled = (title: ScreenTitle): ScreenHandle => ({ title });
+
 /**
  * Opens PWADB on the page and runs the order list's query ahead of the first screen that reads
  * them (main.tsx: as the app loads, and on the login path while the driver types): see orderList.ts.
@@ -53,6 +57,29 @@ function Root() {
   );
 }
 
+/** The signed-in screens, each titled in the app bar (SPEC §2's names); any other address is NotFound. */
+export const SCREEN_ROUTES: RouteObject[] = [
+  { index: true, element: <Home />, handle: titled('home') },
+  { path: '/map', element: <MapScreen />, handle: titled('map') },
+  { path: '/onlot-inventory-order-details/:id', element: <OnlotOrderDetails />, handle: titled('orderDetails') },
+  { path: '/inventory-move-order-details/:id', element: <MoveOrderDetails />, handle: titled('orderDetails') },
+  { path: '/customer-order-details/:id', element: <CustomerOrderDetails />, handle: titled('orderDetails') },
+  { path: '/delivery-details/:id', element: <DeliveryDetails />, handle: titled('deliveryDetails') },
+  { path: '/schedule/:id', element: <ScheduleOrder />, handle: titled('schedule') },
+  { path: '/create-note', element: <CreateNote />, handle: titled('createNote') },
+  { path: '/create-note/:id', element: <CreateNote />, handle: titled('createNote') },
+  { path: '/scheduled', element: <Scheduled />, handle: titled('scheduled') },
+  { path: '/customer-order-schedule-details/:id', element: <CustomerOrderScheduleDetails />, handle: titled('scheduleDetails') },
+  { path: '/onlot-inventory-order-schedule-details/:id', element: <OnlotOrderScheduleDetails />, handle: titled('scheduleDetails') },
+  { path: '/inventory-move-order-schedule-details/:id', element: <MoveOrderScheduleDetails />, handle: titled('scheduleDetails') },
+  { path: '/notifications', element: <Notifications />, handle: titled('notifications') },
+  { path: '/tech-support', element: <TechSupport />, handle: titled('techSupport') },
+  { path: '/delivery-log', element: <DeliveryLog />, handle: titled('deliveryLog') },
+  { path: '/settings', element: <Settings />, handle: titled('settings') },
+  { path: '/settings/edit', element: <SettingsEdit />, handle: titled('settingsEdit') },
+  { path: '*', element: <NotFound />, handle: titled('notFound') },
+];
+
 // Made on the app's first render, not when this module loads: on the login path the module
 // loads while the driver types (main.tsx), before the address moves to where they go next.
 const createRouter = () =>
@@ -72,27 +99,7 @@ const createRouter = () =>
             {
               // Errors inside a screen keep the app bar (and its sync status) on screen.
               errorElement: <ErrorScreen />,
-              children: [
-                { index: true, element: <Home /> },
-                { path: '/map', element: <MapScreen /> },
-                { path: '/onlot-inventory-order-details/:id', element: <OnlotOrderDetails /> },
-                { path: '/inventory-move-order-details/:id', element: <MoveOrderDetails /> },
-                { path: '/customer-order-details/:id', element: <CustomerOrderDetails /> },
-                { path: '/delivery-details/:id', element: <DeliveryDetails /> },
-                { path: '/schedule/:id', element: <ScheduleOrder /> },
-                { path: '/create-note', element: <CreateNote /> },
-                { path: '/create-note/:id', element: <CreateNote /> },
-                { path: '/scheduled', element: <Scheduled /> },
-                { path: '/customer-order-schedule-details/:id', element: <CustomerOrderScheduleDetails /> },
-                { path: '/onlot-inventory-order-schedule-details/:id', element: <OnlotOrderScheduleDetails /> },
-                { path: '/inventory-move-order-schedule-details/:id', element: <MoveOrderScheduleDetails /> },
-                { path: '/notifications', element: <Notifications /> },
-                { path: '/tech-support', element: <TechSupport /> },
-                { path: '/delivery-log', element: <DeliveryLog /> },
-                { path: '/settings', element: <Settings /> },
-                { path: '/settings/edit', element: <SettingsEdit /> },
-                { path: '*', element: <NotFound /> },
-              ],
+              children: SCREEN_ROUTES,
             },
           ],
         },

@@ -7,6 +7,7 @@ import { BackButton } from './components/BackButton';
 import { FetchFailureSnackbars } from './components/FetchFailureSnackbars';
 import { ImpersonationBar } from './components/ImpersonationBar';
 import { Loading } from './components/Loading';
+import { LostWorkGate } from './components/LostWorkGate';
 import { removeBootSnapshot } from './homeSnapshot';
 import { screenChanged } from './toaster';
 
@@ -35,6 +36,7 @@ export function Shell() {
     <Box minH="100dvh" bg="appBg">
       <StableAppBar />
       <ImpersonationBar />
+      <LostWorkGate />
       <FetchFailureSnackbars />
       <Box as="main" maxW="3xl" mx="auto" px="3" pt={TOP_LEVEL.has(pathname) ? '4' : '1'} pb={FULL_HEIGHT.has(pathname) ? '3' : '40'}>
         {TOP_LEVEL.has(pathname) ? null : (

@@ -1,6 +1,7 @@
 // The sync diagnostic of /tech-support, worded so a driver can read it to the office over
 // the phone. Pure: the screen gathers the facts, this turns them into lines.
-import { activeLocale, registerTexts, t } from './i18n';
+import { formatOneDecimal } from './format';
+import { registerTexts, t } from './i18n';
 import { support } from './i18n/en/screens';
 
 registerTexts('support', support);
@@ -15,9 +16,6 @@ export interface StorageInfo {
 
 const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
 
-/** 1.5 in the active language ("1.5", "1,5"). */
-const oneDecimal = (value: number): string => value.toLocaleString(activeLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
-
 /** 1,536 → "1.5 KB"; decimal units (1 KB = 1000 bytes) like the phone's own storage screen. */
 export function formatBytes(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return t('support.unknown');
@@ -28,7 +26,7 @@ export function formatBytes(bytes: number): string {
     unit += 1;
   }
   if (unit === 0) return t('support.bytes', { count: Math.round(value) });
-  return `${value >= 100 ? Math.round(value) : oneDecimal(value)} ${UNITS[unit]}`;
+  return `${value >= 100 ? Math.round(value) : formatOneDecimal(value)} ${UNITS[unit]}`;
 }
 
 export function storageUsedText(info: StorageInfo | null): string {

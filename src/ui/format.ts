@@ -1,7 +1,8 @@
-// Display formats of SPEC §9, with Intl only (no date library in the first-load bundle).
-// The schedule's day header and time live with the grouping in src/domain/scheduleDays.ts.
+// Display formats of SPEC §9, with Intl only (no date library in the first-load bundle): every
+// date, time, amount of money and count a screen shows goes through here, in the language on
+// screen. The schedule's day header and time live with the grouping in src/domain/scheduleDays.ts.
 import type { ClockStyle } from '../domain';
-import { activeLanguage } from './i18n/language';
+import { activeLanguage, activeLocale } from './i18n/language';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
@@ -52,4 +53,38 @@ export function deviceTimeZone(): string {
 export function deviceClock(): ClockStyle {
   const { hour12, hourCycle } = new Intl.DateTimeFormat(undefined, { hour: 'numeric' }).resolvedOptions();
   return hour12 === true || hourCycle === 'h11' || hourCycle === 'h12' ? '12h' : '24h';
+}
+
+/** One formatter per locale and options: building an Intl.NumberFormat costs more than using one. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const locale = activeLocale();
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * An amount in US dollars as the language writes money: "$3,383.50" in English, "3383,50 $" in
+ * Spanish (its rule groups thousands from five digits: "13.383,50 $"). The server sends money as
+ * decimal text ("3383.50"); text that is not an amount is shown as it came.
+ */
+export function formatMoney(amount: string | number): string {
+  const value = typeof amount === 'number' ? amount : Number(amount.trim());
+  if (!Number.isFinite(value) || (typeof amount === 'string' && amount.trim() === '')) return String(amount);
+  return numberFormat({ style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' }).format(value);
+}
+
+/** A count or a measure in the language's digits and separators ("10,034"; "10.034"), at most `fractionDigits` decimals. */
+export function formatNumber(value: number, fractionDigits = 0): string {
+  return numberFormat({ maximumFractionDigits: fractionDigits }).format(value);
+}
+
+/** Exactly one decimal, no grouping: a size beside its unit ("1.5 MB", "1,5 MB"). */
+export function formatOneDecimal(value: number): string {
+  return numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }).format(value);
 }

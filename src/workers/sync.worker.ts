@@ -3,6 +3,8 @@ import * as Comlink from 'comlink';
 import { getBlobStore, getDatabase, loginState$ } from '../db';
 import { createSyncEngine, xhrFetch, type SyncEngine } from '../replication';
 import { authorizeNewCard } from '../replication/cardAuth';
+import { createMapTileKeeper } from '../replication/mapTiles/keeper';
+import { clockMs } from '../clock';
 import { createProfileRpc, type ProfileRpcApi } from '../replication/profile';
 import type { SyncConfig, SyncReason, SyncWorkerApi } from './protocol';
 
@@ -22,6 +24,7 @@ let lastOnline: boolean = self.navigator.onLine;
 
 async function createEngine(config: SyncConfig): Promise<SyncEngine> {
   const [db, blobs] = await Promise.all([getDatabase(), getBlobStore()]);
+  const log = (message: string, detail?: unknown) => console.warn(`[sync] ${message}`, detail ?? '');
   return createSyncEngine({
     db,
     blobs,
@@ -32,7 +35,9 @@ async function createEngine(config: SyncConfig): Promise<SyncEngine> {
     appHost: self.location.hostname,
     // A phone left open with nothing new asks every 30 s, then 1 and 2 minutes (idleCadence.ts).
     idleMaxIntervalMs: 120_000,
-    log: (message, detail) => console.warn(`[sync] ${message}`, detail ?? ''),
+    log,
+    // The basemap around the orders, kept in Cache Storage for the service worker to answer offline.
+    mapTiles: 'caches' in self ? createMapTileKeeper({ db, caches: self.caches, fetch: (url, init) => fetch(url, init), now: clockMs, log }) : undefined,
   });
 }
 

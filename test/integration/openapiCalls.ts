@@ -3,7 +3,7 @@
 // delivered before its certificate). openapiAnswers.test.ts checks each answer against the
 // operation's declared 200 schema.
 import { randomUUID } from 'node:crypto';
-import { PAYMENTS_API, PROFILE_API } from '../../src/domain';
+import { PAYMENTS_API, PROFILE_API, UNSENT_REPORT_API } from '../../src/domain';
 import type { TestServer } from '../support/server';
 import {
   CHECK_FOLDER,
@@ -251,5 +251,17 @@ export async function callEveryOperation(server: TestServer, token: string): Pro
   await get(`GET ${PROFILE_API.deliveryStats}`);
   await get(`GET ${PROFILE_API.undeliveredOrdersStats}`);
   await get(`GET ${PROFILE_API.companyContact}`);
+  // A phone reports an entry it holds; a new phone's first report then answers it as lost.
+  const entry = {
+    id: randomUUID(),
+    kind: 'unschedule_order',
+    label: 'Unschedule order',
+    order_key: `oio-${id(all[0] ?? [], 0)}`,
+    display: 'Dealer · Model · Serial',
+    created_at: new Date().toISOString(),
+    needs_attention: true,
+  };
+  await post(`POST ${UNSENT_REPORT_API.report}`, { device_id: randomUUID(), first: true, unsent: 2, entries: [entry] });
+  await post(`POST ${UNSENT_REPORT_API.report}`, { device_id: randomUUID(), first: true, unsent: 0, entries: [] });
   return out;
 }

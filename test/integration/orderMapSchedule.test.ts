@@ -28,6 +28,8 @@ describe('order map', () => {
     const res = await call<OrderMap>(server, '/api/driver/order-map', { token: summit });
     expect(res.status).toBe(200);
     expect(v.safeParse(OrderMapSchema, res.body).success).toBe(true);
+    // The online basemap the app draws them on: the server's MAP_STYLE_URL, by default OpenFreeMap's Liberty.
+    expect(res.body.basemap_style_url).toBe('https://tiles.openfreemap.org/styles/liberty');
     const live = [
       ...(await liveOrderIds(server, SUMMIT_DRIVER.email, 'customer')).map((id) => `co-${id}`),
       ...(await liveOrderIds(server, SUMMIT_DRIVER.email, 'onlot')).map((id) => `oio-${id}`),

@@ -2,6 +2,8 @@ import { addDraftImage, patchDraft, readSession, type BlobStore, type DraftOf, t
 import type { OrderKind } from '../../src/domain';
 import { ACTIVE_STATUSES, queueDelivery } from '../../src/outbox';
 import { createSyncEngine, type SyncEngine } from '../../src/replication';
+import { createMapTileKeeper, type MapTileKeeper } from '../../src/replication/mapTiles/keeper';
+import type { CacheStorageLike } from '../../src/replication/mapTiles/tileStore';
 import { freshIndexedDB } from './fakeDb';
 import { faultyNetwork, type FaultyNetwork } from './faultyFetch';
 import { makeJpeg } from './images';
@@ -19,6 +21,8 @@ export interface Device {
   /** The engine's timers (the sync interval, the session's, the reachability probe) on `clock`: they fire only when advanced. */
   timers: ManualTimers;
   engine: SyncEngine;
+  /** The basemap keeper the engine runs after its pulls (only with `keepMapTiles`). */
+  mapTiles: MapTileKeeper | null;
   /** The tab was killed: its engine is abandoned mid-request, never stopped cleanly. */
   killed: boolean;
   close(): Promise<void>;
@@ -37,6 +41,8 @@ export async function makeDevice(
     intervalMs?: number;
     /** The longest wait while runs find nothing new (default: the interval, no stretching). */
     idleMaxIntervalMs?: number;
+    /** Keep the basemap around the orders in these caches after runs that pulled (fetched with Node's fetch, on the device's clock). */
+    keepMapTiles?: CacheStorageLike;
   } = {},
 ): Promise<Device> {
   const idb = opts.idb ?? freshIndexedDB();
@@ -45,6 +51,9 @@ export async function makeDevice(
   const net = opts.net ?? faultyNetwork();
   const clock = { t: Date.now() };
   const timers = manualTimers(clock);
+  const mapTiles = opts.keepMapTiles
+    ? createMapTileKeeper({ db, caches: opts.keepMapTiles, fetch: (url, init) => fetch(url, init), now: () => clock.t })
+    : null;
   const engine = createSyncEngine({
     db,
     blobs,
@@ -60,6 +69,7 @@ export async function makeDevice(
     initialOnline: opts.initialOnline,
     intervalMs: opts.intervalMs,
     idleMaxIntervalMs: opts.idleMaxIntervalMs,
+    mapTiles: mapTiles ?? undefined,
   });
   const device: Device = {
     idb,
@@ -69,9 +79,11 @@ export async function makeDevice(
     clock,
     timers,
     engine,
+    mapTiles,
     killed: false,
     async close() {
       if (!device.killed) await engine.stop();
+      await mapTiles?.idle();
       await db.close();
       blobs.close();
     },

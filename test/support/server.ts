@@ -3,7 +3,7 @@
 // signature stable. PGlite's initdb + migrate + seed costs 3-9 s, so the first start builds
 // a template data dir under os.tmpdir() and later starts copy it (~1 s).
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
@@ -53,6 +53,8 @@ export interface TestServerOptions {
     | 'logStream'
     | 'seedOrdersPerDriver'
     | 's3'
+    | 'mapStyleUrl'
+    | 'mapOrigins'
   >;
 }
 
@@ -131,6 +133,14 @@ export async function testDatabase(dataDir: string, disposable = true): Promise<
 
 const TEMPLATE_PREFIX = 'driver-app-template-';
 
+/**
+ * Appended to the template's postgresql.conf, so every test server's copy has it. PostgreSQL's
+ * 128 MB of shared buffers are touched as it starts: each of the suites' ~150 server starts
+ * paid ~150 ms of page faults (system time) and ~150 MB of memory for buffers a seeded test
+ * database (11 MB) never fills. Production data dirs keep PGlite's defaults.
+ */
+const TEST_POSTGRESQL_CONF = '\n# test servers (test/support/server.ts)\nshared_buffers = 16MB\n';
+
 /** The template's name changes with the schema, the seed, PGlite's version and the day (seed dates are day-relative). */
 function templateKey(): string {
   const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -141,6 +151,7 @@ function templateKey(): string {
   for (const file of walk(join(root, 'server/db')).sort()) hash.update(file).update(readFileSync(file));
   const pglite = join(root, 'node_modules/@electric-sql/pglite/package.json');
   hash.update(readFileSync(pglite));
+  hash.update(TEST_POSTGRESQL_CONF);
   hash.update(new Date().toISOString().slice(0, 10));
   return hash.digest('hex').slice(0, 16);
 }
@@ -153,6 +164,7 @@ async function seededTemplate(): Promise<string> {
   const building = mkdtempSync(join(tmpdir(), `${name}.building-`));
   const server = await buildServer({ dataDir: building, logger: false, staticDir: null });
   await server.close();
+  appendFileSync(join(building, 'pglite', 'postgresql.conf'), TEST_POSTGRESQL_CONF);
   try {
     renameSync(building, join(tmpdir(), name)); // atomic: a reader never sees half a template
   } catch {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCompanyDrivers, readOrdersRefresh, readSession } from '../../src/db';
+import { deliveryCollection, readCompanyDrivers, readOrdersRefresh, readSession } from '../../src/db';
 import { ERROR_TEXT, type OrderKind } from '../../src/domain';
 import { discardOutboxEntry, queueNote, queueReassign, queueSchedule, queueUnschedule } from '../../src/outbox';
 import { activeEntries, DEMO_DRIVER, syncUntilSettled, useSyncServer } from '../support/device';
@@ -109,6 +109,9 @@ describe('order actions through the outbox', () => {
       me,
     ]);
     expect(notes).toEqual([{ note: 'Customer asks to call 30 min ahead', account_id: me }]);
+    // On the phone the note is among the order's notes once: the commit's answer, then the pull's copy of the same note.
+    const phoneNotes = (await deliveryCollection(device.db, a.kind).findOne(keyOf(a)).exec())?.notes ?? [];
+    expect(phoneNotes.filter((n) => n.note === 'Customer asks to call 30 min ahead')).toHaveLength(1);
     expect((await orderOnServer(b.id))?.driver_id).toBe(colleague);
     const onC = await orderOnServer(c.id);
     expect([onC?.is_scheduled, onC?.scheduled_date]).toEqual([false, null]);

@@ -1,6 +1,6 @@
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STYLE_URL, loadOfflineStyle, OFFLINE_LAYERS, ONLINE_STYLE_URL } from '../../src/ui/map/basemap';
+import { loadOfflineStyle, OFFLINE_LAYERS } from '../../src/ui/map/basemap';
 import { judgeMapError, TILE_ERRORS_TOLERATED } from '../../src/ui/map/basemapErrors';
 
 describe('the offline basemap shipped with the app', () => {
@@ -31,15 +31,10 @@ describe('the offline basemap shipped with the app', () => {
   it('is built once per page', async () => {
     expect(await loadOfflineStyle()).toBe(await loadOfflineStyle());
   });
-
-  it('defaults the online style to OpenFreeMap (no API key)', () => {
-    expect(DEFAULT_STYLE_URL).toBe('https://tiles.openfreemap.org/styles/liberty');
-    expect(ONLINE_STYLE_URL).toBe(DEFAULT_STYLE_URL);
-  });
 });
 
-describe('judgeMapError: when the online basemap counts as failed', () => {
-  const base = { online: true, styleArrived: true, tileErrors: 0 };
+describe('judgeMapError: when the basemap drawn counts as failed', () => {
+  const base = { basemap: 'online', styleArrived: true, tileErrors: 0 } as const;
 
   it('switches when the style does not arrive, or a request gets no answer', () => {
     expect(judgeMapError({ ...base, styleArrived: false, status: 404 })).toEqual({ action: 'switch' });
@@ -58,6 +53,13 @@ describe('judgeMapError: when the online basemap counts as failed', () => {
 
   it('ignores errors of the app’s own data and any error on the offline basemap', () => {
     expect(judgeMapError({ ...base, sourceId: 'orders' })).toEqual({ action: 'ignore' });
-    expect(judgeMapError({ ...base, online: false, styleArrived: false })).toEqual({ action: 'ignore' });
+    expect(judgeMapError({ ...base, basemap: 'offline', styleArrived: false })).toEqual({ action: 'ignore' });
+  });
+
+  it('on the copies kept on the phone, switches only when their style does not arrive (a tile outside the kept area is no failure)', () => {
+    const kept = { ...base, basemap: 'kept' } as const;
+    expect(judgeMapError({ ...kept, styleArrived: false })).toEqual({ action: 'switch' });
+    expect(judgeMapError({ ...kept, sourceId: 'openmaptiles' })).toEqual({ action: 'ignore' });
+    expect(judgeMapError({ ...kept, sourceId: 'openmaptiles', status: 404, tileErrors: 5 })).toEqual({ action: 'ignore' });
   });
 });

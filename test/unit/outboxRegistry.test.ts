@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { outboxMigrations, onlotDeliveriesMigrations, ordersMigrations, type OutboxDoc } from '../../src/db';
 import { DeliverOnlotPayloadSchema, LANGUAGES, pathOf } from '../../src/domain';
-import { defineKind, isFollowup, kindDef, OUTBOX_KINDS, preparePayload, type OutboxKindDef } from '../../src/outbox';
+import { countByNoun, defineKind, isFollowup, kindDef, OUTBOX_KINDS, preparePayload, type OutboxKindDef } from '../../src/outbox';
 
 const onlotPayload = {
   onlot_inventory_order_id: 7,
@@ -53,6 +53,24 @@ describe('the outbox kind registry', () => {
       for (const language of LANGUAGES) expect(def.label[language].trim(), `${def.kind} in ${language}`).not.toBe('');
       expect(def.label.es, def.kind).not.toBe(def.label.en);
     }
+  });
+
+  it('names what each kind counts as, in both languages (the sign-out warning): every delivery is a delivery', () => {
+    for (const def of OUTBOX_KINDS.values()) {
+      for (const language of LANGUAGES) {
+        const { one, other } = def.counted[language];
+        expect([one.trim(), other.trim()].every(Boolean), `${def.kind} in ${language}`).toBe(true);
+      }
+    }
+    const nouns = (test: (def: OutboxKindDef) => boolean) => new Set([...OUTBOX_KINDS.values()].filter(test).map((def) => def.counted));
+    expect([...nouns((def) => def.delivers)]).toEqual([{ en: { one: 'delivery', other: 'deliveries' }, es: { one: 'entrega', other: 'entregas' } }]);
+    expect(nouns((def) => !def.delivers).has(kindDef('deliver_onlot')!.counted)).toBe(false);
+    expect(countByNoun(['create_order_note', 'deliver_customer_cash', 'schedule_move', 'unschedule_order', 'deliver_move', 'no_such_kind'])).toEqual([
+      { noun: kindDef('deliver_move')!.counted, count: 2 },
+      { noun: kindDef('create_order_note')!.counted, count: 1 },
+      { noun: kindDef('schedule_move')!.counted, count: 2 },
+      { noun: { en: { one: 'action', other: 'actions' }, es: { one: 'acción', other: 'acciones' } }, count: 1 },
+    ]);
   });
 
   it('sends each order action as one call, with no draft, and only a reassign takes the order off the list', () => {
@@ -167,7 +185,8 @@ describe('the outbox kind registry', () => {
   it('does not compile a kind without steps or without a payload schema', () => {
     const base = {
       kind: 'x',
-      label: 'X',
+      label: { en: 'X', es: 'X' },
+      counted: { en: { one: 'x', other: 'xs' }, es: { one: 'x', other: 'xs' } },
       delivers: false,
       draft: null,
       failure: 'GeneralError',

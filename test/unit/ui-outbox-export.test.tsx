@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxDoc } from '../../src/db';
 import { parseScenario } from '../../src/outbox/scenario/schema';
 import { ExportOutboxButton } from '../../src/ui/components/ExportOutboxButton';
@@ -67,6 +67,15 @@ const note = entry({
 });
 
 describe('Export for support', () => {
+  // The export names its time ("exported 2026-11-27T12:09Z"): a fixed clock, or the card
+  // month's "09" would be found in it one minute an hour (a failure seen at 12:09).
+  beforeEach(() => {
+    vi.useFakeTimers({ now: new Date('2026-11-20T15:30:00.000Z'), toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('saves the outbox as a valid replay scenario: kinds, order refs, times, what was entered, statuses, and no card data', () => {
     renderUi(<ExportOutboxButton entries={[note, newCard]} orderKeys={['co-12', 'co-45', 'mo-6', 'mo-2']} />);
     fireEvent.click(screen.getByRole('button', { name: 'Export for support' }));

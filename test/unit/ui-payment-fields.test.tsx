@@ -8,6 +8,7 @@ import { customerFacts } from '../../src/outbox';
 import { PaymentFields, type PaymentField } from '../../src/ui/components/customer/PaymentFields';
 import { CUSTOMER_FIELD_OF } from '../../src/ui/components/customer/customerFields';
 import type { DraftWriter } from '../../src/ui/hooks/useDraftWriter';
+import { applyLanguage } from '../../src/ui/i18n';
 import { errorText } from '../../src/ui/i18n/domainText';
 import { authorizedCard, customerDetails } from '../support/customerDetails';
 import { minTargetHeightPx, renderUi } from '../support/renderUi';
@@ -78,6 +79,19 @@ describe('PaymentFields (payment at delivery, SPEC §1 §5)', { timeout: 20_000 
     choose('Payment method', 'Cash');
     expect(draftNow().paymentMethod).toBe('Cash');
     expect(within(group('Payment method')).getByRole('button', { name: 'Cash' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('writes the balance as the language writes money: thousands grouped (issue 25), Spanish too', async () => {
+    const view = renderUi(<Harness details={{ ...customerDetails, remaining_balance: '3383.50' }} />);
+    expect(screen.getByText('Remaining balance: $3,383.50')).toBeTruthy();
+    view.unmount();
+    await applyLanguage('es');
+    try {
+      renderUi(<Harness details={{ ...customerDetails, remaining_balance: '13383.50' }} />);
+      expect(screen.getByText('Saldo pendiente: 13.383,50 $')).toBeTruthy();
+    } finally {
+      await applyLanguage('en');
+    }
   });
 
   it('cash asks only for the amount, filled in with the remaining balance as a real value (no grey hint), each keystroke kept in the draft', () => {

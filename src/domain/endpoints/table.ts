@@ -50,6 +50,7 @@ import { SIGN_IN_REFUSALS, UPLOADS_LIMITED } from './limits';
 import { PAYMENT_ENDPOINTS } from './payments';
 import { PROFILE_ENDPOINTS } from './profile';
 import { UPLOAD_ENDPOINTS, UploadHeadersSchema } from './uploads';
+import { UNSENT_REPORT_API, UnsentReportAnswerSchema, UnsentReportBodySchema } from '../unsentReport';
 import type { EndpointSchemas } from './types';
 
 export type { EndpointSchemas } from './types';
@@ -172,6 +173,12 @@ export const ENDPOINTS = {
     summary: 'One feature flag: {turned_on}; an unknown flag is off',
     querySchema: environment,
     responseSchema: FeatureFlagCheckSchema,
+  },
+  [`POST ${UNSENT_REPORT_API.report}` as const]: {
+    summary:
+      "What this phone holds unsent {device_id, first, unsent, entries (≤ 100)}, remembered per account and phone → {lost}: on a new phone database's first report, what the account's other phones last reported and the server never received (then the office is notified, once); else null",
+    bodySchema: UnsentReportBodySchema,
+    responseSchema: UnsentReportAnswerSchema,
   },
   // Actions of the orders area
   [`POST ${ORDER_API.scheduleCustomer}` as const]: { summary: schedule('customer'), bodySchema: ScheduleCustomerOrderBodySchema, ...scheduleAnswer },

@@ -6,6 +6,26 @@ export const NOTIFICATION_TYPES = ['order', 'system'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
+ * What a notification the server writes itself is about, with its English title: the phone
+ * shows the title in its language by topic. A company-written notification has no topic and is
+ * shown as the office wrote it. Migration 0019 holds `notifications.topic` to these.
+ */
+export const NOTIFICATION_TOPIC_TITLES = {
+  order_assigned: 'New order assigned',
+  order_reassigned: 'Order reassigned',
+  order_finished_at_shop: 'Order finished at shop',
+  order_updated: 'Order updated',
+  /** To the office: a sign-in found that a phone lost the driver's unsent work (unsentReports). */
+  driver_work_lost: "A driver's unsent work was lost",
+} as const;
+export type NotificationTopic = keyof typeof NOTIFICATION_TOPIC_TITLES;
+export const NOTIFICATION_TOPICS = Object.keys(NOTIFICATION_TOPIC_TITLES) as NotificationTopic[];
+
+export function isNotificationTopic(value: unknown): value is NotificationTopic {
+  return typeof value === 'string' && Object.hasOwn(NOTIFICATION_TOPIC_TITLES, value);
+}
+
+/**
  * The notifications screen's two tabs: tabIndex 0 lists the active ones (`dismissed`
  * false), tabIndex 1 the dismissed ones. `type` also tells order news from system news.
  */
@@ -22,6 +42,8 @@ export interface DriverNotification {
   title: string;
   message: string;
   type: NotificationType;
+  /** A NotificationTopic when the server wrote it itself (its title then has a text per language); null when the office did. */
+  topic?: string | null;
   /** co-/oio-/mo-{id} of the order it is about (same key as the order list), or null. */
   order_key: string | null;
   order_number: string | null;
@@ -39,6 +61,8 @@ export const DriverNotificationSchema = v.object({
   title: v.string(),
   message: v.string(),
   type: v.picklist(NOTIFICATION_TYPES),
+  // Text, not a picklist: a topic a newer server adds shows its title as sent, never drops the list.
+  topic: v.nullish(v.pipe(v.string(), v.description(`One of: ${NOTIFICATION_TOPICS.join(', ')}; null when the office wrote it`))),
   order_key: v.nullable(v.string()),
   order_number: v.nullable(v.string()),
   customer_order_id: v.nullable(v.number()),

@@ -5,6 +5,7 @@ import { defineKind } from '../types';
 export const createOrderNote = defineKind({
   kind: 'create_order_note',
   label: { en: 'Note for the office', es: 'Nota para la oficina' },
+  counted: { en: { one: 'note', other: 'notes' }, es: { one: 'nota', other: 'notas' } },
   delivers: false,
   draft: null,
   failure: 'FailedToAddNote',
@@ -16,4 +17,5 @@ export const createOrderNote = defineKind({
   onDone: { removeDraft: false, removeOrder: false },
   onAttention: { markDraft: false },
   optimistic: null,
+  addsNote: { text: (payload) => payload.note },
 });

@@ -10,6 +10,7 @@ import {
   type Texts,
 } from '../../domain';
 import { defineKind, type FollowupSpec, type OutboxKindDef } from '../types';
+import { DELIVERIES } from '../countNouns';
 
 // The seven customer-order deliver calls (SPEC §7), one kind per payment path. They differ
 // only in data (path, failure id, payload schema, whether a check image is sent), so they
@@ -47,6 +48,7 @@ function customerKind(call: CustomerDeliverCall): OutboxKindDef<CustomerDeliverP
   return defineKind<CustomerDeliverPayload, CustomerDeliverKey>({
     kind: `deliver_customer_${call}`,
     label: LABEL[call],
+    counted: DELIVERIES,
     delivers: true,
     draft: 'customer',
     failure: CUSTOMER_DELIVER[call].failure,

@@ -1,10 +1,12 @@
 import { DELIVER_MOVE_PATH, DeliverMovePayloadSchema, FOLLOWUP_WAIT_MS } from '../../domain';
 import { defineKind } from '../types';
+import { DELIVERIES } from '../countNouns';
 
 /** Deliver an inventory move order: photos, the call, then the office-admin email (SPEC §4.7). */
 export const deliverMove = defineKind({
   kind: 'deliver_move',
   label: { en: 'Move delivery', es: 'Entrega de traslado' },
+  counted: DELIVERIES,
   delivers: true,
   draft: 'move',
   failure: 'FailedToDeliverInventoryMoveOrder',

@@ -1,10 +1,12 @@
 import { API, DeliverOnlotPayloadSchema, FOLLOWUP_WAIT_MS } from '../../domain';
 import { defineKind } from '../types';
+import { DELIVERIES } from '../countNouns';
 
 /** Deliver an on-lot inventory order: photos, the call, then the office-admin email (SPEC §4.7). */
 export const deliverOnlot = defineKind({
   kind: 'deliver_onlot',
   label: { en: 'On-lot delivery', es: 'Entrega en el lote' },
+  counted: DELIVERIES,
   delivers: true,
   draft: 'onlot',
   failure: 'FailedToDeliverInventoryOrder',

@@ -1,5 +1,6 @@
 import { DismissAllNotificationsBodySchema, PROFILE_API } from '../../domain';
 import { defineKind } from '../types';
+import { NOTIFICATION_DISMISSALS } from '../countNouns';
 
 /**
  * Clear all (SPEC §4, §7: dismiss_all_notifications) up to the newest notification the driver
@@ -8,6 +9,7 @@ import { defineKind } from '../types';
 export const dismissAllNotifications = defineKind({
   kind: 'dismiss_all_notifications',
   label: { en: 'Clear all notifications', es: 'Borrar todas las notificaciones' },
+  counted: NOTIFICATION_DISMISSALS,
   delivers: false,
   draft: null,
   failure: 'FailedToClearAllNotifications',

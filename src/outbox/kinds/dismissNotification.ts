@@ -1,5 +1,6 @@
 import { DismissNotificationBodySchema, PROFILE_API } from '../../domain';
 import { defineKind } from '../types';
+import { NOTIFICATION_DISMISSALS } from '../countNouns';
 
 /**
  * Dismiss one notification (SPEC §4, §7: notification_dismiss). Not optimistic on the order
@@ -8,6 +9,7 @@ import { defineKind } from '../types';
 export const dismissNotification = defineKind({
   kind: 'dismiss_notification',
   label: { en: 'Dismiss notification', es: 'Descartar notificación' },
+  counted: NOTIFICATION_DISMISSALS,
   delivers: false,
   draft: null,
   failure: 'FailedToDismissNotification',

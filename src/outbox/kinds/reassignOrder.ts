@@ -9,6 +9,7 @@ import { defineKind } from '../types';
 export const reassignOrder = defineKind({
   kind: 'reassign_order',
   label: { en: 'Reassign order', es: 'Reasignar pedido' },
+  counted: { en: { one: 'reassignment', other: 'reassignments' }, es: { one: 'reasignación', other: 'reasignaciones' } },
   delivers: false,
   draft: null,
   failure: 'FailedToReassignOrder',

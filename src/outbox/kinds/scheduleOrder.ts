@@ -12,6 +12,7 @@ import {
   type Texts,
 } from '../../domain';
 import { defineKind, type FollowupSpec, type OutboxKindDef } from '../types';
+import { SCHEDULE_CHANGES } from '../countNouns';
 
 // Schedule and reschedule (SPEC §7), one kind per action and order kind: they differ only
 // in data (the call's path from the order kinds' registry, the body's id field, the failure
@@ -39,6 +40,7 @@ function scheduleKind(action: ScheduleAction, kind: OrderKind): OutboxKindDef<Sc
   return defineKind<SchedulePayload, ScheduleKey>({
     kind: `${action}_${kind}`,
     label: LABEL[action],
+    counted: SCHEDULE_CHANGES,
     delivers: false,
     draft: null,
     failure: SCHEDULE_CALLS[action].failure,

@@ -1,10 +1,12 @@
 import { ORDER_API, UnschedulePayloadSchema } from '../../domain';
 import { defineKind } from '../types';
+import { SCHEDULE_CHANGES } from '../countNouns';
 
 /** Unschedule one of the driver's orders (SPEC §7: unschedule_order). */
 export const unscheduleOrder = defineKind({
   kind: 'unschedule_order',
   label: { en: 'Unschedule order', es: 'Desprogramar pedido' },
+  counted: SCHEDULE_CHANGES,
   delivers: false,
   draft: null,
   failure: 'FailedToUnscheduleOrder',

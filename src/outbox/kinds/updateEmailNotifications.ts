@@ -12,6 +12,7 @@ import { defineKind } from '../types';
 export const updateEmailNotifications = defineKind({
   kind: 'update_driver_email_notifications',
   label: { en: 'Change email notifications', es: 'Cambiar notificaciones por correo' },
+  counted: { en: { one: 'settings change', other: 'settings changes' }, es: { one: 'cambio de ajustes', other: 'cambios de ajustes' } },
   delivers: false,
   draft: null,
   key: 'settings-email-notifications',

@@ -2,8 +2,9 @@ import { Box, Flex, Heading, IconButton, Text, VisuallyHidden } from '@chakra-ui
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../hooks/useAuth';
-import { driverNameOf } from '../../domain';
+import { useDriverName } from '../hooks/useDriverName';
 import { useActiveOutbox } from '../hooks/useOrders';
+import { useScreenTitle } from '../hooks/useScreenTitle';
 import { useSyncStatus } from '../hooks/useSyncStatus';
 import { TOOLBAR_HEIGHT } from '../theme';
 import { ClientTooOldBanner } from './ClientTooOldBanner';
@@ -19,6 +20,8 @@ type Panel = 'none' | 'outbox' | 'nav';
 
 export function AppBar() {
   const session = useSession();
+  const title = useScreenTitle();
+  const driverName = useDriverName();
   const status = useSyncStatus();
   const entries = useActiveOutbox() ?? [];
   const [panel, setPanel] = useState<Panel>('none');
@@ -53,14 +56,14 @@ export function AppBar() {
           <MenuIcon />
         </IconButton>
         {/* White on primary.solid is 7.96:1; the whole title block is the (48 px tall) Home link. */}
-        {/* Named by what it shows (label in name, WCAG 2.5.3: "tap Deliveries" works by voice); "home" is said, not shown. */}
+        {/* The screen's title (SPEC §2's name), then who is signed in. Named by what it shows (label in name, WCAG 2.5.3); "home" is said, not shown. */}
         <Link to="/" style={{ flex: 1, minWidth: 0 }}>
           <Flex direction="column" justify="center" minH="target">
-            <Heading as="h1" fontSize="h1" lineHeight="1.25" fontWeight="bold" truncate>
-              {t('common.appBar.title')}
+            <Heading as="h1" fontSize="h1" lineHeight="1.25" fontWeight="bold" truncate data-testid="screen-title">
+              {title}
             </Heading>
-            <Text fontSize="xs" lineHeight="1.25" fontWeight="medium" truncate>
-              {[driverNameOf(session.claims), session.claims.company].filter(Boolean).join(' · ')}
+            <Text fontSize="xs" lineHeight="1.25" fontWeight="medium" truncate data-testid="app-bar-driver">
+              {[driverName, session.claims.company].filter(Boolean).join(' · ')}
             </Text>
             <VisuallyHidden>{t('common.appBar.home')}</VisuallyHidden>
           </Flex>
@@ -71,7 +74,7 @@ export function AppBar() {
       {status.clientTooOld ? <ClientTooOldBanner /> : null}
       <Suspense fallback={null}>
         {loaded.outbox ? <OutboxDrawer open={panel === 'outbox'} onClose={close} entries={entries} /> : null}
-        {loaded.nav ? <NavDrawer open={panel === 'nav'} pending={entries.length} onClose={close} onOpenOutbox={() => open('outbox')} /> : null}
+        {loaded.nav ? <NavDrawer open={panel === 'nav'} entries={entries} online={status.online} onClose={close} onOpenOutbox={() => open('outbox')} /> : null}
       </Suspense>
     </Box>
   );

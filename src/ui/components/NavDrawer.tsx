@@ -1,22 +1,26 @@
 import { Box, Button, Drawer, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { clearToken } from '../../db';
-import { driverNameOf } from '../../domain';
+import { clearToken, type OutboxDoc } from '../../db';
 import { getSyncClient } from '../../workers/client';
 import { useSession } from '../hooks/useAuth';
 import { useDatabase } from '../hooks/useDatabase';
+import { useDriverName } from '../hooks/useDriverName';
 import { isCurrentEntry, NAV_MENU } from '../navigation';
 import { AppDrawer } from './AppDrawer';
 import { NavIcon } from './NavIcon';
 import { registerTexts, t } from '../i18n';
 import { nav } from '../i18n/en/nav';
+import { kindCountText } from '../i18n/kindText';
 
 registerTexts('nav', nav);
 
 interface Props {
   open: boolean;
-  pending: number;
+  /** The driver's actions not sent yet (the app bar's outbox list). */
+  entries: readonly OutboxDoc[];
+  /** The app can reach the server (useSyncStatus): signing in again needs it. */
+  online: boolean;
   onClose: () => void;
   onOpenOutbox: () => void;
 }
@@ -26,8 +30,9 @@ interface Props {
  * current one filled in the brand colour; the driver's account at the bottom (sync now, work
  * waiting to be sent, sign out). Choosing a screen closes it.
  */
-export default function NavDrawer({ open, pending, onClose, onOpenOutbox }: Props) {
+export default function NavDrawer({ open, entries, online, onClose, onOpenOutbox }: Props) {
   const session = useSession();
+  const driverName = useDriverName();
   const { pathname } = useLocation();
   const [confirming, setConfirming] = useState(false);
 
@@ -44,14 +49,18 @@ export default function NavDrawer({ open, pending, onClose, onOpenOutbox }: Prop
       size="xs"
       header={
         <Stack gap="0" minW="0">
-          <Drawer.Title truncate>{driverNameOf(session.claims)}</Drawer.Title>
+          <Drawer.Title truncate data-testid="menu-driver">
+            {driverName}
+          </Drawer.Title>
           <Text fontSize="md" color="fg.muted" truncate>
             {session.claims.company}
           </Text>
         </Stack>
       }
       bodyProps={{ px: '3' }}
-      footer={<AccountActions pending={pending} confirming={confirming} setConfirming={setConfirming} onClose={close} onOpenOutbox={onOpenOutbox} />}
+      footer={
+        <AccountActions entries={entries} online={online} confirming={confirming} setConfirming={setConfirming} onClose={close} onOpenOutbox={onOpenOutbox} />
+      }
     >
       <Box as="nav" aria-label={t('nav.screens')}>
         <Stack as="ul" gap="1" listStyleType="none" data-testid="nav-menu">
@@ -86,19 +95,26 @@ export default function NavDrawer({ open, pending, onClose, onOpenOutbox }: Prop
 }
 
 interface AccountProps {
-  pending: number;
+  entries: readonly OutboxDoc[];
+  online: boolean;
   confirming: boolean;
   setConfirming: (confirming: boolean) => void;
   onClose: () => void;
   onOpenOutbox: () => void;
 }
 
-/** Sync now, waiting to send, sign out. Signing out with unsent work asks first (DESIGN §5); the work is kept. */
-function AccountActions({ pending, confirming, setConfirming, onClose, onOpenOutbox }: AccountProps) {
+/**
+ * Sync now, waiting to send, sign out. Signing out asks first when it costs the driver
+ * something (DESIGN §5): offline, because signing in again needs signal (until then the phone
+ * cannot open the app), and with unsent work, counted by kind ("1 delivery, 1 note"), which
+ * is kept and sent after the next sign-in. Staying signed in is the first choice offered.
+ */
+function AccountActions({ entries, online, confirming, setConfirming, onClose, onOpenOutbox }: AccountProps) {
   const db = useDatabase();
   const session = useSession();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const pending = entries.length;
 
   const logout = async (): Promise<void> => {
     setBusy(true);
@@ -130,17 +146,18 @@ function AccountActions({ pending, confirming, setConfirming, onClose, onOpenOut
         {t('nav.waitingToSend', { count: pending })}
       </Button>
       {confirming ? (
-        <Stack gap="2" p="3" rounded="l2" bg="red.subtle" role="alert">
-          <Text fontSize="md">{t('nav.unsentWarning', { count: pending })}</Text>
+        <Stack gap="2" p="3" rounded="l2" bg="red.subtle" role="alert" data-testid="sign-out-confirm">
+          {!online ? <Text fontSize="md">{t('nav.offlineSignOut')}</Text> : null}
+          {pending > 0 ? <Text fontSize="md">{t('nav.unsentWarning', { count: pending, list: kindCountText(entries.map((e) => e.kind)) })}</Text> : null}
+          <Button colorPalette="primary" onClick={() => setConfirming(false)}>
+            {t('nav.staySignedIn')}
+          </Button>
           <Button colorPalette="red" loading={busy} onClick={() => void logout()}>
             {t('nav.signOutAnyway')}
           </Button>
-          <Button variant="ghost" onClick={() => setConfirming(false)}>
-            {t('common.cancel')}
-          </Button>
         </Stack>
       ) : (
-        <Button colorPalette="red" variant="subtle" loading={busy} onClick={() => (pending > 0 ? setConfirming(true) : void logout())}>
+        <Button colorPalette="red" variant="subtle" loading={busy} onClick={() => (pending > 0 || !online ? setConfirming(true) : void logout())}>
           {t('nav.signOut')}
         </Button>
       )}

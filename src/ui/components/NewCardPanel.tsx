@@ -14,6 +14,7 @@ import {
   type CustomerDeliveryDetails,
 } from '../../domain';
 import { getSyncClient } from '../../workers/client';
+import { formatMoney } from '../format';
 import { registerTexts, t } from '../i18n';
 import { deliver as deliverTexts } from '../i18n/en/deliver';
 import { domainText, errorText, knownText } from '../i18n/domainText';
@@ -44,7 +45,7 @@ type BillingField = Exclude<CardFormField, 'cardNumber' | 'expiration' | 'cvv'>;
 
 const money = (value: string): string => {
   const cents = toCents(value, { allowZero: true });
-  return cents === null ? value : (cents / 100).toFixed(2);
+  return cents === null ? value : formatMoney(cents / 100);
 };
 
 /** The billing fields, prefilled from the delivery details (SPEC §3). */

@@ -6,6 +6,7 @@ import { detailsPath } from '../orderLinks';
 import { OutboxStatusBadge } from './OutboxStatusBadge';
 import { useWaitingState } from '../hooks/useEntryState';
 import { t } from '../i18n';
+import { notificationTitle } from '../i18n/domainText';
 
 /** The order a notification is about, as its details screen. */
 function orderPath(n: DriverNotification): string | null {
@@ -24,6 +25,7 @@ interface Props {
 /** One notification: what the office said, when, the order it is about, and Dismiss. */
 export function NotificationCard({ notification: n, onDismiss, queued = false }: Props) {
   const path = orderPath(n);
+  const title = notificationTitle(n);
   const headingId = `notification-${n.id}`;
   return (
     <Card.Root size="sm" as="article" aria-labelledby={headingId} data-testid="notification" data-notification-id={n.id}>
@@ -31,7 +33,7 @@ export function NotificationCard({ notification: n, onDismiss, queued = false }:
         <Stack gap="2">
           <Stack gap="0">
             <Heading as="h3" id={headingId} fontSize="h2">
-              {n.title}
+              {title}
             </Heading>
             <Text textStyle="xs" color="fg.muted">
               {formatDateTime(n.created_at)}
@@ -45,7 +47,7 @@ export function NotificationCard({ notification: n, onDismiss, queued = false }:
               <Text color="fg.muted">{t('notifications.dismissedHere')}</Text>
             </HStack>
           ) : n.dismissed_at ? (
-            <Text color="fg.muted">Dismissed {formatDateTime(n.dismissed_at)}</Text>
+            <Text color="fg.muted">{t('notifications.dismissedAt', { time: formatDateTime(n.dismissed_at) })}</Text>
           ) : null}
           {path || onDismiss ? (
             <HStack gap="2" flexWrap="wrap">
@@ -58,7 +60,7 @@ export function NotificationCard({ notification: n, onDismiss, queued = false }:
                 <Button
                   colorPalette="primary"
                   variant="solid"
-                  aria-label={t('notifications.dismissLabel', { title: n.title })}
+                  aria-label={t('notifications.dismissLabel', { title })}
                   onClick={onDismiss}
                   data-testid="dismiss-notification"
                 >

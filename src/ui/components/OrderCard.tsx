@@ -7,6 +7,7 @@ import { EntryStatusBadge } from './OutboxStatusBadge';
 import './OrderCard.css';
 import { t } from '../i18n';
 import { kindText } from '../i18n/kindText';
+import { orderValueText } from '../i18n/domainText';
 
 /** Where tapping an order goes: its kind's details screen (SPEC §2), by the key's kind and id. */
 export function orderDetailsPath(order: OrderDoc): string | null {
@@ -77,7 +78,9 @@ export const OrderCard = memo(function OrderCard({
         </span>
         {/* A queued action says what it is (delivery, schedule, note…) in place of the details. */}
         <span data-testid={outbox ? 'outbox-kind' : undefined}>
-          {outbox ? kindText(outbox.kind) : `${order.order_type}${dot}${order.order_status}${dot}${order.building_location}`}
+          {outbox
+            ? kindText(outbox.kind)
+            : `${orderValueText('orderTypes', order.order_type)}${dot}${orderValueText('orderStatuses', order.order_status)}${dot}${order.building_location}`}
         </span>
       </p>
     </>

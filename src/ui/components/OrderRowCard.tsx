@@ -1,6 +1,7 @@
 import type { OrderDoc } from '../../db';
 import { formatDate } from '../format';
 import { t } from '../i18n';
+import { orderValueText } from '../i18n/domainText';
 import { DetailList } from './DetailList';
 import { SectionCard } from './SectionCard';
 
@@ -13,9 +14,9 @@ export function OrderRowCard({ order }: { order: OrderDoc }) {
           { label: t('order.dealer'), value: order.dealer_name },
           { label: t('order.model'), value: order.building_model },
           { label: t('order.serial'), value: order.serial_number },
-          { label: t('order.type'), value: order.order_type },
-          { label: t('order.status'), value: order.order_status },
-          { label: t('order.stage'), value: order.building_stage },
+          { label: t('order.type'), value: orderValueText('orderTypes', order.order_type) },
+          { label: t('order.status'), value: orderValueText('orderStatuses', order.order_status) },
+          { label: t('order.stage'), value: orderValueText('buildingStages', order.building_stage) },
           { label: t('order.location'), value: order.building_location },
           { label: t('order.rushOrder'), value: order.is_rush_order ? t('order.yes') : t('order.no') },
           { label: t('order.scheduled'), value: order.is_scheduled_for_delivery ? formatDate(order.scheduled_date) : t('order.notScheduled') },

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { OrderDoc, OutboxDoc } from '../../db';
 import { orderKey, type LatLon, type OrderKind, type OrderNote } from '../../domain';
+import { queuedNotes } from '../../outbox';
 import { useOrderDestination } from '../hooks/useOrderDestination';
 import { orderActionQuery, RETURN_HERE } from '../orderLinks';
 import { Loading } from './Loading';
@@ -73,7 +74,7 @@ export function OrderScreenFrame({
         <OutboxEntryCard key={action.id} entry={action} order={order ?? undefined} />
       ))}
       {children}
-      <NotesCard notes={notes} />
+      <NotesCard notes={notes} queued={queuedNotes(actions)} />
       <HStack gap="2" flexWrap="wrap">
         {/* Without Deliver, (re)scheduling is the screen's main action. */}
         <Button asChild colorPalette="primary" variant={deliverPath ? 'outline' : 'solid'} flex="1">

@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from 'react-router';
 import { CACHE_KEYS, type OrderDoc } from '../../db';
-import { driverNameOf, formatDateHeader, formatTime, isOverdue, relativeDay, startOfDay, type OrderKind, type ScheduleDetails } from '../../domain';
+import { formatDateHeader, formatTime, isOverdue, relativeDay, startOfDay, type OrderKind, type ScheduleDetails } from '../../domain';
 import { telHref } from '../customerText';
 import { formatDate } from '../format';
-import { useSession } from '../hooks/useAuth';
+import { useDriverName } from '../hooks/useDriverName';
 import { useCached } from '../hooks/useCached';
 import { useOrderBundle } from '../hooks/useDelivery';
 import { useDeviceTime } from '../hooks/useDeviceTime';
@@ -15,6 +15,7 @@ import { MessageScreen } from './MessageScreen';
 import { OrderScreenFrame } from './OrderScreenFrame';
 import { SectionCard } from './SectionCard';
 import { activeLocale, registerTexts, t } from '../i18n';
+import { orderValueText } from '../i18n/domainText';
 import { schedule as scheduleTexts } from '../i18n/en/schedule';
 
 registerTexts('schedule', scheduleTexts);
@@ -118,7 +119,7 @@ function WhenCard({ order, details }: { order: OrderDoc; details: ScheduleDetail
           <DetailList
             items={[
               { label: t('schedule.date'), value: scheduled ? formatDate(order.scheduled_date) : t('schedule.notScheduled') },
-              { label: t('schedule.status'), value: order.order_status },
+              { label: t('schedule.status'), value: orderValueText('orderStatuses', order.order_status) },
               { label: t('schedule.destination'), value: details?.destination_address },
             ]}
           />
@@ -149,7 +150,7 @@ function WhenCard({ order, details }: { order: OrderDoc; details: ScheduleDetail
 
 /** What is delivered and by whom: customer or dealer, model, serial, order number, stage, location, driver. */
 function OrderFactsCard({ order, details }: { order: OrderDoc; details: ScheduleDetails | null }) {
-  const session = useSession();
+  const driverName = useDriverName();
   return (
     <SectionCard title={t('schedule.order')} testId="schedule-order">
       <DetailList
@@ -159,11 +160,11 @@ function OrderFactsCard({ order, details }: { order: OrderDoc; details: Schedule
           { label: t('schedule.model'), value: order.building_model },
           { label: t('schedule.serial'), value: order.serial_number },
           { label: t('schedule.number'), value: details?.order_number },
-          { label: t('schedule.type'), value: order.order_type },
-          { label: t('schedule.stage'), value: order.building_stage },
+          { label: t('schedule.type'), value: orderValueText('orderTypes', order.order_type) },
+          { label: t('schedule.stage'), value: orderValueText('buildingStages', order.building_stage) },
           { label: t('schedule.location'), value: order.building_location },
           // The row is on this driver's list, so until a reassign goes through it is theirs.
-          { label: t('schedule.driver'), value: details?.driver?.name ?? driverNameOf(session.claims) },
+          { label: t('schedule.driver'), value: details?.driver?.name ?? driverName },
         ]}
       />
     </SectionCard>

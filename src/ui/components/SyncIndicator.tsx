@@ -1,7 +1,8 @@
 import { Badge, Button, HStack, Spinner } from '@chakra-ui/react';
 import type { OutboxDoc, SyncStatus } from '../../db';
 import { queueCounts } from '../../outbox';
-import { activeLocale, t } from '../i18n';
+import { formatDateTime } from '../format';
+import { t } from '../i18n';
 
 interface Props {
   status: SyncStatus;
@@ -31,9 +32,7 @@ export function SyncIndicator({ status, entries, onOpenOutbox }: Props) {
           bg={status.online ? 'green.100' : 'gray.100'}
           color={status.online ? 'green.800' : 'gray.800'}
           data-testid="connectivity"
-          title={
-            status.lastSyncAt ? t('common.appBar.lastSynced', { time: new Date(status.lastSyncAt).toLocaleString(activeLocale()) }) : t('common.notSyncedYet')
-          }
+          title={status.lastSyncAt ? t('common.appBar.lastSynced', { time: formatDateTime(status.lastSyncAt) }) : t('common.notSyncedYet')}
         >
           {status.online ? t('common.appBar.online') : t('common.appBar.offline')}
         </Badge>

@@ -3,7 +3,7 @@
 // English source; the Spanish ones are keyed by the same identifiers in `es/domain.ts` (the
 // `domain` namespace, loaded with the Spanish catalog). Server errors `{error, message}` are
 // translated by identifier here, falling back to the server's message.
-import { ERROR_TEXT, FILTER_LABELS, isErrorCode, type ErrorCode, type FilterKey } from '../../domain';
+import { ERROR_TEXT, FILTER_LABELS, isErrorCode, isNotificationTopic, type DriverNotification, type ErrorCode, type FilterKey } from '../../domain';
 import { i18next, t } from './index';
 import { activeLanguage } from './language';
 
@@ -36,6 +36,22 @@ export function serverErrorText(code: string | null | undefined, message: string
 /** A SPEC §4 filter chip's label. */
 export function filterLabel(key: FilterKey): string {
   return domainResource(`filters.${key}`) ?? FILTER_LABELS[key];
+}
+
+/**
+ * The order values the server sends from src/domain's enumerations (ORDER_TYPES, ORDER_STATUSES,
+ * BUILDING_STAGES), each the key of its Spanish text in `es/domain.ts`.
+ */
+export type OrderValueList = 'orderTypes' | 'orderStatuses' | 'buildingStages';
+
+/** An order's type, status or stage in the active language; a value this build does not know is shown as sent. */
+export function orderValueText(list: OrderValueList, value: string): string {
+  return domainResource(`${list}.${value}`) ?? value;
+}
+
+/** A notification's title: by its topic when the server wrote it (NOTIFICATION_TOPICS), else as the office wrote it. */
+export function notificationTitle(n: Pick<DriverNotification, 'topic' | 'title'>): string {
+  return (isNotificationTopic(n.topic) ? domainResource(`notificationTopics.${n.topic}`) : null) ?? n.title;
 }
 
 /** One of src/domain's English texts by a key of the `domain` namespace ('payment.required'). */

@@ -18,13 +18,25 @@ import MapGL, {
   type MapRef,
   type PopupProps,
 } from 'react-map-gl/maplibre';
-import { boundsOf, selectionPositions, type LatLon, type MapSelection } from '../../domain';
+import { boundsOf, selectionPositions, type KeptBasemap, type LatLon, type MapSelection } from '../../domain';
 import { US_BOUNDS } from './basemap';
 import { selectionFeatures, selectionSignature } from './features';
-import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, clusterLayer, dealerLayer, orderLayer, PIN_HEAD, provideMissingImage, shopLayer, SOURCE_IDS } from './layers';
+import {
+  CLUSTER_MAX_ZOOM,
+  CLUSTER_RADIUS,
+  clusterCountLayer,
+  clusterLayer,
+  dealerLayer,
+  orderLayer,
+  PIN_HEAD,
+  provideMissingImage,
+  raiseClusterCounts,
+  shopLayer,
+  SOURCE_IDS,
+} from './layers';
 import { OrdersPlace, SitePlace } from './PlaceDetails';
 import { QuietMarker } from './QuietMarker';
-import { readRendered, tapAt, writeRendered, type ClusterLabel, type Tapped } from './rendered';
+import { readRendered, tapAt, writeRendered, type Tapped } from './rendered';
 import { useBasemap } from './useBasemap';
 import { useOwnPosition } from './useOwnPosition';
 import { registerTexts, t } from '../i18n';
@@ -55,6 +67,10 @@ interface Props {
   selection: MapSelection;
   /** The browser's connectivity (the online basemap is not even tried offline). */
   online: boolean;
+  /** The online style the server named (null: only the shipped basemap). */
+  styleUrl: string | null;
+  /** The copies of that style kept on the phone around the orders (null: none). */
+  kept: KeptBasemap | null;
   /** The map could not start (no WebGL after all): the screen shows the list instead. */
   onBroken: (error: Error) => void;
 }
@@ -63,8 +79,8 @@ type Open = Exclude<Tapped, { kind: 'zoom' } | null>;
 
 const withPins = new WeakSet<object>();
 
-export default function MapView({ selection, online, onBroken }: Props) {
-  const basemap = useBasemap(online);
+export default function MapView({ selection, online, styleUrl, kept, onBroken }: Props) {
+  const basemap = useBasemap({ online, styleUrl, keptAt: kept?.checked_at ?? null });
   const mapRef = useRef<MapRef | null>(null);
   // The pins are drawn on the phone and added when a style asks for them: the listener must
   // be on before the first style puts the data layers on the map.
@@ -74,10 +90,10 @@ export default function MapView({ selection, online, onBroken }: Props) {
     if (!map || withPins.has(map)) return;
     withPins.add(map);
     map.on('styleimagemissing', (e: { id: string }) => provideMissingImage(map, e.id));
+    map.on('styledata', () => raiseClusterCounts(map));
   }, []);
   const boxRef = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState<Open | null>(null);
-  const [clusters, setClusters] = useState<ClusterLabel[]>([]);
   const position = useOwnPosition();
   const features = useMemo(() => selectionFeatures(selection), [selection]);
   const signature = useMemo(() => selectionSignature(selection), [selection]);
@@ -107,7 +123,6 @@ export default function MapView({ selection, online, onBroken }: Props) {
     const rendered = readRendered(event.target);
     if (!rendered || !boxRef.current) return;
     writeRendered(boxRef.current, rendered);
-    setClusters((prev) => (sameClusters(prev, rendered.clusters) ? prev : rendered.clusters));
   }, []);
 
   const onClick = useCallback((event: MapLayerMouseEvent) => {
@@ -153,6 +168,7 @@ export default function MapView({ selection, online, onBroken }: Props) {
       borderColor="border.emphasized"
       data-testid="order-map"
       data-basemap={basemap.kind}
+      data-kept-tiles={kept?.tiles ?? 0}
     >
       <MapGL
         ref={attach}
@@ -169,23 +185,19 @@ export default function MapView({ selection, online, onBroken }: Props) {
         onStyleData={basemap.onStyleData}
         onIdle={onIdle}
         onClick={onClick}
-        onZoomStart={() => setClusters([])}
       >
-        <Source id={SOURCE_IDS.dealers} type="geojson" data={features.dealers}>
-          <Layer {...dealerLayer} />
+        {/* Added in drawing order: dealer and shop pins above the order clusters (their counts are raised above all), so a pin on a lot full of orders stays whole and tappable. */}
+        <Source id={SOURCE_IDS.orders} type="geojson" data={features.orders} cluster clusterRadius={CLUSTER_RADIUS} clusterMaxZoom={CLUSTER_MAX_ZOOM}>
+          <Layer {...clusterLayer} />
+          <Layer {...clusterCountLayer} />
+          <Layer {...orderLayer} />
         </Source>
         <Source id={SOURCE_IDS.shops} type="geojson" data={features.shops}>
           <Layer {...shopLayer} />
         </Source>
-        <Source id={SOURCE_IDS.orders} type="geojson" data={features.orders} cluster clusterRadius={CLUSTER_RADIUS} clusterMaxZoom={CLUSTER_MAX_ZOOM}>
-          <Layer {...clusterLayer} />
-          <Layer {...orderLayer} />
+        <Source id={SOURCE_IDS.dealers} type="geojson" data={features.dealers}>
+          <Layer {...dealerLayer} />
         </Source>
-        {clusters.map((c) => (
-          <QuietMarker key={c.id} longitude={c.lon} latitude={c.lat}>
-            <span className="driver-map-count">{c.count}</span>
-          </QuietMarker>
-        ))}
         {position ? <OwnPosition at={position} /> : null}
         <NavigationControl position="top-right" showCompass={false} />
         <GeolocateControl position="top-right" trackUserLocation positionOptions={{ enableHighAccuracy: true }} showAccuracyCircle={false} />
@@ -221,7 +233,7 @@ export default function MapView({ selection, online, onBroken }: Props) {
       >
         {t('map.showAll')}
       </Button>
-      {basemap.kind === 'offline' ? (
+      {basemap.kind !== 'online' ? (
         <Badge position="absolute" top="2" left="2" colorPalette="yellow" variant="solid" size="md" boxShadow="sm" data-testid="offline-badge">
           {t('map.offlineMap')}
         </Badge>
@@ -259,8 +271,4 @@ function OwnPosition({ at }: { at: LatLon }) {
       <div className="maplibregl-user-location-dot" data-testid="own-position" />
     </QuietMarker>
   );
-}
-
-function sameClusters(a: ClusterLabel[], b: ClusterLabel[]): boolean {
-  return a.length === b.length && a.every((c, i) => c.id === b[i]?.id && c.count === b[i]?.count && c.lon === b[i]?.lon);
 }

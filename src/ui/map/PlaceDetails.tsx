@@ -7,6 +7,7 @@ import { NavigateMenu } from '../components/NavigateMenu';
 import { formatDate } from '../format';
 import { detailsPath } from '../orderLinks';
 import { registerTexts, t } from '../i18n';
+import { orderValueText } from '../i18n/domainText';
 import { map as mapTexts } from '../i18n/en/map';
 
 registerTexts('map', mapTexts);
@@ -35,7 +36,7 @@ export function OrderLines({ order, head = false }: { order: MapOrder; head?: bo
         <span style={{ whiteSpace: 'nowrap' }}>{order.building_model}</span> · <span style={{ whiteSpace: 'nowrap' }}>{order.serial_number}</span>
       </Text>
       <Text fontSize="md" color="fg.muted">
-        {order.order_status} · {scheduled}
+        {orderValueText('orderStatuses', order.order_status)} · {scheduled}
       </Text>
     </Stack>
   );

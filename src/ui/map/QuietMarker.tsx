@@ -12,7 +12,7 @@ interface Props {
 
 /**
  * An HTML marker that is not a control: maplibre makes every marker a button named "Map
- * marker"; these (cluster counts, the driver's dot) take no taps (pointer-events: none).
+ * marker"; these (the driver's dot) take no taps (pointer-events: none).
  */
 export function QuietMarker({ longitude, latitude, label, children }: Props) {
   const ref = useRef<MaplibreMarker>(null);

@@ -1,15 +1,11 @@
-// The two basemaps. Online: a vector style from VITE_MAP_STYLE_URL (default OpenFreeMap's
-// Liberty, no API key). Offline: a style built on the phone from the US states and counties
-// that ship with the app (us-atlas, US Census Bureau), so the map draws with no network at
-// all: a background, land, county and state outlines, no text (so no glyphs or sprites).
+// The basemap shipped with the app. The online style comes from the server with the order map
+// (MAP_STYLE_URL), and offline its copies kept around the orders (src/replication/mapTiles);
+// where neither can draw, this style built on the phone from the US states and counties that
+// ship with the app (us-atlas, US Census Bureau) draws with no network at all: a background,
+// land, county and state outlines, no text (so no glyphs or sprites).
 import type { StyleSpecification } from 'maplibre-gl';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, GeometryObject, Topology } from 'topojson-specification';
-
-export const DEFAULT_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
-
-/** The online style (build-time VITE_MAP_STYLE_URL; empty means "offline basemap only"). */
-export const ONLINE_STYLE_URL: string = (import.meta.env.VITE_MAP_STYLE_URL as string | undefined) ?? DEFAULT_STYLE_URL;
 
 /** The ids of the offline style's layers (tests count their rendered features). */
 export const OFFLINE_LAYERS = { land: 'offline-land', counties: 'offline-counties', states: 'offline-states' } as const;

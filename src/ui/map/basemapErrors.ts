@@ -1,19 +1,24 @@
-// When the online basemap counts as failed (pure, so it is unit-tested): the style itself
-// not arriving, or a request that got no answer, switches at once; HTTP errors of tiles are
-// counted (one missing tile is no outage). Errors of the app's own data sources never do.
+// When the basemap drawn counts as failed (pure, so it is unit-tested). Online: the style not
+// arriving, or a request that got no answer, switches at once; HTTP errors of tiles are counted
+// (one missing tile is no outage). On the copies kept on the phone: only the style not arriving
+// does (a tile outside the kept area is simply not there). Errors of the app's own data sources
+// and of the shipped basemap never do.
 import { isDataSource } from './layers';
 
-/** HTTP errors of online tiles tolerated before switching to the shipped basemap. */
+/** HTTP errors of online tiles tolerated before switching to the next basemap. */
 export const TILE_ERRORS_TOLERATED = 3;
 
+/** The online style from the network, its copies kept on the phone, or the basemap shipped with the app. */
+export type BasemapKind = 'online' | 'kept' | 'offline';
+
 export interface MapErrorFacts {
-  /** Whether the online basemap is the one being drawn. */
-  online: boolean;
+  /** The basemap being drawn. */
+  basemap: BasemapKind;
   /** The source the error is about (maplibre sets it for tile and source errors). */
   sourceId?: string;
   /** The HTTP status of a failed request; absent when no answer came (network down). */
   status?: number;
-  /** Whether the online style's JSON has arrived. */
+  /** Whether the style's JSON has arrived. */
   styleArrived: boolean;
   /** HTTP tile errors counted so far on this style. */
   tileErrors: number;
@@ -22,8 +27,10 @@ export interface MapErrorFacts {
 export type MapErrorVerdict = { action: 'ignore' } | { action: 'count'; tileErrors: number } | { action: 'switch' };
 
 export function judgeMapError(facts: MapErrorFacts): MapErrorVerdict {
-  if (!facts.online || isDataSource(facts.sourceId)) return { action: 'ignore' };
-  if (!facts.styleArrived || !facts.status) return { action: 'switch' };
+  if (facts.basemap === 'offline' || isDataSource(facts.sourceId)) return { action: 'ignore' };
+  if (!facts.styleArrived) return { action: 'switch' };
+  if (facts.basemap === 'kept') return { action: 'ignore' };
+  if (!facts.status) return { action: 'switch' };
   const tileErrors = facts.tileErrors + 1;
   return tileErrors >= TILE_ERRORS_TOLERATED ? { action: 'switch' } : { action: 'count', tileErrors };
 }

@@ -1,6 +1,7 @@
-// The data layers drawn on either basemap: orders (clustered circles; rush orders red),
-// dealers and shops (pins of their own colour and glyph, drawn on the phone: no sprite
-// sheet, no text, so the offline style needs no glyphs either).
+// The data layers drawn on any basemap: orders (clustered circles with their count; rush
+// orders red), dealers and shops (pins of their own colour and glyph). Pins and counts are
+// images drawn on the phone: no sprite sheet, no text, so no style needs glyphs for them, and
+// they stack in the map's own layer order (an HTML count label would cover the pins).
 import type { LayerProps } from 'react-map-gl/maplibre';
 import type { Map as MaplibreMap } from 'maplibre-gl';
 
@@ -15,12 +16,13 @@ export const MAP_COLORS = {
 export const SOURCE_IDS = { orders: 'orders', dealers: 'dealers', shops: 'shops' } as const;
 export const LAYER_IDS = {
   clusters: 'order-clusters',
+  clusterCounts: 'order-cluster-counts',
   orders: 'order-points',
   dealers: 'dealer-points',
   shops: 'shop-points',
 } as const;
-/** Every layer a tap looks at, topmost first. */
-export const TAPPABLE_LAYERS = [LAYER_IDS.orders, LAYER_IDS.clusters, LAYER_IDS.shops, LAYER_IDS.dealers];
+/** Every layer a tap looks at, topmost first: pins are drawn above the orders (MapView adds the sources in reverse). */
+export const TAPPABLE_LAYERS = [LAYER_IDS.dealers, LAYER_IDS.shops, LAYER_IDS.orders, LAYER_IDS.clusters];
 const DATA_SOURCES = new Set<string>(Object.values(SOURCE_IDS));
 export const isDataSource = (id: string | undefined): boolean => id !== undefined && DATA_SOURCES.has(id);
 
@@ -38,6 +40,25 @@ export const clusterLayer: LayerProps = {
     'circle-radius': ['step', ['get', 'point_count'], 19, 10, 23, 50, 27],
     'circle-stroke-width': 3,
     'circle-stroke-color': '#ffffff',
+  },
+};
+
+const COUNT_IMAGE = 'cluster-count-';
+
+/**
+ * Each cluster's count, white on its circle: an image per count, drawn on the phone
+ * (provideMissingImage). It is the topmost layer (raiseClusterCounts), above the pins: a pin
+ * on a lot full of orders stands on the cluster's middle, and its tail must not hide the count.
+ */
+export const clusterCountLayer: LayerProps = {
+  id: LAYER_IDS.clusterCounts,
+  type: 'symbol',
+  source: SOURCE_IDS.orders,
+  filter: ['has', 'point_count'],
+  layout: {
+    'icon-image': ['concat', COUNT_IMAGE, ['to-string', ['get', 'point_count']]],
+    'icon-allow-overlap': true,
+    'icon-ignore-placement': true,
   },
 };
 
@@ -68,6 +89,8 @@ export const shopLayer: LayerProps = { id: LAYER_IDS.shops, type: 'symbol', sour
 type Glyph = 'square' | 'house';
 /** How far above its position a pin's head (what a finger taps) is, in px. */
 export const PIN_HEAD = 31;
+/** The head's radius with its outline, in px: a tap within it is the pin's. */
+export const PIN_HEAD_RADIUS = 17;
 const PINS: Record<string, { color: string; glyph: Glyph }> = {
   'pin-dealer': { color: MAP_COLORS.dealer, glyph: 'square' },
   'pin-shop': { color: MAP_COLORS.shop, glyph: 'house' },
@@ -120,8 +143,38 @@ function drawPin(color: string, glyph: Glyph): ImageData | null {
  * added images, and maplibre asks again through `styleimagemissing`.
  */
 export function provideMissingImage(map: MaplibreMap, id: string): void {
+  if (map.hasImage(id)) return;
   const pin = PINS[id];
-  if (!pin || map.hasImage(id)) return;
-  const image = drawPin(pin.color, pin.glyph);
+  const count = id.startsWith(COUNT_IMAGE) ? id.slice(COUNT_IMAGE.length) : null;
+  const image = pin ? drawPin(pin.color, pin.glyph) : count ? drawCount(count) : null;
   if (image) map.addImage(id, image, { pixelRatio: 2 });
+}
+
+/** Keeps the cluster counts on top: react-map-gl adds each source's layers together, the pins' after the orders'. */
+export function raiseClusterCounts(map: MaplibreMap): void {
+  if (!map.getLayer(LAYER_IDS.clusterCounts)) return;
+  const order = map.getLayersOrder();
+  if (order[order.length - 1] !== LAYER_IDS.clusterCounts) map.moveLayer(LAYER_IDS.clusterCounts);
+}
+
+/** A cluster's count: bold 16 px white digits (7.96:1 on the cluster's #155679) outlined in that blue, so they read over a pin's tail too; drawn at 2x. */
+function drawCount(text: string): ImageData | null {
+  const ratio = 2;
+  const canvas = document.createElement('canvas');
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return null;
+  const font = `700 ${16 * ratio}px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif`;
+  ctx.font = font;
+  canvas.width = Math.ceil(ctx.measureText(text).width) + 8 * ratio;
+  canvas.height = 24 * ratio;
+  ctx.font = font; // resizing the canvas reset it
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = 3 * ratio;
+  ctx.strokeStyle = MAP_COLORS.order;
+  ctx.strokeText(text, canvas.width / 2, canvas.height / 2 + ratio);
+  ctx.fillStyle = '#ffffff';
+  ctx.fillText(text, canvas.width / 2, canvas.height / 2 + ratio);
+  return ctx.getImageData(0, 0, canvas.width, canvas.height);
 }

@@ -1,11 +1,11 @@
-// What the map actually drew, read after it settles (`idle`): the cluster counts shown as
-// labels, and figures written on the map's element (data-*) for screen readers' summary
+// What the map actually drew, read after it settles (`idle`): the clusters and their counts,
+// and figures written on the map's element (data-*) for screen readers' summary
 // checks and the browser tests (a canvas cannot be read otherwise).
 import type { GeoJSONSource, Map as MaplibreMap, MapGeoJSONFeature } from 'maplibre-gl';
 import { OFFLINE_LAYERS } from './basemap';
-import { LAYER_IDS, PIN_HEAD, SOURCE_IDS } from './layers';
+import { LAYER_IDS, PIN_HEAD, PIN_HEAD_RADIUS, SOURCE_IDS, TAPPABLE_LAYERS } from './layers';
 
-export interface ClusterLabel {
+export interface DrawnCluster {
   id: number;
   lon: number;
   lat: number;
@@ -21,7 +21,7 @@ export interface TapTarget {
 }
 
 export interface Rendered {
-  clusters: ClusterLabel[];
+  clusters: DrawnCluster[];
   /** Orders drawn: single points plus the orders inside the clusters drawn. */
   orders: number;
   dealers: number;
@@ -39,7 +39,7 @@ const lonLat = (f: MapGeoJSONFeature): [number, number] => {
 /** Null until the data layers are on the map (they are added once a style has loaded). */
 export function readRendered(map: MaplibreMap): Rendered | null {
   if (!map.getLayer(LAYER_IDS.orders) || !map.getLayer(LAYER_IDS.clusters) || !map.getSource(SOURCE_IDS.orders)) return null;
-  const clusters = new Map<number, ClusterLabel>();
+  const clusters = new Map<number, DrawnCluster>();
   for (const f of map.queryRenderedFeatures({ layers: [LAYER_IDS.clusters] })) {
     const id = Number(f.properties.cluster_id);
     const [lon, lat] = lonLat(f);
@@ -103,7 +103,7 @@ const TAP_SLOP = 24;
  * of points at one spot list their orders.
  */
 export async function tapAt(map: MaplibreMap, point: { x: number; y: number }): Promise<Tapped> {
-  const layers = [LAYER_IDS.orders, LAYER_IDS.clusters, LAYER_IDS.dealers, LAYER_IDS.shops].filter((id) => map.getLayer(id));
+  const layers = TAPPABLE_LAYERS.filter((id) => map.getLayer(id));
   if (layers.length === 0) return null;
   const hits = map.queryRenderedFeatures(
     [
@@ -112,13 +112,14 @@ export async function tapAt(map: MaplibreMap, point: { x: number; y: number }): 
     ],
     { layers },
   );
+  const isPin = (f: MapGeoJSONFeature): boolean => f.layer.id === LAYER_IDS.dealers || f.layer.id === LAYER_IDS.shops;
   const distance = (f: MapGeoJSONFeature): number => {
     const p = map.project(lonLat(f));
-    const pin = f.layer.id === LAYER_IDS.dealers || f.layer.id === LAYER_IDS.shops ? PIN_HEAD : 0;
-    return Math.hypot(p.x - point.x, p.y - pin - point.y);
+    return Math.hypot(p.x - point.x, p.y - (isPin(f) ? PIN_HEAD : 0) - point.y);
   };
-  let nearest: MapGeoJSONFeature | undefined;
-  for (const f of hits) if (!nearest || distance(f) < distance(nearest)) nearest = f;
+  // A pin is drawn above the orders: a tap on its head is the pin's, even over a cluster's middle.
+  let nearest: MapGeoJSONFeature | undefined = hits.find((f) => isPin(f) && distance(f) <= PIN_HEAD_RADIUS);
+  if (!nearest) for (const f of hits) if (!nearest || distance(f) < distance(nearest)) nearest = f;
   if (!nearest) return null;
   const [lon, lat] = lonLat(nearest);
   switch (nearest.layer.id) {

@@ -1,13 +1,22 @@
 import type { StyleSpecification } from 'maplibre-gl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ErrorEvent } from 'react-map-gl/maplibre';
-import { loadOfflineStyle, ONLINE_STYLE_URL } from './basemap';
-import { judgeMapError } from './basemapErrors';
+import { loadOfflineStyle } from './basemap';
+import { judgeMapError, type BasemapKind } from './basemapErrors';
 
-/** The online style's JSON must arrive within this, or the shipped basemap is used. */
+export type { BasemapKind } from './basemapErrors';
+
+/** The style's JSON must arrive within this, or the next basemap is drawn. */
 const STYLE_TIMEOUT_MS = 10_000;
 
-export type BasemapKind = 'online' | 'offline';
+export interface BasemapSource {
+  /** The browser's connectivity (the network is not even tried offline). */
+  online: boolean;
+  /** The online style the server named with the order map; null: only the shipped basemap. */
+  styleUrl: string | null;
+  /** When the phone last kept copies of that style around the orders (null: none kept): a new keep is worth another try. */
+  keptAt: string | null;
+}
 
 export interface Basemap {
   kind: BasemapKind;
@@ -15,35 +24,39 @@ export interface Basemap {
   style: string | StyleSpecification | null;
   /** The shipped basemap could not be loaded (a broken install): data layers still draw. */
   problem: string | null;
-  /** The map's `error` events: a failing online style or tiles switch to the offline style. */
+  /** The map's `error` events: a failing style or tiles switch to the next basemap. */
   onError: (event: ErrorEvent) => void;
   /** The map's `styledata`: the current style arrived. */
   onStyleData: () => void;
 }
 
 /**
- * Which basemap to draw: online while the browser is online and the online style and its
- * tiles load; the shipped offline basemap when the browser is offline, when the style does
- * not arrive within 10 s, or when it or its tiles fail. Coming back online tries again.
+ * Which basemap to draw, first that works: the online style while the browser is online and
+ * it and its tiles load (the service worker answers with kept copies where the network fails);
+ * offline, or once that failed, the copies of it kept around the orders; then the basemap
+ * shipped with the app. Coming back online, or a new keep, tries again.
  */
-export function useBasemap(online: boolean): Basemap {
-  const [failed, setFailed] = useState(false);
+export function useBasemap({ online, styleUrl, keptAt }: BasemapSource): Basemap {
+  const [failed, setFailed] = useState<{ online: boolean; kept: boolean }>({ online: false, kept: false });
   const [offlineStyle, setOfflineStyle] = useState<StyleSpecification | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const kind: BasemapKind = online && !failed && ONLINE_STYLE_URL !== '' ? 'online' : 'offline';
+  const kind: BasemapKind = styleUrl && online && !failed.online ? 'online' : styleUrl && keptAt && !failed.kept ? 'kept' : 'offline';
   const styleArrived = useRef(false);
   const tileErrors = useRef(0);
   // While the offline style is being built, keep drawing what was shown.
-  const wanted = kind === 'online' ? ONLINE_STYLE_URL : offlineStyle;
+  const wanted = kind === 'offline' ? offlineStyle : styleUrl;
   const [shown, setShown] = useState(wanted);
   useEffect(() => {
     if (wanted) setShown(wanted);
   }, [wanted]);
 
-  // The network came back: the online map is worth another try.
+  // The network came back: the online map is worth another try; new copies, the kept one.
   useEffect(() => {
-    if (online) setFailed(false);
+    if (online) setFailed((f) => (f.online ? { ...f, online: false } : f));
   }, [online]);
+  useEffect(() => {
+    setFailed((f) => (f.kept ? { ...f, kept: false } : f));
+  }, [keptAt, styleUrl]);
 
   useEffect(() => {
     if (kind !== 'offline' || offlineStyle) return;
@@ -62,12 +75,17 @@ export function useBasemap(online: boolean): Basemap {
     };
   }, [kind, offlineStyle]);
 
+  // A style given to the map has not arrived yet. The kept copies draw the online style's URL:
+  // a style already drawn online stays drawn when the kind changes.
+  const drawn = wanted ?? shown;
   useEffect(() => {
-    if (kind !== 'online') return;
     styleArrived.current = false;
     tileErrors.current = 0;
+  }, [drawn]);
+  useEffect(() => {
+    if (kind === 'offline') return;
     const timer = setTimeout(() => {
-      if (!styleArrived.current) setFailed(true);
+      if (!styleArrived.current) setFailed((f) => ({ ...f, [kind]: true }));
     }, STYLE_TIMEOUT_MS);
     return () => clearTimeout(timer);
   }, [kind]);
@@ -75,7 +93,7 @@ export function useBasemap(online: boolean): Basemap {
   const onError = useCallback(
     (event: ErrorEvent) => {
       const verdict = judgeMapError({
-        online: kind === 'online',
+        basemap: kind,
         sourceId: (event as ErrorEvent & { sourceId?: string }).sourceId,
         status: (event.error as { status?: number } | undefined)?.status,
         styleArrived: styleArrived.current,
@@ -83,13 +101,13 @@ export function useBasemap(online: boolean): Basemap {
       });
       switch (verdict.action) {
         case 'ignore':
-          console.warn('map error', event.error);
+          if (kind !== 'kept') console.warn('map error', event.error);
           break;
         case 'count':
           tileErrors.current = verdict.tileErrors;
           break;
         case 'switch':
-          setFailed(true);
+          if (kind !== 'offline') setFailed((f) => ({ ...f, [kind]: true }));
           break;
       }
     },
@@ -100,5 +118,5 @@ export function useBasemap(online: boolean): Basemap {
     styleArrived.current = true;
   }, []);
 
-  return { kind, style: wanted ?? shown, problem, onError, onStyleData };
+  return { kind, style: drawn, problem, onError, onStyleData };
 }

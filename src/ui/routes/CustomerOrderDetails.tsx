@@ -7,6 +7,7 @@ import { useOrderBundle } from '../hooks/useDelivery';
 import { useOrderRefParam } from '../hooks/useOrderRefParam';
 import NotFound from './NotFound';
 import { billingLine, customerNameOf, telHref } from '../customerText';
+import { formatMoney } from '../format';
 import { t } from '../i18n';
 
 /** /customer-order-details/:id (SPEC §2, §3): customer, addresses, building, balance, RTO. */
@@ -52,7 +53,7 @@ function Details({ id }: { id: number }) {
                 { label: t('order.number'), value: server.order_number },
                 { label: t('order.building'), value: server.building_name },
                 { label: t('order.serial'), value: server.serial_number },
-                { label: t('order.remainingBalance'), value: `$${server.remaining_balance}` },
+                { label: t('order.remainingBalance'), value: formatMoney(server.remaining_balance) },
                 {
                   label: t('order.rentToOwn'),
                   value: server.is_rto ? (server.rto_company_name ? t('order.yesWith', { company: server.rto_company_name }) : t('order.yes')) : t('order.no'),

@@ -16,8 +16,8 @@ import { useSession } from '../hooks/useAuth';
 import { removeBootSnapshot, saveHomeSnapshot } from '../homeSnapshot';
 import { outboxByOrder, useActiveOutbox, useOrders } from '../hooks/useOrders';
 import { useSyncStatus } from '../hooks/useSyncStatus';
-import { formatDateTime } from '../format';
-import { activeLocale, t } from '../i18n';
+import { formatDateTime, formatNumber } from '../format';
+import { t } from '../i18n';
 import { filterLabel } from '../i18n/domainText';
 
 /**
@@ -279,7 +279,7 @@ const SyncLine = memo(function SyncLine({
   return (
     <p data-testid="sync-line">
       {stored !== undefined && total !== undefined
-        ? t('home.downloading', { stored: stored.toLocaleString(activeLocale()), total: total.toLocaleString(activeLocale()) })
+        ? t('home.downloading', { stored: formatNumber(stored), total: formatNumber(total) })
         : lastSyncAt
           ? t('home.updated', { time: formatDateTime(lastSyncAt) })
           : t('common.notSyncedYet')}

@@ -2,7 +2,7 @@ import { Alert, Box, Button, EmptyState, Flex, HStack, Stack, Text } from '@chak
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CACHE_KEYS } from '../../db';
-import { filterOrders, filterParams, parseFilterParams, selectMapPoints, type MapSelection, type OrderMap } from '../../domain';
+import { filterOrders, filterParams, parseFilterParams, selectMapPoints, type KeptBasemap, type MapSelection, type OrderMap } from '../../domain';
 import { getSyncClient } from '../../workers/client';
 import { Loading } from '../components/Loading';
 import { formatDateTime } from '../format';
@@ -37,6 +37,7 @@ export default function MapScreen() {
   const { selected, search } = useMemo(() => parseFilterParams(params), [params]);
   const all = useOrders('');
   const snapshot = useCached<OrderMap>(CACHE_KEYS.orderMap);
+  const keptBasemap = useCached<KeptBasemap>(CACHE_KEYS.mapTiles);
   const online = useNavigatorOnline();
   const listed = useMemo(() => (all ? filterOrders(all, selected, search) : undefined), [all, selected, search]);
   const selection = useMemo(() => (snapshot && listed ? selectMapPoints(snapshot.data, listed, search) : undefined), [snapshot, listed, search]);
@@ -66,6 +67,8 @@ export default function MapScreen() {
   if (snapshot === null || !selection) return <NoSnapshot online={online} listPath={query ? `/?${query}` : '/'} />;
 
   const notices = <Notices selection={selection} total={all.length} narrowed={narrowed} />;
+  // The server names the online style with the order map; a snapshot from before it did has none.
+  const styleUrl = snapshot.data.basemap_style_url ?? null;
   const nothing = selection.orders.length + selection.dealers.length + selection.shops.length === 0;
   if (!canDraw || nothing) {
     return (
@@ -85,6 +88,8 @@ export default function MapScreen() {
           <MapView
             selection={selection}
             online={online}
+            styleUrl={styleUrl}
+            kept={keptBasemap?.data.style_url === styleUrl && keptBasemap.data.tiles > 0 ? keptBasemap.data : null}
             onBroken={(error) => {
               console.error('the map could not start', error);
               setCanDraw(false);

@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { CACHE_KEYS } from '../../db';
-import { driverNameOf, isErrorCode, PAYMENTS_V2_FLAG, type CompanyContact, type FeatureFlagsSnapshot } from '../../domain';
+import { isErrorCode, PAYMENTS_V2_FLAG, type CompanyContact, type FeatureFlagsSnapshot } from '../../domain';
 import { getSyncClient } from '../../workers/client';
 import { APP_VERSION } from '../appVersion';
 import { DetailList } from '../components/DetailList';
@@ -12,6 +12,7 @@ import { countText, persistedText, storageUsedText } from '../diagnostics';
 import { formatDateTime } from '../format';
 import { useSession } from '../hooks/useAuth';
 import { useCached } from '../hooks/useCached';
+import { useDriverName } from '../hooks/useDriverName';
 import { useActiveOutbox } from '../hooks/useOrders';
 import { useStorageInfo } from '../hooks/useStorageInfo';
 import { useSyncStatus } from '../hooks/useSyncStatus';
@@ -30,6 +31,7 @@ registerTexts('nav', nav);
  */
 export default function TechSupport() {
   const session = useSession();
+  const driverName = useDriverName();
   const contact = useCached<CompanyContact>(CACHE_KEYS.companyContact);
   const flags = useCached<FeatureFlagsSnapshot>(CACHE_KEYS.featureFlags);
   const paymentsV2 = flags?.data.flags[PAYMENTS_V2_FLAG];
@@ -85,7 +87,7 @@ export default function TechSupport() {
             { label: t('support.appVersion'), value: APP_VERSION },
             {
               label: t('support.driver'),
-              value: t('support.driverValue', { name: driverNameOf(session.claims), account: session.claims.account_id, company: session.claims.company_id }),
+              value: t('support.driverValue', { name: driverName, account: session.claims.account_id, company: session.claims.company_id }),
             },
             { label: t('support.connection'), value: status.online ? t('common.appBar.online') : t('common.appBar.offline') },
             { label: t('support.waitingToSend'), value: countText(waiting) },

@@ -4,6 +4,7 @@ import type { CustomerDraft } from '../../../db';
 import { collectsPayment, type CardSelection, type CheckSelection, type CustomerDeliveryDetails, type PaymentMethod, type SavedCheck } from '../../../domain';
 import type { DraftWriter } from '../../hooks/useDraftWriter';
 import { useNavigatorOnline } from '../../hooks/useNavigatorOnline';
+import { formatMoney } from '../../format';
 import { NewCardPanel } from '../NewCardPanel';
 import { CheckPhotoField } from './CheckPhotoField';
 import { registerTexts, t } from '../../i18n';
@@ -49,7 +50,7 @@ export function PaymentFields({
 
   return (
     <Stack gap="4">
-      <Text>{t('deliver.remainingBalance', { amount: details.remaining_balance })}</Text>
+      <Text>{t('deliver.remainingBalance', { amount: formatMoney(details.remaining_balance) })}</Text>
       <ChoiceButtons
         label={t('deliver.paymentMethod')}
         field="payment"

@@ -1,14 +1,13 @@
 import { Badge, Button, Card, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { DELIVERY_LOG_LIMIT, type DeliveryLogEntry, type DeliveryLogResponse, type HappyListResult } from '../../../domain';
-import { formatDateTime } from '../../format';
-import { activeLocale, t } from '../../i18n';
+import { formatDateTime, formatNumber } from '../../format';
+import { t } from '../../i18n';
 
 /** Rows shown at first and per "Show more": a year of deliveries must not freeze the phone. */
 const PAGE = 50;
 
-const miles = (n: number | null): string =>
-  n === null ? t('log.milesNotRecorded') : t('log.miles', { miles: n.toLocaleString(activeLocale(), { maximumFractionDigits: 1 }) });
+const miles = (n: number | null): string => (n === null ? t('log.milesNotRecorded') : t('log.miles', { miles: formatNumber(n, 1) }));
 
 /** A customer delivery's happy list as recorded by the server: what was ticked, then what was not. */
 function HappyList({ results }: { results: HappyListResult[] }) {

@@ -1,10 +1,11 @@
 import { chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import type { DeliveryStatsSnapshot, PeriodStats } from '../../../domain';
 import { SectionCard } from '../SectionCard';
-import { activeLocale, t } from '../../i18n';
+import { formatNumber } from '../../format';
+import { t } from '../../i18n';
 import { domainText } from '../../i18n/domainText';
 
-const miles = (n: number): string => t('log.miles', { miles: n.toLocaleString(activeLocale(), { maximumFractionDigits: 1 }) });
+const miles = (n: number): string => t('log.miles', { miles: formatNumber(n, 1) });
 const deliveries = (n: number): string => t('log.count', { count: n });
 
 function Period({ label, stats }: { label: string; stats: PeriodStats }) {

@@ -20,7 +20,6 @@ export const common = {
   },
   appBar: {
     menu: 'Menu',
-    title: 'Deliveries',
     home: ', home',
     syncing: 'Syncing',
     lastSynced: 'Last synced {{time}}',
@@ -33,6 +32,23 @@ export const common = {
     waiting: '{{count}} waiting',
     notificationsNone: 'Notifications, none unread',
     notificationsUnread: 'Notifications, {{count}} unread',
+  },
+  /** The app bar's title of each screen (SPEC §2's screen names; Home is the order list, as the menu calls it). */
+  titles: {
+    home: 'Orders',
+    map: 'Order map',
+    notifications: 'Notifications',
+    orderDetails: 'Order details',
+    deliveryLog: 'Delivery log',
+    scheduled: 'Scheduled orders',
+    schedule: 'Schedule order',
+    scheduleDetails: 'Schedule details',
+    deliveryDetails: 'Delivery details',
+    createNote: 'Add note',
+    techSupport: 'Tech support',
+    settings: 'Settings',
+    settingsEdit: 'Edit profile',
+    notFound: 'Page not found',
   },
   outboxStatus: {
     queued: 'Queued',

@@ -9,6 +9,7 @@ import type { settingsEdit } from './settingsEdit';
 import type { map } from './map';
 import { home, login } from './home';
 import type { log } from './log';
+import type { lostWork } from './lostWork';
 import type { nav } from './nav';
 import type { order, outbox } from './order';
 import type { outboxExport } from './outboxExport';
@@ -22,6 +23,7 @@ export type Catalog = typeof en &
     outbox: typeof outbox;
     outboxExport: typeof outboxExport;
     log: typeof log;
+    lostWork: typeof lostWork;
     nav: typeof nav;
     deliver: typeof deliver;
     schedule: typeof schedule;

@@ -11,8 +11,11 @@ export const nav = {
   signedInAs: 'Signed in as {{email}}',
   syncNow: 'Sync now',
   waitingToSend: 'Waiting to send ({{count}})',
-  unsentWarning_one: '1 delivery has not been sent yet. They stay on this device and are sent after you sign in again.',
-  unsentWarning_other: '{{count}} deliveries have not been sent yet. They stay on this device and are sent after you sign in again.',
+  // {{list}}: the unsent actions counted by kind, "1 delivery, 1 note" (kindCountText).
+  unsentWarning_one: 'Not sent yet: {{list}}. It stays on this phone and is sent after you sign in again.',
+  unsentWarning_other: 'Not sent yet: {{list}}. They stay on this phone and are sent after you sign in again.',
+  offlineSignOut: 'You are offline. Signing in again needs signal: until you have it, you cannot use the app on this phone.',
+  staySignedIn: 'Stay signed in',
   signOutAnyway: 'Sign out anyway',
   signOut: 'Sign out',
 };

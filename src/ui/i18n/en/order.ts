@@ -37,6 +37,8 @@ export const order = {
   notes: 'Notes',
   notesLater: 'Notes download the next time the app syncs online.',
   noNotes: 'No notes on this order.',
+  noteWaiting: 'Waiting to send',
+  noteNotSent: 'Not sent: needs attention',
   navigate: 'Navigate',
   navigateTo: 'Navigate to {{name}}',
   otherMapApp: 'Other map app',

@@ -34,6 +34,7 @@ export const notifications = {
   nothingDismissedTitle: 'Nothing dismissed',
   nothingDismissedText: 'Notifications you dismiss stay here for 30 days.',
   dismissedHere: 'Dismissed on this phone — sent when you are online',
+  dismissedAt: 'Dismissed {{time}}',
   openOrder: 'Open order',
   dismissLabel: 'Dismiss: {{title}}',
   dismiss: 'Dismiss',

@@ -1,7 +1,7 @@
 // Spanish for the texts src/domain keeps in English (by the same identifiers): the `domain`
 // namespace, read by ../domainText.ts. Checked against ERROR_TEXT and FILTER_LABELS in
 // test/unit/i18nCatalogs.test.ts.
-import type { ErrorCode, FilterKey, OrderCategoryKey, PAYMENT_TEXT } from '../../../domain';
+import type { BuildingStage, ErrorCode, FilterKey, NotificationTopic, OrderCategoryKey, OrderStatus, OrderType, PAYMENT_TEXT } from '../../../domain';
 
 export const errors: Record<ErrorCode, string> = {
   DeliveryPhotoRequired: 'Se requieren fotos de la entrega',
@@ -156,4 +156,40 @@ export const payment: Record<keyof typeof PAYMENT_TEXT, string> = {
   body: 'El cuerpo debe ser un objeto JSON',
 };
 
-export const domain = { errors, filters, environments, categories, payment };
+/** SPEC §3 order_type values as the order card and details show them (lower case, like the English). */
+export const orderTypes: Record<OrderType, string> = {
+  'new build': 'construcción nueva',
+  'off-lot inventory': 'inventario fuera del lote',
+  'on-lot inventory': 'inventario en el lote',
+  'move order': 'pedido de traslado',
+};
+
+/** The order statuses the server writes (ORDER_STATUSES). */
+export const orderStatuses: Record<OrderStatus, string> = {
+  'In Production': 'En producción',
+  'Ready for Delivery': 'Listo para entrega',
+  'Scheduled for Delivery': 'Entrega programada',
+  Delivered: 'Entregado',
+};
+
+/** The building stages (BUILDING_STAGES). */
+export const buildingStages: Record<BuildingStage, string> = {
+  'Not Started': 'Sin empezar',
+  Framing: 'Estructura',
+  Roofing: 'Techo',
+  Siding: 'Revestimiento',
+  Painting: 'Pintura',
+  Trim: 'Molduras',
+  Built: 'Construido',
+};
+
+/** The titles of the notifications the server writes itself (NOTIFICATION_TOPIC_TITLES). */
+export const notificationTopics: Record<NotificationTopic, string> = {
+  order_assigned: 'Nuevo pedido asignado',
+  order_reassigned: 'Pedido reasignado',
+  order_finished_at_shop: 'Pedido terminado en el taller',
+  order_updated: 'Pedido actualizado',
+  driver_work_lost: 'Se perdió trabajo no enviado de un conductor',
+};
+
+export const domain = { errors, filters, environments, categories, payment, orderTypes, orderStatuses, buildingStages, notificationTopics };

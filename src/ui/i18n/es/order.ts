@@ -37,6 +37,8 @@ export const order: Catalog['order'] = {
   notes: 'Notas',
   notesLater: 'Las notas se descargan la próxima vez que la app se sincronice con conexión.',
   noNotes: 'Este pedido no tiene notas.',
+  noteWaiting: 'Pendiente de envío',
+  noteNotSent: 'No enviada: requiere atención',
   navigate: 'Cómo llegar',
   navigateTo: 'Cómo llegar a {{name}}',
   otherMapApp: 'Otra app de mapas',

@@ -33,6 +33,7 @@ export const notifications: Catalog['notifications'] = {
   nothingDismissedTitle: 'Nada descartado',
   nothingDismissedText: 'Las notificaciones que descarte se quedan aquí 30 días.',
   dismissedHere: 'Descartada en este teléfono: se envía cuando tenga conexión',
+  dismissedAt: 'Descartada el {{time}}',
   openOrder: 'Abrir pedido',
   dismissLabel: 'Descartar: {{title}}',
   dismiss: 'Descartar',

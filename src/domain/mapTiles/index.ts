@@ -1,0 +1,3 @@
+export * from './budget';
+export * from './styleResources';
+export * from './tiles';

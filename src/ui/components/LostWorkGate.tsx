@@ -1,0 +1,14 @@
+import { lazy, Suspense } from 'react';
+import { useLostWork } from '../hooks/useLostWork';
+
+const LostWorkNotice = lazy(() => import('./LostWorkNotice').then((m) => ({ default: m.LostWorkNotice })));
+
+/** The lost-work notice when there is one (its code and texts load only then). */
+export function LostWorkGate() {
+  const note = useLostWork();
+  return note ? (
+    <Suspense fallback={null}>
+      <LostWorkNotice note={note} />
+    </Suspense>
+  ) : null;
+}
