@@ -1,14 +1,15 @@
 // One simulated phone of the fleet: the sync engine's schedule (src/replication/engine.ts) with
 // its requests made by the app's own HttpClient. A run is the engine's runOnce: the
 // removed-user check when 5 minutes have passed (session.ts), the outbox's due entries
-// (driverDelivery.ts), then the pull (driverPull.ts: one sync-version question, everything when
-// it is not 304). The next run follows `intervalMs` after a run ends, or sooner when an entry is
+// (driverDelivery.ts), the unsent report when it changed (driverReport.ts), then the pull
+// (driverPull.ts: one sync-version question, everything when it is not 304). The next run follows `intervalMs` after a run ends, or sooner when an entry is
 // due (a follow-up's 7 s wait); a delivery runs at once, as a new outbox entry does.
 import { API, parseOrderKey } from '../../src/domain';
 import { createHttpClient, REMOVED_USER_POLL_MS, type FetchLike } from '../../src/replication';
 import { idleCadence } from '../../src/replication/idleCadence';
 import { pressDeliver, sendEntry, type FleetEntry, type FleetImages } from './driverDelivery';
 import { emptyPhoneData, pullAll } from './driverPull';
+import { createUnsentReporter } from './driverReport';
 import { FLEET_ORIGIN } from './transport';
 
 export interface DriverDeps {
@@ -62,6 +63,7 @@ export function createFleetDriver(deps: DriverDeps) {
   const outbox: FleetEntry[] = [];
   const counts: DriverCounts = { runs: 0, pulls: 0, delivered: 0, uploads: 0, finished: 0, refused: 0 };
   const sendContext = { http, now, images: deps.images, followupWaitMs: deps.followupWaitMs };
+  const reportUnsent = createUnsentReporter(http, now);
   let lastRemovedCheck = Number.NEGATIVE_INFINITY;
   let running: Promise<void> | null = null;
   let again = false;
@@ -117,7 +119,9 @@ export function createFleetDriver(deps: DriverDeps) {
       }
     }
     const nextDueAt = await push();
-    const pulled = await pullAll({ http, sleep, appHost: deps.appHost ?? 'localhost' }, data);
+    await reportUnsent(outbox.filter((entry) => entry.doc.steps.response === null).map((entry) => entry.doc));
+    // No answer at all ends the run, as in the engine (the transport counted the failure).
+    const pulled = await pullAll({ http, sleep, appHost: deps.appHost ?? 'localhost' }, data).catch(() => false);
     if (pulled) counts.pulls += 1;
     // As the engine: stretched while idle, never past the removed-user check's time.
     const removedCheckDueIn = Math.max(0, lastRemovedCheck + REMOVED_USER_POLL_MS - now());

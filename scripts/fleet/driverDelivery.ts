@@ -40,7 +40,7 @@ export interface FleetImages {
 
 /** An outbox entry as the processor reads it, kept in memory. */
 export interface FleetEntry {
-  doc: Pick<OutboxDoc, 'id' | 'order_key' | 'display' | 'attachments' | 'steps'>;
+  doc: Pick<OutboxDoc, 'id' | 'kind' | 'order_key' | 'display' | 'attachments' | 'steps' | 'status' | 'created_at'>;
   def: OutboxKindDef;
   payload: Record<string, unknown>;
   attempts: number;
@@ -119,12 +119,15 @@ export function pressDeliver(
   }
   const valid = v.safeParse(def.payloadSchema, payload);
   if (!valid.success) return { ok: false, errors: [`${def.kind}: ${valid.issues[0]?.message ?? 'invalid payload'}`] };
-  const doc = {
+  const doc: FleetEntry['doc'] = {
     id: uuidv7(opts.now),
+    kind: def.kind,
     order_key: orderKey(order.kind, order.id),
     display: null,
     attachments: { photos, signature, check: null },
     steps: emptySteps(),
+    status: 'queued',
+    created_at: dateDelivered,
   };
   return { ok: true, entry: { doc, def, payload: valid.output, attempts: 0, nextAttemptAt: 0 } };
 }

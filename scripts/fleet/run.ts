@@ -124,7 +124,9 @@ export async function runFleet(opts: FleetOptions): Promise<FleetReport> {
   const intervalMs = (opts.intervalSeconds ?? 30) * 1000;
   const cleanups: (() => Promise<void>)[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'driver-app-fleet-'));
-  cleanups.push(() => Promise.resolve(rmSync(dir, { recursive: true, force: true })));
+  let finished = false;
+  // The instances' and the bucket's logs stay when the run failed.
+  cleanups.push(() => Promise.resolve(finished ? rmSync(dir, { recursive: true, force: true }) : console.error(`fleet: failed; logs kept in ${dir}`)));
   try {
     // 1. The database.
     const server = opts.adminUrl ? { adminUrl: opts.adminUrl, stop: () => Promise.resolve() } : await obtainPostgres();
@@ -154,6 +156,14 @@ export async function runFleet(opts: FleetOptions): Promise<FleetReport> {
       const instance = await startInstance(`instance ${i + 1}`, join(dir, `instance-${i + 1}`), env);
       instances.push(instance);
       cleanups.push(() => instance.stop());
+    }
+    // A process that stops before the end is the run's failure, named with its stderr (else it shows only as refused connections).
+    const crashes: string[] = [];
+    let stopping = false;
+    for (const child of [s3.child, ...instances]) {
+      void child.exited.then((code) => {
+        if (!stopping) crashes.push(`${child.name} exited (${String(code)}) during the run: ${child.stderr()}`);
+      });
     }
     log(`fleet: ${instances.length} instances up (${instances.map((i) => `${i.url} pid ${i.pid}`).join(', ')}); logs in ${dir}`);
 
@@ -213,7 +223,9 @@ export async function runFleet(opts: FleetOptions): Promise<FleetReport> {
     await Promise.all(drivers.map((d) => d.stop()));
     const finishBy = Date.now() + FINISH_MS;
     await Promise.all(drivers.map((d) => d.finish(finishBy)));
+    if (crashes.length) throw new Error(crashes.join('\n'));
     const bucket = await bucketCounts(s3.env);
+    stopping = true;
     const processes: ProcessFigure[] = [...measured.map((p) => p.name), 'postgresql', 'load generator'].map((processName) => {
       const child = measured.find((p) => p.name === processName);
       const memory = child ? memoryMb(child.pid) : processName === 'load generator' ? { rss: 0, peak: process.resourceUsage().maxRSS / 1024 } : null;
@@ -241,6 +253,7 @@ export async function runFleet(opts: FleetOptions): Promise<FleetReport> {
       unsent: drivers.reduce((n, d) => n + d.waiting(), 0),
       office: { changes: office.changes, failures: office.failures },
     };
+    finished = true;
     return { ...partial, summary: summaryOf(partial) };
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => log(`fleet: cleanup failed: ${String(error)}`));

@@ -11,7 +11,7 @@ import { usesPostgres } from '../support/pgDatabase';
 
 if (!usesPostgres()) throw new Error('fleet.test.ts belongs to the integration-pg project (it needs a real PostgreSQL)');
 
-/** What a phone calls in a sign-in, a first pull, idle runs and a delivery with its follow-ups (by the report's names). */
+/** What a phone calls in a sign-in, a first pull (and its first unsent report), idle runs and a delivery with its follow-ups (by the report's names). */
 const EXPECTED_CALLS = [
   'POST login',
   'sync-version',
@@ -34,6 +34,7 @@ const EXPECTED_CALLS = [
   'email-info',
   'POST send-email',
   'POST generate_delivery_certificate',
+  'POST report_unsent',
 ];
 
 describe('the fleet load test', () => {
