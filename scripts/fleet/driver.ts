@@ -152,7 +152,8 @@ export function createFleetDriver(deps: DriverDeps) {
       let next = now();
       do {
         again = false;
-        next = (await runOnce()).next;
+        // A run never rejects (its failures are the transport's count); this keeps the timers going if one did.
+        next = (await runOnce().catch(() => ({ next: now() + deps.intervalMs }))).next;
       } while (again && now() < endsAt);
       schedule(next);
     })().finally(() => {
