@@ -12,14 +12,16 @@
 // - Lighthouse's mobile performance score of /login (scripts/benchLighthouse.ts)
 // - offline cold start (4× CPU throttle, shell from the service worker): reload → first order card at 2,000 and 10,000 orders
 // - an idle signed-in phone: bytes per hour through a counting proxy (scripts/benchIdle.ts)
+// - the fleet: 200 simulated phones on two instances (PostgreSQL, S3 bucket) for 60 s: order-list p99, failures (scripts/benchFleet.ts)
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { filterPrepared, ORDER_TYPES, prepareOrders, type FilterKey, type OrderListItem } from '../src/domain';
 import { makeDevice, onlotOrderIds, prepareOnlotDelivery, syncUntilSettled } from '../test/support/device';
 import { startTestServer } from '../test/support/server';
 import { coldStartFigures } from './benchColdStart';
+import { fleetFigures } from './benchFleet';
+import { fleetSection, machineLine } from './fleet/record';
 import { homeBrowserFigures } from './benchHome';
 import { idleFigures } from './benchIdle';
 import { lighthouseFigures } from './benchLighthouse';
@@ -40,14 +42,14 @@ interface Row {
 const rows: Row[] = [];
 /** `--smoke` (npm test): the smallest data set, once, to prove the benchmark still runs; nothing is written. */
 const SMOKE = process.argv.includes('--smoke');
-/** `--only=server,filter` runs those groups (bundle, filter, server, browser) and prints them; nothing is written. */
+/** `--only=server,filter` runs those groups (bundle, filter, server, fleet, browser) and prints them; nothing is written. */
 const ONLY =
   process.argv
     .find((a) => a.startsWith('--only='))
     ?.slice('--only='.length)
     .split(',')
     .filter(Boolean) ?? null;
-const runs = (group: 'bundle' | 'filter' | 'server' | 'browser'): boolean => ONLY === null || ONLY.includes(group);
+const runs = (group: 'bundle' | 'filter' | 'server' | 'fleet' | 'browser'): boolean => ONLY === null || ONLY.includes(group);
 function row(what: string, value: number, unit: string, budget: number, digits = 1, atLeast = false): void {
   const entry = {
     what,
@@ -60,8 +62,8 @@ function row(what: string, value: number, unit: string, budget: number, digits =
 }
 
 function writeReport(notes: string[]): void {
-  const cpu = cpus();
-  const machine = `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  const machine = machineLine();
+  const longRun = fleetSection(); // `npm run fleet -- … --record` wrote it; kept as it is
   const table = [
     '| what | measured | budget | pass |',
     '|---|---|---|---|',
@@ -79,6 +81,7 @@ function writeReport(notes: string[]): void {
     '',
     ...notes.map((n) => `- ${n}`),
     '',
+    ...(longRun ? [longRun, ''] : []),
   ].join('\n');
   writeFileSync('BENCHMARKS.md', text);
 }
@@ -259,6 +262,13 @@ async function serverLoadRows(): Promise<void> {
   }
 }
 
+/** Issue 24 item 6: a fleet on one database (scripts/benchFleet.ts). */
+async function fleetRows(): Promise<void> {
+  const fleet = await fleetFigures(SMOKE);
+  for (const r of fleet.rows) row(r.what, r.value, r.unit, r.budget, 0);
+  note(fleet.note);
+}
+
 async function browserFigures(): Promise<void> {
   const home = await homeBrowserFigures(SMOKE ? { orders: 200, settleMs: 0, cycles: 1 } : undefined);
   if (!home) throw new Error('dist/ missing: run `npm run build` first');
@@ -310,6 +320,7 @@ async function browserFigures(): Promise<void> {
 if (runs('bundle')) bundleFigures();
 if (runs('filter')) filterFigures();
 (runs('server') ? serverFigures().then(serverLoadRows) : Promise.resolve())
+  .then(() => (runs('fleet') ? fleetRows() : undefined))
   .then(() => (runs('browser') ? browserFigures() : undefined))
   .then(() => {
     const within = `${rows.filter((r) => r.pass).length} of ${rows.length} within budget`;

@@ -3,8 +3,8 @@
 // the CPU throttled 4×: how long the compression takes, and what it leaves (bytes, long edge).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import sharp from 'sharp';
 import { launchPhone } from '../e2e/phone';
+import { cameraLikeJpeg } from '../test/support/images';
 import { startTestServer } from '../test/support/server';
 
 export interface PhotoFigures {
@@ -13,30 +13,6 @@ export interface PhotoFigures {
   bytes: number;
   width: number;
   height: number;
-}
-
-/** 4000×3000: smooth light and shade with the grain of a phone sensor (harder to compress than a flat test card). */
-async function cameraLikeJpeg(): Promise<Buffer> {
-  const width = 4000;
-  const height = 3000;
-  const pixels = Buffer.alloc(width * height * 3);
-  let seed = 7;
-  const noise = () => {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return (seed % 25) - 12;
-  };
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      const shade = 128 + 60 * Math.sin(x / 180) * Math.cos(y / 140) + 40 * Math.sin((x + y) / 37);
-      pixels[i] = Math.max(0, Math.min(255, shade + noise()));
-      pixels[i + 1] = Math.max(0, Math.min(255, shade * 0.9 + 20 + noise()));
-      pixels[i + 2] = Math.max(0, Math.min(255, shade * 0.7 + noise()));
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 92 })
-    .toBuffer();
 }
 
 const COMPRESS = `async ({ workerUrl, base64 }) => {

@@ -32,14 +32,24 @@ type Rand = () => number;
 const pick = <T>(rand: Rand, items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
 const int = (rand: Rand, min: number, max: number): number => min + Math.floor(rand() * (max - min + 1));
 
-/** True when it seeded; false when the database already had data. */
-/** `now` is the seeding instant (injectable): past events are dated before it, never later today. */
-export async function seedIfEmpty(db: Db, now: number = clockMs()): Promise<boolean> {
+/**
+ * True when it seeded; false when the database already had data. `now` is the seeding instant
+ * (injectable): past events are dated before it, never later today. `seedCompanies` defaults
+ * to DESIGN §7's demo companies; the fleet load test (scripts/fleet) adds its own after them.
+ */
+export async function seedIfEmpty(db: Db, now: number = clockMs(), seedCompanies: readonly SeedCompany[] = DEMO_COMPANIES): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(companies);
   if ((row?.n ?? 0) > 0) return false;
+  // One scrypt hash per distinct password (~50 ms each): a fleet of 1,000 accounts sharing one
+  // password costs one hash, not fifty seconds.
+  const byPassword = new Map<string, string>();
   const hashes = new Map<string, string>();
-  for (const company of DEMO_COMPANIES) {
-    for (const account of company.accounts) hashes.set(account.email, await hashPassword(account.password));
+  for (const company of seedCompanies) {
+    for (const account of company.accounts) {
+      const hash = byPassword.get(account.password) ?? (await hashPassword(account.password));
+      byPassword.set(account.password, hash);
+      hashes.set(account.email, hash);
+    }
   }
   const dayStart = Math.floor(now / DAY_MS) * DAY_MS;
   return db.transaction(async (tx) => {
@@ -48,7 +58,7 @@ export async function seedIfEmpty(db: Db, now: number = clockMs()): Promise<bool
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
     const [again] = await tx.select({ n: sql<number>`count(*)::int` }).from(companies);
     if ((again?.n ?? 0) > 0) return false;
-    for (const [index, company] of DEMO_COMPANIES.entries()) await seedCompany(tx, company, hashes, prng(1000 + index), { dayStart, now });
+    for (const [index, company] of seedCompanies.entries()) await seedCompany(tx, company, hashes, prng(1000 + index), { dayStart, now });
     const areaRand = prng(4242);
     for (const seedArea of AREA_SEEDS) await seedArea(tx, { rand: areaRand, dayStart, now });
     return true;

@@ -18,6 +18,8 @@ export interface BulkSeedOptions {
   now: number;
   /** Only this driver (the benchmark grows one driver's list); default every driver. */
   driverEmail?: string;
+  /** Only drivers whose email is LIKE this pattern (the fleet load test: `%@fleet.test`). */
+  driverEmailLike?: string;
 }
 
 /** Adds the orders; returns how many it added. Run it in a transaction (buildServer does). */
@@ -27,8 +29,9 @@ export async function seedBulkOrders(raw: Pick<RawSql, 'query'>, opts: BulkSeedO
   if (perDriver > MAX_SEED_ORDERS_PER_DRIVER) throw new Error(`SEED_ORDERS_PER_DRIVER must be at most ${MAX_SEED_ORDERS_PER_DRIVER}`);
   const drivers = await raw.query<{ id: number; company_id: number; company: string }>(
     `SELECT a.id, a.company_id, c.name AS company FROM accounts a JOIN companies c ON c.id = a.company_id
-      WHERE a.role = 'driver' AND a.removed_at IS NULL AND ($1::text IS NULL OR a.email = $1) ORDER BY a.id`,
-    [opts.driverEmail ?? null],
+      WHERE a.role = 'driver' AND a.removed_at IS NULL AND ($1::text IS NULL OR a.email = $1) AND ($2::text IS NULL OR a.email LIKE $2)
+      ORDER BY a.id`,
+    [opts.driverEmail ?? null, opts.driverEmailLike ?? null],
   );
   const dayStart = Math.floor(opts.now / 1000 / DAY_S) * DAY_S;
   let added = 0;

@@ -132,7 +132,7 @@ async function runMain(ctx: OutboxContext, entry: EntryHandle, def: OutboxKindDe
     if (step.type === 'upload') await runUpload(ctx, entry, step);
     else if (step.type === 'call') {
       const current = entry.get();
-      const response = await ctx.http.call(step.endpoint, def.body(payload, uploadedFiles(entry)), { idempotencyKey: current.id });
+      const response = await ctx.http.call(step.endpoint, def.body(payload, uploadedFiles(entry.get())), { idempotencyKey: current.id });
       await entry.update((doc) => ({ ...doc, last_error: null, steps: { ...doc.steps, response: { ...response } } }));
       ctx.events?.onStep?.({ entryId: current.id, step: 'deliver' });
       return;
@@ -178,7 +178,7 @@ async function runFollowups(ctx: OutboxContext, entry: EntryHandle, def: OutboxK
     await entry.update((doc) => ({ ...doc, status: 'sending', attempts: doc.attempts + 1 }));
     let outcome;
     try {
-      outcome = await runFollowup(ctx, entry, step);
+      outcome = await runFollowup(ctx, entry.get(), step);
     } catch (error) {
       const failure = toFailure(error);
       if (failure.kind === 'auth' || failure.kind === 'upgrade') {

@@ -18,6 +18,12 @@ export interface OutboxContext {
   log?: (message: string, detail?: unknown) => void;
 }
 
+/** What a follow-up reads (steps/followups.ts): the network and the clock, no database (the fleet load test runs them too). */
+export type FollowupContext = Pick<OutboxContext, 'http' | 'now'>;
+
+/** What a follow-up reads of its entry: its id (the key), order, recorded answer and how the driver named the order. */
+export type FollowupEntry = Pick<OutboxDoc, 'id' | 'order_key' | 'steps' | 'display'>;
+
 /** The entry being worked on, re-read after every recorded step. */
 export interface EntryHandle {
   get(): OutboxDoc;

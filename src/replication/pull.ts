@@ -64,12 +64,12 @@ export type RawDoc = Record<string, unknown> & { id: string; _deleted?: boolean 
  * A pull page as the stream reads it (the table's page schema, loosened): rows are validated
  * one by one by the stream's writer, so a bad row is skipped rather than the page refused.
  */
-const PullPageView = v.object({
+export const PullPageView = v.object({
   documents: v.array(v.looseObject({ id: v.string(), _deleted: v.optional(v.boolean()) })),
   checkpoint: v.optional(v.nullable(v.object({ updated_at: v.string(), id: v.string() })), null),
   total: v.optional(v.number()),
 });
-type PullPage = v.InferOutput<typeof PullPageView>;
+export type PullPage = v.InferOutput<typeof PullPageView>;
 
 /** The checkpointed pulls' calls (endpoint-table keys: the paths /openapi.json documents). */
 export type PullEndpoint = Extract<
@@ -77,24 +77,25 @@ export type PullEndpoint = Extract<
   `GET ${typeof API.orderList | typeof API.onlotDeliveryDetails | typeof ORDER_API.moveDeliveryDetails | typeof ORDER_API.customerDeliveryDetails}`
 >;
 
+/** What a stream's pages are handed to: the rows, then (optionally) the count so far and where the stream stands. */
+export interface PageHandlers {
+  apply: (live: RawDoc[], deletedIds: string[]) => Promise<void>;
+  onPage?: (livePulled: number, total: number | undefined) => Promise<void>;
+  /** After each page that named a checkpoint: the stream's new position. */
+  checkpointed?: (checkpoint: Checkpoint) => Promise<void>;
+}
+
 /**
- * Pages through one checkpointed stream until the server has nothing newer. `fromStart`
- * reads the driver's whole list again without touching the stored checkpoint: a read from no
- * checkpoint carries no tombstones, so moving the checkpoint past them would lose them.
+ * The requests of one checkpointed stream, from `from` until the server has nothing newer:
+ * a first page of PULL_LIMIT_FIRST, then pages of PULL_LIMIT, each next page asked for while
+ * the current one is applied. Keeps nothing itself (pullStream keeps the checkpoint in PWADB;
+ * the fleet load test, scripts/fleet, in memory).
  */
-export async function pullStream(
-  ctx: PullContext,
-  stream: string,
-  endpoint: PullEndpoint,
-  apply: (live: RawDoc[], deletedIds: string[]) => Promise<void>,
-  opts: { fromStart?: boolean; onPage?: (livePulled: number, total: number | undefined) => Promise<void> } = {},
-): Promise<number> {
-  const persist = !opts.fromStart;
-  let checkpoint: Checkpoint | null = persist ? await readCheckpoint(ctx.db, stream, ctx.session) : null;
+export async function pageThrough(http: HttpClient, endpoint: PullEndpoint, from: Checkpoint | null, handlers: PageHandlers): Promise<number> {
   const limitOf = (page: number): number => (page === 0 ? PULL_LIMIT_FIRST : PULL_LIMIT);
-  const fetchPage = (from: Checkpoint | null, page: number): Promise<PullPage> =>
-    ctx.http.readAs(endpoint, PullPageView, { checkpoint: from ? encodeCheckpoint(from) : undefined, limit: limitOf(page) });
-  let next: Promise<PullPage> | null = fetchPage(checkpoint, 0);
+  const fetchPage = (at: Checkpoint | null, page: number): Promise<PullPage> =>
+    http.readAs(endpoint, PullPageView, { checkpoint: at ? encodeCheckpoint(at) : undefined, limit: limitOf(page) });
+  let next: Promise<PullPage> | null = fetchPage(from, 0);
   let total = 0;
   let livePulled = 0;
   // The first page of a pull from no checkpoint may say how many orders the whole pull brings.
@@ -110,17 +111,36 @@ export async function pullStream(
     next?.catch(() => undefined);
     const live = documents.filter((d) => !d._deleted).map((d) => normalizeNullIds(d));
     const deleted = documents.filter((d) => d._deleted).map((d) => d.id);
-    await apply(live, deleted);
+    await handlers.apply(live, deleted);
     total += documents.length;
     livePulled += live.length;
     if (page === 0 && response.total !== undefined) expected = response.total;
-    await opts.onPage?.(livePulled, expected);
-    if (response.checkpoint) {
-      checkpoint = response.checkpoint;
-      if (persist) await writeCheckpoint(ctx.db, stream, ctx.session, checkpoint);
-    }
+    await handlers.onPage?.(livePulled, expected);
+    if (response.checkpoint) await handlers.checkpointed?.(response.checkpoint);
   }
   return total;
+}
+
+/**
+ * Pages through one checkpointed stream until the server has nothing newer, from the
+ * checkpoint stored in PWADB. `fromStart` reads the driver's whole list again without touching
+ * the stored checkpoint: a read from no checkpoint carries no tombstones, so moving the
+ * checkpoint past them would lose them.
+ */
+export async function pullStream(
+  ctx: PullContext,
+  stream: string,
+  endpoint: PullEndpoint,
+  apply: PageHandlers['apply'],
+  opts: { fromStart?: boolean; onPage?: PageHandlers['onPage'] } = {},
+): Promise<number> {
+  const persist = !opts.fromStart;
+  const checkpoint: Checkpoint | null = persist ? await readCheckpoint(ctx.db, stream, ctx.session) : null;
+  return pageThrough(ctx.http, endpoint, checkpoint, {
+    apply,
+    onPage: opts.onPage,
+    checkpointed: persist ? (at) => writeCheckpoint(ctx.db, stream, ctx.session, at) : undefined,
+  });
 }
 
 export function stripDeleted(raw: RawDoc): Record<string, unknown> {

@@ -102,7 +102,7 @@ async function dropDelivery(ctx: PullContext, kind: OrderKind, id: string): Prom
 }
 
 /** What the prefetch reads of an order's details: its notes. */
-const NotesView = v.object({ notes: v.array(OrderNoteSchema) });
+export const NotesView = v.object({ notes: v.array(OrderNoteSchema) });
 
 /** An answer the schema refuses leaves the list empty (as the screens show none), not the pull failed. */
 async function listOrEmpty<T>(read: Promise<T[]>): Promise<T[]> {

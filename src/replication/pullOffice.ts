@@ -29,7 +29,7 @@ export async function pullCompanyContact(ctx: PullContext): Promise<boolean> {
 }
 
 /** The flags the app asks about (SPEC §6 names one). */
-const APP_FLAGS = [PAYMENTS_V2_FLAG] as const;
+export const APP_FLAGS = [PAYMENTS_V2_FLAG] as const;
 
 /**
  * SPEC §7 check-feature-flag for each flag the app knows, with the SPEC §9 environment of the

@@ -32,7 +32,11 @@ export type VersionCheck = { unchanged: true } | { unchanged: false; version: st
 
 export async function checkSyncVersion(ctx: PullContext, pulls: string): Promise<VersionCheck> {
   const stored = (await readCache<StoredVersion>(ctx.db, ctx.session, CACHE_KEYS.syncVersion))?.data;
-  const known = stored?.pulls === pulls ? stored.version : null;
+  return askSyncVersion(ctx, stored?.pulls === pulls ? stored.version : null);
+}
+
+/** The request itself, given the version the phone holds (null: none); the fleet load test (scripts/fleet) asks it too. */
+export async function askSyncVersion(ctx: Pick<PullContext, 'http' | 'appHost' | 'log'>, known: string | null): Promise<VersionCheck> {
   const environment = featureFlagEnvironment(environmentOf(ctx.appHost ?? 'localhost'));
   try {
     // By the table's path and answer schema; `send` because a 304 is an answer here, not a failure.

@@ -29,8 +29,11 @@ export interface UnsentReportDeps {
   log?: (message: string, error?: unknown) => void;
 }
 
+/** What a report reads of an entry. */
+export type ReportedEntry = Pick<OutboxDoc, 'id' | 'kind' | 'display' | 'order_key' | 'created_at' | 'status'>;
+
 /** How the phone names an entry to the server (the office reads the English label). */
-function reported(entry: OutboxDoc): UnsentEntry {
+function reported(entry: ReportedEntry): UnsentEntry {
   const display = entry.display ? [entry.display.name, entry.display.model, entry.display.serial].filter(Boolean).join(' · ') : '';
   return {
     id: entry.id,
@@ -42,6 +45,11 @@ function reported(entry: OutboxDoc): UnsentEntry {
     created_at: entry.created_at,
     needs_attention: entry.status === 'needs_attention',
   };
+}
+
+/** What a report says of this database and the driver's uncommitted entries (oldest first); the fleet load test's phones say it too. */
+export function unsentFacts(deviceId: string, entries: readonly ReportedEntry[]): Omit<UnsentReportBody, 'first'> {
+  return { device_id: deviceId, unsent: entries.length, entries: entries.slice(0, UNSENT_REPORT_MAX_ENTRIES).map(reported) };
 }
 
 /** The driver's entries the server has not committed, oldest first. */
@@ -61,7 +69,7 @@ export async function reportUnsent(deps: UnsentReportDeps): Promise<void> {
   if (await readImpersonationNote(db)) return;
   const device = await deviceIdentity(db);
   const entries = await unsentEntries(db, session);
-  const facts = { device_id: device.id, unsent: entries.length, entries: entries.slice(0, UNSENT_REPORT_MAX_ENTRIES).map(reported) };
+  const facts = unsentFacts(device.id, entries);
   const signature = JSON.stringify(facts);
   const last = await readLastUnsentReport(db, session.claims);
   if (last?.answered && last.signature === signature) return;

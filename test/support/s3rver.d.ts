@@ -10,8 +10,14 @@ declare module 's3rver' {
     vhostBuckets?: boolean;
     configureBuckets?: { name: string }[];
   }
+  /** Its filesystem store (lib/stores/filesystem.js): where each key's files are, and the delete s3Server.ts replaces. */
+  interface FilesystemStore {
+    getResourcePath(bucket: string, key: string, resource: string): string;
+    deleteObject(bucket: string, key: string): Promise<void>;
+  }
   export default class S3rver {
     constructor(options?: S3rverOptions);
+    store: FilesystemStore;
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
   }

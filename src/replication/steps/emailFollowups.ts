@@ -1,7 +1,7 @@
 import { ERROR_TEXT, ORDER_KIND_SPECS, PROFILE_API, type EmailInfoKind, type EmailTemplate, type ErrorCode, type OrderKind } from '../../domain';
-import type { FollowupResult, OutboxDoc } from '../../db';
+import type { FollowupResult } from '../../db';
 import type { EmailStep } from '../../outbox';
-import type { OutboxContext } from '../outboxTypes';
+import type { FollowupContext, FollowupEntry } from '../outboxTypes';
 import { committedFacts } from './committedFacts';
 
 // The emails sent through an email-information lookup then send-email, one per recipient
@@ -67,8 +67,8 @@ function fnv1a(text: string): string {
  * Idempotency-Key, so a retry after a lost answer or a killed tab never sends it twice.
  */
 export async function runLookupEmail(
-  ctx: OutboxContext,
-  entry: OutboxDoc,
+  ctx: FollowupContext,
+  entry: FollowupEntry,
   order: { kind: OrderKind; id: number },
   email: LookupEmailStep,
   key: string,

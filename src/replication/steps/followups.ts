@@ -2,7 +2,7 @@ import { CERTIFICATE_ERROR_MARK, CERTIFICATE_PATH, ERROR_TEXT, PROFILE_API, pars
 import type { FollowupResult } from '../../db';
 import type { FollowupSpec } from '../../outbox';
 import { AnswerNotUnderstood } from '../endpointCall';
-import type { EntryHandle, OutboxContext } from '../outboxTypes';
+import type { FollowupContext, FollowupEntry } from '../outboxTypes';
 import { runLookupEmail } from './emailFollowups';
 import { notifyOffice } from './notifyOffice';
 
@@ -25,8 +25,7 @@ export function followupFailureText(step: FollowupSpec, reason: string): string 
 }
 
 /** Runs one follow-up; throws a TransportError for the processor to retry or give up on. */
-export async function runFollowup(ctx: OutboxContext, entry: EntryHandle, step: FollowupSpec): Promise<FollowupResult> {
-  const current = entry.get();
+export async function runFollowup(ctx: FollowupContext, current: FollowupEntry, step: FollowupSpec): Promise<FollowupResult> {
   const order = parseOrderKey(current.order_key) ?? { kind: 'customer' as const, id: 0 };
   const key = `${current.id}:${step.id}`;
   if (step.type === 'notify') return notifyOffice(ctx, current, order, step.notice, key);

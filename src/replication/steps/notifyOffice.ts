@@ -1,10 +1,10 @@
 import { OFFICE_NOTICES, ORDER_KIND_SPECS, PROFILE_API, officeNoticeText, type OfficeNotice, type OrderKind } from '../../domain';
-import type { FollowupResult, OutboxDoc } from '../../db';
-import type { OutboxContext } from '../outboxTypes';
+import type { FollowupResult } from '../../db';
+import type { FollowupContext, FollowupEntry } from '../outboxTypes';
 import { committedFacts } from './committedFacts';
 
 /** How the driver named the order when the action was queued (the list row may be gone, e.g. after a reassign). */
-function orderText(entry: Pick<OutboxDoc, 'display'>): string | null {
+function orderText(entry: Pick<FollowupEntry, 'display'>): string | null {
   const d = entry.display;
   if (!d) return null;
   const parts = [d.name, d.model, d.serial ? `serial ${d.serial}` : ''].filter(Boolean);
@@ -17,8 +17,8 @@ function orderText(entry: Pick<OutboxDoc, 'display'>): string | null {
  * A refusal is thrown (the processor records it as "Failed to notify company users").
  */
 export async function notifyOffice(
-  ctx: OutboxContext,
-  entry: OutboxDoc,
+  ctx: FollowupContext,
+  entry: FollowupEntry,
   order: { kind: OrderKind; id: number },
   notice: OfficeNotice,
   key: string,

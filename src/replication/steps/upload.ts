@@ -10,7 +10,7 @@ import {
   type UploadFolder,
   type UploadResult,
 } from '../../domain';
-import { readResumableUpload, removeResumableUpload, writeResumableUpload, type DraftPhoto, type DriverDatabase } from '../../db';
+import { readResumableUpload, removeResumableUpload, writeResumableUpload, type DraftPhoto, type DriverDatabase, type OutboxDoc } from '../../db';
 import type { StepSpec, UploadedFiles } from '../../outbox';
 import type { HttpClient } from '../http';
 import type { EntryHandle, OutboxContext } from '../outboxTypes';
@@ -96,8 +96,7 @@ export async function uploadImage(
 }
 
 /** The uploaded records by slot, in the order the driver took them. */
-export function uploadedFiles(entry: EntryHandle): UploadedFiles {
-  const { attachments, steps } = entry.get();
+export function uploadedFiles({ attachments, steps }: Pick<OutboxDoc, 'attachments' | 'steps'>): UploadedFiles {
   const record = (photo: DraftPhoto | null): ImageRecord | null => (photo ? (steps.uploads[photo.id] ?? null) : null);
   return {
     photos: attachments.photos.map((p) => steps.uploads[p.id]).filter((r): r is ImageRecord => Boolean(r)),
