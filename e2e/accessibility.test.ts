@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
 import { expectNoSeriousAxeViolations, type AxeOptions } from './axe';
-import { expectReflowed } from './reflow';
+import { checkReflow, expectReflowed } from './reflow';
 import { RESULTS, signIn, SUMMIT_DRIVER as DRIVER, useBrowserHarness, type BrowserHarness } from './support';
 import { expectReadable } from './themeAudit';
 import { animationsSettled } from './settle';
@@ -78,49 +78,7 @@ async function check(label: string, options: AxeOptions = {}): Promise<void> {
   await page.screenshot({ path: resolve(RESULTS, `axe-${label}.png`), fullPage: true });
   await expectNoSeriousAxeViolations(page, label, options);
   await expectReflowed(page, label);
-  await checkReflow(label);
-}
-
-const PHONE = { width: 390, height: 844 };
-const LANDSCAPE = { width: 844, height: 390 };
-
-/** The root font at 200% (a driver's large text setting: every rem doubles), or back to the phone's. */
-const setLargeText = (on: boolean) =>
-  page.evaluate((large) => {
-    document.documentElement.style.fontSize = large ? '200%' : '';
-  }, on);
-
-/**
- * A reflow screenshot: the page's first four screens (at 200% text a screen is a few pages
- * long; the reflow check reads all of it), in CSS pixels. A whole page at the phone's pixel
- * ratio took seconds per shot.
- */
-async function reflowShot(file: string, viewport: { width: number; height: number }): Promise<void> {
-  const height = await page.evaluate((screen) => Math.min(document.documentElement.scrollHeight, 4 * screen), viewport.height);
-  await page.screenshot({ path: resolve(RESULTS, file), fullPage: true, scale: 'css', clip: { x: 0, y: 0, width: viewport.width, height } });
-}
-
-/**
- * The screen as it is, at 200% text on the 390x844 phone, then in landscape at the usual text
- * size: each reflowed, with a screenshot (axe-<label>-large-text.png, -landscape.png). The page
- * is not reloaded; it is left as it was.
- */
-async function checkReflow(label: string): Promise<void> {
-  try {
-    await setLargeText(true);
-    await animationsSettled(page);
-    await expectReflowed(page, `${label} at 200% text`);
-    await reflowShot(`axe-${label}-large-text.png`, PHONE);
-    await setLargeText(false);
-    await page.setViewportSize(LANDSCAPE);
-    await animationsSettled(page);
-    await expectReflowed(page, `${label} in landscape`);
-    await reflowShot(`axe-${label}-landscape.png`, LANDSCAPE);
-  } finally {
-    await setLargeText(false);
-    await page.setViewportSize(PHONE);
-    await animationsSettled(page);
-  }
+  await checkReflow(page, `axe-${label}`);
 }
 
 async function open(path: string, ready: () => Promise<unknown>): Promise<void> {

@@ -5,8 +5,11 @@
 // part. No two controls the driver can reach may cover each other, and the app bar keeps its
 // title whole. Kept as source text (evaluated in the page) so no bundler helper can leak into
 // the serialized function, as the theme audit is.
+import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { animationsSettled } from './settle';
+import { RESULTS } from './support';
 
 export interface OverflowReport {
   scrollWidth: number;
@@ -137,4 +140,46 @@ export async function expectReflowed(page: Page, label: string): Promise<void> {
     { label, scrolls: report.scrollWidth > report.clientWidth, outside: report.outside, overlapping: report.overlapping, cutTitle: report.cutTitle },
     `${report.scrollWidth} px of content in ${report.clientWidth}`,
   ).toEqual({ label, scrolls: false, outside: [], overlapping: [], cutTitle: [] });
+}
+
+export const PHONE = { width: 390, height: 844 };
+export const LANDSCAPE = { width: 844, height: 390 };
+
+/** The root font at 200% (a driver's large text setting: every rem doubles), or back to the phone's. */
+export const setLargeText = (page: Page, on: boolean): Promise<void> =>
+  page.evaluate((large) => {
+    document.documentElement.style.fontSize = large ? '200%' : '';
+  }, on);
+
+/**
+ * A reflow screenshot: the page's first four screens (at 200% text a screen is a few pages
+ * long; the reflow check reads all of it), in CSS pixels. A whole page at the phone's pixel
+ * ratio took seconds per shot.
+ */
+async function reflowShot(page: Page, file: string, viewport: { width: number; height: number }): Promise<void> {
+  const height = await page.evaluate((screen) => Math.min(document.documentElement.scrollHeight, 4 * screen), viewport.height);
+  await page.screenshot({ path: resolve(RESULTS, file), fullPage: true, scale: 'css', clip: { x: 0, y: 0, width: viewport.width, height } });
+}
+
+/**
+ * The screen as it is, at 200% text on the 390x844 phone, then in landscape at the usual text
+ * size: each reflowed, with a screenshot (<name>-large-text.png, <name>-landscape.png). The
+ * page is not reloaded; it is left as it was, on the 390x844 phone.
+ */
+export async function checkReflow(page: Page, name: string): Promise<void> {
+  try {
+    await setLargeText(page, true);
+    await animationsSettled(page);
+    await expectReflowed(page, `${name} at 200% text`);
+    await reflowShot(page, `${name}-large-text.png`, PHONE);
+    await setLargeText(page, false);
+    await page.setViewportSize(LANDSCAPE);
+    await animationsSettled(page);
+    await expectReflowed(page, `${name} in landscape`);
+    await reflowShot(page, `${name}-landscape.png`, LANDSCAPE);
+  } finally {
+    await setLargeText(page, false);
+    await page.setViewportSize(PHONE);
+    await animationsSettled(page);
+  }
 }
