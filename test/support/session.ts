@@ -15,3 +15,9 @@ export function makeSession(opts: { role?: string; expInSeconds?: number; compan
   const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return { token: `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}.sig`, claims };
 }
+
+/** The signed-in driver of the screens' component tests (a token that never expires there). */
+export const UI_SESSION: Session = {
+  token: 'test-token',
+  claims: { company_id: 1, account_id: 7, role: 'driver', exp: 4_102_444_800, company: 'Summit Barns', name: 'Dan Driver', email: 'dan@example.com' },
+};

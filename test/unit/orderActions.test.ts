@@ -12,6 +12,7 @@ import {
   retryOutboxEntry,
 } from '../../src/outbox';
 import { freshIndexedDB } from '../support/fakeDb';
+import { onlotOrderRow } from '../support/orderRow';
 import { makeSession } from '../support/session';
 
 const opened: DriverDatabase[] = [];
@@ -28,29 +29,7 @@ async function openDb() {
 }
 
 function orderRow(session: ReturnType<typeof makeSession>, patch: Partial<OrderDoc> = {}): OrderDoc {
-  return {
-    id: 'oio-7',
-    company_id: session.claims.company_id,
-    account_id: session.claims.account_id,
-    dealer_name: 'Dealer',
-    customer_name: null,
-    building_model: '10x12 Lofted Barn',
-    serial_number: 'S-7',
-    order_type: 'on-lot inventory',
-    order_status: 'Ready for Delivery',
-    building_stage: 'Finished',
-    building_location: 'Lot',
-    is_scheduled_for_delivery: false,
-    is_built: true,
-    is_rush_order: false,
-    scheduled_date: null,
-    delivery_town: 'Gap, PA',
-    customer_order_id: null,
-    onlot_inventory_order_id: 7,
-    inventory_move_order_id: null,
-    updated_at: NOW.toISOString(),
-    ...patch,
-  };
+  return onlotOrderRow(session.claims, { updated_at: NOW.toISOString(), ...patch });
 }
 
 describe('order action intents', () => {

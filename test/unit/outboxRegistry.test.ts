@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { outboxMigrations, onlotDeliveriesMigrations, ordersMigrations, type OutboxDoc } from '../../src/db';
 import { DeliverOnlotPayloadSchema, LANGUAGES, pathOf } from '../../src/domain';
 import { countByNoun, defineKind, isFollowup, kindDef, OUTBOX_KINDS, preparePayload, type OutboxKindDef } from '../../src/outbox';
+import { onlotOrderRow } from '../support/orderRow';
 
 const onlotPayload = {
   onlot_inventory_order_id: 7,
@@ -290,27 +291,8 @@ describe('collection migrations', () => {
   });
 
   it('orders v1 → v2: a stored row stays, with no town until the renamed pull stream brings it', () => {
-    const v1 = {
-      id: 'oio-7',
-      company_id: 1,
-      account_id: 3,
-      dealer_name: 'Dealer',
-      customer_name: null,
-      building_model: '10x12 Lofted Barn',
-      serial_number: 'S-7',
-      order_type: 'on-lot inventory' as const,
-      order_status: 'Ready for Delivery',
-      building_stage: 'Finished',
-      building_location: 'Lot',
-      is_scheduled_for_delivery: false,
-      is_built: true,
-      is_rush_order: false,
-      scheduled_date: null,
-      customer_order_id: null,
-      onlot_inventory_order_id: 7,
-      inventory_move_order_id: null,
-      updated_at: 't',
-    };
+    const { delivery_town: _town, ...v1 } = onlotOrderRow({ company_id: 1, account_id: 3 }, { updated_at: 't' });
+
     expect(ordersMigrations[2](v1)).toEqual({ ...v1, delivery_town: null });
   });
 });

@@ -7,7 +7,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CACHE_KEYS, patchSyncStatus, writeCache, type Session } from '../../src/db';
+import { CACHE_KEYS, patchSyncStatus, writeCache } from '../../src/db';
 import { getBlobStore, getDatabase } from '../../src/db/browserDatabase';
 import type { DriverSettings } from '../../src/domain';
 import { SCREEN_ROUTES } from '../../src/ui/App';
@@ -15,14 +15,12 @@ import { AppBar } from '../../src/ui/components/AppBar';
 import { SessionContext } from '../../src/ui/hooks/useAuth';
 import { applyLanguage } from '../../src/ui/i18n';
 import { renderUi } from '../support/renderUi';
+import { UI_SESSION } from '../support/session';
 
 vi.mock('../../src/db/browserDatabase', () => import('../support/uiDatabase'));
 vi.mock('../../src/workers/client', () => ({ getSyncClient: () => ({ syncNow: vi.fn(() => Promise.resolve()) }) }));
 
-const session: Session = {
-  token: 'test-token',
-  claims: { company_id: 1, account_id: 7, role: 'driver', exp: 4_102_444_800, company: 'Summit Barns', name: 'Dan Driver', email: 'dan@example.com' },
-};
+const session = UI_SESSION;
 
 const settings: DriverSettings = {
   first_name: 'Daniel',

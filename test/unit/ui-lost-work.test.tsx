@@ -7,19 +7,17 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { writeLostWorkNote, type LostWorkNote, type Session } from '../../src/db';
+import { writeLostWorkNote, type LostWorkNote } from '../../src/db';
 import { getDatabase } from '../../src/db/browserDatabase';
 import { LostWorkGate } from '../../src/ui/components/LostWorkGate';
 import { SessionContext } from '../../src/ui/hooks/useAuth';
 import { applyLanguage } from '../../src/ui/i18n';
 import { minTargetHeightPx, renderUi } from '../support/renderUi';
+import { UI_SESSION } from '../support/session';
 
 vi.mock('../../src/db/browserDatabase', () => import('../support/uiDatabase'));
 
-const session: Session = {
-  token: 'test-token',
-  claims: { company_id: 1, account_id: 7, role: 'driver', exp: 4_102_444_800, company: 'Summit Barns', name: 'Dan Driver', email: 'dan@example.com' },
-};
+const session = UI_SESSION;
 
 const note: LostWorkNote = {
   company_id: 1,

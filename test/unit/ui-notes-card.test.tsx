@@ -7,46 +7,24 @@ import { act, screen, within } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { patchSyncStatus, type OrderDoc, type OutboxDoc, type Session } from '../../src/db';
+import { patchSyncStatus, type OrderDoc, type OutboxDoc } from '../../src/db';
 import { getBlobStore, getDatabase } from '../../src/db/browserDatabase';
 import type { OrderNote } from '../../src/domain';
 import { OrderScreenFrame } from '../../src/ui/components/OrderScreenFrame';
 import { SessionContext } from '../../src/ui/hooks/useAuth';
 import { outboxEntry } from '../support/outboxEntry';
 import { renderUi } from '../support/renderUi';
+import { UI_SESSION } from '../support/session';
+import { onlotOrderRow } from '../support/orderRow';
 
 vi.mock('../../src/db/browserDatabase', () => import('../support/uiDatabase'));
 vi.mock('../../src/workers/client', () => ({ getSyncClient: () => ({ syncNow: vi.fn(() => Promise.resolve()) }) }));
 
-const session: Session = {
-  token: 'test-token',
-  claims: { company_id: 1, account_id: 7, role: 'driver', exp: 4_102_444_800, company: 'Summit Barns', name: 'Dan Driver', email: 'dan@example.com' },
-};
+const session = UI_SESSION;
 
 const TEXT = 'Gate code 4412. Call 30 minutes ahead.';
 
-const order: OrderDoc = {
-  id: 'oio-7',
-  company_id: 1,
-  account_id: 7,
-  dealer_name: 'Lancaster Lot',
-  customer_name: null,
-  building_model: '10x12 Lofted Barn',
-  serial_number: 'S-7',
-  order_type: 'on-lot inventory',
-  order_status: 'Ready for Delivery',
-  building_stage: 'Finished',
-  building_location: 'Lot',
-  delivery_town: null,
-  is_scheduled_for_delivery: false,
-  is_built: true,
-  is_rush_order: false,
-  scheduled_date: null,
-  customer_order_id: null,
-  onlot_inventory_order_id: 7,
-  inventory_move_order_id: null,
-  updated_at: '2026-11-20T14:00:00.000Z',
-};
+const order: OrderDoc = onlotOrderRow(session.claims, { dealer_name: 'Lancaster Lot', delivery_town: null });
 
 const noteEntry = (patch: Partial<OutboxDoc> = {}): OutboxDoc =>
   outboxEntry({ id: 'note-1', kind: 'create_order_note', order_key: 'oio-7', payload: { onlot_inventory_order_id: 7, note: TEXT }, ...patch });

@@ -6,7 +6,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { OutboxDoc, Session } from '../../src/db';
+import type { OutboxDoc } from '../../src/db';
 import { getBlobStore, getDatabase } from '../../src/db/browserDatabase';
 import type { DriverSettings } from '../../src/domain';
 import { NotificationToggles } from '../../src/ui/components/settings/NotificationToggles';
@@ -14,6 +14,7 @@ import { SessionContext } from '../../src/ui/hooks/useAuth';
 import { registerTexts } from '../../src/ui/i18n';
 import { settings } from '../../src/ui/i18n/en/screens';
 import { renderUi } from '../support/renderUi';
+import { UI_SESSION } from '../support/session';
 
 vi.mock('../../src/db/browserDatabase', () => import('../support/uiDatabase'));
 const worker = vi.hoisted(() => ({ syncNow: vi.fn(() => Promise.resolve()) }));
@@ -21,10 +22,7 @@ vi.mock('../../src/workers/client', () => ({ getSyncClient: () => worker }));
 const toaster = vi.hoisted(() => ({ notify: vi.fn(), dismissNotice: vi.fn(), dismissAll: vi.fn() }));
 vi.mock('../../src/ui/toaster', () => toaster);
 
-const session: Session = {
-  token: 'test-token',
-  claims: { company_id: 1, account_id: 7, role: 'driver', exp: 4_102_444_800, company: 'Summit Barns', name: 'Dan Driver', email: 'dan@example.com' },
-};
+const session = UI_SESSION;
 
 const stored: DriverSettings = {
   first_name: 'Dan',

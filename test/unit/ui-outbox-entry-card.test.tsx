@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emptySteps, patchSyncStatus, writeUploadProgress, type DriverDatabase, type OutboxDoc, type Session } from '../../src/db';
+import { emptySteps, patchSyncStatus, writeUploadProgress, type DriverDatabase, type OutboxDoc } from '../../src/db';
 import { ERROR_TEXT } from '../../src/domain';
 import { OutboxEntryCard } from '../../src/ui/components/OutboxEntryCard';
 import { OutboxStatusBadge } from '../../src/ui/components/OutboxStatusBadge';
@@ -11,6 +11,7 @@ import { SessionContext } from '../../src/ui/hooks/useAuth';
 import { getBlobStore, getDatabase } from '../../src/db/browserDatabase';
 import { outboxEntry } from '../support/outboxEntry';
 import { minTargetHeightPx, renderUi } from '../support/renderUi';
+import { UI_SESSION } from '../support/session';
 
 // The card's actions write PWADB through the page's one database: here a real PWADB in a fake
 // IndexedDB of this file's own. The sync worker is the boundary: Retry nudges it.
@@ -18,10 +19,7 @@ vi.mock('../../src/db/browserDatabase', () => import('../support/uiDatabase'));
 const worker = vi.hoisted(() => ({ syncNow: vi.fn(() => Promise.resolve()) }));
 vi.mock('../../src/workers/client', () => ({ getSyncClient: () => worker }));
 
-const session: Session = {
-  token: 'test-token',
-  claims: { company_id: 1, account_id: 7, role: 'driver', exp: 4_102_444_800, company: 'Summit Barns', name: 'Dan Driver', email: 'dan@example.com' },
-};
+const session = UI_SESSION;
 
 let seq = 0;
 function entry(patch: Partial<OutboxDoc>): OutboxDoc {

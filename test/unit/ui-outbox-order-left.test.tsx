@@ -7,19 +7,17 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { addDraftImage, emptySteps, type DriverDatabase, type OutboxDoc, type OutboxError, type Session } from '../../src/db';
+import { addDraftImage, emptySteps, type DriverDatabase, type OutboxDoc, type OutboxError } from '../../src/db';
 import { getBlobStore, getDatabase } from '../../src/db/browserDatabase';
 import { OutboxEntryCard } from '../../src/ui/components/OutboxEntryCard';
 import { SessionContext } from '../../src/ui/hooks/useAuth';
 import { minTargetHeightPx, renderUi } from '../support/renderUi';
+import { UI_SESSION } from '../support/session';
 
 vi.mock('../../src/db/browserDatabase', () => import('../support/uiDatabase'));
 vi.mock('../../src/workers/client', () => ({ getSyncClient: () => ({ syncNow: vi.fn(() => Promise.resolve()) }) }));
 
-const session: Session = {
-  token: 'test-token',
-  claims: { company_id: 1, account_id: 7, role: 'driver', exp: 4_102_444_800, company: 'Summit Barns', name: 'Dan Driver', email: 'dan@example.com' },
-};
+const session = UI_SESSION;
 
 let seq = 100;
 function entry(lastError: OutboxError, patch: Partial<OutboxDoc> = {}): OutboxDoc {

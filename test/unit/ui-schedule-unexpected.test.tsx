@@ -6,11 +6,12 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ensureDeliveryDoc, type Session } from '../../src/db';
+import { ensureDeliveryDoc } from '../../src/db';
 import { getBlobStore, getDatabase } from '../../src/db/browserDatabase';
 import ScheduleOrder from '../../src/ui/routes/ScheduleOrder';
 import { SessionContext } from '../../src/ui/hooks/useAuth';
 import { renderUi } from '../support/renderUi';
+import { UI_SESSION } from '../support/session';
 
 vi.mock('../../src/db/browserDatabase', () => import('../support/uiDatabase'));
 vi.mock('../../src/workers/client', () => ({ getSyncClient: () => ({ syncNow: () => Promise.resolve() }) }));
@@ -21,10 +22,7 @@ vi.mock('../../src/outbox', async (importOriginal) => ({
   queueSchedule: () => Promise.reject(new Error('The database connection is closing')),
 }));
 
-const session: Session = {
-  token: 'test-token',
-  claims: { company_id: 1, account_id: 7, role: 'driver', exp: 4_102_444_800, company: 'Summit Barns', name: 'Dan Driver', email: 'dan@example.com' },
-};
+const session = UI_SESSION;
 
 beforeAll(async () => {
   await Promise.all([getDatabase(), getBlobStore()]);

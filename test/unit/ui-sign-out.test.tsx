@@ -8,22 +8,20 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OutboxDoc, Session } from '../../src/db';
+import type { OutboxDoc } from '../../src/db';
 import { getBlobStore, getDatabase } from '../../src/db/browserDatabase';
 import NavDrawer from '../../src/ui/components/NavDrawer';
 import { SessionContext } from '../../src/ui/hooks/useAuth';
 import { applyLanguage } from '../../src/ui/i18n';
 import { outboxEntry } from '../support/outboxEntry';
 import { renderUi } from '../support/renderUi';
+import { UI_SESSION } from '../support/session';
 
 vi.mock('../../src/db/browserDatabase', () => import('../support/uiDatabase'));
 const worker = vi.hoisted(() => ({ logout: vi.fn(() => Promise.resolve()), syncNow: vi.fn(() => Promise.resolve()) }));
 vi.mock('../../src/workers/client', () => ({ getSyncClient: () => worker }));
 
-const session: Session = {
-  token: 'test-token',
-  claims: { company_id: 1, account_id: 7, role: 'driver', exp: 4_102_444_800, company: 'Summit Barns', name: 'Dan Driver', email: 'dan@example.com' },
-};
+const session = UI_SESSION;
 
 const unsent = (...kinds: string[]): OutboxDoc[] => kinds.map((kind, i) => outboxEntry({ id: `e${i}`, kind, order_key: `oio-${i}` }));
 

@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { filter, firstValueFrom } from 'rxjs';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ensureDeliveryDoc, patchDraft, type DraftPhoto, type Session } from '../../src/db';
+import { ensureDeliveryDoc, patchDraft, type DraftPhoto } from '../../src/db';
 import { getBlobStore, getDatabase } from '../../src/db/browserDatabase';
 import { ERROR_TEXT, orderKey, type CustomerDeliveryDetails } from '../../src/domain';
 import { CustomerDeliveryForm } from '../../src/ui/components/CustomerDeliveryForm';
@@ -12,6 +12,7 @@ import { SessionContext } from '../../src/ui/hooks/useAuth';
 import { useDelivery } from '../../src/ui/hooks/useDelivery';
 import { customerDetails } from '../support/customerDetails';
 import { renderUi } from '../support/renderUi';
+import { UI_SESSION } from '../support/session';
 
 // Issue 22: a signature drawn and then, at once, happy-list ticks, Cash, an amount and
 // Deliver was refused as "A signature is required" while the pad showed the drawing. The pad
@@ -22,10 +23,7 @@ vi.mock('../../src/db/browserDatabase', () => import('../support/uiDatabase'));
 const worker = vi.hoisted(() => ({ syncNow: vi.fn(() => Promise.resolve()), authorizeCard: vi.fn() }));
 vi.mock('../../src/workers/client', () => ({ getSyncClient: () => worker }));
 
-const session: Session = {
-  token: 'test-token',
-  claims: { company_id: 1, account_id: 7, role: 'driver', exp: 4_102_444_800, company: 'Summit Barns', name: 'Dan Driver', email: 'dan@example.com' },
-};
+const session = UI_SESSION;
 
 const details: CustomerDeliveryDetails = {
   ...customerDetails,
