@@ -89,7 +89,7 @@ describe('/delivery-log', () => {
     expect(both.n).toBeGreaterThan(0);
     expect(csv.slice(1).some((line) => /,\d\d\/\d\d\/\d{4} \d\d:\d\d,\d\d\/\d\d\/\d{4} \d\d:\d\d,/.test(line))).toBe(true);
     expect(csv.filter((line) => /,\d\d:\d\d,/.test(line))).toEqual([]);
-    expect(await page.getByTestId('screen-title').textContent()).toBe('Delivery log');
+    await expect.poll(() => page.getByTestId('screen-title').textContent()).toBe('Delivery log');
 
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot('delivery-log');
@@ -164,7 +164,7 @@ describe('/settings and /settings/edit', () => {
     await page.getByTestId('profile-picture').waitFor();
     // The app bar names the screen and, at once, the driver by the saved name (issue 25: it kept
     // the token's name until the next sign-in); so does the menu.
-    expect(await page.getByTestId('screen-title').textContent()).toBe('Settings');
+    await expect.poll(() => page.getByTestId('screen-title').textContent()).toBe('Settings');
     expect(await page.getByTestId('app-bar-driver').textContent()).toMatch(/^Dalton Hostetler · /);
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('dialog').getByTestId('menu-driver').getByText('Dalton Hostetler', { exact: true }).waitFor();

@@ -30,7 +30,7 @@ describe('navigation drawer', () => {
     await signIn(page, server.url);
     await page.getByTestId('order-card').first().waitFor({ timeout: 30_000 });
     // The app bar names the screen (SPEC §2), and the tab says it too.
-    expect(await page.getByTestId('screen-title').textContent()).toBe('Orders');
+    await expect.poll(() => page.getByTestId('screen-title').textContent()).toBe('Orders');
     expect(await page.title()).toBe('Orders · Driver App');
 
     // The Menu button is the first control of the app bar, a 48x48 target.
@@ -72,7 +72,7 @@ describe('navigation drawer', () => {
       await page.waitForURL((url) => url.pathname === path);
       await drawer().waitFor({ state: 'hidden' });
       await shows().first().waitFor({ timeout: 30_000 });
-      expect(await page.getByTestId('screen-title').textContent()).toBe(title);
+      await expect.poll(() => page.getByTestId('screen-title').textContent()).toBe(title);
       await openMenu();
       expect(await entry(label).getAttribute('aria-current')).toBe('page');
       await page.getByRole('button', { name: 'Close' }).click();

@@ -55,7 +55,7 @@ describe('order actions offline', () => {
     await expect.poll(() => page.getByTestId('delivery-details').getByText('Name on order').isVisible(), { timeout: 30_000 }).toBe(true);
     await ensureServiceWorker(page);
     // The app bar names the screen (issue 25): every screen used to say "Deliveries".
-    expect(await page.getByTestId('screen-title').textContent()).toBe('Order details');
+    await expect.poll(() => page.getByTestId('screen-title').textContent()).toBe('Order details');
 
     // Online once: the company's drivers are cached for the reassign picker.
     await page.getByRole('link', { name: 'Schedule', exact: true }).click();
@@ -88,7 +88,7 @@ describe('order actions offline', () => {
 
     await page.getByRole('link', { name: 'Add note' }).click();
     await page.waitForURL(new RegExp(`/create-note/${orderId}\\?onlotInventoryOrder=true`));
-    expect(await page.getByTestId('screen-title').textContent()).toBe('Add note');
+    await expect.poll(() => page.getByTestId('screen-title').textContent()).toBe('Add note');
     // The schedule's snackbar may cover the middle of Save note, and under load it arrives late
     // (its code loads with the first snackbar): it slid under a click aimed at the button's
     // centre once. The snackbars leave a full-width button's right end uncovered
