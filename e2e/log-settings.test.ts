@@ -14,7 +14,7 @@ import { makeJpeg } from '../test/support/images';
 import type { TestServer } from '../test/support/server';
 import { ensureServiceWorker, RESULTS, signIn, SUMMIT_DRIVER as DRIVER, useBrowserHarness, type BrowserHarness, type Proxy } from './support';
 import { expectReadable } from './themeAudit';
-import { waitForStored } from './settle';
+import { animationsSettled, waitForStored } from './settle';
 
 let server: TestServer;
 let proxy: Proxy;
@@ -280,7 +280,8 @@ describe('/settings and /settings/edit', () => {
     const [unchanged] = await server.query<{ n: number }>('SELECT count(*)::int n FROM accounts WHERE email = $1', [DRIVER.email]);
     expect(unchanged?.n).toBe(1);
     await current.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/settings-edit-current-password.png' });
+    // The refusal's snackbar fades in: audited half-way, its text read 3.04:1.
+    await animationsSettled(page);
     await shot('settings-edit-current-password');
     await expectReadable(page);
 
