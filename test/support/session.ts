@@ -1,4 +1,5 @@
 import type { Session } from '../../src/db';
+import type { DriverSettings } from '../../src/domain';
 import type { TokenClaims } from '../../src/domain';
 
 /** An unsigned token with the given claims: enough for client-side code that only decodes. */
@@ -21,3 +22,18 @@ export const UI_SESSION: Session = {
   token: 'test-token',
   claims: { company_id: 1, account_id: 7, role: 'driver', exp: 4_102_444_800, company: 'Summit Barns', name: 'Dan Driver', email: 'dan@example.com' },
 };
+
+/** UI_SESSION's driver settings as the phone stores them; `patch` changes any field. */
+export function uiDriverSettings(patch: Partial<DriverSettings> = {}): DriverSettings {
+  return {
+    first_name: 'Dan',
+    last_name: 'Driver',
+    phone_number: null,
+    email: 'dan@example.com',
+    profile_image_attributes: null,
+    email_notifications_new_order_assigned: true,
+    email_notifications_order_reassigned: true,
+    email_notifications_order_finished_at_shop: false,
+    ...patch,
+  };
+}

@@ -15,23 +15,14 @@ import { AppBar } from '../../src/ui/components/AppBar';
 import { SessionContext } from '../../src/ui/hooks/useAuth';
 import { applyLanguage } from '../../src/ui/i18n';
 import { renderUi } from '../support/renderUi';
-import { UI_SESSION } from '../support/session';
+import { UI_SESSION, uiDriverSettings } from '../support/session';
 
 vi.mock('../../src/db/browserDatabase', () => import('../support/uiDatabase'));
 vi.mock('../../src/workers/client', () => ({ getSyncClient: () => ({ syncNow: vi.fn(() => Promise.resolve()) }) }));
 
 const session = UI_SESSION;
 
-const settings: DriverSettings = {
-  first_name: 'Daniel',
-  last_name: 'Driver-Yoder',
-  phone_number: null,
-  email: 'dan@example.com',
-  profile_image_attributes: null,
-  email_notifications_new_order_assigned: true,
-  email_notifications_order_reassigned: true,
-  email_notifications_order_finished_at_shop: false,
-};
+const settings: DriverSettings = uiDriverSettings({ first_name: 'Daniel', last_name: 'Driver-Yoder' });
 
 beforeAll(async () => {
   const db = await getDatabase();

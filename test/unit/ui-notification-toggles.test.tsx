@@ -14,7 +14,7 @@ import { SessionContext } from '../../src/ui/hooks/useAuth';
 import { registerTexts } from '../../src/ui/i18n';
 import { settings } from '../../src/ui/i18n/en/screens';
 import { renderUi } from '../support/renderUi';
-import { UI_SESSION } from '../support/session';
+import { UI_SESSION, uiDriverSettings } from '../support/session';
 
 vi.mock('../../src/db/browserDatabase', () => import('../support/uiDatabase'));
 const worker = vi.hoisted(() => ({ syncNow: vi.fn(() => Promise.resolve()) }));
@@ -24,16 +24,7 @@ vi.mock('../../src/ui/toaster', () => toaster);
 
 const session = UI_SESSION;
 
-const stored: DriverSettings = {
-  first_name: 'Dan',
-  last_name: 'Driver',
-  phone_number: null,
-  email: 'dan@example.com',
-  profile_image_attributes: null,
-  email_notifications_new_order_assigned: true,
-  email_notifications_order_reassigned: true,
-  email_notifications_order_finished_at_shop: false,
-};
+const stored: DriverSettings = uiDriverSettings();
 
 beforeAll(async () => {
   registerTexts('settings', settings); // as the Settings screen does
