@@ -2,7 +2,7 @@ import { addRxPlugin, createRxDatabase, type RxDatabase, type RxStorage } from '
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { ordersMigrations, ordersSchema, type OrdersCollection } from './ordersCollection';
+import { keepOrderSortKey, ordersMigrations, ordersSchema, type OrdersCollection } from './ordersCollection';
 import { onlotDeliveriesMigrations, onlotDeliveriesSchema, type OnlotDeliveriesCollection } from './onlotDeliveriesCollection';
 import { outboxMigrations, outboxSchema, type OutboxCollection } from './outboxCollection';
 import { moveDeliveriesMigrations, moveDeliveriesSchema, type MoveDeliveriesCollection } from './moveDeliveriesCollection';
@@ -91,5 +91,6 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DriverDataba
     outbox: { schema: outboxSchema, migrationStrategies: outboxMigrations },
     cache: { schema: cacheSchema, migrationStrategies: cacheMigrations },
   });
+  keepOrderSortKey(db.orders);
   return db;
 }

@@ -1,5 +1,6 @@
 import type { Subscription } from 'rxjs';
 import type { DriverDatabase } from './database';
+import { driverScope, type DriverIdentity } from './driverScope';
 
 /**
  * Every order row on the device, as one RxDB query: RxDB keeps one query object per selector,
@@ -17,9 +18,24 @@ export function orderListQuery(db: DriverDatabase) {
   return db.orders.find();
 }
 
+/** How many rows Home reads first: more than a phone shows at once, even at small text. */
+export const ORDER_LIST_HEAD = 30;
+
+/**
+ * The first rows of the driver's list in Home's order, read through the `list_sort` index: a
+ * cold start with 10,000 orders shows live cards after ~30 index steps, not after reading all.
+ */
+export function orderListHeadQuery(db: DriverDatabase, who: DriverIdentity) {
+  return db.orders.find({ selector: driverScope(who), sort: [{ list_sort: 'asc' }, { id: 'asc' }], limit: ORDER_LIST_HEAD });
+}
+
 let warm: Subscription | null = null;
 
-/** Runs the list's query now and keeps it current for the page's life (the login path, main.tsx). */
+/**
+ * Runs the list's query now and keeps it current for the page's life: on the sign-in path only
+ * (main.tsx), where the first pull is about to write. A cold start reads Home's first rows
+ * before the whole list (useOrderList), which this would hold up.
+ */
 export function keepOrderListWarm(db: DriverDatabase): void {
   warm ??= orderListQuery(db).$.subscribe();
 }

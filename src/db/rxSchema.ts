@@ -23,8 +23,10 @@ export interface StoredCollection<S extends DocumentSchema> {
   document: S;
   /** RxDB's own required list, in its stored order (not necessarily valibot's). */
   required: readonly Field<v.InferOutput<S>>[];
-  /** RxDB demands a maxLength on the primary key (and on indexed strings: none are indexed yet). */
+  /** RxDB demands a maxLength on the primary key (and on indexed strings, below). */
   keyMaxLength: number;
+  /** Indexed string fields, each with the maxLength RxDB pads it to (single-field indexes). */
+  indexes?: Partial<Record<Field<v.InferOutput<S>>, number>>;
   /** Object fields whose own fields RxDB is also told (one level, no required list). */
   nested?: readonly Field<v.InferOutput<S>>[];
 }
@@ -70,6 +72,8 @@ export function rxSchemaOf<S extends DocumentSchema>(collection: StoredCollectio
   const properties = storedFields(toJsonSchema(collection.document).properties as Record<string, JsonSchema>, collection.nested ?? []);
   const key = collection.primaryKey;
   properties[key] = { ...properties[key], maxLength: collection.keyMaxLength };
+  const indexes = Object.entries(collection.indexes ?? {}) as [string, number][];
+  for (const [field, maxLength] of indexes) properties[field] = { ...properties[field], maxLength };
   const schema: JsonSchema = {
     title: collection.title,
     version: collection.version,
@@ -77,6 +81,8 @@ export function rxSchemaOf<S extends DocumentSchema>(collection: StoredCollectio
     type: 'object',
     properties,
     required: [...collection.required],
+    // Left out when empty: the stored schemas' hashes of collections without one stay as they were.
+    ...(indexes.length ? { indexes: indexes.map(([field]) => field) } : {}),
   };
   // RxJsonSchema types each property from the document type; this one was built from it.
   return schema as unknown as RxJsonSchema<v.InferOutput<S>>;

@@ -131,6 +131,24 @@ export function matchesFilters(item: OrderListItem, selected: readonly FilterKey
   return !kindSelected || kindMatch;
 }
 
+/** Where an unscheduled order's date would be: after every date. */
+const UNSCHEDULED = '\uffff';
+
+/** Longest list sort key (`orderListSortKey`): RxDB indexes strings padded to a declared length. */
+export const ORDER_LIST_SORT_KEY_LENGTH = 40;
+
+/**
+ * The default list order as one string, so PWADB can index it and read the first screenful of
+ * Home without reading every order (issue 24): rush first ('0'), then the scheduled date
+ * (unscheduled last, as in compareScheduled); the key breaks ties (RxDB appends the
+ * primary key to every index). Sorting rows by (this key, id) is exactly `compareOrders`:
+ * RxDB pads the key with spaces, which sort before any character of an ISO date, as a shorter
+ * string sorts first in a string comparison.
+ */
+export function orderListSortKey(order: Pick<OrderListItem, 'is_rush_order' | 'scheduled_date'>): string {
+  return `${order.is_rush_order ? '0' : '1'}${order.scheduled_date ?? UNSCHEDULED}`.slice(0, ORDER_LIST_SORT_KEY_LENGTH);
+}
+
 /** The default list order: rush orders first, then by scheduled date (unscheduled last), then by key. */
 export function compareOrders(a: OrderListItem, b: OrderListItem): number {
   if (a.is_rush_order !== b.is_rush_order) return a.is_rush_order ? -1 : 1;
@@ -139,8 +157,8 @@ export function compareOrders(a: OrderListItem, b: OrderListItem): number {
 
 /** SPEC §4: the scheduled filter sorts by scheduled_date ascending (then by key). */
 export function compareScheduled(a: OrderListItem, b: OrderListItem): number {
-  const da = a.scheduled_date ?? '\uffff';
-  const db = b.scheduled_date ?? '\uffff';
+  const da = a.scheduled_date ?? UNSCHEDULED;
+  const db = b.scheduled_date ?? UNSCHEDULED;
   if (da !== db) return da < db ? -1 : 1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

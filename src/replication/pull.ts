@@ -13,6 +13,7 @@ import {
 } from '../domain';
 import {
   CACHE_KEYS,
+  orderDocOf,
   patchSyncStatus,
   readCheckpoint,
   readOrdersRefresh,
@@ -161,7 +162,7 @@ export async function pullOrders(ctx: PullContext): Promise<number> {
     for (const raw of live) {
       const parsed = v.safeParse(OrderListItemSchema, stripDeleted(raw));
       // A row of another company can only be a server bug; never store it.
-      if (parsed.success && parsed.output.company_id === companyId) valid.push({ ...parsed.output, account_id: accountId });
+      if (parsed.success && parsed.output.company_id === companyId) valid.push(orderDocOf(parsed.output, accountId));
       else ctx.log?.('pull: skipped an invalid order row', { id: raw.id });
     }
     if (valid.length) await ctx.db.orders.bulkUpsert(valid);

@@ -38,11 +38,18 @@ const MapScreen = lazy(() => import('./routes/MapScreen'));
 const titled = (title: ScreenTitle): ScreenHandle => ({ title });
 
 /**
- * Opens PWADB on the page and runs the order list's query ahead of the first screen that reads
- * them (main.tsx: as the app loads, and on the login path while the driver types): see orderList.ts.
+ * Opens PWADB on the page as the app loads (main.tsx). On the sign-in path (`signingIn`: the
+ * login path, while the driver types) it also runs the order list's query ahead of the first
+ * pull's writes (orderList.ts); a signed-in start leaves it to Home, which reads its first
+ * screenful first.
  */
-export function openPageDatabase(): void {
-  getDatabase().then(keepOrderListWarm, (error: unknown) => console.error('PWADB did not open', error));
+export function openPageDatabase(signingIn: boolean): void {
+  getDatabase().then(
+    (db) => {
+      if (signingIn) keepOrderListWarm(db);
+    },
+    (error: unknown) => console.error('PWADB did not open', error),
+  );
 }
 
 function Root() {

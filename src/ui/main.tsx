@@ -28,9 +28,10 @@ getSyncClient();
 /** The app (Chakra, the router, every screen): its own chunk, so /login can paint without it. */
 let app: Promise<typeof import('./App')> | null = null;
 function loadApp(): Promise<typeof import('./App')> {
+  const signingIn = window.location.pathname === '/login';
   app ??= import('./App').then(
     (module) => {
-      module.openPageDatabase();
+      module.openPageDatabase(signingIn);
       return module;
     },
     (error: unknown) => {

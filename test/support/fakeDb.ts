@@ -16,11 +16,12 @@ import { DATABASE_NAME, enableDevMode, openBlobStore, openDatabase, type BlobSto
 export function freshIndexedDB(
   /** `fast`: one realm only, and no dev-mode checks unless this worker turned them on already (the replay tool, which opens one engine at a time). */
   opts: { fast?: boolean } = {},
-): { factory: IDBFactory; open(): Promise<DriverDatabase>; blobs(): Promise<BlobStore> } {
+): { factory: IDBFactory; name: string; open(): Promise<DriverDatabase>; blobs(): Promise<BlobStore> } {
   const factory = new IDBFactory();
   const name = `${DATABASE_NAME}${randomBytes(8).toString('hex')}`;
   return {
     factory,
+    name,
     open: async () =>
       openDatabase({
         name,

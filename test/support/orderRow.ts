@@ -1,8 +1,9 @@
 import type { OrderDoc } from '../../src/db';
+import { orderListSortKey } from '../../src/domain';
 
 /** An on-lot order row as the phone stores it (oio-7), owned by `owner`; `patch` changes any field. */
 export function onlotOrderRow(owner: { company_id: number; account_id: number }, patch: Partial<OrderDoc> = {}): OrderDoc {
-  return {
+  const row: Omit<OrderDoc, 'list_sort'> = {
     id: 'oio-7',
     company_id: owner.company_id,
     account_id: owner.account_id,
@@ -25,4 +26,5 @@ export function onlotOrderRow(owner: { company_id: number; account_id: number },
     updated_at: '2026-11-20T14:00:00.000Z',
     ...patch,
   };
+  return { ...row, list_sort: patch.list_sort ?? orderListSortKey(row) };
 }

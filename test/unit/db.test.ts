@@ -90,6 +90,7 @@ describe('PWADB', () => {
       onlot_inventory_order_id: 1,
       inventory_move_order_id: null,
       updated_at: new Date().toISOString(),
+      list_sort: '', // stamped on insert (keepOrderSortKey)
     });
     expect((await seen).map((d) => d.id)).toEqual(['oio-1']);
   });

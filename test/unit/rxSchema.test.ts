@@ -3,7 +3,8 @@
 // it, and a different hash at the same version refuses the collection. The hashes below are
 // those of the hand-written schemas as they were before the derivation (commit d864a2d);
 // `before` repeats those hand-written schemas so a difference reads as a diff. A collection's
-// new version changes its hash on purpose: orders v2 added delivery_town (issue 25).
+// new version changes its hash on purpose: orders v2 added delivery_town (issue 25), v3 the
+// indexed list_sort (issue 24).
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import type { RxJsonSchema } from 'rxdb';
@@ -18,7 +19,7 @@ type AnySchema = RxJsonSchema<Record<string, unknown>>;
 const stored = (schema: unknown) => createRxSchema(schema as AnySchema, defaultHashSha256);
 
 const STORED_HASHES = {
-  orders: '1464e80b482f9438dd925a5c2c95b3541763e63c1fd6a81d9316086f13ad05dc',
+  orders: '2cfdd00670a0e594c0ea57255b5b99d0dc050a36582ab13b4ac35619b04d6764',
   onlot_deliveries: 'fe1621a5ec8cf1af3a8638a6878f3c6f34b83d14ce51f4309ec5a985afab22bb',
   move_deliveries: 'c780c73c7ce153c594f97f52a1426464f3bdcb68a1193b0d32996beb6fafcdb5',
   customer_deliveries: '1c7b7309a422bc6a9d56835df3418889d045cc17d070d5e9404bc355bfeb01cf',
@@ -72,7 +73,7 @@ const delivery = (title: string, version: number, draft: object, extra: object =
 const before = {
   orders: {
     title: 'orders',
-    version: 2,
+    version: 3,
     primaryKey: 'id',
     type: 'object',
     properties: {
@@ -96,8 +97,10 @@ const before = {
       onlot_inventory_order_id: nullable('number'),
       inventory_move_order_id: nullable('number'),
       updated_at: { type: 'string' },
+      list_sort: { type: 'string', maxLength: 40 },
     },
-    required: ['id', 'company_id', 'account_id', 'order_type', 'updated_at'],
+    required: ['id', 'company_id', 'account_id', 'order_type', 'updated_at', 'list_sort'],
+    indexes: ['list_sort'],
   },
   onlot_deliveries: delivery('onlot_deliveries', 1, draftCommon),
   move_deliveries: delivery('move_deliveries', 0, draftCommon),

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { OrderDoc } from '../../src/db';
+import { orderListSortKey } from '../../src/domain';
 import { homeEmptyTexts } from '../../src/ui/components/HomeEmptyState';
 import { OrderCard } from '../../src/ui/components/OrderCard';
 import { applyLanguage } from '../../src/ui/i18n';
@@ -16,7 +17,7 @@ const noon = (day: number): string => new Date(2026, 10, day, 12).toISOString();
 const TODAY_START = new Date(2026, 10, 27).getTime();
 
 function order(patch: Partial<OrderDoc> = {}): OrderDoc {
-  return {
+  const row: Omit<OrderDoc, 'list_sort'> = {
     id: 'co-14',
     company_id: 1,
     account_id: 7,
@@ -39,6 +40,7 @@ function order(patch: Partial<OrderDoc> = {}): OrderDoc {
     updated_at: '2026-11-20T00:00:00.000Z',
     ...patch,
   };
+  return { ...row, list_sort: orderListSortKey(row) };
 }
 
 function show(doc: OrderDoc): HTMLElement {

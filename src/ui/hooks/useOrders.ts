@@ -1,7 +1,16 @@
 import { useMemo } from 'react';
-import { map } from 'rxjs';
+import { concat, map, take, type Observable } from 'rxjs';
 import type { RxDocument } from 'rxdb';
-import { inDriverScope, orderListQuery, type OrderDoc, type OutboxDoc } from '../../db';
+import {
+  inDriverScope,
+  ORDER_LIST_HEAD,
+  orderListHeadQuery,
+  orderListQuery,
+  type DriverIdentity,
+  type DriverDatabase,
+  type OrderDoc,
+  type OutboxDoc,
+} from '../../db';
 import { compareOrders, searchOrders } from '../../domain';
 import { activeOutbox$, recentOutbox$ } from '../../outbox';
 import { useDatabase } from './useDatabase';
@@ -11,17 +20,47 @@ import { useObservable } from './useObservable';
 /** The list's default order lives with the filters in the domain. */
 export { compareOrders };
 
+/** Every order of the driver (never another driver's or company's), in the list's default order. */
+function allOrders$(db: DriverDatabase, who: DriverIdentity): Observable<OrderDoc[]> {
+  const plain = plainRows();
+  const mine = (doc: RxDocument<OrderDoc>): boolean => inDriverScope(doc, who);
+  return orderListQuery(db).$.pipe(map((docs) => plain(docs.filter(mine)).sort(compareOrders)));
+}
+
 /** The signed-in driver's orders (never another driver's or company's), filtered by the search. */
 export function useOrders(search: string): OrderDoc[] | undefined {
   const db = useDatabase();
   const { company_id: companyId, account_id: accountId } = useSession().claims;
-  const source = useMemo(() => {
-    const plain = plainRows();
-    const mine = (doc: RxDocument<OrderDoc>): boolean => inDriverScope(doc, { company_id: companyId, account_id: accountId });
-    return orderListQuery(db).$.pipe(map((docs) => plain(docs.filter(mine)).sort(compareOrders)));
-  }, [db, companyId, accountId]);
+  const source = useMemo(() => allOrders$(db, { company_id: companyId, account_id: accountId }), [db, companyId, accountId]);
   const orders = useObservable(source);
   return useMemo(() => (orders ? searchOrders(orders, search) : undefined), [orders, search]);
+}
+
+/** Home's rows: `complete` once they are every order of the driver, before that the first screenful. */
+export interface OrderList {
+  rows: OrderDoc[];
+  complete: boolean;
+}
+
+/**
+ * Home's list (issue 24): the first screenful through the list's index at once, then every
+ * order. The whole list is read only after the first rows came, so its 10,000 cursor steps do
+ * not hold the first screen back; fewer rows than a screenful are already the whole list.
+ */
+export function useOrderList(): OrderList | undefined {
+  const db = useDatabase();
+  const { company_id: companyId, account_id: accountId } = useSession().claims;
+  const source = useMemo(() => orderList$(db, { company_id: companyId, account_id: accountId }), [db, companyId, accountId]);
+  return useObservable(source);
+}
+
+/** useOrderList's source. */
+export function orderList$(db: DriverDatabase, who: DriverIdentity): Observable<OrderList> {
+  const head$ = orderListHeadQuery(db, who).$.pipe(
+    take(1),
+    map((docs) => ({ rows: docs.map((doc) => doc.toJSON() as OrderDoc), complete: docs.length < ORDER_LIST_HEAD })),
+  );
+  return concat(head$, allOrders$(db, who).pipe(map((rows) => ({ rows, complete: true }))));
 }
 
 /**

@@ -16,7 +16,7 @@ import { useDriverBusy } from '../hooks/useDriverBusy';
 import { useInAppLinkClick } from '../hooks/useInAppLinkClick';
 import { useSession } from '../hooks/useAuth';
 import { removeBootSnapshot, saveHomeSnapshot } from '../homeSnapshot';
-import { outboxByOrder, useActiveOutbox, useOrders } from '../hooks/useOrders';
+import { outboxByOrder, useActiveOutbox, useOrderList } from '../hooks/useOrders';
 import { useSyncStatus } from '../hooks/useSyncStatus';
 import { formatDateTime, formatNumber } from '../format';
 import { t } from '../i18n';
@@ -42,7 +42,8 @@ export default function Home() {
   useEffect(() => {
     typedNow.current = typed;
   }, [typed]);
-  const all = useOrders('');
+  const list = useOrderList();
+  const all = list?.complete ? list.rows : undefined;
   // Sorted and lowercased once per list change; a keystroke only filters (10,000 orders) and
   // renders once: the list and the count, while the search bar and chips (memoized) stay.
   const prepared = useMemo(() => (all ? prepareOrders(all) : undefined), [all]);
@@ -53,7 +54,10 @@ export default function Home() {
   const byOrder = useMemo(() => outboxByOrder(entries), [entries]);
   const status = useSyncStatus();
   const narrowed = selected.length > 0 || typed.trim() !== '';
-  useHomeSnapshot(orders !== undefined, narrowed, `${all?.length ?? 0} ${status.lastSyncAt ?? ''}`);
+  // The first screenful, shown live while the rest is read (useOrderList); not while the
+  // driver narrows the list: those rows need every order.
+  const head = !all && list && !narrowed ? list.rows : undefined;
+  useHomeSnapshot(orders !== undefined || head !== undefined, orders !== undefined, narrowed, `${all?.length ?? 0} ${status.lastSyncAt ?? ''}`);
 
   const clearFilters = (): void => {
     replace('');
@@ -81,7 +85,9 @@ export default function Home() {
       <SearchBar boxText={boxText} onType={onType} mapQuery={mapQuery} />
       <FilterChips selected={selected} onToggle={toggle} />
       <CountLine shown={orders?.length} total={all?.length} narrowed={narrowed} lastSyncAt={status.lastSyncAt} progress={status.pullProgress ?? null} />
-      {!orders || !all ? (
+      {head ? (
+        <OrderList orders={head} windowed byOrder={byOrder} />
+      ) : !orders || !all ? (
         <Loading label={t('home.loadingOrders')} />
       ) : orders.length === 0 ? (
         <HomeEmptyState
@@ -99,19 +105,20 @@ export default function Home() {
 const SNAPSHOT_AFTER_MS = 2000;
 
 /**
- * The live list is on screen: the cold-start picture goes (homeSnapshot.ts), and once the
- * screen has been still for a moment, the unfiltered list is kept as the next one.
+ * The live list is on screen (`live`, its first screenful will do): the cold-start picture goes
+ * (homeSnapshot.ts), and once the whole list (`complete`) has been still for a moment, the
+ * unfiltered list is kept as the next one.
  */
-function useHomeSnapshot(ready: boolean, narrowed: boolean, shown: string): void {
+function useHomeSnapshot(live: boolean, complete: boolean, narrowed: boolean, shown: string): void {
   const claims = useSession().claims;
   useEffect(() => {
-    if (ready) removeBootSnapshot();
-  }, [ready]);
+    if (live) removeBootSnapshot();
+  }, [live]);
   useEffect(() => {
-    if (!ready || narrowed) return;
+    if (!complete || narrowed) return;
     const timer = setTimeout(() => saveHomeSnapshot(claims), SNAPSHOT_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [ready, narrowed, shown, claims]);
+  }, [complete, narrowed, shown, claims]);
 }
 
 /** How long typing pauses before the search is written to the address (one navigation, not one per key). */

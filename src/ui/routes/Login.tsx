@@ -1,4 +1,6 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
+import { keepOrderListWarm } from '../../db';
+import { useDatabase } from '../hooks/useDatabase';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useLoginState } from '../hooks/useSessionNotes';
 import { LoginScreen } from './LoginScreen';
@@ -12,6 +14,9 @@ export default function Login() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const state = useLoginState();
+  // The order list's query runs before the first pull writes its pages (orderList.ts).
+  const db = useDatabase();
+  useEffect(() => keepOrderListWarm(db), [db]);
   const onAuthenticated = useCallback((target: string) => void navigate(target, { replace: true }), [navigate]);
   return <LoginScreen state={state} redirect={params.get('redirect') ?? ''} onAuthenticated={onAuthenticated} />;
 }
