@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { version } from './package.json';
 import { KEPT_CACHE_NAME } from './src/domain/mapTiles/budget';
+import { chakraPrebuiltGlobal } from './scripts/vite/chakraGlobalCss';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const SYNC_WORKER_ENTRY = 'sync-worker';
@@ -19,6 +20,7 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(version) },
   plugins: [
     react(),
+    chakraPrebuiltGlobal(),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,

@@ -11,6 +11,8 @@ import Home from './routes/Home';
 import Login from './routes/Login';
 import { Shell } from './Shell';
 import { system } from './theme';
+// Chakra's global CSS and tokens, made by the build (scripts/vite/chakraGlobalCss.ts).
+import './chakraGlobal.css';
 import { Toaster } from './toaster';
 
 // Login, Home and the shell are in the first-load bundle; every other screen is its own
