@@ -9,7 +9,7 @@
     var raw = localStorage.getItem('driver-app:home-snapshot');
     if (!raw) return;
     var snapshot = JSON.parse(raw);
-    if (!snapshot || snapshot.v !== 1 || !(Date.now() < snapshot.validUntil)) return;
+    if (!snapshot || snapshot.v !== 2 || !(Date.now() < snapshot.validUntil)) return;
     var host = document.createElement('div');
     host.id = 'home-snapshot';
     host.setAttribute('aria-hidden', 'true');
@@ -18,7 +18,9 @@
     var shadow = host.attachShadow({ mode: 'closed' });
     var style = document.createElement('style');
     style.textContent = snapshot.css;
+    // The page's html and body, as the snapshot's styles name them (homeSnapshot.ts).
     var body = document.createElement('div');
+    body.className = 'home-snapshot-root';
     body.innerHTML = snapshot.html;
     shadow.appendChild(style);
     shadow.appendChild(body);

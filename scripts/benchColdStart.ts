@@ -88,9 +88,9 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
  * Signs in, lets the first pull store the orders, then reloads offline: first with `sizes[0]`
  * orders, then with more added on the server and pulled, and so on.
  */
-export async function coldStartFigures(sizes: number[], reloads = 5): Promise<ColdStartFigure[] | null> {
-  if (!existsSync(resolve('dist', 'index.html'))) return null;
-  const server: TestServer = await startTestServer({ staticDir: resolve('dist') });
+export async function coldStartFigures(sizes: number[], reloads = 5, distDir = 'dist'): Promise<ColdStartFigure[] | null> {
+  if (!existsSync(resolve(distDir, 'index.html'))) return null;
+  const server: TestServer = await startTestServer({ staticDir: resolve(distDir) });
   const phone = await launchPhone({ density: 2, serviceWorkers: 'allow' });
   const figures: ColdStartFigure[] = [];
   try {

@@ -44,8 +44,8 @@ async function signInFirst(port: number, url: string): Promise<void> {
 }
 
 /** `/login` as a new driver loads it, or `/` (Home) signed in. */
-export async function lighthouseFigures(path: '/login' | '/' = '/login'): Promise<LighthouseFigures> {
-  const server = await startTestServer({ staticDir: resolve('dist') });
+export async function lighthouseFigures(path: '/login' | '/' = '/login', distDir = 'dist'): Promise<LighthouseFigures> {
+  const server = await startTestServer({ staticDir: resolve(distDir) });
   const chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -80,9 +80,14 @@ export async function lighthouseFigures(path: '/login' | '/' = '/login'): Promis
         | undefined;
       for (const r of net?.items ?? [])
         console.log(r.resourceType, r.transferSize, Math.round(r.networkRequestTime), Math.round(r.networkEndTime), r.url.replace(server.url, ''));
-      for (const id of ['bootup-time', 'long-tasks', 'mainthread-work-breakdown']) {
+      for (const id of ['layout-shifts', 'bootup-time', 'long-tasks', 'mainthread-work-breakdown']) {
         const items = (lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
-        for (const item of items.slice(0, 12)) console.log(id, JSON.stringify(item).replace(server.url, '').slice(0, 200));
+        for (const item of items.slice(0, 12)) {
+          const node = item.node as { selector?: string; snippet?: string; boundingRect?: unknown } | undefined;
+          const shown =
+            id === 'layout-shifts' ? { score: item.score, selector: node?.selector, rect: node?.boundingRect, snippet: node?.snippet?.slice(0, 160) } : item;
+          console.log(id, JSON.stringify(shown).replace(server.url, '').slice(0, 400));
+        }
       }
     }
     return {
