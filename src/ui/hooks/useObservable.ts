@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Observable } from 'rxjs';
 
 /**
@@ -10,9 +10,7 @@ export function useObservable<T>(source: Observable<T>): T | undefined {
   const [state, setState] = useState<{ source: Observable<T>; value: T } | null>(null);
   useEffect(() => {
     const sub = source.subscribe({
-      // A transition: what PWADB sends is rendered in slices that yield to taps and paints
-      // (a first Home of Chakra cards was one ~400 ms task at 4× CPU: Lighthouse's TBT).
-      next: (value) => startTransition(() => setState({ source, value })),
+      next: (value) => setState({ source, value }),
       // Surface a broken query to the route's error boundary instead of spinning forever.
       error: (error: unknown) =>
         setState(() => {
