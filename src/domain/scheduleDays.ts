@@ -70,25 +70,6 @@ export interface ScheduleGroup<T> {
 const byDate = (a: { ms: number; id: string }, b: { ms: number; id: string }): number => (a.ms !== b.ms ? a.ms - b.ms : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
- * The scheduled orders a driver may deliver before the next sync: those whose date falls before
- * the end of tomorrow in `zone` (today's, tomorrow's and overdue ones), soonest first. The sync
- * worker fetches their delivery details before the rest (issue 24).
- */
-export function dueSoon<T extends ScheduledFields>(items: readonly T[], nowMs: number, zone: string): T[] {
-  const end = DateTime.fromMillis(nowMs, { zone: zoneOf(zone) })
-    .startOf('day')
-    .plus({ days: 2 })
-    .toMillis();
-  return items
-    .flatMap((item) => {
-      const ms = item.is_scheduled_for_delivery && item.scheduled_date ? Date.parse(item.scheduled_date) : Number.NaN;
-      return Number.isFinite(ms) && ms < end ? [{ item, ms, id: item.id }] : [];
-    })
-    .sort(byDate)
-    .map((due) => due.item);
-}
-
-/**
  * The scheduled orders (is_scheduled_for_delivery) of `items`, grouped for the driver in
  * `zone`: first "Overdue" (scheduled before today, oldest first; the same rule as the list's
  * Overdue badge), then one group per day from today on, soonest first, each in time order,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dueSoon, formatDateHeader, formatTime, groupScheduled, startOfDay, type ScheduledFields } from '../../src/domain';
+import { formatDateHeader, formatTime, groupScheduled, startOfDay, type ScheduledFields } from '../../src/domain';
 
 const NY = 'America/New_York';
 const BERLIN = 'Europe/Berlin';
@@ -124,32 +124,5 @@ describe('groupScheduled', () => {
         expect(dayKeys).toEqual([...dayKeys].sort());
       }),
     );
-  });
-});
-
-describe('orders due soon (the sync worker fetches their details first)', () => {
-  // Monday 2026-03-09, 23:30 in New York (Tuesday 03:30 UTC).
-  const now = Date.parse('2026-03-10T03:30:00.000Z');
-
-  it("takes today's, tomorrow's and overdue scheduled orders, soonest first, in the driver's zone", () => {
-    const items = [
-      row('day-after', '2026-03-11T05:00:00.000Z'), // Wednesday 01:00 in New York
-      row('tomorrow-late', '2026-03-11T03:59:00.000Z'), // Tuesday 23:59 in New York
-      row('today', '2026-03-09T14:00:00.000Z'),
-      row('overdue', '2026-03-01T14:00:00.000Z'),
-      row('tomorrow', '2026-03-10T13:00:00.000Z'),
-      row('unscheduled', '2026-03-09T14:00:00.000Z', false),
-      row('no-date', null),
-    ];
-    expect(dueSoon(items, now, NY).map((i) => i.id)).toEqual(['overdue', 'today', 'tomorrow', 'tomorrow-late']);
-    // In UTC it is already Tuesday: Wednesday's order is tomorrow's there.
-    expect(dueSoon(items, now, UTC).map((i) => i.id)).toEqual(['overdue', 'today', 'tomorrow', 'tomorrow-late', 'day-after']);
-  });
-
-  it('ends tomorrow at midnight in the zone, across a change of daylight saving time', () => {
-    // Saturday 2026-03-07 in New York; Sunday the clocks go forward (a 23-hour day).
-    const saturday = Date.parse('2026-03-07T17:00:00.000Z');
-    const items = [row('sunday-late', '2026-03-09T03:59:00.000Z'), row('monday', '2026-03-09T04:00:00.000Z')];
-    expect(dueSoon(items, saturday, NY).map((i) => i.id)).toEqual(['sunday-late']);
   });
 });
