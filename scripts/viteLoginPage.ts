@@ -5,10 +5,11 @@
 // - the code the sign-in needs preloaded from the document's head: the sync worker's chunks (the
 //   worker asks for them only once its own entry has arrived, a round trip later) and the page's
 //   own (main.tsx: LoginScreen sends the sign-in);
-// - then the app's (App.tsx: Home and the shell) at low priority: it fills the link whenever the
-//   sign-in's code and requests leave room. Asked for later (the page loads it when the driver
-//   starts typing), its dozen requests held the sign-in's back on the 6 connections a browser
-//   keeps per host.
+// - the app's (App.tsx: Home and the shell) listed for login.html's inline script, which preloads
+//   it at low priority as soon as the driver touches the form: it fills the link whenever the
+//   sign-in's code and requests leave room. Asked for by the page later (when the sign-in's code
+//   had arrived), its dozen requests held the sign-in's back on the 6 connections a browser keeps
+//   per host; preloaded at once, a page nobody touches would load it too.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
@@ -17,6 +18,8 @@ const LOGIN_CSS = 'src/ui/routes/LoginScreen.css';
 const CSS_SLOT = /<style data-login-css>([\s\S]*?)<\/style>/;
 const isLoginHtml = (file: string): boolean => /[\\/]login\.html$/.test(file);
 const MAIN = /[\\/]src[\\/]ui[\\/]main\.tsx$/;
+/** The id of the JSON list of the app's chunks in login.html (read by its inline script). */
+const APP_CODE_ID = 'app-code';
 const APP = /[\\/]src[\\/]ui[\\/]App\.tsx$/;
 
 /** The chunk holding the module whose id matches `module`. */
@@ -65,23 +68,29 @@ export function loginPage(root: string, workerEntry: string): Plugin[] {
           const page = staticClosure(bundle, chunkOf(bundle, MAIN).fileName, new Set());
           const later = staticClosure(bundle, chunkOf(bundle, APP).fileName, new Set());
           // `preload`, not `modulepreload`: fetched into the cache, not parsed on the page (the
-          // worker runs RxDB's chunk, the app's wait for the sign-in; issue 10 keeps them off a
-          // fresh /login's main thread). The sign-in's own are marked for src/ui/loginPage.ts.
-          const tag = (file: string, as: 'script' | 'style', signIn: boolean): HtmlTagDescriptor => ({
-            tag: 'link',
-            attrs: { rel: 'preload', as, crossorigin: true, href: `/${file}`, ...(signIn ? { 'data-sign-in': true } : { fetchpriority: 'low' }) },
-            injectTo: 'head',
-          });
-          const named = (file: string): boolean => html.includes(`/${file}"`);
-          // Their stylesheets too: the import of a chunk waits for its CSS (Vite's preload helper).
+          // worker runs RxDB's chunk; issue 10 keeps it off a fresh /login's main thread). Marked
+          // for src/ui/loginPage.ts, which waits for them before it imports main.tsx.
+          const signIn = [...first, ...page].filter((file, i, all) => all.indexOf(file) === i && !html.includes(`/${file}"`));
+          // The app's code (and the stylesheets the import of a chunk waits for) is only named here:
+          // login.html's inline script preloads it at low priority once the driver touches the form,
+          // so a page nobody touches (a crawler, Lighthouse) does not load it.
           const styles = [...page, ...later].flatMap((file) => {
             const chunk = bundle[file];
             return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
           });
+          const app = [
+            ...[...later].filter((file) => !first.has(file) && !page.has(file)).map((file) => ({ href: `/${file}`, as: 'script' })),
+            ...[...new Set(styles)].map((file) => ({ href: `/${file}`, as: 'style' })),
+          ];
           return [
-            ...[...first, ...page].filter((file, i, all) => all.indexOf(file) === i && !named(file)).map((file) => tag(file, 'script', true)),
-            ...[...later].filter((file) => !first.has(file) && !page.has(file) && !named(file)).map((file) => tag(file, 'script', false)),
-            ...[...new Set(styles)].map((file) => tag(file, 'style', false)),
+            ...signIn.map(
+              (file): HtmlTagDescriptor => ({
+                tag: 'link',
+                attrs: { rel: 'preload', as: 'script', crossorigin: true, href: `/${file}`, 'data-sign-in': true },
+                injectTo: 'head',
+              }),
+            ),
+            { tag: 'script', attrs: { type: 'application/json', id: APP_CODE_ID }, children: JSON.stringify(app), injectTo: 'head' },
           ];
         },
       },

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 
 /** The built documents that may carry an inline script. */
 const DOCUMENTS = ['login.html', 'index.html'];
-/** A classic inline script: no `src`, its text as the browser hashes it (everything between the tags). */
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+/** A classic inline script: no `src`, no `type` (a JSON block is data), its text as the browser hashes it (everything between the tags). */
+const INLINE_SCRIPT = /<script(?![^>]*\b(?:src|type)=)[^>]*>([\s\S]*?)<\/script>/g;
 
 /** `'sha256-…'` source expressions for every inline script of the documents in `staticDir`. */
 export function inlineScriptHashes(staticDir: string | null): string[] {
