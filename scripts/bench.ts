@@ -26,7 +26,7 @@ import { fleetFigures } from './benchFleet';
 import { fleetSection, machineLine } from './fleet/record';
 import { homeBrowserFigures } from './benchHome';
 import { idleFigures } from './benchIdle';
-import { weakSignInFigures } from './benchWeakSignIn';
+import { TYPING_MS, weakSignInFigures } from './benchWeakSignIn';
 import { lighthouseFigures } from './benchLighthouse';
 import { photoFigures } from './benchPhoto';
 import { serverLoadFigures } from './benchServer';
@@ -274,14 +274,15 @@ async function fleetRows(): Promise<void> {
 
 /** Issue 24 item 5: a new phone's first sign-in on a weak link (scripts/benchWeakSignIn.ts), median of 3. */
 async function weakSignInRows(): Promise<void> {
-  const figures = await weakSignInFigures({ runs: SMOKE ? 1 : 3 });
+  // The smoke (npm test) proves it runs: one phone, the form filled at once, no wait for the sync.
+  const figures = await weakSignInFigures(SMOKE ? { runs: 1, typingMs: 0, untilSynced: false } : { runs: 3 });
   if (!figures) throw new Error('dist/ missing: run `npm run build` first');
   const s = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
   const tap = median(figures.runs.map((r) => r.tapMs));
   row('first sign-in at 256 kbit/s down, 800 ms round trip: sign-in form usable (new phone, nothing cached)', figures.formMs / 1000, 's', 4, 2);
-  row(`the same: order list shown after Sign in (typed at 200 ms a key, Sign in at ${s(tap)})`, figures.listMs / 1000, 's', 8, 2);
+  row(`the same: order list shown after Sign in (typed at ${SMOKE ? 0 : TYPING_MS} ms a key, Sign in at ${s(tap)})`, figures.listMs / 1000, 's', 8, 2);
   note(
-    `first sign-in at 256 kbit/s: the list shows ${s(median(figures.runs.map((r) => r.tapMs + r.listMs)))} after the navigation (${kb(median(figures.runs.map((r) => r.listBytes)))} down by then); Tech support's last successful sync is set ${figures.syncedMs === null ? 'not within 3 minutes' : `${s(figures.syncedMs)} after Sign in`}`,
+    `first sign-in at 256 kbit/s: the list shows ${s(median(figures.runs.map((r) => r.tapMs + r.listMs)))} after the navigation (${kb(median(figures.runs.map((r) => r.listBytes)))} down by then); Tech support's last successful sync is set ${SMOKE ? '(not waited for in the smoke)' : figures.syncedMs === null ? 'not within 3 minutes' : `${s(figures.syncedMs)} after Sign in`}`,
   );
 }
 

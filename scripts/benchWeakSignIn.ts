@@ -27,7 +27,17 @@ export const WEAK_LINK: LinkShape = { upBytesPerS: 64 * KBIT, downBytesPerS: 256
  * average on a phone is nearer 36, i.e. ~330 ms a key: Palin et al., MobileHCI 2019).
  * BENCH_TYPING_MS overrides it (0: the browser fills the form, as a password manager does).
  */
-const TYPING_MS = Number(process.env.BENCH_TYPING_MS ?? 200);
+export const TYPING_MS = Number(process.env.BENCH_TYPING_MS ?? 200);
+
+export interface WeakSignInOptions {
+  /** Fresh phones, one after the other (medians). */
+  runs?: number;
+  distDir?: string;
+  /** Between two keys; 0 fills the form at once. */
+  typingMs?: number;
+  /** Also wait for the app bar to say when the phone last synced (the bench smoke does not). */
+  untilSynced?: boolean;
+}
 const LIMIT_MS = 180_000;
 
 export interface WeakSignInRun {
@@ -81,7 +91,7 @@ function joinRequests(timeline: { line: string; ms: number }[], counted: readonl
   });
 }
 
-async function oneRun(server: TestServer): Promise<WeakSignInRun> {
+async function oneRun(server: TestServer, typingMs: number, untilSynced: boolean): Promise<WeakSignInRun> {
   const target = new URL(server.url);
   const counter = await startFaultProxy({ host: target.hostname, port: Number(target.port) });
   const throttle = await startThrottleProxy({ host: '127.0.0.1', port: counter.port }, WEAK_LINK);
@@ -93,9 +103,9 @@ async function oneRun(server: TestServer): Promise<WeakSignInRun> {
     await page.waitForFunction(formUsable, undefined, { polling: 'raf', timeout: LIMIT_MS });
     const formMs = performance.now() - origin;
     const formBytes = counter.bytes().down;
-    if (TYPING_MS > 0) {
-      await page.getByLabel('Email').pressSequentially(BENCH_DRIVER.email, { delay: TYPING_MS });
-      await page.getByLabel('Password').pressSequentially(BENCH_DRIVER.password, { delay: TYPING_MS });
+    if (typingMs > 0) {
+      await page.getByLabel('Email').pressSequentially(BENCH_DRIVER.email, { delay: typingMs });
+      await page.getByLabel('Password').pressSequentially(BENCH_DRIVER.password, { delay: typingMs });
     } else {
       await page.getByLabel('Email').fill(BENCH_DRIVER.email);
       await page.getByLabel('Password').fill(BENCH_DRIVER.password);
@@ -106,18 +116,16 @@ async function oneRun(server: TestServer): Promise<WeakSignInRun> {
     const listMs = performance.now() - tapped;
     const listBytes = counter.bytes().down;
     let syncedMs: number | null = null;
-    try {
-      await page.waitForFunction(
+    if (untilSynced) {
+      const synced = page.waitForFunction(
         () => document.querySelector('[data-testid="connectivity"]')?.getAttribute('title')?.startsWith('Last synced') === true,
         undefined,
-        {
-          polling: 500,
-          timeout: LIMIT_MS,
-        },
+        { polling: 500, timeout: LIMIT_MS },
       );
-      syncedMs = performance.now() - tapped;
-    } catch {
-      syncedMs = null;
+      syncedMs = await synced.then(
+        () => performance.now() - tapped,
+        () => null,
+      );
     }
     return { formMs, tapMs: tapped - origin, listMs, syncedMs, formBytes, listBytes, requests: joinRequests(throttle.timeline(), counter.requests(), origin) };
   } finally {
@@ -128,13 +136,18 @@ async function oneRun(server: TestServer): Promise<WeakSignInRun> {
 }
 
 /** `runs` fresh phones in turn against one server; medians. Null when dist/ is missing. */
-export async function weakSignInFigures({ runs = 3, distDir = 'dist' }: { runs?: number; distDir?: string } = {}): Promise<WeakSignInFigures | null> {
+export async function weakSignInFigures({
+  runs = 3,
+  distDir = 'dist',
+  typingMs = TYPING_MS,
+  untilSynced = true,
+}: WeakSignInOptions = {}): Promise<WeakSignInFigures | null> {
   if (!existsSync(resolve(distDir, 'index.html'))) return null;
   // No online basemap: the phone's map keeper must not reach an outside host.
   const server = await startTestServer({ staticDir: resolve(distDir), build: { mapStyleUrl: '' } });
   try {
     const done: WeakSignInRun[] = [];
-    for (let i = 0; i < runs; i++) done.push(await oneRun(server));
+    for (let i = 0; i < runs; i++) done.push(await oneRun(server, typingMs, untilSynced));
     const synced = done.map((r) => r.syncedMs);
     return {
       runs: done,
