@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { version } from './package.json';
 import { KEPT_CACHE_NAME } from './src/domain/mapTiles/budget';
 import { chakraPrebuiltGlobal } from './scripts/vite/chakraGlobalCss';
+import { loginPage } from './scripts/viteLoginPage';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const SYNC_WORKER_ENTRY = 'sync-worker';
@@ -21,6 +22,8 @@ export default defineConfig({
   plugins: [
     react(),
     chakraPrebuiltGlobal(),
+    // /login's own document: the sign-in form in HTML, usable before the app's code (scripts/viteLoginPage.ts).
+    ...loginPage(root, `${SYNC_WORKER_ENTRY}.js`),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,
@@ -82,7 +85,11 @@ export default defineConfig({
     // the browser fetches once. Its entry keeps a fixed name the page can point at
     // (src/workers/syncWorkerUrl.ts); the server serves it no-cache, like the shell.
     rolldownOptions: {
-      input: { index: resolve(root, 'index.html'), [SYNC_WORKER_ENTRY]: resolve(root, 'src/workers/sync.worker.ts') },
+      input: {
+        index: resolve(root, 'index.html'),
+        login: resolve(root, 'login.html'),
+        [SYNC_WORKER_ENTRY]: resolve(root, 'src/workers/sync.worker.ts'),
+      },
       output: {
         entryFileNames: (chunk) => (chunk.name === SYNC_WORKER_ENTRY ? `${SYNC_WORKER_ENTRY}.js` : 'assets/[name]-[hash].js'),
       },

@@ -35,7 +35,7 @@ describe('a fresh /login', () => {
     await page.goto(`${server.url}/login?redirect=${encodeURIComponent('/scheduled')}`);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await page.waitForLoadState('networkidle');
-    expect(parsed.some((url) => url.includes('/assets/index-'))).toBe(true);
+    expect(parsed.some((url) => url.includes('/assets/main-'))).toBe(true); // LoginScreen's chunk
     for (const file of APP_CODE)
       expect(
         parsed.some((url) => url.endsWith(`/assets/${file}`)),
@@ -75,6 +75,49 @@ describe('a fresh /login', () => {
     expect(robots.status).toBe(200);
     expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
     expect((await robots.text()).split('\n')).toEqual(['User-agent: *', 'Allow: /login', 'Disallow: /', '']);
+  });
+
+  it("is login.html's own form until the page's code arrives, which takes it over with what was typed and the cursor where it was", async () => {
+    const phone = await launchPhone({ serviceWorkers: 'block' });
+    try {
+      const fresh = await phone.context.newPage();
+      // The page's code (LoginScreen's chunk) is held until the driver has typed on the HTML form.
+      let release = (): void => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await fresh.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await fresh.goto(`${server.url}/login`);
+      const htmlForm = fresh.locator('form[data-login-html]');
+      await htmlForm.waitFor();
+      // The same screen as LoginScreen's, in English: 16 px text, 48 px fields, a 56 px button, readable.
+      expect(await fresh.getByRole('heading', { name: 'Driver App', level: 1 }).isVisible()).toBe(true);
+      expect(await fresh.getByText('Sign in to see your deliveries.').isVisible()).toBe(true);
+      for (const field of [fresh.getByLabel('Email'), fresh.getByLabel('Password')])
+        expect((await field.boundingBox())!.height).toBeGreaterThanOrEqual(MIN_TARGET);
+      expect((await fresh.getByRole('button', { name: 'Sign in' }).boundingBox())!.height).toBeGreaterThanOrEqual(56);
+      expect(await fresh.getByLabel('Email').evaluate((el) => getComputedStyle(el).fontSize)).toBe('16px');
+      await fresh.screenshot({ path: resolve(RESULTS, 'login-html-form.png') });
+      await expectReadable(fresh);
+
+      await fresh.getByLabel('Email').pressSequentially(SUMMIT_DRIVER.email);
+      await fresh.getByLabel('Password').pressSequentially('summit-');
+      release();
+      await fresh.locator('form.login-form:not([data-login-html])').waitFor({ timeout: 30_000 });
+      expect(await htmlForm.count()).toBe(0);
+      expect(await fresh.getByLabel('Email').inputValue()).toBe(SUMMIT_DRIVER.email);
+      expect(await fresh.getByLabel('Password').inputValue()).toBe('summit-');
+      expect(await fresh.getByLabel('Password').evaluate((el) => el === document.activeElement)).toBe(true);
+      // The keys after the takeover land where the cursor was.
+      await fresh.keyboard.type(SUMMIT_DRIVER.password.slice('summit-'.length));
+      expect(await fresh.getByLabel('Password').inputValue()).toBe(SUMMIT_DRIVER.password);
+      await fresh.getByRole('button', { name: 'Sign in' }).click();
+      await fresh.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+      await fresh.getByTestId('order-card').first().waitFor({ timeout: 30_000 });
+    } finally {
+      await phone.close();
+    }
   });
 
   it('moves a driver who is already signed in to Home', async () => {

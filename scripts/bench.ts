@@ -12,6 +12,8 @@
 // - Lighthouse's mobile performance score of /login (scripts/benchLighthouse.ts)
 // - offline cold start (4× CPU throttle, shell from the service worker): reload → first order card at 2,000 and 10,000 orders
 // - an idle signed-in phone: bytes per hour through a counting proxy (scripts/benchIdle.ts)
+// - a first sign-in through a throttling proxy (256 kbit/s down, 800 ms): the form usable, the
+//   order list after Sign in, the last successful sync (scripts/benchWeakSignIn.ts)
 // - the fleet: 200 simulated phones on two instances (PostgreSQL, S3 bucket) for 60 s: order-list p99, failures (scripts/benchFleet.ts)
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +26,7 @@ import { fleetFigures } from './benchFleet';
 import { fleetSection, machineLine } from './fleet/record';
 import { homeBrowserFigures } from './benchHome';
 import { idleFigures } from './benchIdle';
+import { TYPING_MS, weakSignInFigures } from './benchWeakSignIn';
 import { lighthouseFigures } from './benchLighthouse';
 import { photoFigures } from './benchPhoto';
 import { serverLoadFigures } from './benchServer';
@@ -42,14 +45,14 @@ interface Row {
 const rows: Row[] = [];
 /** `--smoke` (npm test): the smallest data set, once, to prove the benchmark still runs; nothing is written. */
 const SMOKE = process.argv.includes('--smoke');
-/** `--only=server,filter` runs those groups (bundle, filter, server, fleet, browser) and prints them; nothing is written. */
+/** `--only=server,filter` runs those groups (bundle, filter, server, fleet, browser, signin) and prints them; nothing is written. */
 const ONLY =
   process.argv
     .find((a) => a.startsWith('--only='))
     ?.slice('--only='.length)
     .split(',')
     .filter(Boolean) ?? null;
-const runs = (group: 'bundle' | 'filter' | 'server' | 'fleet' | 'browser'): boolean => ONLY === null || ONLY.includes(group);
+const runs = (group: 'bundle' | 'filter' | 'server' | 'fleet' | 'browser' | 'signin'): boolean => ONLY === null || ONLY.includes(group);
 function row(what: string, value: number, unit: string, budget: number, digits = 1, atLeast = false): void {
   const entry = {
     what,
@@ -269,6 +272,20 @@ async function fleetRows(): Promise<void> {
   note(fleet.note);
 }
 
+/** Issue 24 item 5: a new phone's first sign-in on a weak link (scripts/benchWeakSignIn.ts), median of 3. */
+async function weakSignInRows(): Promise<void> {
+  // The smoke (npm test) proves it runs: one phone, the form filled at once, no wait for the sync.
+  const figures = await weakSignInFigures(SMOKE ? { runs: 1, typingMs: 0, untilSynced: false } : { runs: 3 });
+  if (!figures) throw new Error('dist/ missing: run `npm run build` first');
+  const s = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+  const tap = median(figures.runs.map((r) => r.tapMs));
+  row('first sign-in at 256 kbit/s down, 800 ms round trip: sign-in form usable (new phone, nothing cached)', figures.formMs / 1000, 's', 4, 2);
+  row(`the same: order list shown after Sign in (typed at ${SMOKE ? 0 : TYPING_MS} ms a key, Sign in at ${s(tap)})`, figures.listMs / 1000, 's', 8, 2);
+  note(
+    `first sign-in at 256 kbit/s: the list shows ${s(median(figures.runs.map((r) => r.tapMs + r.listMs)))} after the navigation (${kb(median(figures.runs.map((r) => r.listBytes)))} down by then); Tech support's last successful sync is set ${SMOKE ? '(not waited for in the smoke)' : figures.syncedMs === null ? 'not within 3 minutes' : `${s(figures.syncedMs)} after Sign in`}`,
+  );
+}
+
 async function browserFigures(): Promise<void> {
   const home = await homeBrowserFigures(SMOKE ? { orders: 200, settleMs: 0, cycles: 1 } : undefined);
   if (!home) throw new Error('dist/ missing: run `npm run build` first');
@@ -337,6 +354,7 @@ if (runs('filter')) filterFigures();
   // against PostgreSQL and a bucket, and the suite's time is budgeted (issue 21).
   .then(() => (runs('fleet') && !SMOKE ? fleetRows() : undefined))
   .then(() => (runs('browser') ? browserFigures() : undefined))
+  .then(() => (runs('signin') ? weakSignInRows() : undefined))
   .then(() => {
     const within = `${rows.filter((r) => r.pass).length} of ${rows.length} within budget`;
     if (ONLY !== null) {

@@ -20,6 +20,7 @@ import { createAnswerCache } from './http/answerCache';
 import { cardEntryGuard } from './http/cardEntryLimit';
 import { installAuth } from './http/auth';
 import { installCompression } from './http/compression';
+import { inlineScriptHashes } from './http/inlineScripts';
 import { createLimiter, DEFAULT_REFUSAL_DELAY_MS } from './http/limits';
 import { createInFlightLimit } from './http/inFlightLimit';
 import { clientErrors, frameworkErrors, helmetHeadersOf, installErrorHandling } from './http/errors';
@@ -327,7 +328,7 @@ async function registerPlugins(app: FastifyInstance, opts: BuildServerOptions): 
       useDefaults: true,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", ...inlineScriptHashes(opts.staticDir ?? null)],
         'style-src': ["'self'", "'unsafe-inline'"], // emotion (Chakra) injects style tags
         'img-src': ["'self'", 'blob:', 'data:', ...mapOrigins],
         'worker-src': ["'self'", 'blob:'], // maplibre starts its workers from a blob

@@ -119,9 +119,11 @@ export function createFleetDriver(deps: DriverDeps) {
       }
     }
     const nextDueAt = await push();
-    await reportUnsent(outbox.filter((entry) => entry.doc.steps.response === null).map((entry) => entry.doc));
-    // No answer at all ends the run, as in the engine (the transport counted the failure).
-    const pulled = await pullAll({ http, sleep, appHost: deps.appHost ?? 'localhost' }, data).catch(() => false);
+    // The report and the pull side by side, as in the engine. No answer at all ends the run (the transport counted the failure).
+    const [, pulled] = await Promise.all([
+      reportUnsent(outbox.filter((entry) => entry.doc.steps.response === null).map((entry) => entry.doc)),
+      pullAll({ http, sleep, appHost: deps.appHost ?? 'localhost', now }, data).catch(() => false),
+    ]);
     if (pulled) counts.pulls += 1;
     // As the engine: stretched while idle, never past the removed-user check's time.
     const removedCheckDueIn = Math.max(0, lastRemovedCheck + REMOVED_USER_POLL_MS - now());

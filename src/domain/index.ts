@@ -14,6 +14,7 @@ export * from './issues';
 export * from './search';
 export * from './orderFilters';
 export * from './scheduleDays';
+export * from './zonedDays';
 export * from './deliveryCalls';
 export * from './payments';
 export * from './schedule';

@@ -14,6 +14,8 @@ export const ORDER_KIND_SPECS = {
     addressFlag: 'onlotInventoryOrder',
     /** The camelCase id: an OrderRef's field and the order-details query. */
     idParam: 'onlotInventoryOrderId',
+    /** The id query of one order's delivery details (SPEC §7's table: customer orders name it customer_order_id). */
+    deliveryDetailsParam: 'onlotInventoryOrderId',
     /** The kebab-case id of the lookups' queries (email information). */
     idQuery: 'onlot-inventory-order-id',
     /** orderType of links into the main app. */
@@ -49,6 +51,7 @@ export const ORDER_KIND_SPECS = {
     keyPrefix: 'mo',
     addressFlag: 'inventoryMoveOrder',
     idParam: 'inventoryMoveOrderId',
+    deliveryDetailsParam: 'inventoryMoveOrderId',
     idQuery: 'inventory-move-order-id',
     mainAppType: 'inventory-move-order',
     orderTypes: ['move order'],
@@ -70,6 +73,7 @@ export const ORDER_KIND_SPECS = {
     keyPrefix: 'co',
     addressFlag: 'customerOrder',
     idParam: 'customerOrderId',
+    deliveryDetailsParam: 'customer_order_id',
     idQuery: 'customer-order-id',
     mainAppType: 'customer-order',
     orderTypes: ['new build', 'off-lot inventory'],

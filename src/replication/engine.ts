@@ -6,6 +6,7 @@ import { pruneDoneEntries } from '../outbox';
 import { clearBackoff, type BackoffScope } from './backoff';
 import type { EngineDeps } from './engineDeps';
 import { createHttpClient, type Hosts, type HttpClient } from './http';
+import { allSettledOrThrow } from './concurrent';
 import { processOutbox } from './outboxProcessor';
 import { createBusyGate } from './driverBusy';
 import { idleCadence } from './idleCadence';
@@ -162,19 +163,30 @@ export function createSyncEngine(deps: EngineDeps) {
         lastError = ERROR_TEXT.ClientTooOld;
         return;
       }
-      await reportUnsent({ db: deps.db, http, session: current, now, log: deps.log });
-      // SPEC §4: the list is refreshed after ready orders were submitted, either way.
-      await pruneDoneEntries(deps.db, now());
-      const pulled = await pullAll({
-        db: deps.db,
-        blobs: deps.blobs,
-        http,
-        session: current,
-        log: deps.log,
-        sleep: deps.sleep,
-        whenDriverIdle: driver.whenIdle,
-        appHost: deps.appHost,
-      });
+      // The unsent report and the pull go side by side: on a link of 800 ms round trip the
+      // report's answer held a first sign-in's list back by a second.
+      const [, pulled] = await allSettledOrThrow([
+        reportUnsent({ db: deps.db, http, session: current, now, log: deps.log }),
+        (async () => {
+          // SPEC §4: the list is refreshed after ready orders were submitted, either way.
+          await pruneDoneEntries(deps.db, now());
+          return pullAll({
+            db: deps.db,
+            blobs: deps.blobs,
+            http,
+            session: current,
+            log: deps.log,
+            sleep: deps.sleep,
+            whenDriverIdle: driver.whenIdle,
+            appHost: deps.appHost,
+            now,
+            timeZone: transport.timeZone,
+            // The list, the details and the snapshots are on the phone: the sync succeeded
+            // (Tech support's "Last successful sync"), though each order's notes still follow.
+            onSynced: () => patchSyncStatus(deps.db, { lastSyncAt: new Date(now()).toISOString(), reachable: link.reachable }),
+          });
+        })(),
+      ] as const);
       deps.mapTiles?.afterRun(current, pulled);
       quiet = !pulled && nextDueAt === null;
     } catch (error) {

@@ -21,7 +21,16 @@ async function currentFailures(db: DriverDatabase): Promise<FetchFailure[]> {
   return (await firstValueFrom(syncStatus$(db))).fetchFailures ?? [];
 }
 
-async function setFailure(db: DriverDatabase, code: FetchCode, failure: Omit<FetchFailure, 'code' | 'since'> | null, now: string): Promise<void> {
+/** Each database's failure writes in turn: a run's reads finish side by side, and each write reads the list it rewrites. */
+const writes = new WeakMap<DriverDatabase, Promise<void>>();
+
+function setFailure(db: DriverDatabase, code: FetchCode, failure: Omit<FetchFailure, 'code' | 'since'> | null, now: string): Promise<void> {
+  const next = (writes.get(db) ?? Promise.resolve()).catch(() => undefined).then(() => writeFailure(db, code, failure, now));
+  writes.set(db, next);
+  return next;
+}
+
+async function writeFailure(db: DriverDatabase, code: FetchCode, failure: Omit<FetchFailure, 'code' | 'since'> | null, now: string): Promise<void> {
   const failures = await currentFailures(db);
   const existing = failures.find((f) => f.code === code);
   if (!failure && !existing) return;

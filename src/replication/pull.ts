@@ -25,12 +25,15 @@ import {
   type Session,
 } from '../db';
 import { applyOptimistic, markOrdersBack } from '../outbox';
+import { allSettledOrThrow } from './concurrent';
+import { prefetchPerOrder } from './prefetch';
 import { DELIVERY_STREAMS, pullDeliveries } from './pullDeliveries';
+import { pullDueDeliveries } from './pullDue';
 import type { HttpClient } from './http';
 import { isConnectivity, reportFetch } from './fetchReport';
 import { pullCompanyContact, pullFeatureFlags, pullNotifications } from './pullOffice';
-import { confirmSnapshots, pullOrderMap, pullSchedule } from './pullSnapshots';
-import { checkSyncVersion, pullSetOf, storeSyncVersion } from './syncVersion';
+import { confirmSnapshots, prefetchScheduleDetails, pullOrderMap, pullScheduleList } from './pullSnapshots';
+import { askSyncVersion, knownSyncVersion, pullSetOf, storeSyncVersion, type VersionCheck } from './syncVersion';
 
 /**
  * The server's largest page: a first pull of 10,000 orders is 5 round trips, not 10 or 50, and
@@ -57,6 +60,15 @@ export interface PullContext {
   whenDriverIdle?: () => Promise<void>;
   /** The host the app is served on: its SPEC §9 environment names the feature flags' environment. */
   appHost?: string;
+  /** The engine's clock and the phone's time zone: which orders are due today or tomorrow (pullDue.ts). */
+  now?: () => number;
+  timeZone?: string;
+  /**
+   * Called once the run's reads are on the phone (the list, the due orders' and every kind's
+   * delivery details, the snapshots), before the per-order prefetch: the engine records the sync
+   * as successful there (issue 24: on a fresh phone the prefetch is dozens of round trips).
+   */
+  onSynced?: () => Promise<void>;
 }
 
 export type RawDoc = Record<string, unknown> & { id: string; _deleted?: boolean };
@@ -220,49 +232,66 @@ const RUN_SNAPSHOTS = [CACHE_KEYS.orderMap, CACHE_KEYS.scheduleList, CACHE_KEYS.
  * A run's pull. First one small request asks whether anything changed since the last complete
  * pull (syncVersion.ts): with nothing new (and no full re-read of the list asked for), the run
  * reads nothing more (false). Otherwise every read (true), and the version is kept once all of
- * them succeeded.
+ * them succeeded. With no version held (a first sign-in) no "nothing new" can come, so the list
+ * does not wait for the question's round trip: both go at once (pullEverything reads the list
+ * again after the answer, so the version still vouches only for reads made after it).
  */
 export async function pullAll(ctx: PullContext): Promise<boolean> {
-  const check = await checkSyncVersion(ctx, PULL_SET);
-  if (check.unchanged && !(await readOrdersRefresh(ctx.db, ctx.session))) {
-    await confirmSnapshots(ctx, RUN_SNAPSHOTS);
-    return false;
+  const known = await knownSyncVersion(ctx, PULL_SET);
+  const question = askSyncVersion(ctx, known);
+  if (known === null) {
+    question.catch(() => undefined); // awaited by pullEverything, after the list
+  } else {
+    const check = await question;
+    if (check.unchanged && !(await readOrdersRefresh(ctx.db, ctx.session))) {
+      await confirmSnapshots(ctx, RUN_SNAPSHOTS);
+      return false;
+    }
   }
-  const complete = await pullEverything(ctx);
+  const complete = await pullEverything(ctx, question, known === null);
+  const check = await question;
   if (complete && !check.unchanged && check.version) await storeSyncVersion(ctx, PULL_SET, check.version);
   return true;
 }
 
 /**
- * Everything a run pulls, in order: the list, the company's drivers, the map, the schedule,
- * the notifications and the company's contact, then each kind's delivery details (the
- * slowest, with its per-order prefetch). A read the server fails is reported (SPEC §8 text)
- * and the others still run; no signal stops the run. True when every read succeeded.
+ * Everything a run pulls: the list; then the delivery details of the orders due today or
+ * tomorrow (pullDue.ts); then, once the sync version's answer is in, side by side: the company's
+ * drivers, the map, the schedule list, the notifications, the company's contact, the feature
+ * flags and each kind's delivery details stream (and the list again from its checkpoint when it
+ * was read beside the question: usually an empty page). Then `onSynced`, then the per-order
+ * prefetch (each order's notes and checks, the schedule details). A read the server fails is
+ * reported (SPEC §8 text) and the others still run; no signal stops the run once the reads in
+ * flight have settled. True when every read succeeded.
  */
-async function pullEverything(ctx: PullContext): Promise<boolean> {
-  const done = [
-    await reportFetch(ctx.db, 'FailedToFetchOrderList', () => pullOrders(ctx)),
-    await pullCompanyDrivers(ctx),
-    await reportFetch(ctx.db, 'FailedToFetchOrderMap', () => pullOrderMap(ctx)),
-    await reportFetch(ctx.db, 'FailedToFetchScheduledOrders', () => pullSchedule(ctx)),
-    await reportFetch(ctx.db, 'FailedToFetchNotifications', () => pullNotifications(ctx)),
-    await pullCompanyContact(ctx),
-    await pullFeatureFlags(ctx),
-    await reportFetch(ctx.db, 'FailedToFetchDeliveryDetails', () => pullEachKind(ctx)),
-  ];
-  return done.every(Boolean);
+async function pullEverything(ctx: PullContext, question: Promise<VersionCheck>, listBeforeQuestion: boolean): Promise<boolean> {
+  const list = await reportFetch(ctx.db, 'FailedToFetchOrderList', () => pullOrders(ctx));
+  await pullDueDeliveries(ctx);
+  await question;
+  const reads = await allSettledOrThrow([
+    listBeforeQuestion ? reportFetch(ctx.db, 'FailedToFetchOrderList', () => pullOrders(ctx)) : Promise.resolve(list),
+    pullCompanyDrivers(ctx),
+    reportFetch(ctx.db, 'FailedToFetchOrderMap', () => pullOrderMap(ctx)),
+    reportFetch(ctx.db, 'FailedToFetchScheduledOrders', () => pullScheduleList(ctx)),
+    reportFetch(ctx.db, 'FailedToFetchNotifications', () => pullNotifications(ctx)),
+    pullCompanyContact(ctx),
+    pullFeatureFlags(ctx),
+    reportFetch(ctx.db, 'FailedToFetchDeliveryDetails', () => pullEachKind(ctx)),
+  ]);
+  const synced = list && reads.every(Boolean);
+  if (synced) await ctx.onSynced?.();
+  const prefetched = await allSettledOrThrow([
+    reportFetch(ctx.db, 'FailedToFetchScheduledOrders', () => prefetchScheduleDetails(ctx)),
+    reportFetch(ctx.db, 'FailedToFetchDeliveryDetails', () => prefetchPerOrder(ctx)),
+  ]);
+  return synced && prefetched.every(Boolean);
 }
 
-/** Each kind's delivery details; one kind failing does not keep the others from arriving. */
+/** Each kind's delivery details stream, side by side; one kind failing does not keep the others from arriving. */
 async function pullEachKind(ctx: PullContext): Promise<void> {
-  let failure: unknown = null;
-  for (const kind of ORDER_KINDS) {
-    try {
-      await pullDeliveries(ctx, kind);
-    } catch (error) {
-      if (isConnectivity(error)) throw error;
-      failure ??= error;
-    }
-  }
-  if (failure) throw failure;
+  const settled = await Promise.allSettled(ORDER_KINDS.map((kind) => pullDeliveries(ctx, kind)));
+  const failures = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
+  const connectivity = failures.find(isConnectivity);
+  if (connectivity !== undefined) throw connectivity;
+  if (failures.length) throw failures[0];
 }

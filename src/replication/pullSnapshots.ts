@@ -1,7 +1,7 @@
 import { clockMs, clockIso } from '../clock';
 import { ORDER_API, ORDER_KIND_SPECS, orderRefOfFields, type ScheduleListItem } from '../domain';
 import { CACHE_KEYS, pruneCache, readCache, readCaches, writeCache, writeCaches } from '../db';
-import { PREFETCH_BATCH, PREFETCH_PAUSE_MS } from './pullDeliveries';
+import { prefetchInBatches } from './prefetch';
 import type { PullContext } from './pull';
 
 // Snapshots of reads that have no checkpoint (DESIGN §4 `cache`): each answer is validated,
@@ -44,16 +44,20 @@ export async function pullOrderMap(ctx: PullContext): Promise<void> {
   await storeSnapshot(ctx, CACHE_KEYS.orderMap, await ctx.http.read(`GET ${ORDER_API.orderMap}`));
 }
 
+/** The schedule list (SPEC §2 /scheduled), soonest first. */
+export async function pullScheduleList(ctx: PullContext): Promise<void> {
+  await storeSnapshot(ctx, CACHE_KEYS.scheduleList, await ctx.http.read(`GET ${ORDER_API.scheduleList}`));
+}
+
 /**
- * The schedule list, then each scheduled order's schedule details, so `/scheduled` and the
- * three details screens open offline. A details snapshot is fetched again only when its order
- * changed since (updated_at), throttled like every prefetch (SPEC §7): ten at a time, each ten
- * stored in one write, never while the driver types or scrolls (driverBusy.ts). Snapshots of
- * orders no longer scheduled are dropped.
+ * Each scheduled order's schedule details, from the stored schedule list, so `/scheduled` and
+ * the three details screens open offline. A details snapshot is fetched again only when its
+ * order changed since (updated_at), soonest first, as the per-order prefetch (prefetch.ts:
+ * ten at a time, each ten stored in one write, never while the driver types or scrolls).
+ * Snapshots of orders no longer scheduled are dropped.
  */
-export async function pullSchedule(ctx: PullContext): Promise<void> {
-  const sleep = ctx.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const list: ScheduleListItem[] = await storeSnapshot(ctx, CACHE_KEYS.scheduleList, await ctx.http.read(`GET ${ORDER_API.scheduleList}`));
+export async function prefetchScheduleDetails(ctx: PullContext): Promise<void> {
+  const list = (await readCache<ScheduleListItem[]>(ctx.db, ctx.session, CACHE_KEYS.scheduleList))?.data ?? [];
   const wanted = list.flatMap((item) => {
     const ref = orderRefOfFields(item);
     return ref ? [{ item, ref, key: CACHE_KEYS.scheduleDetails(item.id) }] : [];
@@ -64,18 +68,17 @@ export async function pullSchedule(ctx: PullContext): Promise<void> {
     wanted.map((w) => w.key),
   );
   const stale = wanted.filter((w) => cached.get(w.key)?.data.updated_at !== w.item.updated_at);
-  for (let start = 0; start < stale.length; start += PREFETCH_BATCH) {
-    const batch = stale.slice(start, start + PREFETCH_BATCH);
-    await ctx.whenDriverIdle?.();
-    const fetched: { key: string; data: unknown }[] = [];
-    try {
-      for (const { key, ref } of batch)
-        fetched.push({ key, data: await ctx.http.read(`GET ${ORDER_KIND_SPECS[ref.kind].paths.scheduleDetails}`, { id: ref.id }) });
-    } finally {
-      // What arrived before a failure is kept.
-      await writeCaches(ctx.db, ctx.session, fetched, clockIso());
-    }
-    if (batch.length === PREFETCH_BATCH) await sleep(PREFETCH_PAUSE_MS);
-  }
+  await prefetchInBatches(
+    ctx,
+    stale,
+    ({ ref }) => ctx.http.read(`GET ${ORDER_KIND_SPECS[ref.kind].paths.scheduleDetails}`, { id: ref.id }),
+    (fetched) =>
+      writeCaches(
+        ctx.db,
+        ctx.session,
+        fetched.map(([{ key }, data]) => ({ key, data })),
+        clockIso(),
+      ),
+  );
   await pruneCache(ctx.db, ctx.session, CACHE_KEYS.scheduleDetails(''), new Set(wanted.map((w) => w.key)));
 }

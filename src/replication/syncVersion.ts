@@ -30,9 +30,10 @@ interface StoredVersion {
 /** `unchanged`: the server said nothing is new since the stored version. Else the version to store after a complete pull (null: none known). */
 export type VersionCheck = { unchanged: true } | { unchanged: false; version: string | null };
 
-export async function checkSyncVersion(ctx: PullContext, pulls: string): Promise<VersionCheck> {
+/** The version the last complete pull matched, when it vouches for this build's pulls (`pulls`); else null. */
+export async function knownSyncVersion(ctx: PullContext, pulls: string): Promise<string | null> {
   const stored = (await readCache<StoredVersion>(ctx.db, ctx.session, CACHE_KEYS.syncVersion))?.data;
-  return askSyncVersion(ctx, stored?.pulls === pulls ? stored.version : null);
+  return stored?.pulls === pulls ? stored.version : null;
 }
 
 /** The request itself, given the version the phone holds (null: none); the fleet load test (scripts/fleet) asks it too. */

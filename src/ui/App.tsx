@@ -1,7 +1,8 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration, type RouteObject } from 'react-router';
-import { getDatabase, keepOrderListWarm } from '../db';
+import { filter, firstValueFrom } from 'rxjs';
+import { getDatabase, keepOrderListWarm, syncStatus$ } from '../db';
 import { Loading } from './components/Loading';
 import { t, useLanguage } from './i18n';
 import { RequireAuth } from './components/RequireAuth';
@@ -51,6 +52,24 @@ export function openPageDatabase(signingIn: boolean): void {
       if (signingIn) keepOrderListWarm(db);
     },
     (error: unknown) => console.error('PWADB did not open', error),
+  );
+}
+
+/**
+ * Resolves once this phone has synced (the page's PWADB holds a last successful sync) or the
+ * first run since the page opened has ended, whatever its outcome: what waits for it (the
+ * service worker's precache, main.tsx) stays off a first sign-in's thin link until then.
+ */
+export async function whenSyncedOnce(): Promise<void> {
+  const db = await getDatabase();
+  let ran = false;
+  await firstValueFrom(
+    syncStatus$(db).pipe(
+      filter((status) => {
+        ran ||= status.syncing;
+        return status.lastSyncAt !== null || (ran && !status.syncing);
+      }),
+    ),
   );
 }
 

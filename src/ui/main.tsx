@@ -1,17 +1,15 @@
 import { startTransition, StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { registerSW } from 'virtual:pwa-register';
-import { getSyncClient } from '../workers/client';
+import { getSyncClient, syncWorkerReady } from '../workers/client';
 import { startLanguage } from './i18n';
 import { startCookieHandOff } from './cookieHandOff';
 import { startImpersonationFromAddress } from './impersonationStart';
 import { useWorkerLoginState } from './hooks/useWorkerLoginState';
+import { readHtmlForm, type CarriedForm } from './loginTakeover';
 import { LoginScreen } from './routes/LoginScreen';
 import { BootFailure } from './BootFailure';
-
-// The service worker precaches the shell, every lazy chunk and both workers, so a reload
-// with no network still opens the app on the data already in PWADB.
-registerSW({ immediate: true });
 
 // Ask once per start that the browser not evict PWADB (queued deliveries live there).
 async function requestPersistentStorage(): Promise<void> {
@@ -27,6 +25,7 @@ getSyncClient();
 
 /** The app (Chakra, the router, every screen): its own chunk, so /login can paint without it. */
 let app: Promise<typeof import('./App')> | null = null;
+let serviceWorker = false;
 function loadApp(): Promise<typeof import('./App')> {
   const signingIn = window.location.pathname === '/login';
   app ??= import('./App').then(
@@ -55,7 +54,24 @@ function openAppOrSayWhy(root: Root): void {
   });
 }
 
+/**
+ * The service worker precaches the shell, every lazy chunk and both workers (~3.4 MB), so a
+ * reload with no network still opens the app on the data already in PWADB. Registered once this
+ * phone has synced (or its first run ended): on a first sign-in over one bar of signal the
+ * precache would otherwise share the link with the sign-in and the first list for minutes (issue
+ * 24). A phone that synced before registers as soon as the app's code is in.
+ */
+function registerServiceWorkerOnceSynced(): void {
+  if (serviceWorker) return;
+  serviceWorker = true;
+  void loadApp()
+    .then((module) => module.whenSyncedOnce())
+    .then(() => registerSW({ immediate: true }))
+    .catch((error: unknown) => console.warn('the service worker was not registered', error));
+}
+
 async function openApp(root: Root): Promise<void> {
+  registerServiceWorkerOnceSynced();
   const { App } = await loadApp();
   // A transition: React renders the first screen in slices of a few ms, yielding between
   // them, instead of one task of several hundred ms on a slow phone (Chakra styles every
@@ -70,8 +86,8 @@ async function openApp(root: Root): Promise<void> {
 }
 
 /** LoginScreen on the sync worker's database: the page opens none before the driver signs in. */
-function FirstLogin({ redirect, onAuthenticated }: { redirect: string; onAuthenticated: (target: string) => void }) {
-  return <LoginScreen state={useWorkerLoginState()} redirect={redirect} onAuthenticated={onAuthenticated} />;
+function FirstLogin({ redirect, onAuthenticated, carried }: { redirect: string; onAuthenticated: (target: string) => void; carried: CarriedForm | null }) {
+  return <LoginScreen state={useWorkerLoginState()} redirect={redirect} onAuthenticated={onAuthenticated} carried={carried} />;
 }
 
 /**
@@ -93,15 +109,32 @@ function showLogin(root: Root): void {
       window.location.reload();
     });
   };
-  // The driver has started to sign in (a tap, a key, a field in focus): the app's code and
-  // the page's database load while they type, not after the sign-in answers. A page nobody
-  // touches (a crawler, Lighthouse) loads neither.
+  // The driver has started to sign in (a tap, a key, a field in focus): the app's code and the
+  // page's database load while they type, not after the sign-in answers; after the sync
+  // worker's code, which the sign-in needs first. A page nobody touches (a crawler, Lighthouse)
+  // loads neither. On login.html the driver may have typed before this code arrived.
+  const loadAppAfterWorker = (): void => void syncWorkerReady().then(loadApp, loadApp);
   const element = document.getElementById('root');
-  for (const type of ['focusin', 'pointerdown', 'keydown']) element?.addEventListener(type, () => void loadApp(), { once: true, passive: true });
-  root.render(
-    <StrictMode>
-      <FirstLogin redirect={redirect} onAuthenticated={onAuthenticated} />
-    </StrictMode>,
+  // What was typed on login.html's form, read in the same task as the render that replaces it,
+  // so no key lands in between (flushSync: the render is not deferred).
+  const carried = readHtmlForm(document);
+  // A Sign in pressed before this code arrived goes first: the app's code loads once it is
+  // answered (onAuthenticated), not beside it, where its dozen requests held the sign-in back
+  // for seconds on the 6 connections a browser keeps per host.
+  if (carried?.submitted) return renderLogin(root, redirect, onAuthenticated, carried);
+  if (carried?.touched) loadAppAfterWorker();
+  else for (const type of ['focusin', 'pointerdown', 'keydown']) element?.addEventListener(type, loadAppAfterWorker, { once: true, passive: true });
+  renderLogin(root, redirect, onAuthenticated, carried);
+}
+
+/** Renders the login screen at once (flushSync), in the same task as `carried` was read: no key lands in between. */
+function renderLogin(root: Root, redirect: string, onAuthenticated: (target: string) => void, carried: CarriedForm | null): void {
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <FirstLogin redirect={redirect} onAuthenticated={onAuthenticated} carried={carried} />
+      </StrictMode>,
+    ),
   );
 }
 

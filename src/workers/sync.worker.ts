@@ -7,10 +7,17 @@ import { createMapTileKeeper } from '../replication/mapTiles/keeper';
 import { clockMs } from '../clock';
 import { createProfileRpc, type ProfileRpcApi } from '../replication/profile';
 import type { SyncConfig, SyncReason, SyncWorkerApi } from './protocol';
+import { SYNC_WORKER_UP } from './syncWorkerStart';
 
 // The sync worker owns every HTTP call. Each tab has one, but only the holder of the Web
 // Lock runs the engine's loops; the others answer RPCs (login) and forward "sync now" to
 // the leader over a BroadcastChannel.
+
+// Every module of the worker has arrived and runs (src/ui/loginPage.ts may wait for it), and
+// PWADB opens now, before init() or the login screen's first call: on a first sign-in the page's
+// own code is still on its way (issue 24).
+self.postMessage(SYNC_WORKER_UP);
+void Promise.all([getDatabase(), getBlobStore()]).catch((error: unknown) => console.error('[sync] PWADB did not open', error));
 
 const LOCK_NAME = 'driver-app-sync-leader';
 const channel = new BroadcastChannel('driver-app-sync');

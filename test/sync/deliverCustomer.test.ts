@@ -318,10 +318,11 @@ describe('prefetch for offline use', () => {
     if (noted) expect(customers.find((d) => d.order_id === noted.order_id)?.notes?.map((n) => n.note)).toContain(noted.note);
     const fetched = device.net.reached(/GET \/api\/driver\/saved-checks/);
     expect(fetched).toBe(customers.length);
-    // The scheduled orders' schedule details are prefetched under the same throttle.
+    // Every kind's orders in one prefetch (the due ones first), the scheduled orders' schedule
+    // details beside it under the same throttle.
     const scheduled = rows.filter((o) => o.is_scheduled_for_delivery).length;
-    const perKind = [customers.length, moves.length, onlots.length, scheduled].reduce((sum, n) => sum + Math.floor(n / 10), 0);
-    expect(pauses).toEqual(Array.from({ length: perKind }, () => 400));
+    const batches = Math.floor((customers.length + moves.length + onlots.length) / 10) + Math.floor(scheduled / 10);
+    expect(pauses).toEqual(Array.from({ length: batches }, () => 400));
     const detailCalls = () => device.net.reached(/GET \/api\/driver\/(customer-order|inventory-move-order|onlot-inventory-order)-details/);
     const before = detailCalls();
     await device.engine.syncNow();

@@ -22,6 +22,8 @@ describe('formatScheduledEmailDate', () => {
   it('answers null for what is not a date', () => {
     expect(formatScheduledEmailDate('soon')).toBeNull();
     expect(formatScheduledEmailDate('2026-02-30')).toBeNull();
+    expect(formatScheduledEmailDate('Jan 5, 2026')).toBeNull();
+    expect(formatScheduledEmailDate('2026-01-05', 'Mars/Olympus_Mons')).toBeNull();
   });
 });
 

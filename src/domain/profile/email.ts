@@ -1,9 +1,9 @@
 // Email (SPEC §3 email data, §5 sending rules, §7 send-email and the lookups, §8 texts,
 // §9 scheduled date format). The server renders the six templates; the client asks the
 // email-information lookups for the variables and send_email flags.
-import { DateTime } from 'luxon';
 import * as v from 'valibot';
 import { IdSchema } from '../ids';
+import { isKnownZone } from '../zonedDays';
 
 export const EMAIL_TEMPLATES = [
   'customer-order-delivered',
@@ -171,9 +171,19 @@ const ordinal = (day: number): string => {
   }
 };
 
-/** SPEC §9: "Monday January 5th", in the given IANA zone; null for a value that is not a date. */
+/**
+ * SPEC §9: "Monday January 5th", in the given IANA zone; null for a value that is not a date
+ * (an ISO day, yyyy-mm-dd, is that day; an ISO instant is read in the zone). With Intl, not a
+ * date library: the sync worker sends these texts and its code must stay small (zonedDays.ts).
+ */
 export function formatScheduledEmailDate(value: string, zone = 'UTC'): string | null {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? DateTime.fromISO(value, { zone }) : DateTime.fromISO(value).setZone(zone);
-  if (!date.isValid) return null;
-  return `${date.setLocale('en-US').toFormat('cccc LLLL')} ${ordinal(date.day)}`;
+  if (!isKnownZone(zone)) return null;
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const ms = day ? Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : /^\d{4}-\d{2}-\d{2}T/.test(value) ? Date.parse(value) : Number.NaN;
+  if (!Number.isFinite(ms)) return null;
+  // 2026-02-30 is no day (Date.UTC would roll it over to March 2nd).
+  if (day && new Date(ms).toISOString().slice(0, 10) !== value) return null;
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: day ? 'UTC' : zone, weekday: 'long', month: 'long', day: 'numeric' }).formatToParts(ms);
+  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('month')} ${ordinal(Number(part('day')))}`;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { ErrorCode } from '../../domain';
 import { getSyncClient } from '../../workers/client';
 import { clearHandOffRefusal, useHandOffRefusal } from '../cookieHandOff';
@@ -9,6 +9,7 @@ import { t } from '../i18n';
 import { errorText } from '../i18n/domainText';
 import { signedOutText } from '../i18n/sessionText';
 import { afterLoginTarget } from '../loginRedirect';
+import type { CarriedForm } from '../loginTakeover';
 import { dismissAll } from '../toaster';
 import './LoginScreen.css';
 
@@ -60,16 +61,26 @@ interface LoginScreenProps {
   redirect: string;
   /** Where to go once `state` says the driver is signed in: the redirect after a sign-in here, Home if they already were. */
   onAuthenticated: (target: string) => void;
+  /** What the driver did on login.html's form before this screen took its place (loginTakeover.ts). */
+  carried?: CarriedForm | null;
 }
 
 /** Sign-in (SPEC §4). The form shows at once; a note or a redirect follows when `state` arrives. */
-export function LoginScreen({ state, redirect, onAuthenticated }: LoginScreenProps) {
+export function LoginScreen({ state, redirect, onAuthenticated, carried = null }: LoginScreenProps) {
   const auth = state?.auth;
   const online = useNavigatorOnline();
   const ids = useId();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [pending, setPending] = useState(false);
+  const [email, setEmail] = useState(carried?.email ?? '');
+  const [password, setPassword] = useState(carried?.password ?? '');
+  const emailField = useRef<HTMLInputElement>(null);
+  const passwordField = useRef<HTMLInputElement>(null);
+  // The cursor stays where it was on the HTML form, before the first paint of this one.
+  useLayoutEffect(() => {
+    const field = carried?.focus === 'email' ? emailField.current : carried?.focus === 'password' ? passwordField.current : null;
+    field?.focus();
+    if (field && carried?.selection) field.setSelectionRange(carried.selection.start, carried.selection.end);
+  }, [carried]);
+  const [pending, setPending] = useState(carried?.submitted === true);
   const [justSignedIn, setJustSignedIn] = useState(false);
   const [error, setError] = useState<Message | null>(null);
   // The main app's `jwt` cookie held a token the app refused (SPEC §8 text): said here until the driver signs in by hand.
@@ -87,7 +98,6 @@ export function LoginScreen({ state, redirect, onAuthenticated }: LoginScreenPro
     if (authenticated) onAuthenticated(target);
   }, [authenticated, target, onAuthenticated]);
 
-  if (authenticated) return <BootSplash />;
   // A stored token of another role (SPEC §6) is refused like a failed sign-in.
   const shownError =
     error ??
@@ -100,8 +110,7 @@ export function LoginScreen({ state, redirect, onAuthenticated }: LoginScreenPro
       ? signedOutText('expired', 0)
       : null;
 
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
+  const signIn = async (): Promise<void> => {
     setError(null);
     clearHandOffRefusal();
     setPending(true);
@@ -123,12 +132,26 @@ export function LoginScreen({ state, redirect, onAuthenticated }: LoginScreenPro
     }
     setPending(false);
   };
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    void signIn();
+  };
+  // Sign in was pressed on the HTML form before this code arrived: it goes now, once.
+  const carriedSent = useRef(false);
+  useEffect(() => {
+    if (!carried?.submitted || carriedSent.current) return;
+    carriedSent.current = true;
+    void signIn();
+    // Only the carried press, on mount: `signIn` reads the fields' state, set from `carried`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [carried]);
 
+  if (authenticated) return <BootSplash />;
   // The main landmark: Login is outside the Shell, which gives every other screen its <main>.
   return (
     <main className="login-screen">
       <div className="login-card">
-        <form className="login-form" onSubmit={(e) => void submit(e)}>
+        <form className="login-form" onSubmit={submit}>
           <div>
             <div className="login-heading">
               <h1 className="login-heading__title">{t('login.appName')}</h1>
@@ -142,6 +165,7 @@ export function LoginScreen({ state, redirect, onAuthenticated }: LoginScreenPro
           <div className="login-field">
             <label htmlFor={`${ids}-email`}>{t('login.email')}</label>
             <input
+              ref={emailField}
               id={`${ids}-email`}
               type="email"
               name="email"
@@ -155,6 +179,7 @@ export function LoginScreen({ state, redirect, onAuthenticated }: LoginScreenPro
           <div className="login-field">
             <label htmlFor={`${ids}-password`}>{t('login.password')}</label>
             <input
+              ref={passwordField}
               id={`${ids}-password`}
               type="password"
               name="password"
