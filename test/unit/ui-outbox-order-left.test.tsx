@@ -150,8 +150,15 @@ describe('OutboxEntryCard: a delivery of an order that left the driver', { timeo
 
     fireEvent.click(card().getByRole('button', { name: 'Discard' }));
     fireEvent.click(card().getByRole('button', { name: 'Discard for good' }));
-    await waitFor(async () => expect(await db.outbox.findOne(doc.id).exec()).toBeNull());
-    expect(await db.customer_deliveries.findOne(doc.order_key).exec()).toBeNull();
-    expect(await blobs.keys()).toHaveLength(0);
+    // The entry goes first, then the draft and its images: wait for all three (asserting the
+    // draft right after the entry was gone failed on a loaded machine).
+    await waitFor(
+      async () => {
+        expect(await db.outbox.findOne(doc.id).exec()).toBeNull();
+        expect(await db.customer_deliveries.findOne(doc.order_key).exec()).toBeNull();
+        expect(await blobs.keys()).toHaveLength(0);
+      },
+      { timeout: 10_000 },
+    );
   });
 });
