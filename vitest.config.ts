@@ -11,10 +11,13 @@ import { defineConfig } from 'vitest/config';
 // default child processes (~15% of its time).
 const oneWorker = { fileParallelism: false, isolate: false } as const;
 
-// Unit files that replace modules (vi.mock) run isolated, or the mock would leak into the next
-// file; the others share their workers' imports (isolated, the suite spent 32 s of its 57 s
-// importing React, Chakra and RxDB once per file). Decided by reading the files, so a new file
-// that mocks is isolated without anyone listing it.
+// Unit files that replace modules (vi.mock) run isolated from each other's mocks: a module
+// evaluated for one file stays bound to that file's mocks, so before each such file its worker
+// evaluates the project's modules afresh (test/support/freshModules.ts) and keeps the libraries
+// (a worker per file, as before, loaded React, Chakra and RxDB once per file: ~49 CPU-s for 15
+// files, ~13 shared). The other files share their workers' imports outright (isolated, the
+// suite spent 32 s of its 57 s importing React, Chakra and RxDB once per file). Decided by
+// reading the files, so a new file that mocks is isolated without anyone listing it.
 const UNIT_DIR = 'test/unit';
 const mocksModules = (file: string): boolean => /\bvi\.(mock|doMock)\(/.test(readFileSync(`${UNIT_DIR}/${file}`, 'utf8'));
 const unitFiles = readdirSync(UNIT_DIR).filter((file) => /\.test\.tsx?$/.test(file));
@@ -36,7 +39,17 @@ export default defineConfig({
           ...restoreAfterEach,
         },
       },
-      { test: { name: 'unit-isolated', include: isolatedUnit, environment: 'node', pool: 'threads', ...restoreAfterEach } },
+      {
+        test: {
+          name: 'unit-isolated',
+          include: isolatedUnit,
+          environment: 'node',
+          pool: 'threads',
+          isolate: false,
+          ...restoreAfterEach,
+          setupFiles: ['test/support/freshModules.ts', ...restoreAfterEach.setupFiles],
+        },
+      },
       {
         test: {
           name: 'integration',

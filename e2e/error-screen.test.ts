@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
-import { launchPhone, RESULTS, signIn, useBrowserHarness } from './support';
+import { openPhone, RESULTS, signIn, useBrowserHarness } from './support';
 
 let server: TestServer;
 
@@ -14,7 +14,7 @@ useBrowserHarness({}, (h) => ({ server } = h));
 describe('the generic error screen', () => {
   it('an unexpected failure shows Something went wrong, There was an error and a way back Home', async () => {
     // Without a service worker every chunk comes from the network, so one can be refused.
-    const phone = await launchPhone({ serviceWorkers: 'block' });
+    const phone = await openPhone({ serviceWorkers: 'block' });
     try {
       const page = phone.context.pages()[0] ?? (await phone.context.newPage());
       let arrives = false;

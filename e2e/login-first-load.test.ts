@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
-import { DIST, launchPhone, RESULTS, SUMMIT_DRIVER, useBrowserHarness } from './support';
+import { DIST, openPhone, RESULTS, SUMMIT_DRIVER, useBrowserHarness } from './support';
 import { expectReadable, MIN_TARGET } from './themeAudit';
 
 let server: TestServer;
@@ -127,7 +127,7 @@ describe('a fresh /login', () => {
   });
 
   it("signs in when the app's code did not arrive (twice): the page loads the target afresh", async () => {
-    const phone = await launchPhone({ serviceWorkers: 'block' });
+    const phone = await openPhone({ serviceWorkers: 'block' });
     try {
       const fresh = await phone.context.newPage();
       // The app's code never arrives on the /login document and arrives once the page loads
@@ -163,7 +163,7 @@ describe('a fresh /login', () => {
 
 describe('a cold start away from /login', () => {
   it('whose app code does not arrive says so instead of a splash that stays, and opens the app on Try again', async () => {
-    const phone = await launchPhone({ serviceWorkers: 'block' });
+    const phone = await openPhone({ serviceWorkers: 'block' });
     try {
       const fresh = await phone.context.newPage();
       let arrives = false;

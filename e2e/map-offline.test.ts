@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEPT_CACHE_NAME } from '../src/domain';
 import { startTestServer, type TestServer } from '../test/support/server';
 import { ROAD_RGB, startTileServer, type TileServer } from '../test/support/tileServer';
-import { ensureServiceWorker, launchPhone, startProxy, type Phone, type Proxy } from './support';
+import { ensureServiceWorker, openPhone, startProxy, type Phone, type Proxy } from './support';
 import { expectReadable } from './themeAudit';
 
 const DIST = resolve('dist');
@@ -108,7 +108,7 @@ beforeAll(async () => {
   server = await startTestServer({ staticDir: DIST, build: { mapStyleUrl: tiles.styleUrl } });
   const { hostname, port } = new URL(server.url);
   proxy = await startProxy({ host: hostname, port: Number(port) });
-  phone = await launchPhone();
+  phone = await openPhone();
   page = phone.context.pages()[0] ?? (await phone.context.newPage());
   page.on('pageerror', (error) => {
     pageErrors.push(String(error));

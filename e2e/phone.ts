@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -15,29 +15,44 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+const EXECUTABLE = '/usr/bin/chromium';
+
 export interface Phone {
   context: BrowserContext;
   close(): Promise<void>;
 }
 
+export interface PhoneOptions {
+  serviceWorkers?: 'allow' | 'block';
+  bypassCSP?: boolean;
+  density?: 1 | 2;
+}
+
 /**
- * A fresh browser profile (its own user data dir) with a 390x844 phone viewport. The browser
- * suites paint at 1 device pixel per CSS pixel: layout, hit targets and contrast are the same
- * at any density, and Chromium paints in software here (no GPU), so 2× cost the e2e suite ~17%
- * of its CPU (4× the pixels per frame and per screenshot) for no check that needs it. The
- * benchmark keeps 2× (`density: 2`), nearer a phone's screen, so its figures stay comparable.
+ * A 390x844 phone viewport. The browser suites paint at 1 device pixel per CSS pixel: layout,
+ * hit targets and contrast are the same at any density, and Chromium paints in software here
+ * (no GPU), so 2× cost the e2e suite ~17% of its CPU (4× the pixels per frame and per
+ * screenshot) for no check that needs it. The benchmark keeps 2× (`density: 2`), nearer a
+ * phone's screen, so its figures stay comparable.
  */
-export async function launchPhone(opts: { serviceWorkers?: 'allow' | 'block'; bypassCSP?: boolean; density?: 1 | 2 } = {}): Promise<Phone> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'driver-app-e2e-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
+function phoneOptions(opts: PhoneOptions): BrowserContextOptions {
+  return {
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: opts.density ?? 1,
     hasTouch: true,
     serviceWorkers: opts.serviceWorkers ?? 'allow',
     bypassCSP: opts.bypassCSP ?? false,
+  };
+}
+
+/** The benchmark's phone: a browser of its own on a fresh profile on disk, as a phone keeps its data. */
+export async function launchPhone(opts: PhoneOptions = {}): Promise<Phone> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'driver-app-e2e-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: EXECUTABLE,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    ...phoneOptions(opts),
   });
   return {
     context,
@@ -46,4 +61,35 @@ export async function launchPhone(opts: { serviceWorkers?: 'allow' | 'block'; by
       rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+let shared: Promise<Browser> | null = null;
+
+/** This process's Chromium: launched on first use, again if it has gone (crashed or closed). */
+function sharedBrowser(): Promise<Browser> {
+  shared ??= chromium.launch({ executablePath: EXECUTABLE, headless: true, args: CHROMIUM_ARGS }).then(
+    (browser) => {
+      browser.on('disconnected', () => {
+        shared = null;
+      });
+      return browser;
+    },
+    (error: unknown) => {
+      shared = null;
+      throw error;
+    },
+  );
+  return shared;
+}
+
+/**
+ * The browser suite's phone: a fresh browser context (its own cookies, storage, service
+ * workers, cache and network state; nothing shared with another phone) in one Chromium per
+ * process, launched by the first phone and kept for the worker's next files: a browser of its
+ * own per phone cost ~1.2 CPU-s to launch and close, ~35 times a run. The browser ends with
+ * the process (playwright closes what it launched, and Chromium exits when its pipe closes).
+ */
+export async function openPhone(opts: PhoneOptions = {}): Promise<Phone> {
+  const context = await (await sharedBrowser()).newContext(phoneOptions(opts));
+  return { context, close: () => context.close() };
 }

@@ -8,7 +8,7 @@ import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
-import { ensureServiceWorker, launchPhone, RESULTS, SUMMIT_DRIVER as DRIVER, SUMMIT_DRIVER2, useBrowserHarness, type Phone, type Proxy } from './support';
+import { ensureServiceWorker, openPhone, RESULTS, SUMMIT_DRIVER as DRIVER, SUMMIT_DRIVER2, useBrowserHarness, type Phone, type Proxy } from './support';
 import { expectReadable } from './themeAudit';
 
 const HEADER = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}$/;
@@ -232,7 +232,7 @@ describe('/scheduled and schedule details', () => {
         where driver_id = (select id from accounts where email = $1)`,
       [driver2.email],
     );
-    const second = await launchPhone();
+    const second = await openPhone();
     try {
       const page2 = second.context.pages()[0] ?? (await second.context.newPage());
       await page2.goto(`${server.url}/scheduled`);

@@ -21,8 +21,8 @@ export interface Account {
 export const SUMMIT_DRIVER: Account = { email: 'driver@summit.test', password: 'summit-driver-1' };
 export const SUMMIT_DRIVER2: Account = { email: 'driver2@summit.test', password: 'summit-driver-2' };
 
-export { CHROMIUM_ARGS, launchPhone, type Phone } from './phone';
-import { launchPhone, type Phone } from './phone';
+export { openPhone, type Phone } from './phone';
+import { openPhone, type Phone } from './phone';
 
 /** Signs in on the Login screen at `baseUrl` and waits for Home. */
 export async function signIn(page: Page, baseUrl: string, who: Account = SUMMIT_DRIVER): Promise<void> {
@@ -173,7 +173,7 @@ export function useBrowserHarness(opts: BrowserHarnessOptions = {}, onStart?: (s
     await opts.onServer?.(server);
     const { hostname, port } = new URL(server.url);
     proxy = await startProxy({ host: hostname, port: Number(port) });
-    phone = await launchPhone();
+    phone = await openPhone();
     const page = phone.context.pages()[0] ?? (await phone.context.newPage());
     page.on('pageerror', (error) => console.error('[page error]', error));
     setup = { server, proxy, phone, page };

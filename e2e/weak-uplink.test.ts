@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/support/server';
 import { startThrottleProxy, type LinkShape, type ThrottleProxy } from '../test/support/throttleProxy';
-import { DIST, launchPhone, RESULTS, signIn, SUMMIT_DRIVER as DRIVER, type Phone } from './support';
+import { DIST, openPhone, RESULTS, signIn, SUMMIT_DRIVER as DRIVER, type Phone } from './support';
 
 const KBIT = 1000 / 8;
 const WEAK: LinkShape = { upBytesPerS: 64 * KBIT, downBytesPerS: 256 * KBIT, rttMs: 800 };
@@ -30,7 +30,7 @@ beforeAll(async () => {
   server = await startTestServer({ staticDir: DIST });
   const { hostname, port } = new URL(server.url);
   proxy = await startThrottleProxy({ host: hostname, port: Number(port) }, OPEN);
-  phone = await launchPhone();
+  phone = await openPhone();
   page = phone.context.pages()[0] ?? (await phone.context.newPage());
   page.on('pageerror', (error) => console.error('[page error]', error));
 });

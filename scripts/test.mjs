@@ -9,10 +9,53 @@
 // name; each stage's time and the total are printed at the end. `npm run test:quick` (the
 // `--quick` flag) is the inner loop: typecheck, lint, unit and PGlite integration.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, mkdirSync, mkdtempSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, mkdirSync, mkdtempSync, rmdirSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+
+/**
+ * Every stage's temp files go to one dir of this run on tmpfs (/dev/shm), removed at the end:
+ * PGlite's data dirs and their seeded template, Chromium's profiles, the PostgreSQL cluster.
+ * On this machine's disk a PGlite test server's start, sign-in and close cost 1.2-1.6 CPU-s,
+ * on tmpfs 0.5 (the copy of the 42 MB template, PGlite's writes, the removal), and the suites
+ * start ~250 servers: the integration suite alone went from 204 to 153 CPU-s. Where /dev/shm
+ * is missing or small (a container's 64 MB), the system temp dir as before.
+ */
+const RUN_DIR_PREFIX = 'driver-app-run-';
+function runTempDir() {
+  const shm = '/dev/shm';
+  let base = tmpdir();
+  try {
+    const space = statfsSync(shm);
+    if (space.bavail * space.bsize >= 4 * 1024 ** 3) base = shm;
+  } catch {
+    // no /dev/shm: the system temp dir
+  }
+  // A killed run leaves its dir (memory, on tmpfs): remove those whose process is gone and
+  // that nothing has touched for an hour.
+  for (const entry of readdirSync(base)) {
+    if (!entry.startsWith(RUN_DIR_PREFIX)) continue;
+    const pid = Number(entry.slice(RUN_DIR_PREFIX.length).split('-')[0]);
+    const path = join(base, entry);
+    if (pid && !alive(pid) && statSync(path).mtimeMs < Date.now() - 60 * 60 * 1000) rmSync(path, { recursive: true, force: true });
+  }
+  const dir = mkdtempSync(join(base, `${RUN_DIR_PREFIX}${process.pid}-`));
+  // Like /tmp: the PostgreSQL cluster runs as Debian's postgres user and makes its dir in here.
+  chmodSync(dir, 0o1777);
+  return dir;
+}
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+const RUN_TMP = runTempDir();
+process.env.TMPDIR = RUN_TMP; // every stage's processes inherit it (tmpdir() reads it)
+console.log(`temp files: ${RUN_TMP}`);
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
@@ -253,4 +296,5 @@ results.failed += results.skipped;
 
 if (failures.length) console.log(`\nFailures:\n  ${failures.join('\n  ')}`);
 console.log(`\n${results.passed} passed, ${results.failed} failed`);
+rmSync(RUN_TMP, { recursive: true, force: true });
 process.exit(results.failed === 0 ? 0 : 1);

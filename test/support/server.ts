@@ -1,7 +1,9 @@
 // Starts a real server (PGlite on a fresh temp data dir, seeded with the demo data of
 // DESIGN §7) on 127.0.0.1, port 0. Used by the integration, sync and e2e suites: keep the
 // signature stable. PGlite's initdb + migrate + seed costs 3-9 s, so the first start builds
-// a template data dir under os.tmpdir() and later starts copy it (~1 s).
+// a template data dir under os.tmpdir() and later starts copy it. `npm test` points
+// os.tmpdir() at tmpfs: a start, sign-in and close there cost ~0.5 CPU-s, 1.2-1.6 on this
+// machine's disk (the 42 MB copy, PGlite's writes, the removal).
 import { createHash, randomBytes } from 'node:crypto';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -20,3 +20,10 @@ export function getBlobStore(): Promise<BlobStore> {
   blobStore ??= openBlobStore({ indexedDB });
   return blobStore;
 }
+
+/** Closes the file's PWADB if it was opened (test/support/freshModules.ts, after the file). */
+export async function closeDatabase(): Promise<void> {
+  const open = database;
+  database = null;
+  if (open) await (await open).close();
+}
