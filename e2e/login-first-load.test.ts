@@ -78,7 +78,7 @@ describe('a fresh /login', () => {
   });
 
   it("is login.html's own form until the page's code arrives, which takes it over with what was typed and the cursor where it was", async () => {
-    const phone = await launchPhone({ serviceWorkers: 'block' });
+    const phone = await openPhone({ serviceWorkers: 'block' });
     try {
       const fresh = await phone.context.newPage();
       // The page's code (LoginScreen's chunk) is held until the driver has typed on the HTML form.

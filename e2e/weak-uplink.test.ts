@@ -61,7 +61,7 @@ describe('a first sign-in on a weak link, in the browser', () => {
     timeout: 240_000,
   }, async () => {
     proxy.shape = WEAK;
-    const fresh = await launchPhone();
+    const fresh = await openPhone();
     try {
       const tab = fresh.context.pages()[0] ?? (await fresh.context.newPage());
       tab.on('pageerror', (error) => console.error('[page error]', error));
