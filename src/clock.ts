@@ -16,3 +16,11 @@ export function clockDate(): Date {
 export function clockIso(): string {
   return new Date().toISOString();
 }
+
+/**
+ * Resolves in a later task: the browser paints and handles a tap in between. Start-up work
+ * that would hold the main thread for hundreds of ms at once is cut with it (issue 24).
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

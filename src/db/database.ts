@@ -1,3 +1,4 @@
+import { nextTask } from '../clock';
 import { addRxPlugin, createRxDatabase, type RxDatabase, type RxStorage } from 'rxdb/plugins/core';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
@@ -83,13 +84,19 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DriverDataba
     // second instance is a bug, except in tests that play both realms.
     ignoreDuplicate: opts.ignoreDuplicate ?? false,
   });
+  // In three tasks, not one: each collection's storage set-up is tens of ms of a phone's main
+  // thread, and on the page they ran as one task of ~400 ms at a cold start (issue 24).
+  await nextTask();
   await db.addCollections({
     orders: { schema: ordersSchema, migrationStrategies: ordersMigrations },
+    outbox: { schema: outboxSchema, migrationStrategies: outboxMigrations },
+    cache: { schema: cacheSchema, migrationStrategies: cacheMigrations },
+  });
+  await nextTask();
+  await db.addCollections({
     onlot_deliveries: { schema: onlotDeliveriesSchema, migrationStrategies: onlotDeliveriesMigrations },
     move_deliveries: { schema: moveDeliveriesSchema, migrationStrategies: moveDeliveriesMigrations },
     customer_deliveries: { schema: customerDeliveriesSchema, migrationStrategies: customerDeliveriesMigrations },
-    outbox: { schema: outboxSchema, migrationStrategies: outboxMigrations },
-    cache: { schema: cacheSchema, migrationStrategies: cacheMigrations },
   });
   keepOrderSortKey(db.orders);
   return db;
