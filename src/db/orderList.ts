@@ -1,6 +1,7 @@
 import type { Subscription } from 'rxjs';
 import type { DriverDatabase } from './database';
 import { driverScope, type DriverIdentity } from './driverScope';
+import { readSession } from './localState';
 
 /**
  * Every order row on the device, as one RxDB query: RxDB keeps one query object per selector,
@@ -27,6 +28,16 @@ export const ORDER_LIST_HEAD = 30;
  */
 export function orderListHeadQuery(db: DriverDatabase, who: DriverIdentity) {
   return db.orders.find({ selector: driverScope(who), sort: [{ list_sort: 'asc' }, { id: 'asc' }], limit: ORDER_LIST_HEAD });
+}
+
+/**
+ * A signed-in start: Home's first rows are read as soon as PWADB is open, while the app's code
+ * still evaluates. RxDB keeps one query object per query (for 30 s unused at least), so Home's
+ * subscription finds the rows already read instead of asking IndexedDB after its first render.
+ */
+export async function warmOrderListHead(db: DriverDatabase): Promise<void> {
+  const session = await readSession(db);
+  if (session) await orderListHeadQuery(db, session.claims).exec();
 }
 
 let warm: Subscription | null = null;
