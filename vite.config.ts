@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { version } from './package.json';
 import { KEPT_CACHE_NAME } from './src/domain/mapTiles/budget';
 import { chakraPrebuiltGlobal } from './scripts/vite/chakraGlobalCss';
+import { documentHead } from './scripts/vite/documentHead';
 import { loginPage } from './scripts/viteLoginPage';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -22,6 +23,8 @@ export default defineConfig({
   plugins: [
     react(),
     chakraPrebuiltGlobal(),
+    // The head lines index.html and login.html share.
+    documentHead(),
     // /login's own document: the sign-in form in HTML, usable before the app's code (scripts/viteLoginPage.ts).
     ...loginPage(root, `${SYNC_WORKER_ENTRY}.js`),
     VitePWA({
