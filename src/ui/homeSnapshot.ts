@@ -34,6 +34,7 @@ export interface HomeSnapshot {
 
 /** A selector's document-level part (html, body, :root, :host), which the picture's root element stands for. */
 const DOCUMENT_LEVEL = /(^|[\s,(>])(html|body|:root|:host)(?=$|[\s,.:)[>])/;
+const EVERY_DOCUMENT_LEVEL = new RegExp(DOCUMENT_LEVEL.source, 'g');
 
 /**
  * Whether a style rule can style the picture: its selector, with pseudo-classes and
@@ -70,7 +71,7 @@ function stylesText(): string {
         parts.push('}');
       } else if (rule instanceof CSSStyleRule) {
         if (!stylesPicture(rule.selectorText)) continue;
-        const selector = rule.selectorText.replace(new RegExp(DOCUMENT_LEVEL.source, 'g'), `$1.${PICTURE_ROOT_CLASS}`);
+        const selector = rule.selectorText.replace(EVERY_DOCUMENT_LEVEL, `$1.${PICTURE_ROOT_CLASS}`);
         parts.push(`${selector}{${rule.style.cssText}}`);
       } else {
         parts.push(rule.cssText);
