@@ -97,6 +97,10 @@ function createTusHandler(ctx: AppContext): TusHandler {
     datastore: store,
     relativeLocation: true,
     maxSize: MAX_UPLOAD_BYTES,
+    // A request for an upload another request holds (a phone back after its tab died mid-PATCH)
+    // makes the holder end its body; the bytes that arrived are written before the lock goes
+    // (ResumableStore.write), so waiting tus's default 3 s only delays the phone's HEAD.
+    lockDrainTimeout: 300,
     allowedOrigins: () => false, // same origin only: no CORS headers
     namingFunction: (_req, metadata) => uploadIdOf(metadata),
     onIncomingRequest: (req, id) => authorizeUpload(ctx, callerOf(req), id),

@@ -84,9 +84,23 @@ async function onServer(onlotId: number, since: Date) {
   return { deliveries: deliveries.length, uploads: Number(uploads[0]?.n ?? 0) };
 }
 
-/** Resolves once `check` holds, polled every 100 ms (bounded by the test's timeout). */
-async function until(check: () => boolean | Promise<boolean>): Promise<void> {
-  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 100));
+/**
+ * Resolves once `check` holds, polled every 100 ms. A run that ends first fails the test with
+ * its outbox's error: a wait on a run that gave up would otherwise last until the test's timeout
+ * and say nothing of why.
+ */
+async function until(check: () => boolean | Promise<boolean>, device: Device, run: Promise<unknown>): Promise<void> {
+  let ended = false;
+  void run.finally(() => (ended = true));
+  while (!(await check())) {
+    if (ended) throw new Error(`the sync run ended before it: ${JSON.stringify((await activeEntries(device)).map((e) => e.last_error))}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Resolves once the entry has the server's answer (see `until`). */
+async function committed(device: Device, entryId: string, run: Promise<unknown>): Promise<void> {
+  await until(async () => (await device.db.outbox.findOne(entryId).exec())?.steps.response != null, device, run);
 }
 
 describe('photos through a weak uplink', { timeout: 180_000 }, () => {
@@ -113,7 +127,7 @@ describe('photos through a weak uplink', { timeout: 180_000 }, () => {
     expect(await queueNote(device.db, session!, { kind: 'onlot', id: other }, 'Gate code 4411', new Date())).toMatchObject({ ok: true });
     // Once the delivery is committed, what the run still does (follow-ups, the pull of every
     // order's details at 800 ms a read) goes on an open link, to keep the test short.
-    await firstValueFrom(device.db.outbox.findOne(entryId).$.pipe(filter((doc) => doc?.steps.response != null)));
+    await committed(device, entryId, run);
     const committedAfter = (performance.now() - started) / 1000;
     proxy.shape = OPEN;
     await run;
@@ -185,7 +199,7 @@ describe('photos through a weak uplink', { timeout: 180_000 }, () => {
     const sent = () => proxy.bytesUp() - started;
     const first = device.engine.syncNow();
     // The link drops when 90% of the photo has crossed it (~8 s at 256 kbit/s).
-    await until(() => sent() >= 0.9 * size);
+    await until(() => sent() >= 0.9 * size, device, first);
     proxy.cut();
     const atCut = sent();
     await first;
@@ -198,7 +212,7 @@ describe('photos through a weak uplink', { timeout: 180_000 }, () => {
     // The signal returns, as slow as before: HEAD asks the server's offset, PATCH sends the rest.
     device.clock.t += 6 * 60_000; // past the back-off
     const resumed = device.engine.syncNow();
-    await firstValueFrom(device.db.outbox.findOne(entryId).$.pipe(filter((doc) => doc?.steps.response != null)));
+    await committed(device, entryId, resumed);
     const total = sent();
     proxy.shape = OPEN;
     await resumed;
@@ -223,8 +237,8 @@ describe('photos through a weak uplink', { timeout: 180_000 }, () => {
     const photoId = (await first.db.outbox.findOne(entryId).exec())?.attachments.photos[0]?.id ?? '';
     dying.shape = RESUME;
     const before = dying.bytesUp();
-    void first.engine.syncNow();
-    await until(() => dying.bytesUp() - before >= 0.5 * size);
+    const dies = first.engine.syncNow();
+    await until(() => dying.bytesUp() - before >= 0.5 * size, first, dies);
     // The tab dies mid-chunk: its request never ends, its engine never runs again.
     dying.stalled = true;
     first.killed = true;
@@ -236,7 +250,7 @@ describe('photos through a weak uplink', { timeout: 180_000 }, () => {
     const { proxy, net } = await link(RESUME);
     const second = await harness.device({ idb: first.idb, net });
     const run = second.engine.syncNow();
-    await firstValueFrom(second.db.outbox.findOne(entryId).$.pipe(filter((doc) => doc?.steps.response != null)));
+    await committed(second, entryId, run);
     const total = dying.bytesUp() - before + proxy.bytesUp();
     proxy.shape = OPEN;
     await run;
