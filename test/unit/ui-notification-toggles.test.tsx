@@ -5,6 +5,7 @@
 // worker is the boundary (nudged to send) and the snackbars are the toaster's calls.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
+import { filter, firstValueFrom } from 'rxjs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OutboxDoc } from '../../src/db';
 import { getBlobStore, getDatabase } from '../../src/db/browserDatabase';
@@ -54,6 +55,14 @@ const checked = () =>
   ['email_notifications_new_order_assigned', 'email_notifications_order_reassigned', 'email_notifications_order_finished_at_shop'].map((f) => input(f).checked);
 const entries = async (): Promise<OutboxDoc[]> =>
   (await (await getDatabase()).outbox.find({ sort: [{ created_at: 'asc' }] }).exec()).map((d) => d.toMutableJSON());
+/**
+ * Resolves once the outbox holds `n` entries, on PWADB's own change stream: the flip's insert is
+ * awaited as an event (bounded by the test's timeout), not polled within waitFor's 1 s, which a
+ * loaded machine's fake IndexedDB once missed (CI, the clock stage).
+ */
+async function outboxHolds(n: number): Promise<void> {
+  await firstValueFrom((await getDatabase()).outbox.count().$.pipe(filter((count) => count === n)));
+}
 /** What the sync worker would write: the entry moving on. */
 async function patch(id: string, change: Partial<OutboxDoc>): Promise<void> {
   const doc = await (await getDatabase()).outbox.findOne(id).exec();
@@ -84,7 +93,7 @@ describe('the email-notification switches (Settings)', { timeout: 30_000 }, () =
 
     // A second flip while the first waits: a new entry with all three flags; the latest shows.
     fireEvent.click(input('email_notifications_order_finished_at_shop'));
-    await waitFor(async () => expect(await entries()).toHaveLength(2));
+    await outboxHolds(2);
     await waitFor(() => expect(checked()).toEqual([true, false, true]));
     offline.mockRestore();
 
