@@ -153,6 +153,26 @@ export async function findOrderRow(db: Executor, auth: TokenClaims, ref: OrderRe
   return row;
 }
 
+/**
+ * A digest of the caller's live orders as a set of (id, updated_at): how many, the newest, and
+ * the XOR of each row's 64-bit hash. Every write to an order moves its updated_at (the
+ * orders_touch_updated_at trigger), so an order that arrives, changes or leaves moves it. One
+ * aggregate in the database: the sync version (services/syncVersion.ts) asks it on every run,
+ * where reading 10,000 rows into the order map's answer took ~0.9 s of the server.
+ */
+export async function callersLiveOrdersDigest(db: Executor, auth: TokenClaims): Promise<{ count: number; newest: string | null; mix: string }> {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      newest: sql<string | null>`max(${orders.updatedAt})::text`,
+      mix: sql<string>`coalesce(bit_xor(hashtextextended(${orders.id}::text || '@' || ${orders.updatedAt}::text, 0)), 0)::text`,
+    })
+    .from(orders)
+    .innerJoin(dealers, eq(dealers.id, orders.dealerId))
+    .where(and(callersOrders(auth), live()));
+  return row ?? { count: 0, newest: null, mix: '0' };
+}
+
 /** The caller's live orders, soonest scheduled first; only the scheduled ones when asked. */
 export function callersLiveOrders(db: Executor, auth: TokenClaims, scheduledOnly: boolean): Promise<OrderViewRow[]> {
   const conditions = [callersOrders(auth), live()];

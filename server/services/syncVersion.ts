@@ -1,19 +1,24 @@
 // What a sync run pulls, as one version (issue 24): a phone with nothing new asks this alone
-// and gets 304 with no body, instead of ten reads every 30 s. The version is a digest of the
-// answers the run's reads would give now, computed with the same services, so it moves with
-// anything they show (a time window such as "dismissed in the last 30 days" included):
-// - the order map (every live order of the driver with its updated_at, the company's dealers and
-//   shops, the basemap's style): a new, changed or departed order moves it, and with it the checkpointed streams
-//   (order list, delivery details, notes, saved checks), which move only with an order's updated_at;
-// - the schedule list, the notifications, the company's contact and drivers, the feature flags
-//   of the environment the phone names.
+// and gets 304 with no body, instead of ten reads every 30 s. The version is a digest of what
+// the run's reads would answer now, so it moves with anything they show (a time window such as
+// "dismissed in the last 30 days" included):
+// - the driver's live orders as a set of (id, updated_at) (repositories/orders.ts
+//   callersLiveOrdersDigest): a new, changed or departed order moves it, and with it the order
+//   map, the schedule list and the checkpointed streams (order list, delivery details, notes,
+//   saved checks), which move only with an order's updated_at; and what the order map joins to
+//   them: the company's dealers and shops, the basemap's style. Not the order map's answer
+//   itself: at 10,000 orders building it took ~0.9 s of the server on every run (and PGlite
+//   serves one query at a time, so the list's first page waited behind it);
+// - the notifications, the company's contact and drivers, the feature flags of the environment
+//   the phone names: their answers, which are small.
 import { createHash } from 'node:crypto';
 import type { FeatureFlagEnvironment, SyncVersion, TokenClaims } from '../../src/domain';
 import type { Executor } from '../db/client';
+import { dealersOf, shopsOf } from '../repositories/companyReads';
+import { callersLiveOrdersDigest } from '../repositories/orders';
 import { companyContact } from './companyContact';
 import { companyDrivers, featureFlags } from './companyReads';
 import { listNotifications } from './notifications';
-import { orderMap, scheduleList } from './orderMap';
 
 export async function syncVersion(
   db: Executor,
@@ -22,8 +27,10 @@ export async function syncVersion(
   basemap: { styleUrl: string | null },
 ): Promise<SyncVersion> {
   const answers = [
-    await orderMap(db, auth, basemap),
-    await scheduleList(db, auth),
+    await callersLiveOrdersDigest(db, auth),
+    await dealersOf(db, auth.company_id),
+    await shopsOf(db, auth.company_id),
+    basemap.styleUrl,
     await listNotifications(db, auth),
     await companyContact(db, auth),
     await companyDrivers(db, auth),

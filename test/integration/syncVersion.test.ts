@@ -73,6 +73,12 @@ describe('GET /api/driver/sync-version', () => {
     const [mine] = await liveOrderIds(server, SUMMIT_DRIVER.email, 'customer');
     await server.query(`UPDATE orders SET is_rush_order = NOT is_rush_order WHERE id = $1`, [mine]);
     await moved("one of the driver's orders changed");
+    // The order leaves again (the office gives it back): the count and the set move.
+    await server.query(`UPDATE orders SET driver_id = $1 WHERE id = $2`, [await summitAccount(SUMMIT_DRIVER2.email), theirs]);
+    await moved('an order taken away');
+    // What the order map joins to the orders: a dealer's name or place (no order row moves).
+    await server.query(`UPDATE dealers SET name = name || ' (new owner)' WHERE id = (SELECT dealer_id FROM orders WHERE id = $1)`, [mine]);
+    await moved("an order's dealer renamed");
 
     const [driver] = await server.query<{ id: number; company_id: number }>('SELECT id, company_id FROM accounts WHERE email = $1', [SUMMIT_DRIVER.email]);
     await server.query(`INSERT INTO notifications (company_id, account_id, type, title, message) VALUES ($1, $2, 'system', 'Yard closed', 'Closed Friday')`, [
