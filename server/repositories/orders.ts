@@ -153,6 +153,9 @@ export async function findOrderRow(db: Executor, auth: TokenClaims, ref: OrderRe
   return row;
 }
 
+/** The caller's live orders (with their dealer joined): the set the order map and the sync version's digest both read. */
+const callersLive = (auth: TokenClaims): SQL => and(callersOrders(auth), live()) as SQL;
+
 /**
  * A digest of the caller's live orders as a set of (id, updated_at): how many, the newest, and
  * the XOR of each row's 64-bit hash. Every write to an order moves its updated_at (the
@@ -169,13 +172,13 @@ export async function callersLiveOrdersDigest(db: Executor, auth: TokenClaims): 
     })
     .from(orders)
     .innerJoin(dealers, eq(dealers.id, orders.dealerId))
-    .where(and(callersOrders(auth), live()));
+    .where(callersLive(auth));
   return row ?? { count: 0, newest: null, mix: '0' };
 }
 
 /** The caller's live orders, soonest scheduled first; only the scheduled ones when asked. */
 export function callersLiveOrders(db: Executor, auth: TokenClaims, scheduledOnly: boolean): Promise<OrderViewRow[]> {
-  const conditions = [callersOrders(auth), live()];
+  const conditions = [callersLive(auth)];
   if (scheduledOnly) conditions.push(eq(orders.isScheduledForDelivery, true));
   return db
     .select(orderViewColumns)
