@@ -185,13 +185,22 @@ function firstLines(text) {
     .join('\n');
 }
 
+/**
+ * Debian's Chromium: the full browser (`chromium`, the benchmark's phone) and its headless
+ * shell (`chromium-headless-shell`, the browser suite's phones; e2e/phone.ts says why).
+ */
 function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return;
+  const missing = [
+    ['/usr/bin/chromium', 'chromium'],
+    ['/usr/bin/chromium-headless-shell', 'chromium-headless-shell'],
+  ].filter(([path]) => !existsSync(path));
+  if (missing.length === 0) return;
+  const packages = missing.map(([, name]) => name).join(' ');
   if (process.getuid?.() !== 0) {
-    console.error("Chromium is missing and we are not root: install Debian's chromium package.");
+    console.error(`Chromium is missing and we are not root: install Debian's ${packages} package(s).`);
     return;
   }
-  spawnSync('bash', ['-c', 'apt-get update && apt-get install -y chromium'], { stdio: 'inherit' });
+  spawnSync('bash', ['-c', `apt-get install -y ${packages} || (apt-get update && apt-get install -y ${packages})`], { stdio: 'inherit' });
 }
 
 /** Debian's libfaketime runs suites at a chosen wall-clock time (the clock stage below). */
