@@ -55,6 +55,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['test/support/integrationSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           ...oneWorker,

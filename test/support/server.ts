@@ -158,11 +158,36 @@ function templateKey(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** A migrated, seeded, closed PGlite dir; built once and shared by test processes. */
-async function seededTemplate(): Promise<string> {
+/** This process's template builds by name: callers that ask while one is built wait for it. */
+const builds = new Map<string, Promise<string>>();
+
+/**
+ * A migrated, seeded, closed PGlite dir; built once and shared by test processes. Its name
+ * holds the day, so a run that crosses midnight builds a new one (~7 s alone, a minute on a
+ * full run's loaded cores): `warmTemplate` builds it in a hook, outside any test's timeout.
+ */
+function seededTemplate(): Promise<string> {
   const name = `${TEMPLATE_PREFIX}${templateKey()}`;
   const template = join(tmpdir(), name, 'pglite');
-  if (existsSync(template)) return template;
+  if (existsSync(template)) return Promise.resolve(template);
+  let build = builds.get(name);
+  if (!build) {
+    build = buildTemplate(name, template).finally(() => builds.delete(name));
+    builds.set(name, build);
+  }
+  return build;
+}
+
+/**
+ * Builds today's template now if it is missing (PGlite mode; PostgreSQL has none). Each
+ * integration file's beforeAll calls it (test/support/integrationSetup.ts), so the first file
+ * after midnight pays the build under the hook's timeout instead of its first test's.
+ */
+export async function warmTemplate(): Promise<void> {
+  if (!usesPostgres()) await seededTemplate();
+}
+
+async function buildTemplate(name: string, template: string): Promise<string> {
   const building = mkdtempSync(join(tmpdir(), `${name}.building-`));
   const server = await buildServer({ dataDir: building, logger: false, staticDir: null });
   await server.close();
