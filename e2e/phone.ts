@@ -23,6 +23,7 @@ export const CHROMIUM_ARGS = [
  * 10 contexts of 1 s each cost 31 CPU-s in `chromium` and 6.4-7.0 in the shell, and a full
  * `npm test` (~250 contexts) used 2,500 CPU-s instead of ~1,550. The benchmark keeps the full
  * browser (`launchPhone`), the one a driver's phone runs, so its figures stay comparable.
+ * E2E_CHROMIUM names another executable for the suite (the full browser, to compare).
  */
 export const SHELL_EXECUTABLE = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium-headless-shell';
 const EXECUTABLE = '/usr/bin/chromium';
