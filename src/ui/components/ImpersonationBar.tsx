@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { mainAppLink, mainAppOrigin, orderOfAddress } from '../../domain';
 import { getSyncClient } from '../../workers/client';
 import { useImpersonation } from '../hooks/useSessionNotes';
@@ -13,13 +13,15 @@ import { t } from '../i18n';
  */
 export function ImpersonationBar() {
   const note = useImpersonation();
-  const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const [ending, setEnding] = useState(false);
   if (!note) return null;
 
   const end = async (): Promise<void> => {
     setEnding(true);
+    // The address bar, not the rendered location: the router commits a navigation's render in a
+    // transition, so a tap right after opening an order can run with the previous screen's render.
+    const { pathname, search } = window.location;
     const origin = mainAppOrigin(window.location);
     const target = origin ? mainAppLink(origin, orderOfAddress(pathname, search)) : null;
     await getSyncClient().endImpersonation();
