@@ -1,11 +1,13 @@
 // `npm run bench`, server part: the hot reads under a steady load (scripts/openLoad.mjs: an
 // open-loop load at a fixed request rate, as phones poll, rather than as fast as possible), each beside a bare route of
 // the same process in the same run (/healthz: no auth, no database), so a figure inflated by a
-// busy machine shows as such. Figures, not a test: see BENCHMARKS.md.
-import { execFile } from 'node:child_process';
+// busy machine shows as such. The server runs in a process of its own (scripts/benchServerProcess.ts).
+// Figures, not a test: see BENCHMARKS.md.
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { startTestServer, type TestServer } from '../test/support/server';
-import { addBulkOrders, BENCH_DRIVER } from './benchHome';
+import type { BenchServerInfo } from './benchServerProcess';
 
 export interface LoadFigure {
   what: string;
@@ -30,6 +32,7 @@ interface OpenLoadResult {
 }
 
 const openLoadScript = fileURLToPath(new URL('./openLoad.mjs', import.meta.url));
+const serverProcessScript = fileURLToPath(new URL('./benchServerProcess.ts', import.meta.url));
 
 interface Load {
   path: string;
@@ -39,7 +42,7 @@ interface Load {
 }
 
 /** scripts/openLoad.mjs in a child process: the load never shares the server's event loop. */
-function load(server: TestServer, { path, rate, seconds, token }: Load): Promise<OpenLoadResult> {
+function load(server: { url: string }, { path, rate, seconds, token }: Load): Promise<OpenLoadResult> {
   const headers = ['accept-encoding=br, gzip', ...(token ? [`authorization=Bearer ${token}`] : [])];
   return new Promise((resolve, reject) => {
     execFile(process.execPath, [openLoadScript, `${server.url}${path}`, String(rate), String(seconds), ...headers], (err, stdout) => {
@@ -50,7 +53,7 @@ function load(server: TestServer, { path, rate, seconds, token }: Load): Promise
 }
 
 /** One at a time, reads the answer cache has not seen (each asks another page size that holds the same orders). */
-async function missMedian(server: TestServer, path: string, token: string | undefined): Promise<number> {
+async function missMedian(server: { url: string }, path: string, token: string | undefined): Promise<number> {
   const times: number[] = [];
   const base = path.replace(/[?&]limit=\d+/, '');
   for (let i = 0; i < 21; i++) {
@@ -65,7 +68,7 @@ async function missMedian(server: TestServer, path: string, token: string | unde
   return times[Math.floor(times.length / 2)] ?? 0;
 }
 
-async function figure(server: TestServer, what: string, opts: Load): Promise<LoadFigure> {
+async function figure(server: { url: string }, what: string, opts: Load): Promise<LoadFigure> {
   // A short warm-up, then the bare route and the read at the same rate.
   await load(server, { ...opts, seconds: 1 });
   const bare = await load(server, { ...opts, path: '/healthz', token: undefined });
@@ -82,40 +85,47 @@ async function figure(server: TestServer, what: string, opts: Load): Promise<Loa
   };
 }
 
+/** A server of its own (scripts/benchServerProcess.ts) with `bulk` more orders for the bench driver; `stop` ends it. */
+async function serverProcess(bulk: number): Promise<BenchServerInfo & { stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverProcessScript, String(bulk)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const stop = async (): Promise<void> => {
+    child.stdin.end();
+    await exited;
+  };
+  const lines = createInterface({ input: child.stdout });
+  const first = await Promise.race([
+    once(lines, 'line').then(([line]) => String(line)),
+    exited.then((code) => Promise.reject(new Error(`the bench server exited (${code})`))),
+  ]);
+  lines.close();
+  return { ...(JSON.parse(first) as BenchServerInfo), stop };
+}
+
 /** The order list of the demo driver (34 orders) at 200 req/s; a 2,000-order driver's first page (1,000) at 50 req/s. */
 export async function serverLoadFigures(smoke: boolean): Promise<LoadFigure[]> {
   const seconds = smoke ? 2 : 10;
   const figures: LoadFigure[] = [];
-  const small = await startTestServer();
-  let count = 0;
+  const small = await serverProcess(0);
   try {
-    const token = await small.login(BENCH_DRIVER.email, BENCH_DRIVER.password);
-    count =
-      (
-        await small.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM orders o JOIN accounts a ON a.id = o.driver_id
-        WHERE a.email = $1 AND o.delivered_at IS NULL AND o.cancelled_at IS NULL`,
-          [BENCH_DRIVER.email],
-        )
-      )[0]?.n ?? 0;
-    figures.push(await figure(small, `order-list pull (${count} orders)`, { path: '/api/driver/order-list', rate: smoke ? 50 : 200, seconds, token }));
-  } finally {
-    await small.close();
-  }
-  const large = await startTestServer();
-  try {
-    await addBulkOrders(large, smoke ? 200 : 2_000);
-    const token = await large.login(BENCH_DRIVER.email, BENCH_DRIVER.password);
     figures.push(
-      await figure(large, `order-list pull, ${count + (smoke ? 200 : 2_000)} orders (first page of 1,000, brotli)`, {
+      await figure(small, `order-list pull (${small.count} orders)`, { path: '/api/driver/order-list', rate: smoke ? 50 : 200, seconds, token: small.token }),
+    );
+  } finally {
+    await small.stop();
+  }
+  const large = await serverProcess(smoke ? 200 : 2_000);
+  try {
+    figures.push(
+      await figure(large, `order-list pull, ${large.count} orders (first page of 1,000, brotli)`, {
         path: '/api/driver/order-list?limit=1000',
         rate: smoke ? 10 : 50,
         seconds,
-        token,
+        token: large.token,
       }),
     );
   } finally {
-    await large.close();
+    await large.stop();
   }
   return figures;
 }
