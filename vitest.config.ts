@@ -91,6 +91,8 @@ export default defineConfig({
           // and PWADB names.
           fileParallelism: true,
           maxWorkers: 2,
+          // A file's concurrent tests, two at a time (replayScenarios).
+          maxConcurrency: 2,
           isolate: false,
           sequence: { groupOrder: 3 },
         },
