@@ -19,6 +19,13 @@ import { SUMMIT_DRIVER, makeImage } from './helpers';
 import { freePort } from '../support/freePort';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
+/** How long one process may take to answer /health (tsx, PGlite's start, the migrations check). */
+const START_DEADLINE_MS = 90_000;
+/**
+ * A test's time-out covers the starts it makes (two at most) and the rest: the project's 60 s
+ * is less than one start's deadline, and the kill -9 test (22 s alone) took 47 s in a full run.
+ */
+const PROCESS_TEST = { timeout: 2 * START_DEADLINE_MS + 60_000 };
 const SECRET = 'server-process-test-secret-0123456789';
 
 interface Running {
@@ -64,7 +71,7 @@ async function start(how: 'npm' | 'main', dir: { dataDir: string; databaseUrl?: 
     return Promise.resolve();
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + START_DEADLINE_MS;
   for (;;) {
     const up = await fetch(`${url}${API.health}`).then(
       (r) => r.ok,
@@ -107,7 +114,7 @@ async function login(url: string): Promise<string> {
 }
 
 describe('npm start and SIGTERM', () => {
-  it('finishes the upload in flight, then npm and everything under it exit 0 and the port is free', async () => {
+  it('finishes the upload in flight, then npm and everything under it exit 0 and the port is free', PROCESS_TEST, async () => {
     const dir = await newDataDir();
     const server = await start('npm', dir);
     const token = await login(server.url);
@@ -163,7 +170,7 @@ describe('npm start and SIGTERM', () => {
 });
 
 describe('kill -9 and a restart', () => {
-  it('the claim the killed process left is taken over by the first retry, not 409', async () => {
+  it('the claim the killed process left is taken over by the first retry, not 409', PROCESS_TEST, async () => {
     const dir = await newDataDir();
     const first = await start('main', dir);
     const token = await login(first.url);
