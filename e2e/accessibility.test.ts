@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
 import { expectNoSeriousAxeViolations, type AxeOptions } from './axe';
 import { checkReflow, expectReflowed } from './reflow';
-import { RESULTS, signIn, SUMMIT_DRIVER as DRIVER, useBrowserHarness, type BrowserHarness } from './support';
+import { openInApp, RESULTS, signIn, SUMMIT_DRIVER as DRIVER, useBrowserHarness, type BrowserHarness } from './support';
 import { expectReadable } from './themeAudit';
 import { animationsSettled } from './settle';
 
@@ -81,8 +81,9 @@ async function check(label: string, options: AxeOptions = {}): Promise<void> {
   await checkReflow(page, `axe-${label}`);
 }
 
+/** A screen, in the app once it runs (openInApp: no page load per screen), then what says it is ready. */
 async function open(path: string, ready: () => Promise<unknown>): Promise<void> {
-  await page.goto(`${server.url}${path}`);
+  await openInApp(page, server.url, path);
   await ready();
 }
 

@@ -27,7 +27,7 @@ import { screens } from '../src/ui/i18n/en/screens';
 import { domain as spanishDomain, es } from '../src/ui/i18n/es';
 import { LANGUAGE_STORAGE_KEY } from '../src/ui/i18n/language';
 import type { TestServer } from '../test/support/server';
-import { RESULTS, SUMMIT_DRIVER as DRIVER, useBrowserHarness } from './support';
+import { openInApp, RESULTS, SUMMIT_DRIVER as DRIVER, useBrowserHarness } from './support';
 import { expectReadable } from './themeAudit';
 import { animationsSettled, waitForSyncIdle } from './settle';
 
@@ -152,7 +152,7 @@ async function expectSpanish(name: string, found?: string[]): Promise<void> {
 }
 
 async function open(path: string, heading: string): Promise<void> {
-  await page.goto(`${server.url}${path}`);
+  await openInApp(page, server.url, path);
   // The screen's own heading (h2): the app bar's h1 says the same name before the screen has loaded.
   await page.getByRole('heading', { name: heading, exact: true, level: 2 }).first().waitFor({ timeout: 30_000 });
 }
@@ -240,7 +240,7 @@ describe('the app in Spanish', () => {
 
   it('an on-lot delivery form, with its rules said in Spanish', async () => {
     const [orderId] = await liveOrders('onlot');
-    await page.goto(`${server.url}/delivery-details/${orderId}?onlotInventoryOrder=true`);
+    await openInApp(page, server.url, `/delivery-details/${orderId}?onlotInventoryOrder=true`);
     await page.getByRole('heading', { name: /^Entregar / }).waitFor({ timeout: 30_000 });
     await page.getByText('Millas recorridas').waitFor();
     // Deliver on the empty form: nothing is queued, each rule's message shows beside its field.
@@ -251,7 +251,7 @@ describe('the app in Spanish', () => {
 
   it('a customer delivery form, with the new-card form open', async () => {
     const [orderId] = await liveOrders('customer');
-    await page.goto(`${server.url}/delivery-details/${orderId}?customerOrder=true`);
+    await openInApp(page, server.url, `/delivery-details/${orderId}?customerOrder=true`);
     await page.getByRole('heading', { name: /^Entregar / }).waitFor({ timeout: 30_000 });
     await page.getByTestId('payment').waitFor({ timeout: 30_000 });
     const card = page.getByRole('button', { name: es.deliver.creditCard, exact: true });
@@ -266,17 +266,17 @@ describe('the app in Spanish', () => {
 
   it('the schedule screen and the schedule details', async () => {
     const [orderId] = await liveOrders('customer');
-    await page.goto(`${server.url}/schedule/${orderId}?customerOrder=true`);
+    await openInApp(page, server.url, `/schedule/${orderId}?customerOrder=true`);
     await page.getByRole('heading', { name: /^(Programar|Reprogramar) entrega$/ }).waitFor({ timeout: 30_000 });
     await page.getByTestId('reassign').waitFor();
     await expectSpanish('schedule');
-    await page.goto(`${server.url}/customer-order-schedule-details/${orderId}`);
+    await openInApp(page, server.url, `/customer-order-schedule-details/${orderId}`);
     await page.getByTestId('schedule-when').waitFor({ timeout: 30_000 });
     await expectSpanish('schedule-details', await englishOn('schedule-details', true));
   });
 
   it('the map', async () => {
-    await page.goto(`${server.url}/map`);
+    await openInApp(page, server.url, `/map`);
     await expect.poll(() => page.getByTestId('map-summary').textContent(), { timeout: 30_000 }).toMatch(/pedidos?/);
     await expectSpanish('map');
   });

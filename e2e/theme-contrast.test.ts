@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
-import { RESULTS, SUMMIT_DRIVER as DRIVER, useBrowserHarness } from './support';
+import { openInApp, RESULTS, SUMMIT_DRIVER as DRIVER, useBrowserHarness } from './support';
 import { assertReadable, MIN_TARGET, THEME_AUDIT_SOURCE, type ThemeAudit } from './themeAudit';
 import { animationsSettled } from './settle';
 
@@ -81,11 +81,11 @@ describe('theme: legible in the sun, usable with gloves', () => {
   });
 
   it('schedule and note screens (date and time, Schedule, the reassign picker, the note field)', async () => {
-    await page.goto(`${server.url}/schedule/${onlotId}?onlotInventoryOrder=true`);
+    await openInApp(page, server.url, `/schedule/${onlotId}?onlotInventoryOrder=true`);
     await page.getByLabel('Delivery date and time').waitFor({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('reassign-option').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     expectReadable(await audit('schedule'));
-    await page.goto(`${server.url}/create-note/${onlotId}?onlotInventoryOrder=true`);
+    await openInApp(page, server.url, `/create-note/${onlotId}?onlotInventoryOrder=true`);
     await page.getByTestId('note-text').waitFor({ timeout: 30_000 });
     expectReadable(await audit('note'));
   });
