@@ -34,6 +34,9 @@ interface OpenLoadResult {
 const openLoadScript = fileURLToPath(new URL('./openLoad.mjs', import.meta.url));
 const serverProcessScript = fileURLToPath(new URL('./benchServerProcess.ts', import.meta.url));
 
+/** Where the load goes: the bench server's address. */
+type Target = Pick<BenchServerInfo, 'url'>;
+
 interface Load {
   path: string;
   rate: number;
@@ -42,7 +45,7 @@ interface Load {
 }
 
 /** scripts/openLoad.mjs in a child process: the load never shares the server's event loop. */
-function load(server: { url: string }, { path, rate, seconds, token }: Load): Promise<OpenLoadResult> {
+function load(server: Target, { path, rate, seconds, token }: Load): Promise<OpenLoadResult> {
   const headers = ['accept-encoding=br, gzip', ...(token ? [`authorization=Bearer ${token}`] : [])];
   return new Promise((resolve, reject) => {
     execFile(process.execPath, [openLoadScript, `${server.url}${path}`, String(rate), String(seconds), ...headers], (err, stdout) => {
@@ -53,7 +56,7 @@ function load(server: { url: string }, { path, rate, seconds, token }: Load): Pr
 }
 
 /** One at a time, reads the answer cache has not seen (each asks another page size that holds the same orders). */
-async function missMedian(server: { url: string }, path: string, token: string | undefined): Promise<number> {
+async function missMedian(server: Target, path: string, token: string | undefined): Promise<number> {
   const times: number[] = [];
   const base = path.replace(/[?&]limit=\d+/, '');
   for (let i = 0; i < 21; i++) {
@@ -68,7 +71,7 @@ async function missMedian(server: { url: string }, path: string, token: string |
   return times[Math.floor(times.length / 2)] ?? 0;
 }
 
-async function figure(server: { url: string }, what: string, opts: Load): Promise<LoadFigure> {
+async function figure(server: Target, what: string, opts: Load): Promise<LoadFigure> {
   // A short warm-up, then the bare route and the read at the same rate.
   await load(server, { ...opts, seconds: 1 });
   const bare = await load(server, { ...opts, path: '/healthz', token: undefined });

@@ -23,6 +23,8 @@ const samples = readdirSync(DIR)
     return { file, scenario: parsed.scenario };
   });
 const opensSecondPhone = (s: Scenario) => s.steps.some((step) => step.do === 'office' && step.action === 'deliver');
+const alone = samples.filter((s) => opensSecondPhone(s.scenario));
+const paired = samples.filter((s) => !alone.includes(s));
 
 /**
  * One replay's time-out. A replay waits out its transport time-outs in real time (a hang costs
@@ -36,13 +38,13 @@ async function expectGreen(scenario: Scenario, file: string): Promise<void> {
 }
 
 describe.concurrent('replay samples, two at a time', () => {
-  for (const { file, scenario } of samples.filter((s) => !opensSecondPhone(s.scenario))) {
+  for (const { file, scenario } of paired) {
     it(`${file} replays green`, () => expectGreen(scenario, file), REPLAY_TIMEOUT_MS);
   }
 });
 
 describe('replay samples that open a second phone, alone', () => {
-  for (const { file, scenario } of samples.filter((s) => opensSecondPhone(s.scenario))) {
+  for (const { file, scenario } of alone) {
     it(`${file} replays green`, () => expectGreen(scenario, file), REPLAY_TIMEOUT_MS);
   }
 });

@@ -21,9 +21,9 @@ export function ImpersonationBar() {
     setEnding(true);
     // The address bar, not the rendered location: the router commits a navigation's render in a
     // transition, so a tap right after opening an order can run with the previous screen's render.
-    const { pathname, search } = window.location;
-    const origin = mainAppOrigin(window.location);
-    const target = origin ? mainAppLink(origin, orderOfAddress(pathname, search)) : null;
+    const here = window.location;
+    const origin = mainAppOrigin(here);
+    const target = origin ? mainAppLink(origin, orderOfAddress(here.pathname, here.search)) : null;
     await getSyncClient().endImpersonation();
     // No sibling host (an IP, plain localhost): the sign-in screen is the way out.
     if (target) window.location.assign(target);
