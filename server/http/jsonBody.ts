@@ -1,9 +1,12 @@
 // JSON bodies: Fastify's own parser (prototype poisoning refused, empty body refused), after
 // a nesting-depth check. No request of ours nests deeper than a few levels, while a 1 MB
 // body of brackets would overflow the stack of every recursive walker after it (the
-// Idempotency-Key hash, valibot, jsonb): 400 here instead of a 500 there. A NUL character in
-// any string is refused too (PostgreSQL text cannot store it).
+// Idempotency-Key hash, valibot, jsonb): 400 here instead of a 500 there. A string PostgreSQL
+// cannot store as sent (a NUL, half of a surrogate pair: src/domain/text.ts) is refused too, in
+// any field or key: in jsonb it failed the insert as a 500, which the phone retried for ever;
+// in text it was stored changed. The app's phone queues such text already made storable.
 import type { FastifyInstance } from 'fastify';
+import { isStorableText } from '../../src/domain/text';
 import { HttpError } from './errors';
 
 export const MAX_JSON_DEPTH = 32;
@@ -41,17 +44,17 @@ export function installJsonBodyParser(app: FastifyInstance): void {
       return;
     }
     void parse(request, text, (error, value) => {
-      // PostgreSQL text cannot hold NUL: such a string would fail deep in a query as a 500.
-      if (!error && holdsNul(value)) done(new HttpError(400, 'InvalidRequest', 'The JSON body holds a NUL character, which no field accepts'), undefined);
+      if (!error && holdsUnstorableText(value))
+        done(new HttpError(400, 'InvalidRequest', 'The JSON body holds a NUL character or half of a surrogate pair, which no field accepts'), undefined);
       else done(error, value);
     });
   });
 }
 
-/** Whether any string (or key) in a parsed JSON value contains U+0000; depth is already bounded. */
-export function holdsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(holdsNul);
-  if (value && typeof value === 'object') return Object.entries(value).some(([key, v]) => key.includes('\u0000') || holdsNul(v));
+/** Whether any string (or key) in a parsed JSON value is not storable as sent; depth is already bounded. */
+export function holdsUnstorableText(value: unknown): boolean {
+  if (typeof value === 'string') return !isStorableText(value);
+  if (Array.isArray(value)) return value.some(holdsUnstorableText);
+  if (value && typeof value === 'object') return Object.entries(value).some(([key, v]) => !isStorableText(key) || holdsUnstorableText(v));
   return false;
 }

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { IdSchema } from './ids';
+import { storableText } from './text';
 import type { ErrorCode } from './errors';
 import { amountErrors, paymentStateErrors, type PaymentState } from './paymentRules';
 import { ORDER_KIND_SPECS, type InventoryKind, type OrderKind } from './orderKinds';
@@ -28,7 +29,7 @@ export const DeliverCommonSchema = {
   delivery_gps_lon: v.nullish(v.pipe(finiteNumber, v.minValue(-180), v.maxValue(180))),
   delivery_began: v.nullish(isoDate),
   delivery_ended: v.nullish(isoDate),
-  delivery_note: v.optional(v.pipe(v.string(), v.maxLength(4000)), ''),
+  delivery_note: v.optional(storableText(4000), ''),
   building_images: v.optional(v.array(ImageRecordSchema), []),
 };
 
@@ -170,7 +171,7 @@ const paymentAmount = v.nullish(v.union([v.pipe(v.string(), v.maxLength(32)), fi
 /** SPEC §3 survey answer: YESNO questions carry the value, the others the text. */
 export const SurveyAnswerSchema = v.strictObject({
   driver_delivery_survey_question_id: positiveId,
-  answer: v.union([v.pipe(v.string(), v.maxLength(2000)), v.boolean()], 'answer must be text or true/false'),
+  answer: v.union([storableText(2000), v.boolean()], 'answer must be text or true/false'),
 });
 export type SurveyAnswer = v.InferOutput<typeof SurveyAnswerSchema>;
 
@@ -179,8 +180,8 @@ export type SignatureFrom = (typeof SIGNATURE_FROM)[number];
 
 /** SPEC §3: each happy-list item the driver ticked becomes {item, text, value: true}. */
 export const HappyListItemSchema = v.strictObject({
-  item: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
-  text: v.pipe(v.string(), v.maxLength(2000)),
+  item: v.pipe(storableText(200), v.minLength(1)),
+  text: storableText(2000),
   value: v.boolean(),
 });
 export type HappyListItem = v.InferOutput<typeof HappyListItemSchema>;

@@ -31,4 +31,5 @@ export * from './uploadRules';
 export * from './paymentRules';
 export * from './language';
 export * from './unsentReport';
+export * from './text';
 export * from './mapTiles';

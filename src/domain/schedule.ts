@@ -3,6 +3,7 @@
 // prices or anything else the server does not expect.
 import * as v from 'valibot';
 import { IdSchema } from './ids';
+import { storable } from './text';
 import type { OrderStatus } from './order';
 import { byKind, ORDER_KIND_SPECS, orderRefOfFields, type OrderKind } from './orderKinds';
 
@@ -116,10 +117,9 @@ export const CreateOrderNoteBodySchema = v.pipe(
     note: v.pipe(
       v.string(),
       v.trim(),
+      storable,
       v.minLength(1, 'note must not be empty'),
       v.maxLength(ORDER_NOTE_MAX, `note must be at most ${ORDER_NOTE_MAX} characters`),
-      // PostgreSQL text cannot hold NUL: refuse it here rather than fail in the database.
-      v.check((note) => !note.includes('\u0000'), 'note must not contain NUL characters'),
     ),
   }),
   exactlyOne(),

@@ -7,6 +7,7 @@
 // phones last reported and the server never received (their Idempotency-Keys never committed):
 // the driver is shown it, and the office is notified.
 import * as v from 'valibot';
+import { storableText } from './text';
 
 export const UNSENT_REPORT_API = { report: '/secure/driver/report_unsent' } as const;
 
@@ -14,7 +15,7 @@ export const UNSENT_REPORT_API = { report: '/secure/driver/report_unsent' } as c
 export const UNSENT_REPORT_MAX_ENTRIES = 100;
 
 const uuid = v.pipe(v.string(), v.uuid());
-const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
+const text = storableText;
 
 /** One outbox entry the phone holds and the server has not committed. */
 export const UnsentEntrySchema = v.strictObject({

@@ -32,8 +32,10 @@ describe('bad input answers a clean 4xx {error, message}', () => {
     }
   });
 
-  it('a NUL character in any JSON string is 400 (PostgreSQL text cannot hold it), never 500', async () => {
-    for (const body of ['{"profile_id":"\\u0000"}', '{"note":"a\\u0000b","order_id":1}', '{"a\\u0000":1}', '[["\\u0000"]]']) {
+  it('a NUL character or half a surrogate pair in any JSON string is 400 (PostgreSQL cannot store it as sent), never 500', async () => {
+    const bodies = ['{"profile_id":"\\u0000"}', '{"note":"a\\u0000b","order_id":1}', '{"a\\u0000":1}', '[["\\u0000"]]'];
+    bodies.push('{"profile_id":"a\\ud83d b"}', '{"note":"\\ude00","order_id":1}', '{"\\udbff":1}');
+    for (const body of bodies) {
       const res = await post('/secure/cardconnect/profile_inquiry', body, 'application/json');
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: 'InvalidRequest' });

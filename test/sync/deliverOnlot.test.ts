@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readSession, writeToken, patchDraft } from '../../src/db';
-import { activeEntries, onlotOrderIds, prepareOnlotDelivery, syncUntilSettled, useSyncServer, type Device } from '../support/device';
+import { activeEntries, onlotOrderIds, prepareDelivery, prepareOnlotDelivery, syncUntilSettled, useSyncServer, type Device } from '../support/device';
 import type { TestServer } from '../support/server';
 
 // The sync engine against the real server on loopback, with the network failing in the
@@ -171,6 +171,20 @@ describe('outbox against the real server', () => {
     expect(draft?.draft.deliveryError).toBe(stuck?.last_error?.message);
     expect((await serverRecord(refused)).deliveries).toHaveLength(0);
     expect((await serverRecord(fine)).deliveries).toHaveLength(1);
+  });
+
+  it('queues a note the database cannot store as typed (a NUL, half an emoji) as the server stores it, and it commits once', async () => {
+    // Before: the phone queued the text as typed; a NUL was refused after the driver had left
+    // (400), half a surrogate pair failed the jsonb insert (500) and was retried for ever.
+    const device = await signedInDevice();
+    const id = takeOrder();
+    const entryId = await prepareDelivery(device, 'onlot', id, { photos: 1, draft: { deliveryNote: 'Gate\u0000code \uD83D ok' } });
+    const queued = await device.db.outbox.findOne(entryId).exec();
+    expect(queued?.payload.delivery_note).toBe('Gatecode \uFFFD ok');
+    await syncUntilSettled(device);
+    expect(await activeEntries(device)).toHaveLength(0);
+    const { deliveries } = await serverRecord(id);
+    expect(deliveries.map((d) => d.note)).toEqual(['Gatecode \uFFFD ok']);
   });
 
   it('never lets a pull overwrite what the driver typed', async () => {

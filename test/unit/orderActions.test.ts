@@ -87,7 +87,8 @@ describe('order action intents', () => {
 
     expect(await queueNote(db, session, { kind: 'onlot', id: 7 }, '   ', NOW)).toMatchObject({ ok: false, error: 'FailedToAddNote' });
     expect(await queueNote(db, session, { kind: 'onlot', id: 7 }, 'x'.repeat(2001), NOW)).toMatchObject({ ok: false, error: 'FailedToAddNote' });
-    expect(await queueNote(db, session, { kind: 'onlot', id: 7 }, 'a\u0000b', NOW)).toMatchObject({ ok: false, error: 'FailedToAddNote' });
+    // A NUL is dropped as the note is queued (src/domain/text.ts): one that was nothing else is empty.
+    expect(await queueNote(db, session, { kind: 'onlot', id: 7 }, ' \u0000 ', NOW)).toMatchObject({ ok: false, error: 'FailedToAddNote' });
     expect(await queueNote(db, session, { kind: 'onlot', id: 7 }, '  Gate code 1234  ', later(2))).toMatchObject({ ok: true });
     const kinds = (await db.outbox.find({ sort: [{ created_at: 'asc' }, { id: 'asc' }] }).exec()).map((e) => [e.kind, e.payload]);
     expect(kinds).toEqual([
