@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { BuildingStageTextSchema, OrderStatusTextSchema, type Checkpoint } from './order';
 import { ORDER_KIND_SPECS } from './orderKinds';
+import { TimestampSchema } from './timestamps';
 
 /** The server contract's paths (DESIGN §6). The client and the server both import these. */
 export const API = {
@@ -81,7 +82,7 @@ export function decodeCheckpoint(text: string): Checkpoint | null {
   try {
     const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
     const json = new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-    const parsed = v.safeParse(v.object({ updated_at: v.pipe(v.string(), v.isoTimestamp()), id: v.pipe(v.string(), v.maxLength(64)) }), JSON.parse(json));
+    const parsed = v.safeParse(v.object({ updated_at: TimestampSchema, id: v.pipe(v.string(), v.maxLength(64)) }), JSON.parse(json));
     return parsed.success ? parsed.output : null;
   } catch {
     return null;

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { IdSchema } from './ids';
 import { storableText } from './text';
+import { TimestampSchema } from './timestamps';
 import type { ErrorCode } from './errors';
 import { amountErrors, paymentStateErrors, type PaymentState } from './paymentRules';
 import { ORDER_KIND_SPECS, type InventoryKind, type OrderKind } from './orderKinds';
@@ -15,7 +16,7 @@ export const ImageRecordSchema = v.object({
 });
 export type ImageRecord = v.InferOutput<typeof ImageRecordSchema>;
 
-const isoDate = v.pipe(v.string(), v.isoTimestamp());
+const isoDate = TimestampSchema;
 const finiteNumber = v.pipe(v.number(), v.finite());
 
 /**
@@ -34,13 +35,13 @@ export const DeliverCommonSchema = {
 };
 
 export const DeliverOnlotBodySchema = v.strictObject({
-  onlot_inventory_order_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  onlot_inventory_order_id: IdSchema,
   ...DeliverCommonSchema,
 });
 export type DeliverOnlotBody = v.InferOutput<typeof DeliverOnlotBodySchema>;
 
 export const DeliverMoveBodySchema = v.strictObject({
-  inventory_move_order_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  inventory_move_order_id: IdSchema,
   ...DeliverCommonSchema,
 });
 export type DeliverMoveBody = v.InferOutput<typeof DeliverMoveBodySchema>;

@@ -32,4 +32,5 @@ export * from './paymentRules';
 export * from './language';
 export * from './unsentReport';
 export * from './text';
+export * from './timestamps';
 export * from './mapTiles';

@@ -1,5 +1,6 @@
 // SPEC §2: the order kind and id come from the address.
 import { ADDRESS_DEFAULT_KIND, ADDRESS_KIND_PRIORITY, ORDER_KIND_SPECS, ORDER_KINDS, kindWhere, type OrderKind, type OrderKindSpec } from './orderKinds';
+import { MAX_ID } from './ids';
 
 export type { OrderKind } from './orderKinds';
 
@@ -56,5 +57,7 @@ export function orderKey(kind: OrderKind, id: number): string {
 export function parseOrderKey(key: string): { kind: OrderKind; id: number } | null {
   const match = /^([a-z]+)-(\d+)$/.exec(key);
   const kind = match ? kindWhere((spec) => spec.keyPrefix === match[1]) : null;
-  return kind && match?.[2] ? { kind, id: Number(match[2]) } : null;
+  // Bounded like every id (an int4): a longer number only ever failed in the database.
+  const id = match?.[2] && match[2].length <= 10 ? Number(match[2]) : MAX_ID + 1;
+  return kind && id <= MAX_ID ? { kind, id } : null;
 }

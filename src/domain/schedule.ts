@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import { IdSchema } from './ids';
 import { storable } from './text';
+import { timestampSchema } from './timestamps';
 import type { OrderStatus } from './order';
 import { byKind, ORDER_KIND_SPECS, orderRefOfFields, type OrderKind } from './orderKinds';
 
@@ -59,18 +60,9 @@ export const ORDER_NOTE_MAX = 2000;
 /** The order status a scheduled order has (the server sets it; the list shows it while a schedule waits). */
 export const SCHEDULED_ORDER_STATUS: OrderStatus = 'Scheduled for Delivery';
 
-/** The calendar date of an ISO timestamp exists (valibot's pattern lets 2026-02-30 through). */
-function isCalendarDate(text: string): boolean {
-  const [y, m, d] = text.slice(0, 10).split('-').map(Number);
-  if (y === undefined || m === undefined || d === undefined) return false;
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-export const ScheduledDateSchema = v.pipe(
-  v.string(),
-  v.isoTimestamp('scheduled_date must be an ISO timestamp with a time zone, e.g. 2026-03-02T14:00:00.000Z'),
-  v.check(isCalendarDate, 'scheduled_date is not a real calendar date'),
+export const ScheduledDateSchema = timestampSchema(
+  'scheduled_date must be an ISO timestamp with a time zone, e.g. 2026-03-02T14:00:00.000Z',
+  'scheduled_date is not a real calendar date',
 );
 
 /** Null when the date is within the window; else why not (the server checks against its clock). */

@@ -8,6 +8,8 @@
 // the driver is shown it, and the office is notified.
 import * as v from 'valibot';
 import { storableText } from './text';
+import { TimestampSchema } from './timestamps';
+import { parseOrderKey } from './orderId';
 
 export const UNSENT_REPORT_API = { report: '/secure/driver/report_unsent' } as const;
 
@@ -16,6 +18,7 @@ export const UNSENT_REPORT_MAX_ENTRIES = 100;
 
 const uuid = v.pipe(v.string(), v.uuid());
 const text = storableText;
+const ORDER_KEY_TEXT = 'order_key must be co-, oio- or mo-{id} with an id the database holds';
 
 /** One outbox entry the phone holds and the server has not committed. */
 export const UnsentEntrySchema = v.strictObject({
@@ -26,10 +29,16 @@ export const UnsentEntrySchema = v.strictObject({
   /** The kind's English label, for the office's notice. */
   label: text(100),
   /** co-/oio-/mo-{id}, or null for an action about no order. */
-  order_key: v.nullable(v.pipe(v.string(), v.regex(/^(co|oio|mo)-\d{1,10}$/, 'order_key must be co-, oio- or mo-{id}'))),
+  order_key: v.nullable(
+    v.pipe(
+      v.string(),
+      v.regex(/^(co|oio|mo)-\d{1,10}$/, ORDER_KEY_TEXT),
+      v.check((key) => parseOrderKey(key) !== null, ORDER_KEY_TEXT),
+    ),
+  ),
   /** How the driver names the order ("customer · model · serial"), empty when none. */
   display: text(300),
-  created_at: v.pipe(v.string(), v.isoTimestamp()),
+  created_at: TimestampSchema,
   /** The server refused it and it waits for the driver. */
   needs_attention: v.boolean(),
 });

@@ -32,6 +32,13 @@ describe('deliver on-lot inventory order: validation', () => {
       [{ date_delivered: 'yesterday' }, 'date_delivered'],
       [{ building_images: [{ guid: 'nope', extension: 'jpg', mime_type: 'image/jpeg', download_urls: [] }] }, 'building_images'],
       [{ unexpected: true }, 'unexpected'],
+      // Shapes the database could not take were 500s the outbox retried for ever; a day the
+      // calendar lacks was stored as another day.
+      [{ onlot_inventory_order_id: 2_147_483_648 }, 'onlot_inventory_order_id'],
+      [{ onlot_inventory_order_id: 1e20 }, 'onlot_inventory_order_id'],
+      [{ date_delivered: '0000-01-01T00:00:00Z' }, 'date_delivered'],
+      [{ date_delivered: '2026-02-30T10:00:00Z' }, 'date_delivered'],
+      [{ delivery_began: '0000-01-01T00:00:00Z' }, 'delivery_began'],
     ];
     for (const [override, field] of cases) {
       const res = await deliver(deliverBody(orderId(0), [photo], override));

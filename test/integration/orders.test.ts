@@ -154,7 +154,14 @@ describe('GET /api/driver/order-list', () => {
   });
 
   it('400 on a malformed checkpoint or limit', async () => {
-    for (const query of ['checkpoint=%%%', 'checkpoint=eyJ4IjoxfQ', 'limit=0', 'limit=abc', 'limit=100000']) {
+    // A checkpoint that decodes but names no moment or no id the database holds was a 500.
+    const decodable = [
+      { updated_at: '2026-02-30T00:00:00Z', id: 'co-1' },
+      { updated_at: '0000-01-01T00:00:00Z', id: 'co-1' },
+      { updated_at: '2026-01-02T03:04:05.678Z', id: 'co-99999999999' },
+      { updated_at: '2026-01-02T03:04:05.678Z', id: 'oio-2147483648' },
+    ].map((cp) => `checkpoint=${encodeCheckpoint(cp)}`);
+    for (const query of ['checkpoint=%%%', 'checkpoint=eyJ4IjoxfQ', 'limit=0', 'limit=abc', 'limit=100000', ...decodable]) {
       const res = await call(server, `/api/driver/order-list?${query}`, { token: summit });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: 'InvalidRequest' });

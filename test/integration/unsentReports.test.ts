@@ -100,6 +100,9 @@ describe('POST /secure/driver/report_unsent', () => {
     expect((await report(summit, { device_id: device, first: false, unsent: 0, entries: [entry(null)] })).status).toBe(400);
     expect((await report(summit, { device_id: 'phone', first: false, entries: [] })).status).toBe(400);
     expect((await report(summit, { device_id: device, first: false, entries: [entry('order-1')] })).status).toBe(400);
+    // An id past int4 was kept, and every later first report of the account failed with a 500.
+    expect((await report(summit, { device_id: device, first: false, unsent: 1, entries: [entry('oio-9999999999')] })).status).toBe(400);
+    expect((await report(summit, { device_id: randomUUID(), first: true, unsent: 0, entries: [] })).status).toBe(200);
     expect((await postJson(server, UNSENT_REPORT_API.report, { device_id: device, first: false, unsent: 0, entries: [] })).status).toBe(401);
   });
 });
