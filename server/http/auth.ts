@@ -66,11 +66,15 @@ export function installAuth(app: FastifyInstance, jwt: JwtKeys, db: Db): void {
         removedAt: accounts.removedAt,
         tokenVersion: accounts.tokenVersion,
         kept: accounts.keptSession,
+        role: accounts.role,
       })
       .from(accounts)
       .where(eq(accounts.id, claims.account_id));
     const removed = !account || account.removedAt !== null || account.companyId !== claims.company_id;
     if (removed && !request.routeOptions.config.answersRemoved) throw new HttpError(401, 'AccountRemoved');
+    // The account's role, not only the token's: a token claiming "driver" for an office account
+    // (minted with the shared key) is refused as sign-in refuses that account.
+    if (account && !(ALLOWED_ROLES as readonly string[]).includes(account.role)) throw new HttpError(403, 'NotAuthorized');
     if (account && !removed && account.tokenVersion !== tokenVersionOf(claims) && account.kept !== `${account.tokenVersion}:${sessionHashOf(request)}`) {
       throw new HttpError(401, 'TokenRevoked');
     }

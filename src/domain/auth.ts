@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { MAX_ID } from './ids';
 
 /** SPEC §6: only the driver role may enter the app. */
 export const ALLOWED_ROLES = ['driver'] as const;
@@ -21,12 +22,13 @@ export type Role = (typeof ROLES)[number];
 export const TOKEN_EXPIRY_MARGIN_MS = 15 * 60 * 1000;
 export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 
-/** A positive integer id, as a number or as its decimal text (how JWT issuers often write `sub`). */
+/** A positive int4 id, as a number or as its decimal text (how JWT issuers often write `sub`). */
 const AccountIdSchema = v.pipe(
   v.union([v.number(), v.pipe(v.string(), v.regex(/^[1-9]\d{0,14}$/), v.transform(Number))]),
   v.number(),
   v.integer(),
   v.minValue(1),
+  v.maxValue(MAX_ID),
 );
 
 /**

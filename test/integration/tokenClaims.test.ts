@@ -39,7 +39,8 @@ describe("SPEC §6's confirmed claims", () => {
 
   it('a token naming no account (no account_id, no usable sub) is 401 NotAuthorized', async () => {
     const base = { company_id: account.company_id, role: 'driver', exp: nowSeconds() + DAY };
-    for (const extra of [{}, { sub: 'driver@summit.test' }, { sub: '0' }, { sub: 1.5 }]) {
+    // An id past int4 (sub as text or account_id) was a 500 from the account lookup.
+    for (const extra of [{}, { sub: 'driver@summit.test' }, { sub: '0' }, { sub: 1.5 }, { sub: '99999999999' }, { account_id: 2_147_483_648 }]) {
       const answer = await orderList(await mint({ ...base, ...extra }));
       expect(answer.status, JSON.stringify(extra)).toBe(401);
       expect(answer.body).toEqual({ error: 'NotAuthorized', message: 'Not authorized' });
@@ -50,6 +51,16 @@ describe("SPEC §6's confirmed claims", () => {
     const base = { company_id: account.company_id, role: 'driver', account_id: account.id };
     expect((await orderList(await mint({ ...base, exp: nowSeconds() + 30 * DAY }))).status).toBe(401);
     expect((await orderList(await mint({ ...base, exp: nowSeconds() + 6 * DAY }))).status).toBe(200);
+  });
+
+  it("the account's own role counts, not the token's: an office account's token claiming driver is 403", async () => {
+    const [office] = await server.query<{ id: number }>("SELECT id FROM accounts WHERE company_id = $1 AND role <> 'driver' AND removed_at IS NULL LIMIT 1", [
+      account.company_id,
+    ]);
+    expect(office).toBeDefined();
+    const answer = await orderList(await mint({ company_id: account.company_id, role: 'driver', exp: nowSeconds() + DAY, sub: office?.id }));
+    expect(answer.status).toBe(403);
+    expect(answer.body).toMatchObject({ error: 'NotAuthorized' });
   });
 
   it('the account still has to be this company’s: a sub of another company is AccountRemoved', async () => {
