@@ -11,6 +11,7 @@ import type { TokenClaims } from '../../src/domain';
 import type { Executor } from '../db/client';
 import { HttpError, notFound } from '../http/errors';
 import { findOrderDelivery } from '../repositories/deliveries';
+import { findFormerOrder } from '../repositories/orderHolders';
 import { callersOrderIdNumbered, findOrderRow, lockCompanyOrders, type OrderRef, type OrderRowFilter, type OrderViewRow } from '../repositories/orders';
 import { callerMayUseAchToken, callerMayUseProfile, callerMayUseToken, findCallersPayment, type PaymentRow } from '../repositories/paymentAccess';
 import { deliveredRefusal, formerOrderRefusal } from './orderLeft';
@@ -56,6 +57,17 @@ export async function requireOrder(db: Executor, auth: TokenClaims, ref: OrderRe
   if (purpose === 'deliver' && row.deliveredAt) throw await deliveredRefusal(db, auth, row.id, row.deliveredAt);
   if ((purpose === 'update' || purpose === 'claim') && row.deliveredAt) throw new HttpError(409, 'OrderAlreadyDelivered');
   return row;
+}
+
+/**
+ * The caller's order, or one the caller was taken off (order_former_drivers): the phone that
+ * reassigned an order sends the new driver's email after the order left it. 404 otherwise
+ * (another driver's order the caller never held reads like one that does not exist).
+ */
+export async function requireOrderOrHandedOver(db: Executor, auth: TokenClaims, ref: OrderRef): Promise<void> {
+  if (await findOrderRow(db, auth, ref, FILTERS.view)) return;
+  if (await findFormerOrder(db, auth.company_id, auth.account_id, ref)) return;
+  throw notFound();
 }
 
 export interface DeliveredOrder {

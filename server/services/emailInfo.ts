@@ -16,16 +16,17 @@ import { HttpError, notFound } from '../http/errors';
 import { activeDriverContact, officeAdminsOf } from '../repositories/accounts';
 import { loadManyAccountSettings } from '../repositories/accountSettings';
 import { emailOrderRowOf, latestCertificateGuid, rtoPartnerOf, type EmailOrderRow } from '../repositories/emailData';
-import { requireOrder } from './access';
+import { requireOrder, requireOrderOrHandedOver } from './access';
 
 const fullName = (first: string | null, last: string | null): string | null => (first || last ? `${first ?? ''} ${last ?? ''}`.trim() : null);
 
 /**
  * The order an email is about: of the caller's company, not cancelled. Delivered and scheduled
- * emails are about the caller's own orders (`ownOnly`, services/access.ts); 404 never says whose.
+ * emails are about the caller's own orders; the driver-(re)assigned email also about one the
+ * caller handed over (`handedOver`, services/access.ts). 404 never says whose.
  */
-async function loadEmailOrder(db: Db, auth: TokenClaims, kind: OrderKind, id: number, ownOnly: boolean): Promise<EmailOrderRow> {
-  if (ownOnly) await requireOrder(db, auth, { kind, id });
+async function loadEmailOrder(db: Db, auth: TokenClaims, kind: OrderKind, id: number, access: 'own' | 'handedOver' = 'own'): Promise<EmailOrderRow> {
+  await (access === 'own' ? requireOrder(db, auth, { kind, id }) : requireOrderOrHandedOver(db, auth, { kind, id }));
   const row = await emailOrderRowOf(db, auth.company_id, kind, id);
   if (!row) throw notFound();
   return row;
@@ -54,7 +55,7 @@ async function certificateUrl(db: Db, o: EmailOrderRow): Promise<string | null> 
 }
 
 export async function customerDeliveredInfo(db: Db, auth: TokenClaims, id: number): Promise<CustomerDeliveredEmailInfo> {
-  const o = await loadEmailOrder(db, auth, 'customer', id, true);
+  const o = await loadEmailOrder(db, auth, 'customer', id);
   return {
     send_email: o.deliveredEmailOn && Boolean(o.customerEmail),
     first_name: o.customerFirstName,
@@ -71,7 +72,7 @@ export async function customerDeliveredInfo(db: Db, auth: TokenClaims, id: numbe
 }
 
 export async function customerScheduledInfo(db: Db, auth: TokenClaims, id: number): Promise<RecipientEmailInfo> {
-  const o = await loadEmailOrder(db, auth, 'customer', id, true);
+  const o = await loadEmailOrder(db, auth, 'customer', id);
   return {
     send_email: o.scheduledEmailOn && Boolean(o.customerEmail),
     first_name: o.customerFirstName,
@@ -84,7 +85,7 @@ export async function customerScheduledInfo(db: Db, auth: TokenClaims, id: numbe
 
 /** The RTO partner's admin; null when the order is not RTO. */
 export async function rtoDeliveredInfo(db: Db, auth: TokenClaims, id: number): Promise<RecipientEmailInfo | null> {
-  const o = await loadEmailOrder(db, auth, 'customer', id, true);
+  const o = await loadEmailOrder(db, auth, 'customer', id);
   if (!o.isRto) return null;
   // The partner the billing names; an order that names none goes to the company's first partner.
   const rto = await rtoPartnerOf(db, auth.company_id, o.rtoCompanyName);
@@ -109,7 +110,7 @@ async function officeAdmins(db: Db, companyId: number) {
 }
 
 export async function officeAdminCustomerDeliveredInfo(db: Db, auth: TokenClaims, id: number): Promise<OfficeAdminCustomerDeliveredEmailInfo[]> {
-  const o = await loadEmailOrder(db, auth, 'customer', id, true);
+  const o = await loadEmailOrder(db, auth, 'customer', id);
   return (await officeAdmins(db, auth.company_id)).map((admin) => ({
     send_email: admin.sendEmail,
     email: admin.email,
@@ -133,7 +134,7 @@ export async function officeAdminInventoryDeliveredInfo(
   kind: 'onlot' | 'move',
   id: number,
 ): Promise<OfficeAdminInventoryDeliveredEmailInfo[]> {
-  const o = await loadEmailOrder(db, auth, kind, id, true);
+  const o = await loadEmailOrder(db, auth, kind, id);
   const driver = o.deliveryDriverName ?? o.orderDriverName;
   return (await officeAdmins(db, auth.company_id)).map((admin) => ({
     send_email: admin.sendEmail,
@@ -160,7 +161,7 @@ export async function driverAssignedInfo(
   driverId: number | null,
   which: 'assigned' | 'reassigned',
 ): Promise<RecipientEmailInfo> {
-  const o = await loadEmailOrder(db, auth, kind, id, false);
+  const o = await loadEmailOrder(db, auth, kind, id, 'handedOver');
   const targetId = driverId ?? o.driverId;
   if (targetId === null) throw notFound();
   const driver = await activeDriverContact(db, auth.company_id, targetId);

@@ -168,6 +168,27 @@ describe('driver kinds', () => {
     const own = await info<RecipientEmailInfo>('driver-assigned', `inventory-move-order-id=${moveId}`);
     expect(own.body).toMatchObject({ first_name: 'Dale', email: SUMMIT_DRIVER.email });
   });
+
+  it('driver-(re)assigned of an order the caller handed over answers; of one the caller never held, 404 like any other', async () => {
+    const [driver2] = await server.query<{ id: number }>('SELECT id FROM accounts WHERE email = $1', [SUMMIT_DRIVER2.email]);
+    const [handed] = await liveOrderIds(server, SUMMIT_DRIVER.email, 'onlot');
+    // The office (or this phone) gives it to driver 2: the trigger remembers who had it.
+    await server.query('UPDATE orders SET driver_id = $1 WHERE id = $2', [driver2?.id, handed]);
+    const after = await info<RecipientEmailInfo>('driver-reassigned', `onlot-inventory-order-id=${handed}`);
+    expect(after.status).toBe(200);
+    expect(after.body).toMatchObject({ email: SUMMIT_DRIVER2.email });
+    // Before: any order of the company answered, naming its customer, address and driver.
+    for (const kind of ['customer', 'onlot', 'move'] as const) {
+      const [never] = (await liveOrderIds(server, SUMMIT_DRIVER2.email, kind)).filter((id) => id !== handed);
+      expect(never).toBeDefined();
+      const field = { customer: 'customer-order-id', onlot: 'onlot-inventory-order-id', move: 'inventory-move-order-id' }[kind];
+      for (const email of ['driver-assigned', 'driver-reassigned']) {
+        const res = await info(email, `${field}=${never}`);
+        expect(res.status, `${email} ${kind}`).toBe(404);
+        expect(res.body).toEqual({ error: 'NotFound', message: 'Not found' });
+      }
+    }
+  });
 });
 
 describe('isolation and bad input', () => {
