@@ -4,8 +4,9 @@
 // Every read is scoped to the caller's company.
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { OrderKind } from '../../src/domain';
+import type { OrderKind, TokenClaims } from '../../src/domain';
 import type { Executor } from '../db/client';
+import { callersOrders } from './orders';
 import {
   accounts,
   companies,
@@ -102,8 +103,8 @@ export async function rtoPartnerByAdminEmail(db: Executor, companyId: number, ad
   return rto;
 }
 
-/** The company's customer orders (not cancelled) whose customer has this address (lower case), with their email settings. */
-export function customerOrdersEmailed(db: Executor, companyId: number, address: string) {
+/** The caller's customer orders (not cancelled) whose customer has this address (lower case), with their email settings. */
+export function customerOrdersEmailed(db: Executor, auth: TokenClaims, address: string) {
   return db
     .select({
       orderId: orders.id,
@@ -113,5 +114,5 @@ export function customerOrdersEmailed(db: Executor, companyId: number, address: 
     })
     .from(orders)
     .leftJoin(customerEmailSettings, eq(customerEmailSettings.orderId, orders.id))
-    .where(and(eq(orders.companyId, companyId), eq(orders.kind, 'customer'), isNull(orders.cancelledAt), sql`lower(${orders.customerEmail}) = ${address}`));
+    .where(and(callersOrders(auth), eq(orders.kind, 'customer'), isNull(orders.cancelledAt), sql`lower(${orders.customerEmail}) = ${address}`));
 }

@@ -35,7 +35,7 @@ function mailerOf(deps: EmailDeps): Mailer {
 const mailDeps = (deps: EmailDeps, auth: TokenClaims): MailDeps => ({ db: deps.db, mailer: mailerOf(deps), auth, log: deps.log });
 
 export async function sendEmail(deps: EmailDeps, auth: TokenClaims, body: SendEmailBody): Promise<Outcome> {
-  const recipient = await resolveRecipient(deps.db, auth.company_id, body.recipient);
+  const recipient = await resolveRecipient(deps.db, auth, body.recipient);
   if (!recipient) throw new HttpError(400, 'EmailRecipientNotAllowed');
   const verdict = judgeSend(recipient, body.template, body.variables);
   if ('refused' in verdict) throw new HttpError(400, 'EmailRecipientNotAllowed', `${ERROR_TEXT.EmailRecipientNotAllowed}: ${verdict.refused}`);

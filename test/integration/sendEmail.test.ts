@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_API, type CustomerDeliveredEmailInfo, type SendEmailResponse } from '../../src/domain';
 import type { TestServer } from '../support/server';
-import { RIDGE_DRIVER, SUMMIT_DRIVER, call, liveOrderIds, newKey, postJson } from './helpers';
+import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, liveOrderIds, newKey, postJson } from './helpers';
 import { parseMail, useMailTestServer, waitForMessages, type SmtpCapture } from './mailSupport';
 
 let smtp: SmtpCapture;
@@ -157,6 +157,8 @@ describe('POST /send-email: SPEC §5 rules answer SPEC §8 texts', () => {
       [{ template: 'office-admin-order-delivered', recipient: 'admin@summit.test', variables: {} }, "Office admin's email setting is turned off"],
       [{ template: 'office-admin-order-delivered', recipient: 'dispatch@summit.test', variables: {} }, "Office admin's email setting is turned off"],
       [{ template: 'rto-order-delivered', recipient: 'lorraine@keystone-rto.test', variables: {} }, "RTO company's email setting is turned off"],
+      // A free message to a customer who turned their emails off was sent.
+      [{ recipient: info.email, subject: 'Final notice', message: 'Pay here' }, "Customer's email setting is turned off"],
     ];
     for (const [body, text] of cases) {
       const res = await send(body);
@@ -165,9 +167,10 @@ describe('POST /send-email: SPEC §5 rules answer SPEC §8 texts', () => {
     }
     expect(smtp.messages).toHaveLength(0);
     const skipped = await logRows(info.email ?? '');
-    expect(skipped.slice(-2).map((r) => [r.status, r.error])).toEqual([
+    expect(skipped.slice(-3).map((r) => [r.status, r.error])).toEqual([
       ['skipped', "Customer's email setting is turned off"],
       ['skipped', "Customer's order scheduled email setting is turned off"],
+      ['skipped', "Customer's email setting is turned off"],
     ]);
     await server.query('DELETE FROM customer_email_settings WHERE order_id = $1', [orderId]);
     await server.query(`UPDATE account_settings SET send_email = true WHERE account_id = (SELECT id FROM accounts WHERE email = 'admin@summit.test')`);
@@ -191,8 +194,15 @@ describe('POST /send-email: SPEC §5 rules answer SPEC §8 texts', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body).toMatchObject({ error: 'EmailRecipientNotAllowed' });
     }
-    // Ridge's driver cannot mail Summit's customer either.
+    // Ridge's driver cannot mail Summit's customer either, nor driver 2 (same company) driver 1's
+    // customer: the recipient is a customer of the caller's own orders (before: of any order).
     expect((await send(delivered(), { token: ridge })).status).toBe(400);
+    const summit2 = await server.login(SUMMIT_DRIVER2.email, SUMMIT_DRIVER2.password);
+    for (const body of [delivered(), { recipient: info.email, subject: 'Final notice', message: 'Pay here', messageIsHtml: true }]) {
+      const res = await send(body, { token: summit2 });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toMatchObject({ error: 'EmailRecipientNotAllowed' });
+    }
     // A Reply-To must be the caller's own address or the company's.
     expect((await send(delivered({ senderEmail: 'ceo@bank.test' }))).status).toBe(400);
     expect(smtp.messages).toHaveLength(0);

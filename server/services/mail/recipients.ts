@@ -1,7 +1,8 @@
 // Who may receive mail, and whether they want this one (SPEC §5). A recipient is an account
-// of the caller's company, one of its RTO partners' admins, or the customer of one of its
-// orders; anything else is refused, so send-email is never an open relay.
-import type { EmailTemplate, EmailVariables, ErrorCode } from '../../../src/domain';
+// of the caller's company, one of its RTO partners' admins, or the customer of one of the
+// caller's own orders (the one access rule: another driver's customers are not this phone's
+// to write to); anything else is refused, so send-email is never an open relay.
+import type { EmailTemplate, EmailVariables, ErrorCode, TokenClaims } from '../../../src/domain';
 import type { Db } from '../../db/client';
 import { accountByEmail } from '../../repositories/accounts';
 import { loadAccountSettings, type AccountSettingsRow } from '../../repositories/accountSettings';
@@ -19,15 +20,15 @@ export interface CustomerOrderPrefs {
   scheduled: boolean;
 }
 
-export async function resolveRecipient(db: Db, companyId: number, email: string): Promise<Recipient | null> {
+export async function resolveRecipient(db: Db, auth: TokenClaims, email: string): Promise<Recipient | null> {
   const address = email.trim().toLowerCase();
-  const account = await accountByEmail(db, companyId, address);
+  const account = await accountByEmail(db, auth.company_id, address);
   if (account) {
     return { kind: 'account', accountId: account.id, role: account.role, firstName: account.firstName, settings: await loadAccountSettings(db, account.id) };
   }
-  const rto = await rtoPartnerByAdminEmail(db, companyId, address);
+  const rto = await rtoPartnerByAdminEmail(db, auth.company_id, address);
   if (rto) return { kind: 'rto', rtoCompanyId: rto.id, sendEmail: rto.sendEmail };
-  const customerOrders = await customerOrdersEmailed(db, companyId, address);
+  const customerOrders = await customerOrdersEmailed(db, auth, address);
   return customerOrders.length > 0 ? { kind: 'customer', orders: customerOrders } : null;
 }
 
@@ -65,7 +66,11 @@ export function judgeSend(recipient: Recipient, template: EmailTemplate | undefi
       if (recipient.kind !== 'rto') return refused("RTO emails go to the admin of one of your company's RTO partners");
       return recipient.sendEmail ? { send: true, orderId: null } : { send: false, code: 'RtoEmailSettingOff', orderId: null };
     case undefined:
-      // A free message: office and RTO recipients still honour their send_email flag.
+      // A free message: office and RTO recipients still honour their send_email flag, and a
+      // customer who turned either of their emails off gets no free one either.
+      if (recipient.kind === 'customer' && !recipient.orders.every((o) => o.delivered && o.scheduled)) {
+        return { send: false, code: 'CustomerEmailSettingOff', orderId: null };
+      }
       if (recipient.kind === 'rto' && !recipient.sendEmail) return { send: false, code: 'RtoEmailSettingOff', orderId: null };
       if (recipient.kind === 'account' && recipient.role === 'office_admin' && !recipient.settings.sendEmail) {
         return { send: false, code: 'OfficeAdminEmailSettingOff', orderId: null };
