@@ -1,9 +1,10 @@
-// Deliveries (0001, 0003): the delivery row of an order, its building photos, and the uploads
-// a deliver call names. The customer part (payment, balance, survey) is customerDeliveries.ts.
-import { and, eq, inArray } from 'drizzle-orm';
+// Deliveries (0001, 0003): the delivery row of an order and its building photos. The uploads
+// a deliver call names are the caller's (uploads.ts); the customer part (payment, balance,
+// survey) is customerDeliveries.ts.
+import { and, eq } from 'drizzle-orm';
 import type { ImageRecord } from '../../src/domain';
 import type { Executor, Tx } from '../db/client';
-import { deliveries, deliveryImages, orders, uploads } from '../db/schema';
+import { deliveries, deliveryImages, orders } from '../db/schema';
 import type { OrderRef } from './orders';
 
 /** An order of the company with its delivery, if it has one, and who made it. */
@@ -14,15 +15,6 @@ export async function findOrderDelivery(db: Executor, companyId: number, ref: Or
     .leftJoin(deliveries, eq(deliveries.orderId, orders.id))
     .where(and(eq(orders.id, ref.id), eq(orders.companyId, companyId), eq(orders.kind, ref.kind)));
   return row;
-}
-
-/** How many of these guids are uploads of the company in one of the folders. */
-export async function countUploadsIn(db: Executor, companyId: number, guids: string[], folders: readonly string[]): Promise<number> {
-  const found = await db
-    .select({ guid: uploads.guid })
-    .from(uploads)
-    .where(and(inArray(uploads.guid, guids), eq(uploads.companyId, companyId), inArray(uploads.folder, [...folders])));
-  return found.length;
 }
 
 export type NewDelivery = Omit<typeof deliveries.$inferInsert, 'id'>;

@@ -43,14 +43,14 @@ async function preflightCustomer(db: Db, auth: TokenClaims, call: CustomerDelive
   const questionIds = body.delivery_survey_answers.map((a) => a.driver_delivery_survey_question_id);
   if (new Set(questionIds).size !== questionIds.length) throw invalid('delivery_survey_answers answers a question twice');
   if (body.signature_guid) {
-    await requireUploads(db, auth.company_id, [body.signature_guid.toLowerCase()], {
+    await requireUploads(db, auth, [body.signature_guid.toLowerCase()], {
       folders: [SIGNATURE_FOLDER],
       code: 'DeliverySignatureRequired',
       message: 'A signature is required: the signature was not uploaded',
     });
   }
   if (body.check_guid) {
-    await requireUploads(db, auth.company_id, [body.check_guid.toLowerCase()], {
+    await requireUploads(db, auth, [body.check_guid.toLowerCase()], {
       folders: [CHECK_FOLDER],
       code: 'CheckImageRequired',
       message: 'A check image is required: the check image was not uploaded',

@@ -22,7 +22,8 @@ import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { HttpError } from '../http/errors';
 import type { Logger } from '../logger';
-import { countUploadsIn, insertDelivery } from '../repositories/deliveries';
+import { insertDelivery } from '../repositories/deliveries';
+import { countUploadsIn } from '../repositories/uploads';
 import { updateOrder, type OrderViewRow } from '../repositories/orders';
 import { requireOrder } from './access';
 import { withoutCvv } from './cardSecrets';
@@ -45,10 +46,10 @@ export interface CommonDeliverBody {
   building_images: ImageRecord[];
 }
 
-/** Throws `code` (400) unless every guid is an upload of this company in one of `folders`. */
+/** Throws `code` (400) unless every guid is the caller's own upload in one of `folders`. */
 export async function requireUploads(
   db: Db,
-  companyId: number,
+  auth: TokenClaims,
   guids: string[],
   opts: {
     folders: readonly string[];
@@ -57,14 +58,14 @@ export async function requireUploads(
   },
 ): Promise<void> {
   if (guids.length === 0) return;
-  const found = await countUploadsIn(db, companyId, guids, opts.folders);
+  const found = await countUploadsIn(db, auth, guids, opts.folders);
   if (found !== new Set(guids).size) throw new HttpError(400, opts.code, opts.message, { errors: [opts.code] });
 }
 
-async function checkBuildingPhotos(db: Db, companyId: number, images: ImageRecord[]): Promise<void> {
+async function checkBuildingPhotos(db: Db, auth: TokenClaims, images: ImageRecord[]): Promise<void> {
   const guids = images.map((image) => image.guid.toLowerCase());
   if (new Set(guids).size !== guids.length) throw new HttpError(400, 'InvalidRequest', 'building_images lists a photo twice');
-  await requireUploads(db, companyId, guids, {
+  await requireUploads(db, auth, guids, {
     folders: PHOTO_FOLDERS,
     code: 'DeliveryPhotoRequired',
     message: 'Delivery photo(s) required: a photo was not uploaded',
@@ -162,7 +163,7 @@ export async function deliverOrder<B extends CommonDeliverBody>(deps: DeliverDep
   const errors = validateDelivery(spec.facts(body));
   const first = errors[0];
   if (first) throw new HttpError(400, first, ERROR_TEXT[first], { errors });
-  await checkBuildingPhotos(deps.db, auth.company_id, body.building_images);
+  await checkBuildingPhotos(deps.db, auth, body.building_images);
   await spec.preflight?.(deps.db, auth, body);
   try {
     return await commitDelivery(deps, spec, auth, body);

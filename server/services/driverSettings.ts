@@ -93,7 +93,7 @@ export async function updateDriverSettings(
 ): Promise<DriverSettings> {
   const phone = normalizePhone(body.phone_number) ?? body.phone_number; // the schema checked it parses
   const image = body.profile_image_attributes;
-  if (image && !(await uploadIsIn(deps.db, auth.company_id, image.guid.toLowerCase(), PROFILE_PICTURES_FOLDER))) {
+  if (image && !(await uploadIsIn(deps.db, auth, image.guid.toLowerCase(), PROFILE_PICTURES_FOLDER))) {
     throw new HttpError(400, 'ProfileImageNotFound');
   }
   const verifiedHash = await checkCurrentPassword(deps, auth, body);

@@ -65,11 +65,11 @@ export async function storeUploads(deps: UploadDeps, auth: TokenClaims, folder: 
   return { status: 200, body };
 }
 
-/** The caller's company's upload at /files/<name>, as the store reads it; 404 for anything else. */
+/** The caller's own upload at /files/<name>, as the store reads it; 404 for anything else. */
 export async function uploadFile(db: Db, auth: TokenClaims, name: string): Promise<{ ref: FileRef; rowBytes: Buffer; mime: string }> {
   const parsed = parseUploadPath(`/files/${name}`);
   if (!parsed) throw notFound();
-  const file = await findUpload(db, auth.company_id, parsed.guid);
+  const file = await findUpload(db, auth, parsed.guid);
   const sameType = file && (parsed.extension === file.extension || (parsed.extension === 'jpeg' && file.extension === 'jpg'));
   if (!file || !sameType) throw notFound();
   return { ref: { area: 'uploads', companyId: file.companyId, name: `${parsed.guid}.${file.extension}` }, rowBytes: file.bytes, mime: file.mime };

@@ -68,10 +68,12 @@ describe('deliver on-lot inventory order: validation', () => {
     expect(await deliveriesOf(orderId(0))).toBe(0);
   });
 
-  it('refuses a photo that was never uploaded or belongs to another company', async () => {
+  it("refuses a photo that was never uploaded, or is another company's or another driver's", async () => {
     const ridgePhoto = await uploadPhoto(server, ridge, 22);
+    // Driver 2's photo (same company) was accepted: another customer's pictures on this delivery.
+    const driver2Photo = await uploadPhoto(server, await server.login(SUMMIT_DRIVER2.email, SUMMIT_DRIVER2.password), 23);
     const neverUploaded = { ...photo, guid: '0b5cf1a2-3c4d-4e5f-8a9b-0c1d2e3f4a5b' };
-    for (const image of [ridgePhoto, neverUploaded]) {
+    for (const image of [ridgePhoto, driver2Photo, neverUploaded]) {
       const res = await deliver(deliverBody(orderId(0), [image]));
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: 'DeliveryPhotoRequired', errors: ['DeliveryPhotoRequired'] });

@@ -247,8 +247,11 @@ describe('customer deliver calls: refused, nothing stored', () => {
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: 'NotFound', message: 'Not found' });
     }
+    // Driver 2 with uploads of their own: driver 1's photos are not theirs to name (400 first).
     const summit2 = await server.login(SUMMIT_DRIVER2.email, SUMMIT_DRIVER2.password);
-    const otherDriver = await post('no_payment', signed(order(6)), { token: summit2 });
+    const ownPhoto = await uploadTo(server, summit2, CUSTOMER_PHOTO_FOLDER, 44);
+    const ownSignature = await uploadTo(server, summit2, SIGNATURE_FOLDER, 45, 'png');
+    const otherDriver = await post('no_payment', customerBody(order(6), [ownPhoto], signatureFields(ownSignature)), { token: summit2 });
     expect(otherDriver.status).toBe(404);
     const ridgePhoto = await uploadTo(server, ridge, CUSTOMER_PHOTO_FOLDER, 46);
     const ridgeSignature = await uploadTo(server, ridge, SIGNATURE_FOLDER, 47, 'png');

@@ -153,10 +153,12 @@ describe('POST /secure/driver/update_driver_settings', () => {
     expect((await accountRow(SUMMIT_DRIVER.email))?.last_name).toBe('Hostetler');
   });
 
-  it("takes a picture only from this company's /profile-pictures uploads", async () => {
+  it("takes a picture only from the driver's own /profile-pictures uploads", async () => {
     const ridgePicture = await profilePicture(ridge, '/profile-pictures', 6);
     const deliveryPhoto = await profilePicture(summit, '/deliver-onlot-inventory-order/delivery', 7);
-    for (const picture of [ridgePicture, deliveryPhoto]) {
+    // Another Summit driver's picture was taken as this driver's own.
+    const colleaguePicture = await profilePicture(summit2, '/profile-pictures', 8);
+    for (const picture of [ridgePicture, deliveryPhoto, colleaguePicture]) {
       const res = await postJson(server, PROFILE_API.updateDriverSettings, edit({ profile_image_attributes: picture }), { token: summit });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: 'ProfileImageNotFound' });

@@ -45,9 +45,10 @@ describe('POST /upload', () => {
       expect(meta.width).toBe(64);
       expect(file.bytes.includes('TestCam')).toBe(false);
     }
-    // Another Summit driver may read it; Ridge may not (404, same as a missing file).
+    // Only the driver who uploaded it reads it (DESIGN §6: company and driver): another Summit
+    // driver gets 404 like Ridge, the same as a missing file (before: any driver of the company).
     const summit2 = await server.login(SUMMIT_DRIVER2.email, SUMMIT_DRIVER2.password);
-    expect((await fetchFile(body[0]?.path ?? '', summit2)).status).toBe(200);
+    expect((await fetchFile(body[0]?.path ?? '', summit2)).status).toBe(404);
     const foreign = await call(server, body[0]?.path ?? '', { token: ridge });
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual({ error: 'NotFound', message: 'Not found' });
