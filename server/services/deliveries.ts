@@ -172,7 +172,7 @@ export async function deliverOrder<B extends CommonDeliverBody>(deps: DeliverDep
     await keepDeclinedAttempt(deps.db, err);
     if (err instanceof HttpError) throw err;
     // deliveries.order_id is UNIQUE: a concurrent second delivery loses here.
-    if (isUniqueViolation(err)) throw new HttpError(409, 'OrderAlreadyDelivered');
+    if (isUniqueViolation(err, 'deliveries_order_id_key')) throw new HttpError(409, 'OrderAlreadyDelivered');
     deps.log.error({ err }, 'delivery failed');
     throw new HttpError(500, spec.failure);
   }

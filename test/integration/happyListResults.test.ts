@@ -111,6 +111,17 @@ describe('happy-list results of a customer delivery', () => {
     expect(twice.body.message).toBe('happy_list_results names an item twice');
   });
 
+  it('an order names each item once: a list with an item twice cannot be stored (it could never be delivered)', async () => {
+    // Before: the office could store it, the phone queued the delivery, and the server refused
+    // it after the driver had left with 409 OrderAlreadyDelivered, on an order not delivered.
+    const [first] = await listOf(order(2));
+    const stored = server.query(
+      'INSERT INTO happy_list_items (order_id, company_id, item, text, position) SELECT order_id, company_id, item, text, 99 FROM happy_list_items WHERE order_id = $1 AND item = $2',
+      [order(2), first?.item],
+    );
+    await expect(stored).rejects.toThrow(/happy_list_items_order_item_key/);
+  });
+
   it("the demo data: every seeded customer delivery has its order's happy list recorded", async () => {
     const missing = await countRows(
       server,
