@@ -17,6 +17,9 @@ export const ImageRecordSchema = v.object({
 export type ImageRecord = v.InferOutput<typeof ImageRecordSchema>;
 
 const isoDate = TimestampSchema;
+
+/** The most miles one delivery may record (the rule below and the body's schema). */
+export const MAX_DELIVERY_MILES = 100_000;
 const finiteNumber = v.pipe(v.number(), v.finite());
 
 /**
@@ -25,7 +28,7 @@ const finiteNumber = v.pipe(v.number(), v.finite());
  */
 export const DeliverCommonSchema = {
   date_delivered: isoDate,
-  delivery_miles_driven: v.nullish(v.pipe(finiteNumber, v.minValue(0), v.maxValue(100000))),
+  delivery_miles_driven: v.nullish(v.pipe(finiteNumber, v.minValue(0), v.maxValue(MAX_DELIVERY_MILES))),
   delivery_gps_lat: v.nullish(v.pipe(finiteNumber, v.minValue(-90), v.maxValue(90))),
   delivery_gps_lon: v.nullish(v.pipe(finiteNumber, v.minValue(-180), v.maxValue(180))),
   delivery_began: v.nullish(isoDate),
@@ -87,6 +90,8 @@ export function validateDelivery(facts: DeliveryFacts): ErrorCode[] {
   if (facts.photoCount > MAX_BUILDING_IMAGES) errors.push('TooManyPhotos');
   if (typeof facts.milesDriven !== 'number' || !Number.isFinite(facts.milesDriven)) errors.push('DeliveryMilesRequired');
   else if (facts.milesDriven < 0) errors.push('DeliveryMilesNegative');
+  // Past the schema's bound, Deliver failed with a general error and no field marked.
+  else if (facts.milesDriven > MAX_DELIVERY_MILES) errors.push('DeliveryMilesTooMany');
   // A delivery without payment (on-lot, move) is judged on its times; a customer one on its payment.
   if (!ORDER_KIND_SPECS[facts.kind].payment) {
     if (!present(facts.began) || !present(facts.ended)) errors.push('DeliveryTimeRequired');

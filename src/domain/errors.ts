@@ -6,6 +6,7 @@ export const ERROR_TEXT = {
   TooManyPhotos: 'Too many files',
   DeliveryMilesRequired: 'Delivery miles required',
   DeliveryMilesNegative: 'Miles driven cannot be negative',
+  DeliveryMilesTooMany: 'Miles driven cannot be more than 100,000',
   DeliveryTimeRequired: 'Delivery time required',
   DeliveryEndBeforeStart: 'Delivery end time must be after the start time',
   DeliverySignatureRequired: 'A signature is required',

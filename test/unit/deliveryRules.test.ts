@@ -23,6 +23,9 @@ describe('SPEC §5 rules for on-lot deliveries', () => {
 
   it('needs miles driven as a non-negative number', () => {
     expect(validateDelivery({ ...complete, milesDriven: -1 })).toEqual(['DeliveryMilesNegative']);
+    // Past the body's bound: a field error at the door, not a general failure of Deliver.
+    expect(validateDelivery({ ...complete, milesDriven: 100_000.5 })).toEqual(['DeliveryMilesTooMany']);
+    expect(validateDelivery({ ...complete, milesDriven: 100_000 })).toEqual([]);
     for (const miles of [null, undefined, Number.NaN, Infinity]) {
       expect(validateDelivery({ ...complete, milesDriven: miles })).toEqual(['DeliveryMilesRequired']);
     }

@@ -1,6 +1,7 @@
 import { Field, Input, Stack, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { DraftCommon } from '../../db';
+import type { ErrorCode } from '../../domain';
 import type { DraftWriter } from '../hooks/useDraftWriter';
 import { GpsField } from './GpsField';
 import { TimeField } from './TimeField';
@@ -10,6 +11,16 @@ import { deliver as deliverTexts } from '../i18n/en/deliver';
 registerTexts('deliver', deliverTexts);
 
 export type CommonField = 'photos' | 'miles' | 'time' | 'gps';
+
+/** Where every delivery form shows the common rules' refusals (each form adds its own). */
+export const COMMON_FIELD_OF: Partial<Record<ErrorCode, CommonField>> = {
+  DeliveryPhotoRequired: 'photos',
+  TooManyPhotos: 'photos',
+  DeliveryMilesRequired: 'miles',
+  DeliveryMilesNegative: 'miles',
+  DeliveryMilesTooMany: 'miles',
+  DeliveryEndBeforeStart: 'time',
+};
 
 interface Props {
   draft: DraftCommon;

@@ -4,7 +4,7 @@ import { validateDelivery, type ErrorCode } from '../../domain';
 import { inventoryFacts } from '../../outbox';
 import { useDeliverAction } from '../hooks/useDeliverAction';
 import { useDraftWriter } from '../hooks/useDraftWriter';
-import { DeliveryCommonFields, type CommonField } from './DeliveryCommonFields';
+import { COMMON_FIELD_OF, DeliveryCommonFields, type CommonField } from './DeliveryCommonFields';
 import { DeliverFooter } from './DeliverFooter';
 import { PhotoPicker } from './PhotoPicker';
 
@@ -16,14 +16,7 @@ interface Props {
   locked: boolean;
 }
 
-const FIELD_OF: Partial<Record<ErrorCode, CommonField>> = {
-  DeliveryPhotoRequired: 'photos',
-  TooManyPhotos: 'photos',
-  DeliveryMilesRequired: 'miles',
-  DeliveryMilesNegative: 'miles',
-  DeliveryTimeRequired: 'time',
-  DeliveryEndBeforeStart: 'time',
-};
+const FIELD_OF: Partial<Record<ErrorCode, CommonField>> = { ...COMMON_FIELD_OF, DeliveryTimeRequired: 'time' };
 
 /** The on-lot and move delivery form: every change goes to PWADB at once; Deliver queues it. */
 export function InventoryDeliveryForm({ kind, orderId, draft, locked }: Props) {

@@ -1,16 +1,12 @@
 import type { ErrorCode } from '../../../domain';
-import type { CommonField } from '../DeliveryCommonFields';
+import { COMMON_FIELD_OF, type CommonField } from '../DeliveryCommonFields';
 import type { PaymentField } from './PaymentFields';
 
 // Where the customer delivery form shows each SPEC §5 rule's refusal: beside its field.
 export type CustomerField = CommonField | PaymentField | 'signature' | 'survey';
 
 export const CUSTOMER_FIELD_OF: Partial<Record<ErrorCode, CustomerField>> = {
-  DeliveryPhotoRequired: 'photos',
-  TooManyPhotos: 'photos',
-  DeliveryMilesRequired: 'miles',
-  DeliveryMilesNegative: 'miles',
-  DeliveryEndBeforeStart: 'time',
+  ...COMMON_FIELD_OF,
   DeliverySignatureRequired: 'signature',
   DeliveryLocationNotSet: 'gps',
   DeliverySurveyAnswersNotSet: 'survey',

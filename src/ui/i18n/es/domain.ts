@@ -8,6 +8,7 @@ export const errors: Record<ErrorCode, string> = {
   TooManyPhotos: 'Demasiados archivos',
   DeliveryMilesRequired: 'Se requieren las millas de la entrega',
   DeliveryMilesNegative: 'Las millas recorridas no pueden ser negativas',
+  DeliveryMilesTooMany: 'Las millas recorridas no pueden ser más de 100.000',
   DeliveryTimeRequired: 'Se requiere la hora de la entrega',
   DeliveryEndBeforeStart: 'La hora de fin de la entrega debe ser posterior a la de inicio',
   DeliverySignatureRequired: 'Se requiere una firma',
