@@ -127,9 +127,12 @@ export async function accountByEmail(db: Executor, companyId: number, address: s
 }
 
 /** The caller's address and their company's name and address (who an email is from). */
-export async function senderOf(db: Executor, auth: TokenClaims): Promise<{ companyName: string; companyEmail: string | null; ownEmail: string } | undefined> {
+export async function senderOf(
+  db: Executor,
+  auth: TokenClaims,
+): Promise<{ companyName: string; companyEmail: string | null; ownEmail: string; firstName: string; lastName: string } | undefined> {
   const [row] = await db
-    .select({ companyName: companies.name, companyEmail: companies.email, ownEmail: accounts.email })
+    .select({ companyName: companies.name, companyEmail: companies.email, ownEmail: accounts.email, firstName: accounts.firstName, lastName: accounts.lastName })
     .from(accounts)
     .innerJoin(companies, eq(companies.id, accounts.companyId))
     .where(own(auth));

@@ -203,8 +203,12 @@ describe('POST /send-email: SPEC §5 rules answer SPEC §8 texts', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body).toMatchObject({ error: 'EmailRecipientNotAllowed' });
     }
-    // A Reply-To must be the caller's own address or the company's.
+    // A Reply-To must be the caller's own address or the company's, and the name it is from the
+    // caller's own or the company's (a free name let mail read as from "Accounts Receivable").
     expect((await send(delivered({ senderEmail: 'ceo@bank.test' }))).status).toBe(400);
+    const posing = await send(delivered({ senderName: 'Summit Sheds Accounts Receivable' }));
+    expect(posing.status).toBe(400);
+    expect(posing.body).toMatchObject({ error: 'InvalidRequest', message: "senderName must be your own name or your company's" });
     expect(smtp.messages).toHaveLength(0);
   });
 

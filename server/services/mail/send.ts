@@ -88,6 +88,12 @@ export async function senderIdentity(
   if (opts.senderEmail && !allowed.includes(opts.senderEmail)) {
     throw new HttpError(400, 'InvalidRequest', "senderEmail must be your own address or your company's");
   }
+  // The name a message is from is the driver's own or the company's, as its Reply-To is: a
+  // free name let a driver's mail read as from "Accounts Receivable".
+  const names = [row.firstName, `${row.firstName} ${row.lastName}`, row.companyName].map((n) => n.trim().toLowerCase());
+  if (opts.senderName && !names.includes(opts.senderName.trim().toLowerCase())) {
+    throw new HttpError(400, 'InvalidRequest', "senderName must be your own name or your company's");
+  }
   const fromName = (opts.senderName || row.companyName).replace(/[\r\n"]/g, ' ').trim();
   const replyTo = opts.fromNoReply ? undefined : (opts.senderEmail ?? row.companyEmail ?? undefined);
   return { fromName, replyTo, companyName: row.companyName };
