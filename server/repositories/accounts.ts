@@ -132,7 +132,13 @@ export async function senderOf(
   auth: TokenClaims,
 ): Promise<{ companyName: string; companyEmail: string | null; ownEmail: string; firstName: string; lastName: string } | undefined> {
   const [row] = await db
-    .select({ companyName: companies.name, companyEmail: companies.email, ownEmail: accounts.email, firstName: accounts.firstName, lastName: accounts.lastName })
+    .select({
+      companyName: companies.name,
+      companyEmail: companies.email,
+      ownEmail: accounts.email,
+      firstName: accounts.firstName,
+      lastName: accounts.lastName,
+    })
     .from(accounts)
     .innerJoin(companies, eq(companies.id, accounts.companyId))
     .where(own(auth));
