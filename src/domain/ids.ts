@@ -12,6 +12,12 @@ export function idSchema(message?: string) {
 
 export const IdSchema = idSchema();
 
+/** The millisecond a UUID v7 (RFC 9562) was made at, or null when the text is not one. */
+export function uuidv7Ms(text: string): number | null {
+  const match = /^([0-9a-f]{8})-([0-9a-f]{4})-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.exec(text);
+  return match ? Number.parseInt(`${match[1]}${match[2]}`, 16) : null;
+}
+
 /** An id written in a query string ("42"), or null when it is not one. */
 export function parseIdText(value: unknown): number | null {
   if (typeof value !== 'string' || !/^\d{1,10}$/.test(value)) return null;

@@ -2,7 +2,7 @@
 // reassign and notes (SPEC §7). Bodies are strict: a driver cannot slip in company_id,
 // prices or anything else the server does not expect.
 import * as v from 'valibot';
-import { IdSchema } from './ids';
+import { IdSchema, uuidv7Ms } from './ids';
 import { storable } from './text';
 import { timestampSchema } from './timestamps';
 import type { OrderStatus } from './order';
@@ -65,7 +65,21 @@ export const ScheduledDateSchema = timestampSchema(
   'scheduled_date is not a real calendar date',
 );
 
-/** Null when the date is within the window; else why not (the server checks against its clock). */
+/** An outbox entry older than this is judged at the server's now, not at when it was queued. */
+export const SCHEDULE_ACTION_MAX_AGE_DAYS = 30;
+
+/**
+ * When the driver scheduled: the time of the call's Idempotency-Key, which is the outbox entry's
+ * UUID v7 made as the driver queued it, so the server judges the window at the instant the phone
+ * did (an entry sent days later was refused on the server's clock after the phone accepted it).
+ * Any other key, one from the future, or one older than SCHEDULE_ACTION_MAX_AGE_DAYS: `nowMs`.
+ */
+export function scheduledAtActionMs(idempotencyKey: string | undefined, nowMs: number): number {
+  const made = idempotencyKey === undefined ? null : uuidv7Ms(idempotencyKey);
+  return made !== null && made <= nowMs && made >= nowMs - SCHEDULE_ACTION_MAX_AGE_DAYS * DAY_MS ? made : nowMs;
+}
+
+/** Null when the date is within the window; else why not (the phone checks at queue time, the server at that same instant: scheduledAtActionMs). */
 export function scheduledDateProblem(iso: string, nowMs: number): string | null {
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return 'scheduled_date is not a valid timestamp';

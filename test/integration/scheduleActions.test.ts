@@ -9,6 +9,7 @@ import {
   type ReassignDriverResponse,
   type ScheduleActionResponse,
 } from '../../src/domain';
+import { uuidv7 } from '../../src/db/uuid';
 import type { TestServer } from '../support/server';
 import { RIDGE_DRIVER, SUMMIT_ADMIN, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, liveOrderIds, newKey, postJson, useTestServer, type Answer } from './helpers';
 
@@ -147,6 +148,22 @@ describe('schedule, reschedule, unschedule', () => {
     const res = await post('schedule_my_customer_order_delivery', { customer_order_id: delivered?.id, scheduled_date: daysAhead(3) });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ error: 'OrderAlreadyDelivered' });
+  });
+
+  it("judges the past window at the instant the driver queued it (the key is the entry's UUID v7), not when it arrives", async () => {
+    const [id = 0] = await unscheduled(SUMMIT_DRIVER.email, 'customer');
+    const body = { customer_order_id: id, scheduled_date: daysAhead(-33) };
+    // A key that is not a UUID v7, one from the future, or one older than 30 days: judged now.
+    for (const key of [newKey(), uuidv7(Date.now() + 86_400_000), uuidv7(Date.now() - 40 * 86_400_000)]) {
+      const res = await post('schedule_my_customer_order_delivery', body, { key });
+      expect(res.status, key).toBe(400);
+      expect((res.body as { message: string }).message).toContain('days in the past');
+    }
+    // Queued offline 5 days ago, 28 days after the date: the phone's window (31 days) took it, and
+    // the server refused it on arrival, after the driver had moved on (outside tester).
+    const queued = await post('schedule_my_customer_order_delivery', body, { key: uuidv7(Date.now() - 5 * 86_400_000) });
+    expect(queued.status).toBe(200);
+    expect((await orderRow(id))?.is_scheduled_for_delivery).toBe(true);
   });
 
   it('400 naming the field for bad dates, wrong types and fields a driver must not set', async () => {
