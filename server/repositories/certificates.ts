@@ -1,7 +1,7 @@
 // Delivery certificates (0003): their rows, and what a certificate shows of a delivered order
 // (company, order, delivery, driver, payment, billing, signature and photo uploads), every
 // table read with the company's scope.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import {
   accounts,
@@ -53,6 +53,17 @@ export async function certificateFileOf(db: Executor, companyId: number, guid: s
     .select({ bytes: deliveryCertificates.bytes, companyId: deliveryCertificates.companyId })
     .from(deliveryCertificates)
     .where(and(eq(deliveryCertificates.guid, guid), eq(deliveryCertificates.companyId, companyId)));
+  return row;
+}
+
+/** The order's newest certificate of the company: its guid and row bytes; undefined when none. */
+export async function latestCertificateOfOrder(db: Executor, companyId: number, orderId: number): Promise<{ guid: string; bytes: Buffer } | undefined> {
+  const [row] = await db
+    .select({ guid: deliveryCertificates.guid, bytes: deliveryCertificates.bytes })
+    .from(deliveryCertificates)
+    .where(and(eq(deliveryCertificates.orderId, orderId), eq(deliveryCertificates.companyId, companyId)))
+    .orderBy(desc(deliveryCertificates.createdAt))
+    .limit(1);
   return row;
 }
 

@@ -16,6 +16,7 @@ import {
   deliveryPaymentOf,
   deliveryPhotosOf,
   insertCertificate,
+  latestCertificateOfOrder,
   rtoCompanyOf,
   uploadOf,
   type CertificateLayout,
@@ -224,4 +225,24 @@ export async function certificateFile(db: Executor, auth: TokenClaims, name: str
   const file = await certificateFileOf(db, auth.company_id, guid);
   if (!file) throw notFound();
   return { guid, ref: certificateRef(file.companyId, guid), rowBytes: file.bytes };
+}
+
+/**
+ * The order's newest certificate as a mail attachment, or null when it has none (or its file
+ * cannot be read: the email still goes, without it). The customer's delivered email carries it:
+ * the certificate's address on this server needs a driver's token, so a link to it was useless
+ * to the customer (and the template dropped the relative path anyway).
+ */
+export async function certificateAttachment(
+  db: Executor,
+  files: FileStore,
+  companyId: number,
+  orderId: number,
+  orderNumber: string,
+): Promise<{ filename: string; content: Buffer; contentType: string } | null> {
+  const row = await latestCertificateOfOrder(db, companyId, orderId);
+  if (!row) return null;
+  const content = await files.read(certificateRef(companyId, row.guid), row.bytes).catch(() => null);
+  const safeNumber = orderNumber.replace(/[^A-Za-z0-9-]+/g, '') || String(orderId);
+  return content ? { filename: `delivery-certificate-${safeNumber}.pdf`, content, contentType: 'application/pdf' } : null;
 }

@@ -9,6 +9,8 @@ import type { Db } from '../db/client';
 import { HttpError } from '../http/errors';
 import type { Logger } from '../logger';
 import { requireOrder } from './access';
+import { certificateAttachment } from './certificates';
+import type { FileStore } from './storage/fileStore';
 import { officeAdminCustomerDeliveredInfo } from './emailInfo';
 import type { Outcome } from './idempotency';
 import { judgeSend, resolveRecipient } from './mail/recipients';
@@ -23,6 +25,8 @@ export interface EmailDeps {
   db: Db;
   /** buildServer always sets one; a hand-built context still gets mail captured, never lost. */
   mailer?: Mailer;
+  /** Where certificates' bytes live (the customer's delivered email carries the order's). */
+  files: FileStore;
   zone: string;
   log: Logger;
 }
@@ -40,8 +44,14 @@ export async function sendEmail(deps: EmailDeps, auth: TokenClaims, body: SendEm
   const verdict = judgeSend(recipient, body.template, body.variables);
   if ('refused' in verdict) throw new HttpError(400, 'EmailRecipientNotAllowed', `${ERROR_TEXT.EmailRecipientNotAllowed}: ${verdict.refused}`);
   const identity = await senderIdentity(deps.db, auth, body);
+  const certificate =
+    body.template === 'customer-order-delivered' && verdict.send && verdict.orderId !== null
+      ? await certificateAttachment(deps.db, deps.files, auth.company_id, verdict.orderId, String(body.variables.order_number ?? ''))
+      : null;
+  // The server says whether the certificate is attached, whatever the variables claimed.
+  const variables = { ...body.variables, delivery_certificate_attached: certificate !== null };
   const rendered = body.template
-    ? renderTemplate(body.template, body.variables, { subject: body.subject, zone: deps.zone })
+    ? renderTemplate(body.template, variables, { subject: body.subject, zone: deps.zone })
     : renderMessage(body.message ?? '', body.messageIsHtml, body.subject ?? '');
   const mail = mailDeps(deps, auth);
   const template = body.template ?? null;
@@ -63,6 +73,7 @@ export async function sendEmail(deps: EmailDeps, auth: TokenClaims, body: SendEm
     headers,
     template,
     orderId: verdict.orderId,
+    attachments: certificate ? [certificate] : undefined,
   });
   if (ok) return { status: 200, body: { success: true, error: null } satisfies SendEmailResponse };
   return { status: 502, body: { success: false, error: ERROR_TEXT.FailedToSendEmail, message: ERROR_TEXT.FailedToSendEmail } };

@@ -61,6 +61,8 @@ export interface ParsedMail {
   headers: Map<string, string>;
   html: string;
   text: string;
+  /** Parts sent as attachments: their file name, type and decoded bytes. */
+  attachments: { filename: string; contentType: string; bytes: Buffer }[];
 }
 
 function decodeWords(value: string): string {
@@ -105,7 +107,7 @@ function decodePart(headers: Map<string, string>, body: string): string {
 /** Headers (lower-case names, encoded words decoded) and the decoded text and HTML parts. */
 export function parseMail(raw: string): ParsedMail {
   const { headers, body } = splitHead(raw);
-  const result: ParsedMail = { headers, html: '', text: '' };
+  const result: ParsedMail = { headers, html: '', text: '', attachments: [] };
   const visit = (partHeaders: Map<string, string>, partBody: string): void => {
     const type = partHeaders.get('content-type') ?? 'text/plain';
     const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
@@ -115,6 +117,9 @@ export function parseMail(raw: string): ParsedMail {
         const inner = splitHead(piece.replace(/^\n/, ''));
         visit(inner.headers, inner.body);
       }
+    } else if (/^attachment/i.test(partHeaders.get('content-disposition') ?? '')) {
+      const filename = /filename="?([^";]+)"?/i.exec(partHeaders.get('content-disposition') ?? '')?.[1] ?? '';
+      result.attachments.push({ filename, contentType: type.split(';')[0] ?? type, bytes: Buffer.from(partBody.replace(/\s+/g, ''), 'base64') });
     } else if (type.startsWith('text/html')) {
       result.html = decodePart(partHeaders, partBody);
     } else if (type.startsWith('text/plain')) {

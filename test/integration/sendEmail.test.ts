@@ -2,7 +2,7 @@
 // variables, SPEC §5's sending rules with SPEC §8's texts, no open relay, transport failures,
 // email_log, and the Idempotency-Key cases.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PROFILE_API, type CustomerDeliveredEmailInfo, type SendEmailResponse } from '../../src/domain';
+import { CERTIFICATE_PATH, PROFILE_API, type CustomerDeliveredEmailInfo, type SendEmailResponse } from '../../src/domain';
 import type { TestServer } from '../support/server';
 import { RIDGE_DRIVER, SUMMIT_DRIVER, SUMMIT_DRIVER2, call, liveOrderIds, newKey, postJson } from './helpers';
 import { parseMail, useMailTestServer, waitForMessages, type SmtpCapture } from './mailSupport';
@@ -229,6 +229,33 @@ describe('POST /send-email: SPEC §5 rules answer SPEC §8 texts', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body).toMatchObject({ error: 'InvalidRequest' });
     }
+  });
+});
+
+describe("POST /send-email: the customer's delivery certificate", () => {
+  it("attaches the order's newest certificate to the customer's delivered email (its address needs a driver's token)", async () => {
+    // Before: the email carried the certificate's relative address, which the template dropped
+    // (and which a customer could not have opened): the customer never got the certificate.
+    const [done] = await server.query<{ id: number }>(
+      `SELECT o.id FROM orders o JOIN deliveries d ON d.order_id = o.id JOIN accounts a ON a.id = o.driver_id
+       WHERE a.email = $1 AND o.kind = 'customer' AND d.driver_id = a.id AND o.customer_email IS NOT NULL ORDER BY o.id LIMIT 1`,
+      [SUMMIT_DRIVER.email],
+    );
+    const id = done?.id ?? 0;
+    await server.query('DELETE FROM customer_email_settings WHERE order_id = $1', [id]);
+    const made = await postJson(server, CERTIFICATE_PATH, { customer_order_id: id, use_report2: false }, { token: summit });
+    expect(made.status, made.text).toBe(200);
+    const about = await call<CustomerDeliveredEmailInfo>(server, `${PROFILE_API.emailInfo}/customer-order-delivered?customer-order-id=${id}`, {
+      token: summit,
+    });
+    expect(about.body.delivery_certificate_url).toBe(made.text);
+    const res = await send({ template: 'customer-order-delivered', recipient: about.body.email, tags: [], variables: { ...about.body } });
+    expect(res.body).toEqual({ success: true, error: null });
+    const [message] = await waitForMessages(smtp, 1);
+    const mail = parseMail(message?.raw ?? '');
+    expect(mail.text).toContain('Your delivery certificate is attached to this email.');
+    expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`delivery-certificate-${about.body.order_number}.pdf`, 'application/pdf']]);
+    expect(mail.attachments[0]?.bytes.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });
 

@@ -11,6 +11,7 @@ import { zoneOf } from './shared';
 const deps = ({ ctx, request }: { ctx: AppContext; request: FastifyRequest }): EmailDeps => ({
   db: ctx.db,
   mailer: ctx.mailer,
+  files: ctx.files,
   zone: zoneOf(request),
   log: request.log,
 });

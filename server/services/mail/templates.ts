@@ -64,8 +64,11 @@ const DRAFTS: Record<EmailTemplate, (vars: EmailVariables, zone: string) => Draf
     if (truthy(vars, 'is_rto') && pick(vars, 'rto_company_name')) {
       blocks.push({ kind: 'p', text: `Your rent-to-own agreement is with ${pick(vars, 'rto_company_name')}; they will contact you about your payments.` });
     }
-    const certificate = pick(vars, 'delivery_certificate_url');
-    if (certificate) blocks.push({ kind: 'link', label: 'Your delivery certificate', url: certificate });
+    if (truthy(vars, 'delivery_certificate_attached')) blocks.push({ kind: 'p', text: 'Your delivery certificate is attached to this email.' });
+    else {
+      const certificate = pick(vars, 'delivery_certificate_url');
+      if (certificate) blocks.push({ kind: 'link', label: 'Your delivery certificate', url: certificate });
+    }
     const dealer = pick(vars, 'dealer_user_name');
     if (dealer) {
       const contact = [pick(vars, 'dealer_user_phone'), pick(vars, 'dealer_user_email')].filter(Boolean).join(' or ');

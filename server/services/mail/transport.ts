@@ -16,6 +16,8 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** Files the server made itself (a delivery certificate), as bytes; never a path or a URL. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface SentMail {
@@ -95,6 +97,7 @@ function toNodemailer(mail: OutgoingMail, fromAddress: string): SendMailOptions 
     text: mail.text,
     html: mail.html,
     headers: mail.headers,
+    attachments: mail.attachments,
     disableFileAccess: true, // never attach server files, whatever a template produced
     disableUrlAccess: true,
   };
