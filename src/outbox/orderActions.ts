@@ -66,9 +66,23 @@ export interface ScheduleInput extends OrderRefInput {
   reschedule: boolean;
 }
 
-/** Schedule (or reschedule) an order's delivery: queued, and shown as scheduled at once. */
+/**
+ * Whether the order is scheduled as this phone knows it (its own queued actions included), or
+ * null when the list does not hold it. The server refuses a reschedule or an unschedule of an
+ * order that is not scheduled (409) after the driver has moved on, so the phone judges it first.
+ */
+async function scheduledOnPhone(db: DriverDatabase, ref: OrderRefInput): Promise<boolean | null> {
+  const row = await db.orders.findOne(orderKey(ref.kind, ref.id)).exec();
+  return row ? row.is_scheduled_for_delivery : null;
+}
+
+/**
+ * Schedule (or reschedule) an order's delivery: queued, and shown as scheduled at once. Which
+ * of the two follows the order's state on the phone (the screen's flag only for an order the
+ * list does not hold): the driver wants the order on that date either way.
+ */
 export async function queueSchedule(db: DriverDatabase, session: Session, input: ScheduleInput, now: Date = clockDate()): Promise<ActionResult> {
-  const action = input.reschedule ? 'reschedule' : 'schedule';
+  const action = ((await scheduledOnPhone(db, input)) ?? input.reschedule) ? 'reschedule' : 'schedule';
   const failure = SCHEDULE_CALLS[action].failure;
   const payload = { [ORDER_ID_FIELD[input.kind]]: input.id, scheduled_date: input.scheduledDate };
   const problem = schemaProblem(SCHEDULE_PAYLOAD_SCHEMAS[input.kind], payload) ?? scheduledDateProblem(input.scheduledDate, now.getTime());
@@ -81,6 +95,7 @@ export async function queueUnschedule(db: DriverDatabase, session: Session, ref:
   const payload = { [ORDER_ID_FIELD[ref.kind]]: ref.id };
   const problem = schemaProblem(UnschedulePayloadSchema, payload);
   if (problem) return refuse('FailedToUnscheduleOrder', problem);
+  if ((await scheduledOnPhone(db, ref)) === false) return refuse('FailedToUnscheduleOrder', 'the order is not scheduled');
   return enqueue(db, session, unscheduleOrder, ref, payload, now);
 }
 

@@ -44,6 +44,11 @@ describe('work lost with a cleared phone', () => {
     if (onlot === undefined || other === undefined) throw new Error('the demo driver needs two on-lot orders');
     const delivery = await prepareOnlotDelivery(phone, onlot, 1);
     const note = await queueNote(phone.db, session, { kind: 'onlot', id: other }, 'Gate code 4411');
+    // The phone unschedules only an order it knows as scheduled: as the office had scheduled it.
+    await (await phone.db.orders.findOne(`oio-${other}`).exec())?.incrementalPatch({
+      is_scheduled_for_delivery: true,
+      scheduled_date: '2026-12-01T15:00:00.000Z',
+    });
     const unschedule = await queueUnschedule(phone.db, session, { kind: 'onlot', id: other });
     if (!note.ok || !unschedule.ok) throw new Error('not queued');
 

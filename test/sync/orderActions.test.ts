@@ -160,32 +160,38 @@ describe('order actions through the outbox', () => {
   it("a schedule the server refuses needs attention and the next sync shows the server's row again; an action waiting behind it keeps showing", async () => {
     const device = await harness.signedInDevice();
     const session = (await readSession(device.db))!;
-    const f = take((r) => !r.is_scheduled);
+    const f = take((r) => r.is_scheduled);
     const g = take((r) => !r.is_scheduled);
-    const h = take((r) => !r.is_scheduled);
+    const h = take((r) => r.is_scheduled);
     const k = take(() => true);
     const before = new Map(await Promise.all([f, g, h].map(async (r) => [r.id, (await orderOnServer(r.id))?.updated_at.toISOString()] as const)));
+    // f and h: the office scheduled them after this phone's last pull (the phone's rows say not
+    // scheduled), so the phone's schedule is refused: "already scheduled; reschedule it instead".
+    for (const row of [f, h])
+      await (await device.db.orders.findOne(keyOf(row)).exec())?.incrementalPatch({ is_scheduled_for_delivery: false, scheduled_date: null });
 
     device.net.offline = true;
     const t = Date.now();
     const when = (s: number) => new Date(t + s * 1000);
-    // f: a reschedule of an order that is not scheduled (the server says: schedule it first).
+    // f: a schedule of an order the server has scheduled already.
     expect(await queueSchedule(device.db, session, { kind: f.kind, id: f.id, scheduledDate: at(2, 10), reschedule: true }, when(1))).toMatchObject({
       ok: true,
     });
-    // g: a date the phone's clock allowed but the server's refuses (more than 31 days ago).
-    const phoneBehind = new Date(t - 20 * 86_400_000);
-    expect(await queueSchedule(device.db, session, { kind: g.kind, id: g.id, scheduledDate: at(-40, 10), reschedule: false }, phoneBehind)).toMatchObject({
+    // g: a date the phone's clock allowed but the server's refuses (more than 31 days ago): the
+    // phone's clock is 40 days behind, past the 30 days within which the server judges the
+    // window at the instant the phone queued it (scheduledAtActionMs).
+    const phoneBehind = new Date(t - 40 * 86_400_000);
+    expect(await queueSchedule(device.db, session, { kind: g.kind, id: g.id, scheduledDate: at(-45, 10), reschedule: false }, phoneBehind)).toMatchObject({
       ok: true,
     });
-    // h: a refused reschedule, then a schedule that waits behind it.
+    // h: a refused schedule, then a reschedule that waits behind it.
     const refusedH = await queueSchedule(device.db, session, { kind: h.kind, id: h.id, scheduledDate: at(3, 10), reschedule: true }, when(2));
     expect(await queueSchedule(device.db, session, { kind: h.kind, id: h.id, scheduledDate: at(4, 11), reschedule: false }, when(3))).toMatchObject({
       ok: true,
     });
     // The list shows all of it at once.
     expect((await scheduleOf(device, f)).local).toEqual([true, at(2, 10), 'Scheduled for Delivery']);
-    expect((await scheduleOf(device, g)).local).toEqual([true, at(-40, 10), 'Scheduled for Delivery']);
+    expect((await scheduleOf(device, g)).local).toEqual([true, at(-45, 10), 'Scheduled for Delivery']);
     expect((await scheduleOf(device, h)).local).toEqual([true, at(4, 11), 'Scheduled for Delivery']);
     // Meanwhile the office hands k to the colleague: the full re-read must not lose its tombstone.
     await server.query('UPDATE orders SET driver_id = $2 WHERE id = $1', [k.id, colleague]);
@@ -194,27 +200,31 @@ describe('order actions through the outbox', () => {
     await device.engine.syncNow();
     const entries = await activeEntries(device);
     const status = (row: Row) => entries.filter((e) => e.order_key === keyOf(row)).map((e) => [e.kind.split('_')[0], e.status, e.last_error?.status ?? null]);
-    expect(status(f)).toEqual([['reschedule', 'needs_attention', 409]]);
-    expect(entries.find((e) => e.order_key === keyOf(f))?.last_error?.message).toContain('the order is not scheduled; schedule it first');
+    expect(status(f)).toEqual([['schedule', 'needs_attention', 409]]);
+    expect(entries.find((e) => e.order_key === keyOf(f))?.last_error?.message).toContain('the order is already scheduled; reschedule it instead');
     expect(status(g)).toEqual([['schedule', 'needs_attention', 400]]);
     expect(entries.find((e) => e.order_key === keyOf(g))?.last_error?.message).toContain('more than 31 days in the past');
     expect(status(h)).toEqual([
-      ['reschedule', 'needs_attention', 409],
-      ['schedule', 'queued', null],
+      ['schedule', 'needs_attention', 409],
+      ['reschedule', 'queued', null],
     ]);
     // The server changed none of them, so a checkpointed pull alone would never resend them...
     for (const row of [f, g, h]) expect((await orderOnServer(row.id))?.updated_at.toISOString()).toBe(before.get(row.id));
-    // ...yet the list shows the server's rows again, and h the schedule still waiting.
-    for (const row of [f, g]) {
+    // ...yet the list shows the server's rows again (f scheduled by the office, g not), and h
+    // the reschedule still waiting.
+    for (const [row, scheduled] of [
+      [f, true],
+      [g, false],
+    ] as const) {
       const { local, server: remote } = await scheduleOf(device, row);
       expect(local).toEqual(remote);
-      expect(local?.[0]).toBe(false);
+      expect(local?.[0]).toBe(scheduled);
     }
     expect((await scheduleOf(device, h)).local).toEqual([true, at(4, 11), 'Scheduled for Delivery']);
     expect(await device.db.orders.findOne(keyOf(k)).exec()).toBeNull();
     expect(await readOrdersRefresh(device.db, session)).toBeNull();
 
-    // Discarding h's refused reschedule lets the schedule behind it go; the server has it once.
+    // Discarding h's refused schedule lets the reschedule behind it go; the server has it once.
     if (!refusedH.ok) throw new Error('not queued');
     await discardOutboxEntry(device.db, session, refusedH.entryId);
     await device.engine.syncNow();
@@ -222,7 +232,8 @@ describe('order actions through the outbox', () => {
     const settled = await scheduleOf(device, h);
     expect(settled.server).toEqual([true, at(4, 11), 'Scheduled for Delivery']);
     expect(settled.local).toEqual(settled.server);
-    expect(device.net.reached(/POST \/secure\/driver\/schedule_my_/)).toBe(2); // g refused, then h's schedule
+    expect(device.net.reached(/POST \/secure\/driver\/schedule_my_/)).toBe(3); // f, g and h's first, refused
+    expect(device.net.reached(/POST \/secure\/driver\/update_.*_scheduled_date_and_time/)).toBe(1); // h's reschedule
   });
 
   it("a refused schedule the list still showed (refused by an older build) goes back to the server's row once the driver discards it", async () => {

@@ -53,6 +53,28 @@ describe('order action intents', () => {
     expect((await db.outbox.find({ selector: { order_key: 'co-3' } }).exec())[0]?.kind).toBe('reschedule_customer');
   });
 
+  it('follows the order as the phone knows it: a "reschedule" of an unscheduled order schedules it; an unscheduled order is not unscheduled', async () => {
+    // Before: both were queued and refused by the server (409) after the driver had moved on.
+    const db = await openDb();
+    const session = makeSession();
+    await db.orders.insert(orderRow(session));
+    expect(await queueUnschedule(db, session, { kind: 'onlot', id: 7 }, NOW)).toEqual({
+      ok: false,
+      error: 'FailedToUnscheduleOrder',
+      message: 'Failed to unschedule order: the order is not scheduled',
+    });
+    expect(await queueSchedule(db, session, { kind: 'onlot', id: 7, scheduledDate: '2026-11-23T15:00:00.000Z', reschedule: true }, NOW)).toMatchObject({
+      ok: true,
+    });
+    // Scheduled now (on the list at once): a plain "schedule" of it is a reschedule.
+    const later = new Date(NOW.getTime() + 1000);
+    expect(await queueSchedule(db, session, { kind: 'onlot', id: 7, scheduledDate: '2026-11-24T15:00:00.000Z', reschedule: false }, later)).toMatchObject({
+      ok: true,
+    });
+    const kinds = (await db.outbox.find({ sort: [{ created_at: 'asc' }, { id: 'asc' }] }).exec()).map((e) => e.kind);
+    expect(kinds).toEqual(['schedule_onlot', 'reschedule_onlot']);
+  });
+
   it('refuses a date outside the scheduling window or not a timestamp, with the SPEC §8 text, inserting nothing', async () => {
     const db = await openDb();
     const session = makeSession();
