@@ -133,9 +133,12 @@ describe('on-lot delivery', () => {
     await page.getByRole('button', { name: 'Delivery ended: now' }).click();
     await page.getByLabel('Note', { exact: true }).fill('Set on blocks behind the lot office.');
     await page.screenshot({ path: resolve(RESULTS, 'delivery.png'), fullPage: true });
+    const deliverIdx = await page.evaluate(() => (history.state as { idx?: number } | null)?.idx);
 
     await page.getByRole('button', { name: 'Deliver', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
+    // Home took the delivery screen's place: there is no way Back into the sent form.
+    expect(await page.evaluate(() => (history.state as { idx?: number } | null)?.idx)).toBe(deliverIdx);
     await expect.poll(() => card(orderId!).getByTestId('outbox-status').textContent()).toBe('Waiting for signal');
     await expect.poll(() => page.getByTestId('connectivity').textContent()).toBe('Offline');
     await page.screenshot({ path: resolve(RESULTS, 'home-queued.png') });

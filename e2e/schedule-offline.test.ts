@@ -116,6 +116,12 @@ describe('order actions offline', () => {
     await page.screenshot({ path: resolve(RESULTS, 'notes-queued.png') });
     expect(await onServer(orderId)).toEqual({ scheduled: false, at: null, notes: [] });
 
+    // A reload with no network on its schedule screen: the order's card has its words (it showed
+    // their keys, "order.dealer", when no order screen had loaded them first).
+    await page.goto(`${proxy.url}/schedule/${orderId}?onlotInventoryOrder=true`);
+    await page.getByText('Dealer', { exact: true }).first().waitFor({ timeout: 30_000 });
+    expect(await page.getByText(/^order\.\w+$/).count()).toBe(0);
+
     // A reload with no network, on the list: the order shows scheduled, with its queued action.
     await page.goto(`${proxy.url}/`);
     const listCard = page.locator(`[data-order-key="oio-${orderId}"]`);

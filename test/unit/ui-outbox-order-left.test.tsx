@@ -97,6 +97,12 @@ describe('OutboxEntryCard: a delivery of an order that left the driver', { timeo
     for (const target of [view, ...card().getAllByRole('button')]) expect(minTargetHeightPx(target)).toBeGreaterThanOrEqual(48);
   });
 
+  it('an on-lot delivery keeps its photos and entries: no signature or card is spoken of', async () => {
+    // Before: every kind read "Your photos, signature and payment details … No card was charged."
+    await show(entry(reassigned, { kind: 'deliver_onlot', order_key: `oio-${seq + 1}` }));
+    expect(screen.getByTestId('outbox-work-kept').textContent).toBe('Your photos and what you entered stay on this phone. This delivery cannot be sent.');
+  });
+
   it('taken off the list to no driver, and on its own delivery screen: no link to itself', async () => {
     await show(entry({ ...reassigned, holder: { assigned_to: null } }), true);
     expect(screen.getByTestId('outbox-explain').textContent).toBe('Order taken off your list by the office');

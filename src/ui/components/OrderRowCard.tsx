@@ -1,7 +1,12 @@
 import type { OrderDoc } from '../../db';
 import { formatDate } from '../format';
-import { t } from '../i18n';
+import { registerTexts, t } from '../i18n';
 import { orderValueText } from '../i18n/domainText';
+import { order as orderTexts } from '../i18n/en/order';
+
+// Its own texts: the schedule screen shows this card without an order screen around it (a
+// reload there showed the keys, "order.dealer").
+registerTexts('order', orderTexts);
 import { DetailList } from './DetailList';
 import { SectionCard } from './SectionCard';
 

@@ -1,4 +1,5 @@
 import { Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { ORDER_KIND_SPECS, parseOrderKey } from '../../domain';
 import { uploadPercent, type OrderDoc, type OutboxDoc, type OutboxError, type UploadProgress } from '../../db';
 import { failedForSignal, isCommitted, isKeptApart, type EntryState } from '../../outbox';
 import { formatDateTime, formatTime } from '../format';
@@ -11,6 +12,12 @@ import { kindText } from '../i18n/kindText';
 import { outbox as outboxTexts } from '../i18n/en/order';
 
 registerTexts('outbox', outboxTexts);
+
+/** Whether the entry's order takes a payment (a customer order: signature and payment too), by its key. */
+const takesPayment = (entry: OutboxDoc): boolean => {
+  const ref = parseOrderKey(entry.order_key);
+  return ref !== null && ORDER_KIND_SPECS[ref.kind].payment;
+};
 
 /** What the card says under the title: the state in words, the delivery's or the action's. */
 function explain(entry: OutboxDoc, state: EntryState): string {
@@ -119,7 +126,7 @@ export function OutboxEntryCard({ entry, order, onDeliveryScreen = false }: Prop
           <Text fontWeight={left ? 'semibold' : undefined} data-testid="outbox-explain">
             {explain(entry, state)}
           </Text>
-          {left ? <Text data-testid="outbox-work-kept">{t('outbox.workKept')}</Text> : null}
+          {left ? <Text data-testid="outbox-work-kept">{t(takesPayment(entry) ? 'outbox.workKept' : 'outbox.workKeptPhotos')}</Text> : null}
           {upload ? (
             <Text color="fg.muted" data-testid="outbox-upload-progress">
               {uploadText(upload)}

@@ -53,7 +53,9 @@ export function useDeliverAction<F extends string>(
       }
       notify(online ? t('outbox.attemptingDelivery') : t('outbox.deliveryQueued'), 'info');
       void getSyncClient().syncNow();
-      void navigate('/');
+      // In place of the delivery screen: Back from Home must not reopen a form whose order has
+      // gone from the list ("Order not found") or is waiting to be sent.
+      void navigate('/', { replace: true });
     } catch (error) {
       console.error('queueing the delivery failed', error);
       notify(errorText('FailedToDeliverOrder'), 'error');

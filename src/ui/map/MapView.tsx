@@ -44,6 +44,18 @@ import { map as mapTexts } from '../i18n/en/map';
 
 registerTexts('map', mapTexts);
 
+/** MapLibre's control texts in the driver's language (read when the map is made). */
+const controlTexts = (): Record<string, string> => ({
+  'Map.Title': t('map.controlMap'),
+  'NavigationControl.ZoomIn': t('map.controlZoomIn'),
+  'NavigationControl.ZoomOut': t('map.controlZoomOut'),
+  'GeolocateControl.FindMyLocation': t('map.controlFindMe'),
+  'GeolocateControl.LocationNotAvailable': t('map.controlNoLocation'),
+  'AttributionControl.ToggleAttribution': t('map.controlAttribution'),
+  'Popup.Close': t('map.controlClosePopup'),
+  'Marker.Title': t('map.controlMarker'),
+});
+
 const FIT = { padding: 56, maxZoom: 13, duration: 0 } as const;
 /** Where the popup sits from its point (by the side maplibre puts it on): clear of an order's circle, of a pin's head. */
 function popupOffset(r: number, lift: number): PopupOffset {
@@ -180,6 +192,7 @@ export default function MapView({ selection, online, styleUrl, kept, onBroken }:
         pitchWithRotate={false}
         touchPitch={false}
         attributionControl={{ compact: true }}
+        locale={controlTexts()}
         onLoad={onLoad}
         onError={onError}
         onStyleData={basemap.onStyleData}

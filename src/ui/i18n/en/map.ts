@@ -40,4 +40,13 @@ export const map = {
   ordersTitle: 'Orders',
   dealersTitle: 'Dealers',
   shopsTitle: 'Shops',
+  // MapLibre's own controls (their accessible names and tooltips), by its locale keys.
+  controlMap: 'Map',
+  controlZoomIn: 'Zoom in',
+  controlZoomOut: 'Zoom out',
+  controlFindMe: 'Find my location',
+  controlNoLocation: 'Location not available',
+  controlAttribution: 'Toggle attribution',
+  controlClosePopup: 'Close popup',
+  controlMarker: 'Map marker',
 };

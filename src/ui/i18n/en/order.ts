@@ -97,6 +97,7 @@ export const outbox = {
   deliveredBy: 'Already delivered by {{name}} on {{date}}',
   deliveredByOffice: 'Already delivered (recorded by the office) on {{date}}',
   workKept: 'Your photos, signature and payment details stay on this phone. No card was charged. This delivery cannot be sent.',
+  workKeptPhotos: 'Your photos and what you entered stay on this phone. This delivery cannot be sent.',
   viewDelivery: 'View delivery',
   discardConfirm: 'Discard this delivery? Its photos, signature and payment details will be deleted from this phone.',
   discardForGood: 'Discard for good',

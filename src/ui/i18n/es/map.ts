@@ -40,4 +40,12 @@ export const map: Catalog['map'] = {
   ordersTitle: 'Pedidos',
   dealersTitle: 'Distribuidores',
   shopsTitle: 'Talleres',
+  controlMap: 'Mapa',
+  controlZoomIn: 'Acercar',
+  controlZoomOut: 'Alejar',
+  controlFindMe: 'Buscar mi ubicación',
+  controlNoLocation: 'Ubicación no disponible',
+  controlAttribution: 'Mostrar u ocultar la atribución',
+  controlClosePopup: 'Cerrar ventana',
+  controlMarker: 'Marcador del mapa',
 };

@@ -97,6 +97,7 @@ export const outbox: Catalog['outbox'] = {
   deliveredBy: 'Ya entregado por {{name}} el {{date}}',
   deliveredByOffice: 'Ya entregado (registrado por la oficina) el {{date}}',
   workKept: 'Sus fotos, la firma y los datos del pago quedan en este teléfono. No se cobró ninguna tarjeta. Esta entrega no se puede enviar.',
+  workKeptPhotos: 'Sus fotos y lo que anotó quedan en este teléfono. Esta entrega no se puede enviar.',
   viewDelivery: 'Ver entrega',
   discardConfirm: '¿Descartar esta entrega? Sus fotos, la firma y los datos del pago se borrarán de este teléfono.',
   discardForGood: 'Descartar definitivamente',
