@@ -153,6 +153,12 @@ describe('on-lot delivery', () => {
     proxy.setReachable(true);
     await phone.context.setOffline(false);
     await expect.poll(() => deliveriesOf(orderId!), { timeout: 60_000, interval: 500 }).toEqual([{ id: expect.any(Number) as number, images: 2 }]);
+    // The driver is told, once the phone has the server's answer (it was sent without a word).
+    await page
+      .getByText(/^Delivery sent: /)
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: resolve(RESULTS, 'delivery-sent.png') });
     // The next pull brings the tombstone: the order leaves the list.
     await expect.poll(() => card(orderId!).count(), { timeout: 60_000, interval: 500 }).toBe(0);
     expect(await page.getByTestId('outbox-button').count()).toBe(0);

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { memo } from 'react';
 import { AppBar } from './components/AppBar';
 import { BackButton } from './components/BackButton';
+import { DeliverySentSnackbars } from './components/DeliverySentSnackbars';
 import { FetchFailureSnackbars } from './components/FetchFailureSnackbars';
 import { ImpersonationBar } from './components/ImpersonationBar';
 import { Loading } from './components/Loading';
@@ -38,6 +39,7 @@ export function Shell() {
       <ImpersonationBar />
       <LostWorkGate />
       <FetchFailureSnackbars />
+      <DeliverySentSnackbars />
       {/* 12 px at the sides at any text size: a large text needs the width (FilterChips.css bleeds by as much). */}
       <Box as="main" maxW="3xl" mx="auto" px="12px" pt={TOP_LEVEL.has(pathname) ? '4' : '1'} pb={FULL_HEIGHT.has(pathname) ? '3' : '40'}>
         {TOP_LEVEL.has(pathname) ? null : (

@@ -76,6 +76,7 @@ export const outbox = {
   deliveredNotAllSent: 'Delivered · certificate and emails not sent',
   deliveryQueued: 'Delivery queued — it will be sent when you are online',
   attemptingDelivery: 'Attempting to deliver order',
+  deliverySent: 'Delivery sent: {{name}}',
   sendingPhoto: 'Sending photo {{photo}} of {{photos}} — {{percent}}%',
   sendingSignature: 'Sending the signature — {{percent}}%',
   sendingCheck: 'Sending the photo of the check — {{percent}}%',

@@ -76,6 +76,7 @@ export const outbox: Catalog['outbox'] = {
   deliveredNotAllSent: 'Entregado · certificado y correos no enviados',
   deliveryQueued: 'Entrega en cola: se enviará cuando tenga conexión',
   attemptingDelivery: 'Intentando entregar el pedido',
+  deliverySent: 'Entrega enviada: {{name}}',
   sendingPhoto: 'Enviando la foto {{photo}} de {{photos}}: {{percent}} %',
   sendingSignature: 'Enviando la firma: {{percent}} %',
   sendingCheck: 'Enviando la foto del cheque: {{percent}} %',
