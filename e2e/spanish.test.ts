@@ -278,6 +278,8 @@ describe('the app in Spanish', () => {
   it('the map', async () => {
     await openInApp(page, server.url, `/map`);
     await expect.poll(() => page.getByTestId('map-summary').textContent(), { timeout: 30_000 }).toMatch(/pedidos?/);
+    // The map drawn, with MapLibre's own controls (their names were English).
+    await page.locator('.maplibregl-ctrl-zoom-in').waitFor({ timeout: 60_000 });
     await expectSpanish('map');
   });
 

@@ -13,12 +13,16 @@ import { certificateAttachment } from './certificates';
 import type { FileStore } from './storage/fileStore';
 import { officeAdminCustomerDeliveredInfo } from './emailInfo';
 import type { Outcome } from './idempotency';
-import { judgeSend, resolveRecipient } from './mail/recipients';
+import { judgeSend, resolveRecipient, type Recipient } from './mail/recipients';
 import { alreadySent, logSkipped, sendAndLog, senderIdentity, type MailDeps } from './mail/send';
 import { renderMessage, renderTemplate } from './mail/templates';
 import { createMailer, type Mailer } from './mail/transport';
 
 const TEMPLATE_HEADER = 'X-Driver-App-Template';
+
+/** The order number of the recipient's order the email is about, as the database has it. */
+const orderNumberOf = (recipient: Recipient, orderId: number): string =>
+  (recipient.kind === 'customer' ? recipient.orders.find((o) => o.orderId === orderId)?.orderNumber : undefined) ?? String(orderId);
 
 /** Where a request's mail goes: the server's mailer, the time zone its dates are written in, its log. */
 export interface EmailDeps {
@@ -46,7 +50,7 @@ export async function sendEmail(deps: EmailDeps, auth: TokenClaims, body: SendEm
   const identity = await senderIdentity(deps.db, auth, body);
   const certificate =
     body.template === 'customer-order-delivered' && verdict.send && verdict.orderId !== null
-      ? await certificateAttachment(deps.db, deps.files, auth.company_id, verdict.orderId, String(body.variables.order_number ?? ''))
+      ? await certificateAttachment(deps.db, deps.files, auth.company_id, verdict.orderId, orderNumberOf(recipient, verdict.orderId))
       : null;
   // The server says whether the certificate is attached, whatever the variables claimed.
   const variables = { ...body.variables, delivery_certificate_attached: certificate !== null };

@@ -1,7 +1,7 @@
 import { Card, HStack, Stack, Text } from '@chakra-ui/react';
-import { ORDER_KIND_SPECS, parseOrderKey } from '../../domain';
+import { ORDER_KIND_SPECS } from '../../domain';
 import { uploadPercent, type OrderDoc, type OutboxDoc, type OutboxError, type UploadProgress } from '../../db';
-import { failedForSignal, isCommitted, isKeptApart, type EntryState } from '../../outbox';
+import { failedForSignal, isCommitted, isKeptApart, kindDef, type EntryState } from '../../outbox';
 import { formatDateTime, formatTime } from '../format';
 import { OutboxEntryActions } from './OutboxEntryActions';
 import { OutboxStatusBadge } from './OutboxStatusBadge';
@@ -13,10 +13,10 @@ import { outbox as outboxTexts } from '../i18n/en/order';
 
 registerTexts('outbox', outboxTexts);
 
-/** Whether the entry's order takes a payment (a customer order: signature and payment too), by its key. */
+/** Whether the entry's delivery takes a payment (a customer order: signature and payment too), by its kind's draft. */
 const takesPayment = (entry: OutboxDoc): boolean => {
-  const ref = parseOrderKey(entry.order_key);
-  return ref !== null && ORDER_KIND_SPECS[ref.kind].payment;
+  const draft = kindDef(entry.kind)?.draft;
+  return draft != null && ORDER_KIND_SPECS[draft].payment;
 };
 
 /** What the card says under the title: the state in words, the delivery's or the action's. */
