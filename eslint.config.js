@@ -196,6 +196,39 @@ export default tseslint.config(
     },
   },
   {
+    // A start draws these (src/ui/App.tsx, the Shell, Home and what they import statically):
+    // plain React and plain.css, so a start evaluates neither Chakra nor the theme's
+    // createSystem (issue 24: the live list, Lighthouse's blocking time). Chakra is reached
+    // through chakra.tsx's lazy provider, by every other screen, the drawers and the snackbars.
+    files: [
+      'src/ui/App.tsx',
+      'src/ui/Shell.tsx',
+      'src/ui/chakra.tsx',
+      'src/ui/toaster.tsx',
+      'src/ui/homeSnapshot.ts',
+      'src/ui/plain/*.tsx',
+      'src/ui/hooks/*.ts',
+      'src/ui/routes/Home.tsx',
+      'src/ui/routes/Login.tsx',
+      'src/ui/routes/ErrorScreen.tsx',
+      'src/ui/components/{AppBar,SyncIndicator,NotificationsButton,NavIcon,ClientTooOldBanner,ImpersonationBar,BackButton,Loading,MessageScreen,HomeEmptyState,FilterChips,OrderCard,VirtualOrderList,OutboxStatusBadge,RequireAuth,LostWorkGate,FetchFailureSnackbars,DeliverySentSnackbars}.tsx',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@chakra-ui/*', '@emotion/*', '**/theme', '**/chakraProvider'],
+              allowTypeImports: true,
+              message: 'A start draws without Chakra (ARCHITECTURE.md): use src/ui/plain, or render inside ChakraScreens (chakra.tsx).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A fresh /login loads only these (src/ui/main.tsx): no Chakra, no router, no database on
     // the page (types are fine), so a slow phone can paint and use the form (issue 10). The
     // app behind it is a dynamic import.

@@ -53,6 +53,17 @@ describe("Home's cold-start picture", () => {
     // The picture held still while the app's code and styles arrived, and the live list took
     // its place without a jump (the picture's app bar and text moved: 0.11 of the screen).
     expect(await layoutShift(cold)).toBeLessThan(0.01);
+    // Home and the Shell draw without Chakra (plain.css): neither its code nor its styles are on
+    // the page. A tap on a card opens the order, whose screen brings Chakra in.
+    const chakraLoaded = (): Promise<boolean> =>
+      cold.evaluate<boolean>(`performance.getEntriesByType('resource').some((e) => e.name.includes('/assets/chakraProvider-'))`);
+    expect(await chakraLoaded()).toBe(false);
+    expect(await cold.locator('style[data-emotion]').count()).toBe(0);
+    const serial = (await cold.getByTestId('order-card').first().locator('.order-card__serial').textContent()) ?? '';
+    await cold.getByTestId('order-card').first().click();
+    await cold.getByTestId('back-button').waitFor({ timeout: 30_000 });
+    await cold.getByText(serial, { exact: true }).first().waitFor({ timeout: 30_000 });
+    expect(await chakraLoaded()).toBe(true);
     await cold.close();
 
     // Another screen's cold start shows no picture of Home.

@@ -1,4 +1,3 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration, type RouteObject } from 'react-router';
 import { Loading } from './components/Loading';
@@ -9,7 +8,6 @@ import ErrorScreen from './routes/ErrorScreen';
 import Home from './routes/Home';
 import Login from './routes/Login';
 import { Shell } from './Shell';
-import { system } from './theme';
 // Chakra's global CSS and tokens, made by the build (scripts/vite/chakraGlobalCss.ts).
 import './chakraGlobal.css';
 import { Toaster } from './toaster';
@@ -106,9 +104,9 @@ export function App() {
   // too): the router's screens remount under the same address, nothing is reloaded.
   const language = useLanguage();
   return (
-    <ChakraProvider value={system}>
+    <>
       <RouterProvider key={language} router={router} />
       <Toaster />
-    </ChakraProvider>
+    </>
   );
 }

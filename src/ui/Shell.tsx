@@ -1,4 +1,3 @@
-import { Box } from '@chakra-ui/react';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { memo } from 'react';
@@ -9,8 +8,10 @@ import { FetchFailureSnackbars } from './components/FetchFailureSnackbars';
 import { ImpersonationBar } from './components/ImpersonationBar';
 import { Loading } from './components/Loading';
 import { LostWorkGate } from './components/LostWorkGate';
+import { ChakraScreens } from './chakra';
 import { removeBootSnapshot } from './homeSnapshot';
 import { screenChanged } from './toaster';
+import './Shell.css';
 
 /** The app bar reads its own state; a navigation (a keystroke in Home's search) need not re-render it. */
 const StableAppBar = memo(AppBar);
@@ -19,11 +20,14 @@ const StableAppBar = memo(AppBar);
 const TOP_LEVEL = new Set(['/', '/map', '/login']);
 /** Screens that fill the phone's height themselves (no room to scroll past the last control). */
 const FULL_HEIGHT = new Set(['/map']);
+/** Screens drawn without Chakra's runtime (plain.css): Home, the first screen of a start. */
+const PLAIN = new Set(['/']);
 
 /**
  * The signed-in frame: app bar on top, a Back control on every screen below Home, the screen
  * below (lazy screens suspend here). The bottom padding (160 px) lets the last control of any
- * screen (Deliver) scroll above the snackbars, which stack at the bottom (toaster.tsx).
+ * screen (Deliver) scroll above the snackbars, which stack at the bottom (toaster.tsx). Every
+ * screen but Home renders inside Chakra's provider, which loads with the first of them.
  */
 export function Shell() {
   const { pathname } = useLocation();
@@ -33,24 +37,31 @@ export function Shell() {
     // A snackbar about the screen left behind is stale here (toaster.tsx).
     screenChanged(pathname);
   }, [pathname]);
+  const top = TOP_LEVEL.has(pathname);
+  const mainClass = ['shell__main', top ? 'shell__main--top' : '', FULL_HEIGHT.has(pathname) ? 'shell__main--full-height' : ''].filter(Boolean).join(' ');
   return (
-    <Box minH="100dvh" bg="appBg">
+    <div className="shell">
       <StableAppBar />
       <ImpersonationBar />
       <LostWorkGate />
       <FetchFailureSnackbars />
       <DeliverySentSnackbars />
-      {/* 12 px at the sides at any text size: a large text needs the width (FilterChips.css bleeds by as much). */}
-      <Box as="main" maxW="3xl" mx="auto" px="12px" pt={TOP_LEVEL.has(pathname) ? '4' : '1'} pb={FULL_HEIGHT.has(pathname) ? '3' : '40'}>
-        {TOP_LEVEL.has(pathname) ? null : (
-          <Box mb="1">
+      <main className={mainClass}>
+        {top ? null : (
+          <div className="shell__back">
             <BackButton />
-          </Box>
+          </div>
         )}
         <Suspense fallback={<Loading />}>
-          <Outlet />
+          {PLAIN.has(pathname) ? (
+            <Outlet />
+          ) : (
+            <ChakraScreens>
+              <Outlet />
+            </ChakraScreens>
+          )}
         </Suspense>
-      </Box>
-    </Box>
+      </main>
+    </div>
   );
 }

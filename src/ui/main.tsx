@@ -25,21 +25,24 @@ void requestPersistentStorage().catch((error: unknown) => console.warn('storage.
 getSyncClient();
 
 /**
- * The app's start in four tasks instead of one of ~400 ms on a phone (4× throttle), during
+ * The app's start in steps instead of one task of ~400 ms on a phone (4× throttle), during
  * which a tap waited (Lighthouse: total blocking time, issue 24): the page's database code
- * (RxDB); opening PWADB; the theme (Chakra's createSystem, ~130 ms, one call); the app.
+ * (RxDB); opening PWADB; Chakra and the theme (createSystem, ~130 ms, one call), only when the
+ * first screen is not Home (Home and the Shell are plain, chakra.tsx); the app.
  */
 async function evaluateInSteps(signingIn: boolean): Promise<typeof import('./App')> {
   const { openPageDatabase } = await import('./pageDatabase');
   await nextTask();
   openPageDatabase(signingIn);
   await nextTask();
-  await import('./theme');
-  await nextTask();
+  if (window.location.pathname !== '/') {
+    await import('./chakraProvider');
+    await nextTask();
+  }
   return import('./App');
 }
 
-/** The app (Chakra, the router, every screen): its own chunk, so /login can paint without it. */
+/** The app (the router, every screen): its own chunk, so /login can paint without it. */
 let app: Promise<typeof import('./App')> | null = null;
 let serviceWorker = false;
 function loadApp(): Promise<typeof import('./App')> {

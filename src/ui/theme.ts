@@ -61,8 +61,6 @@ const palette = (name: string, solid: string, fg: string) => ({
 /** A semantic colour that is the same in light and dark mode (the app has no dark mode). */
 const both = (value: string) => ({ value: { _light: value, _dark: value } });
 
-export const TOOLBAR_HEIGHT = { base: '56px', sm: '64px' } as const;
-
 /** The smallest touch target, in Chakra spacing units (12 = 48 px). */
 const TARGET = '12';
 

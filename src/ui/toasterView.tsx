@@ -1,5 +1,6 @@
 import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
 import { useEffect } from 'react';
+import ChakraScreens from './chakraProvider';
 
 // The snackbars' machinery (Chakra's toast store and view, zag's toast machine): its own chunk,
 // loaded by the first snackbar (toaster.tsx), not by the first screen.
@@ -18,20 +19,22 @@ export const toaster = createToaster({ placement: 'bottom-start', max: 3, durati
 export function ToasterView({ onMounted }: { onMounted: () => void }) {
   useEffect(onMounted, [onMounted]);
   return (
-    <Portal>
-      {/* px, not rem: at a large text size the margins stay small and the text keeps the width. */}
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '16px' }}>
-        {(toast) => (
-          <Toast.Root width={{ base: 'calc(100% - 64px)', md: 'sm' }} data-testid="snackbar">
-            {toast.type === 'loading' ? <Spinner size="sm" color="primary.solid" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
-              {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
-            </Stack>
-            {toast.closable ? <Toast.CloseTrigger /> : null}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
+    <ChakraScreens>
+      <Portal>
+        {/* px, not rem: at a large text size the margins stay small and the text keeps the width. */}
+        <ChakraToaster toaster={toaster} insetInline={{ mdDown: '16px' }}>
+          {(toast) => (
+            <Toast.Root width={{ base: 'calc(100% - 64px)', md: 'sm' }} data-testid="snackbar">
+              {toast.type === 'loading' ? <Spinner size="sm" color="primary.solid" /> : <Toast.Indicator />}
+              <Stack gap="1" flex="1" maxWidth="100%">
+                {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
+                {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
+              </Stack>
+              {toast.closable ? <Toast.CloseTrigger /> : null}
+            </Toast.Root>
+          )}
+        </ChakraToaster>
+      </Portal>
+    </ChakraScreens>
   );
 }

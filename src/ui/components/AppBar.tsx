@@ -1,4 +1,3 @@
-import { Box, Flex, Heading, IconButton, Text, VisuallyHidden } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../hooks/useAuth';
@@ -6,7 +5,8 @@ import { useDriverName } from '../hooks/useDriverName';
 import { useActiveOutbox } from '../hooks/useOrders';
 import { useScreenTitle } from '../hooks/useScreenTitle';
 import { useSyncStatus } from '../hooks/useSyncStatus';
-import { TOOLBAR_HEIGHT } from '../theme';
+import { ChakraScreens } from '../chakra';
+import { Button, VisuallyHidden } from '../plain/controls';
 import { ClientTooOldBanner } from './ClientTooOldBanner';
 import { NotificationsButton } from './NotificationsButton';
 import { SyncIndicator } from './SyncIndicator';
@@ -17,9 +17,6 @@ const OutboxDrawer = lazy(() => import('./OutboxDrawer'));
 const NavDrawer = lazy(() => import('./NavDrawer'));
 
 type Panel = 'none' | 'outbox' | 'nav';
-
-/** Above and below the bar's first row of 48 px controls: the theme's toolbar heights (56, 64 from sm). */
-const BAR_PADDING = { base: '4px', sm: '8px' } as const;
 
 export function AppBar() {
   const session = useSession();
@@ -40,68 +37,55 @@ export function AppBar() {
   useEffect(() => setPanel('none'), [key]);
 
   return (
-    <Box as="header" position="sticky" top="0" zIndex="sticky" bg="primary.solid" color="white" boxShadow="sm" pt="env(safe-area-inset-top)">
+    <header className="app-bar">
       {/* One row when it fits: Menu, the title block, the bell, the connection state. At a large
           text size or with several states (offline, waiting, syncing), the states wrap to a
           second row of their own instead of squeezing the title ("Del…", issue 25): the title
           block is as wide as its title (the name below does not count and is the one cut
           short), and the bell, before the states, stays on the first row. Heights are
-          minimums, so rows grow with the text. */}
-      <Flex
-        minH={TOOLBAR_HEIGHT}
-        py={BAR_PADDING}
-        ps="1"
-        pe="1"
-        align="flex-start"
-        wrap="wrap"
-        columnGap="0.5"
-        rowGap="1"
-        maxW="3xl"
-        mx="auto"
-        data-testid="app-bar"
-      >
+          minimums (the theme's toolbar heights, 56 and 64 from sm), so rows grow with the text. */}
+      <div className="app-bar__row" data-testid="app-bar">
         {/* The one menu: the app's screens and the driver's account (NavDrawer). 48x48 whatever the text size: it holds an icon. */}
-        <IconButton
+        <Button
           aria-label={t('common.appBar.menu')}
           aria-haspopup="dialog"
           aria-expanded={panel === 'nav'}
           variant="ghost"
-          color="white"
-          _hover={{ bg: 'whiteAlpha.300' }}
-          _expanded={{ bg: 'whiteAlpha.300' }}
-          size="md"
-          h="target"
-          minW="target"
-          flexShrink={0}
+          onBrand
+          icon
           onClick={() => open('nav')}
           data-testid="menu-button"
         >
           <MenuIcon />
-        </IconButton>
+        </Button>
         {/* White on primary.solid is 7.96:1; the whole title block is the (48 px tall) Home link. */}
         {/* The screen's title (SPEC §2's name), then who is signed in. Named by what it shows (label in name, WCAG 2.5.3); "home" is said, not shown. */}
-        <Link to="/" style={{ flex: '1 1 auto', minWidth: 0 }} data-testid="app-bar-title">
-          <Flex direction="column" justify="center" minH="target">
+        <Link to="/" className="app-bar__title" data-testid="app-bar-title">
+          <span className="app-bar__title-block">
             {/* Wraps rather than being cut: a long title at a large text size takes two lines. */}
-            <Heading as="h1" fontSize="h1" lineHeight="1.25" fontWeight="bold" overflowWrap="anywhere" data-testid="screen-title">
-              {title}
-            </Heading>
-            {/* w=0 + minW=full: as wide as the title block, never widening it; cut first. */}
-            <Text fontSize="xs" lineHeight="1.25" fontWeight="medium" truncate w="0" minW="full" data-testid="app-bar-driver">
+            <h1 data-testid="screen-title">{title}</h1>
+            <span className="app-bar__driver" data-testid="app-bar-driver">
               {[driverName, session.claims.company].filter(Boolean).join(' · ')}
-            </Text>
+            </span>
             <VisuallyHidden>{t('common.appBar.home')}</VisuallyHidden>
-          </Flex>
+          </span>
         </Link>
         <NotificationsButton />
         <SyncIndicator status={status} entries={entries} onOpenOutbox={() => open('outbox')} />
-      </Flex>
+      </div>
       {status.clientTooOld ? <ClientTooOldBanner /> : null}
-      <Suspense fallback={null}>
-        {loaded.outbox ? <OutboxDrawer open={panel === 'outbox'} onClose={close} entries={entries} /> : null}
-        {loaded.nav ? <NavDrawer open={panel === 'nav'} entries={entries} online={status.online} onClose={close} onOpenOutbox={() => open('outbox')} /> : null}
-      </Suspense>
-    </Box>
+      {/* The drawers draw with Chakra: its chunk loads with the first one opened. */}
+      {loaded.outbox || loaded.nav ? (
+        <Suspense fallback={null}>
+          <ChakraScreens>
+            {loaded.outbox ? <OutboxDrawer open={panel === 'outbox'} onClose={close} entries={entries} /> : null}
+            {loaded.nav ? (
+              <NavDrawer open={panel === 'nav'} entries={entries} online={status.online} onClose={close} onOpenOutbox={() => open('outbox')} />
+            ) : null}
+          </ChakraScreens>
+        </Suspense>
+      ) : null}
+    </header>
   );
 }
 

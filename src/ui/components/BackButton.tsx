@@ -1,5 +1,5 @@
-import { Button } from '@chakra-ui/react';
 import { useNavigate } from 'react-router';
+import { Button } from '../plain/controls';
 import { t } from '../i18n';
 
 /** React Router's index of this entry in its history stack; 0 when the app was opened here. */
@@ -22,7 +22,7 @@ export function BackButton() {
   };
   return (
     // px at the start: the arrow lines up with the screen's 12 px edge at any text size.
-    <Button variant="ghost" colorPalette="primary" size="md" ps="8px" pe="4" ms="-8px" onClick={back} data-testid="back-button">
+    <Button variant="ghost" className="back-button" onClick={back} data-testid="back-button">
       <BackIcon />
       {t('common.back')}
     </Button>

@@ -1,6 +1,6 @@
-import { Button, Flex, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { updateApp } from '../appUpdate';
+import { Button } from '../plain/controls';
 import { t } from '../i18n';
 
 /**
@@ -11,27 +11,11 @@ import { t } from '../i18n';
 export function ClientTooOldBanner() {
   const [updating, setUpdating] = useState(false);
   return (
-    <Flex
-      role="alert"
-      data-testid="client-too-old"
-      bg="yellow.200"
-      color="black"
-      px="3"
-      py="2"
-      gap="3"
-      align="center"
-      justify="space-between"
-      maxW="3xl"
-      mx="auto"
-    >
-      <Text fontSize="md" fontWeight="medium">
-        {t('common.clientTooOld.text')}
-      </Text>
+    <div role="alert" data-testid="client-too-old" className="client-too-old">
+      <p>{t('common.clientTooOld.text')}</p>
       <Button
         size="sm"
-        flexShrink={0}
-        colorPalette="gray"
-        variant="solid"
+        palette="gray"
         loading={updating}
         onClick={() => {
           setUpdating(true);
@@ -41,6 +25,6 @@ export function ClientTooOldBanner() {
       >
         {t('common.clientTooOld.update')}
       </Button>
-    </Flex>
+    </div>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, HStack } from '@chakra-ui/react';
 import { memo, useEffect, useRef, useState, type RefObject } from 'react';
 import { FILTER_KEYS, type FilterKey } from '../../domain';
 import { t } from '../i18n';
 import { filterLabel } from '../i18n/domainText';
+import { Button } from '../plain/controls';
 import './FilterChips.css';
 
 /** Which ends of a sideways-scrolling row have chips out of sight. */
@@ -48,7 +48,7 @@ export const FilterChips = memo(
     const hidden = useHiddenEnds(row);
     return (
       <div className="filter-row" data-hidden-start={hidden.start || undefined} data-hidden-end={hidden.end || undefined}>
-        <HStack ref={row} role="group" aria-label={t('home.filters')} gap="2" overflowX="auto" px="12px" pb="1" css={{ scrollbarWidth: 'none' }}>
+        <div ref={row} role="group" aria-label={t('home.filters')} className="filter-row__chips">
           {FILTER_KEYS.map((key) => {
             const on = selected.includes(key);
             return (
@@ -57,11 +57,8 @@ export const FilterChips = memo(
                 data-filter={key}
                 aria-pressed={on}
                 size="sm"
-                rounded="full"
-                flexShrink={0}
-                colorPalette="primary"
                 variant={on ? 'solid' : 'outline'}
-                bg={on ? undefined : 'bg'}
+                className="filter-row__chip"
                 onClick={() => onToggle(key)}
               >
                 {on ? <span aria-hidden="true">✓</span> : null}
@@ -69,7 +66,7 @@ export const FilterChips = memo(
               </Button>
             );
           })}
-        </HStack>
+        </div>
         {hidden.end ? (
           <button
             type="button"

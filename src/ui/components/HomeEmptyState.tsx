@@ -1,4 +1,4 @@
-import { Button, EmptyState } from '@chakra-ui/react';
+import { Button } from '../plain/controls';
 import { t } from '../i18n';
 
 export interface HomeEmptyTexts {
@@ -39,16 +39,10 @@ export function homeEmptyTexts({
 /** Home's empty state (h2: Home has no screen title below the app bar's h1). */
 export function HomeEmptyState({ texts, onClear }: { texts: HomeEmptyTexts; onClear: () => void }) {
   return (
-    <EmptyState.Root>
-      <EmptyState.Content>
-        <EmptyState.Title as="h2">{texts.title}</EmptyState.Title>
-        <EmptyState.Description>{texts.description}</EmptyState.Description>
-        {texts.clear ? (
-          <Button colorPalette="primary" onClick={onClear}>
-            {texts.clear}
-          </Button>
-        ) : null}
-      </EmptyState.Content>
-    </EmptyState.Root>
+    <div className="empty-state">
+      <h2 className="empty-state__title">{texts.title}</h2>
+      <p className="empty-state__description">{texts.description}</p>
+      {texts.clear ? <Button onClick={onClear}>{texts.clear}</Button> : null}
+    </div>
   );
 }

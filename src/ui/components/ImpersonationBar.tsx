@@ -1,9 +1,9 @@
-import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { mainAppLink, mainAppOrigin, orderOfAddress } from '../../domain';
 import { getSyncClient } from '../../workers/client';
 import { useImpersonation } from '../hooks/useSessionNotes';
+import { Button } from '../plain/controls';
 import { t } from '../i18n';
 
 /**
@@ -31,28 +31,17 @@ export function ImpersonationBar() {
   };
 
   return (
-    <Box as="aside" aria-label={t('common.impersonation.label')} bg="secondary.solid" color="white" data-testid="impersonation-bar">
-      <Flex maxW="3xl" mx="auto" px="3" py="2" gap="3" align="center" wrap="wrap">
-        <Box flex="1 1 12rem" minW="0">
-          <Text fontWeight="bold" fontSize="md" overflowWrap="anywhere">
-            {t('common.impersonation.viewingAs', { name: note.name })}
-          </Text>
-          {note.kept > 0 ? <Text fontSize="sm">{keptText(note.kept, note.kept_for)}</Text> : null}
-        </Box>
-        <Button
-          size="lg"
-          variant="solid"
-          bg="white"
-          color="secondary.fg"
-          _hover={{ bg: 'whiteAlpha.900' }}
-          loading={ending}
-          onClick={() => void end()}
-          data-testid="end-impersonation"
-        >
+    <aside aria-label={t('common.impersonation.label')} className="impersonation-bar" data-testid="impersonation-bar">
+      <div className="impersonation-bar__row">
+        <div className="impersonation-bar__text">
+          <p className="impersonation-bar__name">{t('common.impersonation.viewingAs', { name: note.name })}</p>
+          {note.kept > 0 ? <p>{keptText(note.kept, note.kept_for)}</p> : null}
+        </div>
+        <Button size="lg" className="impersonation-bar__end" loading={ending} onClick={() => void end()} data-testid="end-impersonation">
           {t('common.impersonation.end')}
         </Button>
-      </Flex>
-    </Box>
+      </div>
+    </aside>
   );
 }
 

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { ChakraScreens } from '../chakra';
 import { useLostWork } from '../hooks/useLostWork';
 
 const LostWorkNotice = lazy(() => import('./LostWorkNotice').then((m) => ({ default: m.LostWorkNotice })));
@@ -8,7 +9,9 @@ export function LostWorkGate() {
   const note = useLostWork();
   return note ? (
     <Suspense fallback={null}>
-      <LostWorkNotice note={note} />
+      <ChakraScreens>
+        <LostWorkNotice note={note} />
+      </ChakraScreens>
     </Suspense>
   ) : null;
 }

@@ -1,6 +1,6 @@
-import { Button, Heading, Text, VStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '../plain/controls';
 import { t } from '../i18n';
 
 interface Props {
@@ -12,23 +12,20 @@ interface Props {
 
 /**
  * The layout shared by the not-found, order-not-found and generic error screens (SPEC §2):
- * never a dead end, the button leads Home.
+ * never a dead end, the button leads Home. Plain (plain.css): the error screen must draw even
+ * when a chunk, Chakra's among them, could not load.
  */
 export function MessageScreen({ title, lines, onHome }: Props) {
   const navigate = useNavigate();
   return (
-    <VStack gap="4" py="16" px="6" textAlign="center">
-      <Heading as="h1" fontSize="3xl" color="primary.fg">
-        {title}
-      </Heading>
+    <div className="message">
+      <h1 className="message__title">{title}</h1>
       {lines.map((line, i) => (
-        <Text key={i} color={i === 0 ? 'fg' : 'fg.muted'}>
+        <p key={i} className={i === 0 ? 'message__line' : 'message__line message__line--muted'}>
           {line}
-        </Text>
+        </p>
       ))}
-      <Button colorPalette="primary" onClick={onHome ?? (() => void navigate('/'))}>
-        {t('common.backToHome')}
-      </Button>
-    </VStack>
+      <Button onClick={onHome ?? (() => void navigate('/'))}>{t('common.backToHome')}</Button>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
-import { chakra, IconButton } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import { useNotifications } from '../hooks/useNotifications';
+import { buttonClass } from '../plain/controls';
 import { NavIcon } from './NavIcon';
 import { t } from '../i18n';
 
@@ -19,42 +19,19 @@ export function NotificationsButton() {
   const view = useNotifications();
   const unread = view?.tabs.active.length ?? 0;
   return (
-    <IconButton
-      asChild
+    <Link
+      to="/notifications"
       aria-label={notificationsLabel(unread)}
-      variant="ghost"
-      color="white"
-      _hover={{ bg: 'whiteAlpha.300' }}
-      size="md"
-      position="relative"
-      flexShrink={0}
+      className={buttonClass({ variant: 'ghost', onBrand: true, className: 'notifications-button' })}
+      data-testid="notifications-button"
+      data-unread={unread}
     >
-      <Link to="/notifications" data-testid="notifications-button" data-unread={unread}>
-        <NavIcon name="notifications" />
-        {unread > 0 ? (
-          <chakra.span
-            aria-hidden="true"
-            position="absolute"
-            top="0.5"
-            insetEnd="0"
-            display="flex"
-            alignItems="center"
-            justifyContent="center"
-            minW="6"
-            h="6"
-            px="1"
-            rounded="full"
-            bg="white"
-            color="red.800"
-            fontSize="xs"
-            fontWeight="bold"
-            lineHeight="1"
-            data-testid="notifications-unread"
-          >
-            {unread > 99 ? '99+' : unread}
-          </chakra.span>
-        ) : null}
-      </Link>
-    </IconButton>
+      <NavIcon name="notifications" />
+      {unread > 0 ? (
+        <span aria-hidden="true" className="notifications-button__count" data-testid="notifications-unread">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      ) : null}
+    </Link>
   );
 }

@@ -1,8 +1,8 @@
-import { Badge } from '@chakra-ui/react';
 import type { OutboxDoc } from '../../db';
 import type { EntryState, EntryStateName } from '../../outbox';
 import { useEntryState } from '../hooks/useEntryState';
 import { t } from '../i18n';
+import '../plain/plain.css';
 
 const PALETTE: Record<EntryStateName, string> = {
   queued: 'primary',
@@ -32,12 +32,12 @@ function label(state: EntryState): string {
   }
 }
 
-/** An entry's state as a badge (src/outbox/status.ts: the one vocabulary). */
+/** An entry's state as a badge (src/outbox/status.ts: the one vocabulary); plain (plain.css), as Home's cards show it. */
 export function OutboxStatusBadge({ state }: { state: EntryState }) {
   return (
-    <Badge colorPalette={PALETTE[state.name]} variant="solid" data-testid="outbox-status" data-state={state.name}>
+    <span className={`badge badge--sm badge--${PALETTE[state.name]}`} data-testid="outbox-status" data-state={state.name}>
       {label(state)}
-    </Badge>
+    </span>
   );
 }
 

@@ -1,7 +1,7 @@
-import { Badge, Button, HStack, Spinner } from '@chakra-ui/react';
 import type { OutboxDoc, SyncStatus } from '../../db';
 import { queueCounts } from '../../outbox';
 import { formatDateTime } from '../format';
+import { Button, Spinner } from '../plain/controls';
 import { t } from '../i18n';
 
 interface Props {
@@ -24,52 +24,26 @@ export function SyncIndicator({ status, entries, onOpenOutbox }: Props) {
     // Left out of the cold-start picture of Home (homeSnapshot.ts): a stale "Online" would mislead.
     // At the end of the bar's first row when it fits, else on a row of its own (AppBar); its
     // own items wrap too, so a large text size never pushes one off the screen.
-    <HStack
-      gap="1.5"
-      flexWrap="wrap"
-      justify="flex-end"
-      alignSelf="center"
-      minH="target"
-      ms="auto"
-      maxW="full"
-      data-testid="sync-indicator"
-      data-snapshot-omit=""
-    >
-      {status.syncing ? <Spinner size="sm" color="white" role="img" aria-label={t('common.appBar.syncing')} /> : null}
+    <div className="sync-indicator" data-testid="sync-indicator" data-snapshot-omit="">
+      {status.syncing ? <Spinner size="sm" label={t('common.appBar.syncing')} /> : null}
       {/* Online with work in the outbox, the outbox button says enough: a 390 px bar keeps room for the title. */}
       {!status.online || entries.length === 0 ? (
-        <Badge
-          size="md"
-          variant="solid"
-          bg={status.online ? 'green.100' : 'gray.100'}
-          color={status.online ? 'green.800' : 'gray.800'}
+        <span
+          className={status.online ? 'badge sync-indicator__online' : 'badge sync-indicator__offline'}
           data-testid="connectivity"
           title={status.lastSyncAt ? t('common.appBar.lastSynced', { time: formatDateTime(status.lastSyncAt) }) : t('common.notSyncedYet')}
         >
           {status.online ? t('common.appBar.online') : t('common.appBar.offline')}
-        </Badge>
+        </span>
       ) : null}
-      {status.authPaused ? (
-        <Badge size="md" variant="solid" colorPalette="yellow">
-          {t('common.appBar.signInToSend')}
-        </Badge>
-      ) : null}
+      {status.authPaused ? <span className="badge sync-indicator__paused">{t('common.appBar.signInToSend')}</span> : null}
       {entries.length > 0 ? (
-        <Button
-          size="sm"
-          px="3"
-          maxW="full"
-          variant="solid"
-          colorPalette={attention > 0 ? 'red' : 'secondary'}
-          bg={attention > 0 ? 'red.700' : undefined}
-          onClick={onOpenOutbox}
-          data-testid="outbox-button"
-        >
+        <Button size="sm" palette={attention > 0 ? 'red' : 'secondary'} className="sync-indicator__outbox" onClick={onOpenOutbox} data-testid="outbox-button">
           {attention > 0
             ? t('common.appBar.needsAttention', { count: attention })
             : t(status.online ? 'common.appBar.queued' : 'common.appBar.waiting', { count: waiting })}
         </Button>
       ) : null}
-    </HStack>
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Box } from '@chakra-ui/react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { MessageScreen } from '../components/MessageScreen';
 import { t } from '../i18n';
@@ -23,13 +22,13 @@ export default function ErrorScreen() {
   const fallback = driverErrorText('GeneralError');
   const detail = detailOf(error);
   return (
-    <Box bg="appBg" minH="60dvh" data-testid="error-screen">
+    <div className="error-screen" data-testid="error-screen">
       <MessageScreen
         title={t('common.messages.somethingWentWrong')}
         lines={detail && detail !== fallback ? [fallback, detail] : [fallback]}
         // A full load, not a client navigation: whatever broke is left behind.
         onHome={() => window.location.assign('/')}
       />
-    </Box>
+    </div>
   );
 }

@@ -1,6 +1,5 @@
 import { clockDate } from '../../clock';
-import { Button, Field, HStack, Input, VisuallyHidden } from '@chakra-ui/react';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { OrderDoc, OutboxDoc } from '../../db';
 import { filterParams, narrowingFilter, prepareOrders, parseFilterParams, toggleFilter, type FilterKey } from '../../domain';
@@ -20,6 +19,8 @@ import { outboxByOrder, useActiveOutbox, useOrderList } from '../hooks/useOrders
 import { useSyncStatus } from '../hooks/useSyncStatus';
 import { formatDateTime, formatNumber } from '../format';
 import { t } from '../i18n';
+import { buttonClass } from '../plain/controls';
+import './Home.css';
 
 /**
  * Lists up to this long are rendered whole (a driver's usual day); longer ones are windowed
@@ -187,11 +188,12 @@ function useTypedSearch(fromAddress: string, write: (value: string) => void): Ty
 
 /**
  * The search box and the Map button. The box is uncontrolled: typing re-renders nothing here
- * (Chakra's styling per render was a large part of a keystroke); the text from the address
+ * (styling per render was a large part of a keystroke); the text from the address
  * (Back, Clear filters) is written into it when it differs.
  */
 const SearchBar = memo(function SearchBar({ boxText, onType, mapQuery }: { boxText: BoxText; onType: (value: string) => void; mapQuery: () => string }) {
   const input = useRef<HTMLInputElement>(null);
+  const id = useId();
   const navigate = useNavigate();
   useEffect(() => {
     if (input.current && input.current.value !== boxText.text) input.current.value = boxText.text;
@@ -202,35 +204,35 @@ const SearchBar = memo(function SearchBar({ boxText, onType, mapQuery }: { boxTe
   };
   return (
     // The Map button goes below the box when both would not fit (a large text size).
-    <HStack gap="2" align="flex-end" flexWrap="wrap">
-      <Field.Root flex="1 1 12rem" minW="0">
-        <VisuallyHidden asChild>
-          <Field.Label>{t('home.search')}</Field.Label>
-        </VisuallyHidden>
-        <Input
+    <div className="search-bar">
+      <div className="search-bar__field">
+        <label htmlFor={id} className="visually-hidden">
+          {t('home.search')}
+        </label>
+        <input
+          id={id}
           ref={input}
           type="search"
-          bg="bg"
+          className="search-bar__input"
           placeholder={t('home.searchPlaceholder')}
           defaultValue={boxText.text}
           onChange={(e) => onType(e.target.value)}
         />
-      </Field.Root>
-      <Button asChild colorPalette="primary" variant="outline" bg="bg" flexShrink={0}>
-        <Link
-          to={mapPath()}
-          data-testid="map-link"
-          onClick={(event) => {
-            // The search as typed, even before it reached the address.
-            event.preventDefault();
-            void navigate(mapPath());
-          }}
-        >
-          <MapIcon />
-          {t('home.map')}
-        </Link>
-      </Button>
-    </HStack>
+      </div>
+      <Link
+        to={mapPath()}
+        className={buttonClass({ variant: 'outline' })}
+        data-testid="map-link"
+        onClick={(event) => {
+          // The search as typed, even before it reached the address.
+          event.preventDefault();
+          void navigate(mapPath());
+        }}
+      >
+        <MapIcon />
+        {t('home.map')}
+      </Link>
+    </div>
   );
 });
 
