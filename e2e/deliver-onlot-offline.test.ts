@@ -176,6 +176,14 @@ describe('on-lot delivery', () => {
       { width: 1920, height: 960, mime: 'image/png' },
       { width: 1600, height: 1200, mime: 'image/jpeg' },
     ]);
+    // Back from Home returns to the order's screen: the order left this phone, and the screen
+    // says this phone delivered it (not "may have been delivered or reassigned").
+    await page.goBack();
+    await page.waitForURL(new RegExp(`/onlot-inventory-order-details/${orderId}$`));
+    await page.getByRole('heading', { name: 'Delivered', level: 1 }).waitFor({ timeout: 30_000 });
+    expect(await page.getByText(/was recorded on this phone/).count()).toBe(1);
+    expect(await page.getByText('It may have been delivered or reassigned.').count()).toBe(0);
+    await page.screenshot({ path: resolve(RESULTS, 'back-after-delivery.png') });
   });
 
   it('shows a delivery the server refuses as needing attention, with Retry and Fix and resubmit', async () => {

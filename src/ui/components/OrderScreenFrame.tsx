@@ -56,7 +56,7 @@ export function OrderScreenFrame({
 }: Props) {
   const navigateTo = useOrderDestination(orderKey(kind, id), destination);
   if (order === undefined || hasDelivery === undefined) return <Loading />;
-  if (!order && !hasDelivery) return <OrderNotFound />;
+  if (!order && !hasDelivery) return <OrderNotFound orderKey={orderKey(kind, id)} />;
   return (
     <Stack gap="4">
       {/* Navigate goes below the title when both would not fit (a large text size). */}

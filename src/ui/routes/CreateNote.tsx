@@ -1,7 +1,7 @@
 import { Button, Card, Field, Stack, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { ORDER_NOTE_MAX, type OrderKind } from '../../domain';
+import { ORDER_NOTE_MAX, orderKey, type OrderKind } from '../../domain';
 import { queueNote } from '../../outbox';
 import { Loading } from '../components/Loading';
 import { OrderNotFound } from '../components/OrderNotFound';
@@ -33,7 +33,7 @@ function Note({ kind, orderId }: { kind: OrderKind; orderId: number }) {
   const [text, setText] = useState('');
   const { submit, busy, error, setError } = useIntentSubmit();
   if (order === undefined || delivery === undefined) return <Loading />;
-  if (!order && !delivery) return <OrderNotFound />;
+  if (!order && !delivery) return <OrderNotFound orderKey={orderKey(kind, orderId)} />;
 
   const save = (): Promise<void> =>
     submit(

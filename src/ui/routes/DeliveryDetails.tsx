@@ -1,6 +1,6 @@
 import { Alert, Heading, Stack, Text } from '@chakra-ui/react';
 import { emptyDraftOf, type CustomerDraft } from '../../db';
-import { isInventoryKind, type CustomerDeliveryDetails, type OrderKind } from '../../domain';
+import { isInventoryKind, orderKey, type CustomerDeliveryDetails, type OrderKind } from '../../domain';
 import { CustomerDeliveryForm } from '../components/CustomerDeliveryForm';
 import { InventoryDeliveryForm } from '../components/InventoryDeliveryForm';
 import { Loading } from '../components/Loading';
@@ -25,7 +25,7 @@ export default function DeliveryDetails() {
 function Delivery({ kind, orderId }: { kind: OrderKind; orderId: number }) {
   const { order, delivery, entries, entry } = useOrderBundle(kind, orderId);
   if (order === undefined || delivery === undefined || entries === undefined) return <Loading />;
-  if (!order && !delivery) return <OrderNotFound />;
+  if (!order && !delivery) return <OrderNotFound orderKey={orderKey(kind, orderId)} />;
   const server = delivery?.server ?? null;
   const draft = delivery?.draft ?? emptyDraftOf(kind);
   // Kinds that take a payment (customer orders) carry the customer's details and their form.

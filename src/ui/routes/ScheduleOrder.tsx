@@ -4,7 +4,7 @@ import { SectionCard } from '../components/SectionCard';
 import { useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { companyDrivers$ } from '../../db';
-import type { OrderKind } from '../../domain';
+import { orderKey, type OrderKind } from '../../domain';
 import { queueReassign, queueSchedule, queueUnschedule, type ActionResult } from '../../outbox';
 import type { ActionTexts } from '../announce';
 import { Loading } from '../components/Loading';
@@ -64,7 +64,7 @@ function Schedule({ kind, orderId, reschedule }: { kind: OrderKind; orderId: num
   const [pickError, setPickError] = useState<string | null>(null);
 
   if (order === undefined || delivery === undefined) return <Loading />;
-  if (!order && !delivery) return <OrderNotFound />;
+  if (!order && !delivery) return <OrderNotFound orderKey={orderKey(kind, orderId)} />;
   const scheduled = reschedule || Boolean(order?.is_scheduled_for_delivery);
   const others = (drivers ?? []).filter((d) => !d.is_self);
 

@@ -74,6 +74,8 @@ export const common = {
     orderNotFound: 'Order not found',
     orderNotOnDevice: 'This order is not on this device.',
     orderMaybeDelivered: 'It may have been delivered or reassigned.',
+    orderDelivered: 'Delivered',
+    deliveredFromPhone: 'The delivery for {{name}} was recorded on this phone ({{time}}), and the office has it.',
     somethingWentWrong: 'Something went wrong',
   },
 };

@@ -73,6 +73,8 @@ export const common: Catalog['common'] = {
     orderNotFound: 'Pedido no encontrado',
     orderNotOnDevice: 'Este pedido no está en este teléfono.',
     orderMaybeDelivered: 'Puede que se haya entregado o reasignado.',
+    orderDelivered: 'Entregado',
+    deliveredFromPhone: 'La entrega de {{name}} se registró en este teléfono ({{time}}) y la oficina ya la tiene.',
     somethingWentWrong: 'Algo salió mal',
   },
 };
