@@ -17,9 +17,14 @@ const SYNC_WORKER_ENTRY = 'sync-worker';
 const api = process.env.API_URL ?? 'http://localhost:8080';
 const proxied = ['/api', '/auth', '/secure', '/upload', '/files', '/send-email', '/openapi.json'];
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   // The app version the tech-support screen shows (src/ui/appVersion.ts).
   define: { __APP_VERSION__: JSON.stringify(version) },
+  // react-router 7's package exports only its development build (dev warnings on), whatever
+  // the mode (remix-run/react-router#14753, fixed in 8): a build takes its production build,
+  // the same code with ENABLE_DEV_WARNINGS false.
+  resolve:
+    command === 'build' ? { alias: [{ find: /^react-router$/, replacement: resolve(root, 'node_modules/react-router/dist/production/index.mjs') }] } : {},
   plugins: [
     react(),
     chakraPrebuiltGlobal(),
@@ -99,4 +104,4 @@ export default defineConfig({
     },
   },
   server: { proxy: Object.fromEntries(proxied.map((p) => [p, api])) },
-});
+}));
