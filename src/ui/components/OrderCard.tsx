@@ -5,6 +5,7 @@ import { formatDate } from '../format';
 import { detailsPath } from '../orderLinks';
 import { EntryStatusBadge } from './OutboxStatusBadge';
 import './OrderCard.css';
+import '../plain/plain.css';
 import { t } from '../i18n';
 import { kindText } from '../i18n/kindText';
 import { orderValueText } from '../i18n/domainText';
@@ -80,7 +81,7 @@ export const OrderCard = memo(function OrderCard({
           other orders, and an element removed and another made costs a style pass each. */}
       <p className="order-card__line order-card__plan">
         <span className={`order-card__badge ${order.is_scheduled_for_delivery ? 'order-card__badge--date' : 'order-card__badge--outline'}`}>
-          <span className="order-card__hidden">{order.is_scheduled_for_delivery && date ? t('home.scheduledHidden') : ''}</span>
+          <span className="visually-hidden">{order.is_scheduled_for_delivery && date ? t('home.scheduledHidden') : ''}</span>
           {order.is_scheduled_for_delivery ? date || t('home.scheduled') : t('home.unscheduled')}
         </span>
         {/* The space keeps the date and the town two words for a screen reader (the card's name). */}
