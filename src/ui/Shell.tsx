@@ -8,7 +8,7 @@ import { FetchFailureSnackbars } from './components/FetchFailureSnackbars';
 import { ImpersonationBar } from './components/ImpersonationBar';
 import { Loading } from './components/Loading';
 import { LostWorkGate } from './components/LostWorkGate';
-import { ChakraScreens } from './chakra';
+import { ChakraScreens, drawsWithoutChakra } from './chakra';
 import { removeBootSnapshot } from './homeSnapshot';
 import { screenChanged } from './toaster';
 import './Shell.css';
@@ -20,8 +20,6 @@ const StableAppBar = memo(AppBar);
 const TOP_LEVEL = new Set(['/', '/map', '/login']);
 /** Screens that fill the phone's height themselves (no room to scroll past the last control). */
 const FULL_HEIGHT = new Set(['/map']);
-/** Screens drawn without Chakra's runtime (plain.css): Home, the first screen of a start. */
-const PLAIN = new Set(['/']);
 
 /**
  * The signed-in frame: app bar on top, a Back control on every screen below Home, the screen
@@ -53,7 +51,7 @@ export function Shell() {
           </div>
         )}
         <Suspense fallback={<Loading />}>
-          {PLAIN.has(pathname) ? (
+          {drawsWithoutChakra(pathname) ? (
             <Outlet />
           ) : (
             <ChakraScreens>

@@ -7,3 +7,9 @@ import { lazy } from 'react';
  * screen, the drawers and the snackbars render inside it; the first of them loads it.
  */
 export const ChakraScreens = lazy(() => import('./chakraProvider'));
+
+/** Screens drawn without Chakra's runtime (plain.css): Home, the screen a start opens most. */
+const PLAIN_SCREENS = new Set(['/']);
+
+/** Whether the screen at `pathname` draws without Chakra (the Shell renders it outside ChakraScreens; a start there does not load Chakra). */
+export const drawsWithoutChakra = (pathname: string): boolean => PLAIN_SCREENS.has(pathname);

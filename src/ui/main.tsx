@@ -11,6 +11,7 @@ import { useWorkerLoginState } from './hooks/useWorkerLoginState';
 import { readHtmlForm, type CarriedForm } from './loginTakeover';
 import { LoginScreen } from './routes/LoginScreen';
 import { BootFailure } from './BootFailure';
+import { drawsWithoutChakra } from './chakra';
 
 // Ask once per start that the browser not evict PWADB (queued deliveries live there).
 async function requestPersistentStorage(): Promise<void> {
@@ -28,14 +29,14 @@ getSyncClient();
  * The app's start in steps instead of one task of ~400 ms on a phone (4× throttle), during
  * which a tap waited (Lighthouse: total blocking time, issue 24): the page's database code
  * (RxDB); opening PWADB; Chakra and the theme (createSystem, ~130 ms, one call), only when the
- * first screen is not Home (Home and the Shell are plain, chakra.tsx); the app.
+ * first screen draws with Chakra (chakra.tsx: Home and the Shell are plain); the app.
  */
 async function evaluateInSteps(signingIn: boolean): Promise<typeof import('./App')> {
   const { openPageDatabase } = await import('./pageDatabase');
   await nextTask();
   openPageDatabase(signingIn);
   await nextTask();
-  if (window.location.pathname !== '/') {
+  if (!drawsWithoutChakra(window.location.pathname)) {
     await import('./chakraProvider');
     await nextTask();
   }

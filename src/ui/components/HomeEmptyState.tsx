@@ -39,9 +39,9 @@ export function homeEmptyTexts({
 /** Home's empty state (h2: Home has no screen title below the app bar's h1). */
 export function HomeEmptyState({ texts, onClear }: { texts: HomeEmptyTexts; onClear: () => void }) {
   return (
-    <div className="empty-state">
-      <h2 className="empty-state__title">{texts.title}</h2>
-      <p className="empty-state__description">{texts.description}</p>
+    <div className="message message--in-list">
+      <h2 className="message__title message__title--in-list">{texts.title}</h2>
+      <p className="message__line message__line--muted">{texts.description}</p>
       {texts.clear ? <Button onClick={onClear}>{texts.clear}</Button> : null}
     </div>
   );
