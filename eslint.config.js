@@ -8,6 +8,12 @@ const replicationOnlyInWorker = {
   group: ['**/replication', '**/replication/*', '../replication/*', '../../replication/*'],
   message: 'src/ui reads RxDB and writes intents; only the sync worker talks to the network.',
 };
+/** RxDB and Dexie are the page's lazy chunk (src/ui/pageDatabase.ts); types are fine anywhere. */
+const pageDatabaseOnly = {
+  regex: '(^|/)db(/(index|database|browserDatabase))?$|^rxdb($|/)|^dexie$',
+  allowTypeImports: true,
+  message: "RxDB loads lazily (src/ui/pageDatabase.ts, via hooks/useDatabase): import the database's RxDB-free files by path, and types from anywhere.",
+};
 
 /** Wall-clock reads outside the clock modules (src/clock.ts, server/clock.ts). */
 const CLOCK_READS = [
@@ -196,6 +202,14 @@ export default tseslint.config(
     },
   },
   {
+    // The UI and the outbox reach RxDB and Dexie only through src/ui/pageDatabase.ts, a lazy
+    // chunk: a start draws Home from the rows kept with its picture before the page's database
+    // code has loaded (issue 24). Their modules import the database's RxDB-free files by path.
+    files: ['src/ui/**/*.{ts,tsx}', 'src/outbox/**/*.ts'],
+    ignores: ['src/ui/pageDatabase.ts', '**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [pageDatabaseOnly] }] },
+  },
+  {
     // A start draws these (src/ui/App.tsx, the Shell, Home and what they import statically):
     // plain React and plain.css, so a start evaluates neither Chakra nor the theme's
     // createSystem (issue 24: the live list, Lighthouse's blocking time). Chakra is reached
@@ -223,6 +237,7 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'A start draws without Chakra (ARCHITECTURE.md): use src/ui/plain, or render inside ChakraScreens (chakra.tsx).',
             },
+            pageDatabaseOnly,
           ],
         },
       ],

@@ -16,12 +16,21 @@ async function coldStart(path: string): Promise<Page> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
   // Every layout shift of the start, the picture's included (the Layout Instability API).
   await page.addInitScript(LAYOUT_SHIFTS);
+  await page.addInitScript(DATABASE_AT_FIRST_CARD);
   await page.goto(`${harness.proxy.url}${path}`, { waitUntil: 'domcontentloaded' });
   return page;
 }
 
 const LAYOUT_SHIFTS = `globalThis.__shift = 0; new PerformanceObserver((list) => { for (const e of list.getEntries()) globalThis.__shift += e.value; }).observe({ type: 'layout-shift', buffered: true });`;
 const layoutShift = (page: Page) => page.evaluate<number>('globalThis.__shift');
+
+/** Whether the page's database code (RxDB: the pageDatabase chunk) had arrived when the first live card went into the page. */
+const DATABASE_AT_FIRST_CARD = `new MutationObserver((_, observer) => {
+  if (!document.querySelector('[data-testid="order-card"]')) return;
+  globalThis.__databaseAtFirstCard = performance.getEntriesByType('resource').some((e) => e.name.includes('/assets/pageDatabase-'));
+  observer.disconnect();
+}).observe(document, { subtree: true, childList: true });`;
+const databaseAtFirstCard = (page: Page) => page.evaluate<boolean | undefined>('globalThis.__databaseAtFirstCard');
 
 const pictureMarks = (page: Page) => page.evaluate<number>(`performance.getEntriesByName('home-snapshot').length`);
 const pictureHost = (page: Page) => page.locator('#home-snapshot');
@@ -47,7 +56,7 @@ describe("Home's cold-start picture", () => {
     // Painted before the app's code ran, inert and hidden from assistive technology.
     await expect.poll(() => pictureMarks(cold)).toBe(1);
     await cold.screenshot({ path: resolve(RESULTS, 'cold-start-picture.png') });
-    // Then the live list, read from PWADB offline, takes its place.
+    // Then the live list takes its place: the rows kept with the picture, then PWADB's, offline.
     await cold.getByTestId('order-card').first().waitFor({ timeout: 60_000 });
     await expect.poll(() => pictureHost(cold).count(), { timeout: 30_000 }).toBe(0);
     // The picture held still while the app's code and styles arrived, and the live list took
@@ -59,6 +68,9 @@ describe("Home's cold-start picture", () => {
       cold.evaluate<boolean>(`performance.getEntriesByType('resource').some((e) => e.name.includes('/assets/chakraProvider-'))`);
     expect(await chakraLoaded()).toBe(false);
     expect(await cold.locator('style[data-emotion]').count()).toBe(0);
+    // Its first live cards are the rows kept with the picture, drawn before the page's database
+    // code (RxDB) had even arrived; PWADB's own rows replaced them.
+    expect(await databaseAtFirstCard(cold)).toBe(false);
     const serial = (await cold.getByTestId('order-card').first().locator('.order-card__serial').textContent()) ?? '';
     await cold.getByTestId('order-card').first().click();
     await cold.getByTestId('back-button').waitFor({ timeout: 30_000 });

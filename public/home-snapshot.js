@@ -9,7 +9,7 @@
     var raw = localStorage.getItem('driver-app:home-snapshot');
     if (!raw) return;
     var snapshot = JSON.parse(raw);
-    if (!snapshot || snapshot.v !== 2 || !(Date.now() < snapshot.validUntil)) return;
+    if (!snapshot || snapshot.v !== 3 || !(Date.now() < snapshot.validUntil)) return;
     var host = document.createElement('div');
     host.id = 'home-snapshot';
     host.setAttribute('aria-hidden', 'true');

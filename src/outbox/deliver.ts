@@ -1,14 +1,7 @@
 import { clockDate } from '../clock';
 import { isInventoryKind, orderKey, validateDelivery, type ErrorCode, type InventoryKind, type OrderKind } from '../domain';
-import {
-  ensureDeliveryDoc,
-  type AnyDeliveryDoc,
-  type CustomerDeliveryDoc,
-  type DriverDatabase,
-  type InventoryDraft,
-  type OutboxAttachments,
-  type Session,
-} from '../db';
+import type { AnyDeliveryDoc, CustomerDeliveryDoc, DriverDatabase, InventoryDraft, OutboxAttachments, Session } from '../db';
+import { ensureDeliveryDoc } from '../db/drafts';
 import { customerCallOf, customerFacts, customerPayload, inventoryFacts, inventoryPayload } from './deliveryPayloads';
 import { CUSTOMER_DELIVER_KINDS } from './kinds/deliverCustomer';
 import { activeDeliveryFor, queue } from './queue';

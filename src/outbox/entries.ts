@@ -1,17 +1,8 @@
 import { clockIso } from '../clock';
 import { map, type Observable } from 'rxjs';
-import {
-  attachmentIds,
-  deliveryCollection,
-  draftImageIds,
-  driverScope,
-  inDriverScope,
-  ownsDoc,
-  type BlobStore,
-  type DriverDatabase,
-  type OutboxDoc,
-  type Session,
-} from '../db';
+import type { BlobStore, DriverDatabase, OutboxDoc, Session } from '../db';
+import { attachmentIds, deliveryCollection, draftImageIds } from '../db/drafts';
+import { driverScope, inDriverScope, ownsDoc } from '../db/driverScope';
 import { orderLeftDriver } from '../domain';
 import { applyOptimistic, undoOptimistic } from './optimistic';
 import { activeEntriesSelector, isDeliveryEntry } from './queue';

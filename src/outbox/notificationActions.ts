@@ -1,7 +1,8 @@
 import { clockDate } from '../clock';
 import { map, type Observable } from 'rxjs';
 import type { DismissalState, DriverNotification, PendingDismissals } from '../domain';
-import { driverScope, type DriverDatabase, type OutboxDoc, type Session } from '../db';
+import type { DriverDatabase, OutboxDoc, Session } from '../db';
+import { driverScope } from '../db/driverScope';
 import { isCommitted, retryOutboxEntry } from './entries';
 import { dismissAllNotifications } from './kinds/dismissAllNotifications';
 import { dismissNotification } from './kinds/dismissNotification';

@@ -1,5 +1,8 @@
 import { clockMs } from '../clock';
-import { driverScope, inDriverScope, requestOrdersRefresh, uuidv7, type DriverDatabase, type OutboxDoc, type Session } from '../db';
+import type { DriverDatabase, OutboxDoc, Session } from '../db';
+import { driverScope, inDriverScope } from '../db/driverScope';
+import { requestOrdersRefresh } from '../db/localState';
+import { uuidv7 } from '../db/uuid';
 import { preparePayload } from './payload';
 import { kindDef } from './registry';
 import type { OrderRowPatch, OutboxKindDef } from './types';

@@ -1,6 +1,8 @@
 import { clockDate } from '../clock';
 import * as v from 'valibot';
-import { driverScope, emptySteps, type DriverDatabase, type OutboxAttachments, type OutboxDisplay, type OutboxDoc, type Session } from '../db';
+import type { DriverDatabase, OutboxAttachments, OutboxDisplay, OutboxDoc, Session } from '../db';
+import { driverScope } from '../db/driverScope';
+import { emptySteps } from '../db/outboxCollection';
 import { uuidv7 } from '../db/uuid';
 import { kindDef } from './registry';
 import type { OutboxKindDef } from './types';

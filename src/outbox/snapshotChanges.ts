@@ -1,5 +1,6 @@
 import { map, type Observable } from 'rxjs';
-import { driverScope, type DriverDatabase, type OutboxDoc, type Session } from '../db';
+import type { DriverDatabase, OutboxDoc, Session } from '../db';
+import { driverScope } from '../db/driverScope';
 import { kindDef, OUTBOX_KINDS } from './registry';
 import type { SnapshotKey } from './types';
 

@@ -3,6 +3,7 @@ import { jwtCookieOf } from '../domain';
 import { getSyncClient } from '../workers/client';
 import { knownText } from './i18n/domainText';
 import { notify } from './toaster';
+import { dropHomeSnapshot } from './homeSnapshot';
 
 /**
  * SPEC §6/§9: the main app keeps the driver's token in a `jwt` cookie (7 days, path /) and
@@ -60,7 +61,8 @@ async function handOff(token: string, signature: string): Promise<void> {
   try {
     const result = await getSyncClient().handOff(token);
     if (result.ok || !result.retry) remember(signature);
-    if (result.ok) return;
+    // Another session on this phone now, maybe another driver's: the kept Home is not theirs.
+    if (result.ok) return dropHomeSnapshot();
     const text = knownText(result.message);
     // A signed-in driver stays: a snackbar says why nothing changed. Otherwise the login screen says it.
     if (result.kept) setTimeout(() => notify(text, 'error'), 300);

@@ -3,14 +3,18 @@
 // mid-range phone. Meanwhile `public/home-snapshot.js`, a tiny classic script in index.html,
 // paints the last Home the driver saw (its HTML and styles, kept here in localStorage) as an
 // inert picture, which goes as soon as the live Home has its orders or another screen opens.
+// The picture's orders are kept as rows too: the app draws Home's first live cards from them
+// at once, before the page's PWADB has even loaded (keptHome), and PWADB's rows replace them.
 //
 // Kept only for the signed-in driver's unfiltered Home, never past the moment the token stops
 // counting (SPEC §4), and dropped at sign-out: it holds what PWADB already holds, on the same
 // origin. The key and the shape are shared with public/home-snapshot.js (plain JS).
+import { clockMs } from '../clock';
+import type { OrderDoc, OutboxDoc } from '../db';
 import { tokenUsableUntilMs, type TokenClaims } from '../domain';
 
 export const HOME_SNAPSHOT_KEY = 'driver-app:home-snapshot';
-export const HOME_SNAPSHOT_VERSION = 2;
+export const HOME_SNAPSHOT_VERSION = 3;
 /**
  * The element in the picture's shadow root that stands for the page's html and body (v2):
  * styles of the document that reach the shadow host (the app's CSS arriving while the picture
@@ -23,13 +27,22 @@ const BOOT_HOST_ID = 'home-snapshot';
 
 export interface HomeSnapshot {
   v: number;
-  /** The driver it belongs to. */
-  account: number;
-  company: number;
   /** ms since the epoch: not shown after this (the token's usable-until time). */
   validUntil: number;
   html: string;
   css: string;
+  /** The kept Home (v3): what the app draws live before PWADB answers. */
+  kept: KeptHome;
+}
+
+/** Home's first rows as the picture shows them, and whom they were shown to. */
+export interface KeptHome {
+  /** The signed-in driver's token claims (never the token, which stays in PWADB). */
+  claims: TokenClaims;
+  /** The picture's cards, in the list's order. */
+  rows: OrderDoc[];
+  /** Their active outbox entries (the card's badge), without payloads. */
+  entries: OutboxDoc[];
 }
 
 /** A selector's document-level part (html, body, :root, :host), which the picture's root element stands for. */
@@ -102,21 +115,26 @@ function dropBelowTheFold(live: HTMLElement, copy: HTMLElement): void {
   });
 }
 
-/** Keeps what the screen shows now as the next cold start's first paint. */
-export function saveHomeSnapshot(claims: Pick<TokenClaims, 'account_id' | 'company_id' | 'exp'>): void {
+/** Keeps what the screen shows now (Home unfiltered, `orders` in its order) as the next cold start's first paint. */
+export function saveHomeSnapshot(claims: TokenClaims, orders: readonly OrderDoc[], byOrder: ReadonlyMap<string, OutboxDoc>): void {
   const live = document.getElementById('root');
   const root = live?.cloneNode(true);
   if (!live || !(root instanceof HTMLElement)) return;
   dropBelowTheFold(live, root);
+  const rows = orders.slice(0, root.querySelectorAll('[data-testid="order-card"]').length);
+  // The badge reads an entry's state; what was typed (the payload) is not kept outside PWADB.
+  const entries = rows.flatMap((row) => {
+    const entry = byOrder.get(row.id);
+    return entry ? [{ ...entry, payload: {}, display: null }] : [];
+  });
   // What says how things are now (online, syncing) would be stale in the picture.
   for (const stale of Array.from(root.querySelectorAll('[data-snapshot-omit]'))) stale.remove();
   const snapshot: HomeSnapshot = {
     v: HOME_SNAPSHOT_VERSION,
-    account: claims.account_id,
-    company: claims.company_id,
     validUntil: tokenUsableUntilMs(claims),
     html: root.innerHTML,
     css: stylesText(),
+    kept: { claims, rows, entries },
   };
   try {
     localStorage.setItem(HOME_SNAPSHOT_KEY, JSON.stringify(snapshot));
@@ -125,8 +143,36 @@ export function saveHomeSnapshot(claims: Pick<TokenClaims, 'account_id' | 'compa
   }
 }
 
-/** At sign-out: the next driver on this phone never sees the last one's list. */
+let read: { kept: KeptHome | null } | null = null;
+
+/**
+ * The kept Home for this start, if Home unfiltered is what opens and the session it was kept
+ * for still counts (SPEC §4); read once per page. PWADB's answer replaces it: its rows, and
+ * its session, which signs the driver out if it no longer counts.
+ */
+export function keptHome(): KeptHome | null {
+  if (!read) {
+    read = { kept: null };
+    try {
+      const snapshot = JSON.parse(localStorage.getItem(HOME_SNAPSHOT_KEY) ?? 'null') as Partial<HomeSnapshot> | null;
+      const home = window.location.pathname === '/' && window.location.search === '';
+      if (home && snapshot?.v === HOME_SNAPSHOT_VERSION && snapshot.kept && clockMs() < (snapshot.validUntil ?? 0)) read.kept = snapshot.kept;
+    } catch {
+      // Nothing readable kept: Home waits for PWADB.
+    }
+  }
+  return read.kept;
+}
+
+/** PWADB has answered Home: a later visit to Home waits for its rows, never the start's. */
+export function keptHomeServed(): void {
+  read = { kept: null };
+}
+
+/** At sign-out (or another session taking the phone): the next driver never sees the last one's list. */
 export function dropHomeSnapshot(): void {
+  read = { kept: null };
+  removeBootSnapshot();
   try {
     localStorage.removeItem(HOME_SNAPSHOT_KEY);
   } catch {

@@ -1,5 +1,6 @@
 import { takeImpersonationToken } from '../domain';
 import { getSyncClient } from '../workers/client';
+import { dropHomeSnapshot } from './homeSnapshot';
 import { notify } from './toaster';
 
 /**
@@ -12,6 +13,8 @@ export async function startImpersonationFromAddress(): Promise<void> {
   const { token, cleaned } = takeImpersonationToken(window.location.href);
   if (cleaned !== window.location.href) window.history.replaceState(window.history.state, '', cleaned);
   if (!token) return;
+  // The driver viewed is not the one Home was kept for.
+  dropHomeSnapshot();
   try {
     const result = await getSyncClient().impersonate(token);
     if (!result.ok) setTimeout(() => notify(result.message, 'error'), 300);

@@ -12,6 +12,7 @@ import { readHtmlForm, type CarriedForm } from './loginTakeover';
 import { LoginScreen } from './routes/LoginScreen';
 import { BootFailure } from './BootFailure';
 import { drawsWithoutChakra } from './chakra';
+import { keptHome } from './homeSnapshot';
 
 // Ask once per start that the browser not evict PWADB (queued deliveries live there).
 async function requestPersistentStorage(): Promise<void> {
@@ -25,17 +26,24 @@ void requestPersistentStorage().catch((error: unknown) => console.warn('storage.
 // Start the sync worker now: it pulls and flushes the outbox whether or not a screen asks.
 getSyncClient();
 
+// Read before an impersonation link or the main app's cookie changes the session (both drop it).
+const homeKept = keptHome() !== null;
+
 /**
  * The app's start in steps instead of one task of ~400 ms on a phone (4× throttle), during
- * which a tap waited (Lighthouse: total blocking time, issue 24): the page's database code
- * (RxDB); opening PWADB; Chakra and the theme (createSystem, ~130 ms, one call), only when the
- * first screen draws with Chakra (chakra.tsx: Home and the Shell are plain); the app.
+ * which a tap waited (Lighthouse: total blocking time, issue 24). A start on Home with its rows
+ * kept (homeSnapshot.ts) evaluates the app alone and draws them; the page's PWADB (RxDB, the
+ * largest module) loads when the screens first read it, after that first render. Any other
+ * start opens PWADB first, beside the app's code. Chakra and the theme (createSystem, ~130 ms,
+ * one call) load only when the first screen draws with Chakra (chakra.tsx: Home and the Shell
+ * are plain).
  */
-async function evaluateInSteps(signingIn: boolean): Promise<typeof import('./App')> {
-  const { openPageDatabase } = await import('./pageDatabase');
-  await nextTask();
-  openPageDatabase(signingIn);
-  await nextTask();
+async function evaluateInSteps(): Promise<typeof import('./App')> {
+  if (!homeKept) {
+    const { pageDatabase } = await import('./hooks/useDatabase');
+    pageDatabase().catch((error: unknown) => console.error('PWADB did not open', error));
+    await nextTask();
+  }
   if (!drawsWithoutChakra(window.location.pathname)) {
     await import('./chakraProvider');
     await nextTask();
@@ -47,8 +55,7 @@ async function evaluateInSteps(signingIn: boolean): Promise<typeof import('./App
 let app: Promise<typeof import('./App')> | null = null;
 let serviceWorker = false;
 function loadApp(): Promise<typeof import('./App')> {
-  const signingIn = window.location.pathname === '/login';
-  app ??= evaluateInSteps(signingIn).catch((error: unknown) => {
+  app ??= evaluateInSteps().catch((error: unknown) => {
     app = null; // a chunk that did not arrive (a bar of signal dropping) is asked for again
     throw error;
   });
@@ -79,6 +86,8 @@ function registerServiceWorkerOnceSynced(): void {
   if (serviceWorker) return;
   serviceWorker = true;
   void loadApp()
+    .then(() => import('./hooks/useDatabase'))
+    .then((module) => module.whenPageDatabaseOpens())
     .then(() => import('./pageDatabase'))
     .then((module) => module.whenSyncedOnce())
     .then(() => registerSW({ immediate: true }))

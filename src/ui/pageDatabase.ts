@@ -1,23 +1,22 @@
 import { filter, firstValueFrom } from 'rxjs';
-import { getDatabase, keepOrderListWarm, syncStatus$, warmOrderListHead } from '../db';
+import { getDatabase, keepOrderListWarm, syncStatus$, warmOrderListHead, type DriverDatabase } from '../db';
 
-// The page's PWADB as the app starts (main.tsx): its own module, evaluated in a task of its own
-// before the theme and the screens, so the database opens while they evaluate.
+// The page's PWADB, RxDB and Dexie: a chunk loaded on first use (hooks/useDatabase.ts), the only
+// UI module that imports the database's code (lint), so the app's start evaluates none of it.
+
+export { getBlobStore } from '../db';
 
 /**
- * Opens PWADB on the page as the app loads (main.tsx). On the sign-in path (`signingIn`: the
- * login path, while the driver types) it also runs the order list's query ahead of the first
- * pull's writes (orderList.ts); a signed-in start reads Home's first screenful ahead instead
- * (warmOrderListHead), not the whole list, which Home reads after it.
+ * Opens PWADB on the page. On the sign-in path (`signingIn`: the login path, while the driver
+ * types) it also runs the order list's query ahead of the first pull's writes (orderList.ts);
+ * any other start reads Home's first screenful ahead instead (warmOrderListHead), not the whole
+ * list, which Home reads after it.
  */
-export function openPageDatabase(signingIn: boolean): void {
-  getDatabase().then(
-    (db) => {
-      if (signingIn) keepOrderListWarm(db);
-      else warmOrderListHead(db).catch((error: unknown) => console.warn("Home's first rows were not read ahead", error));
-    },
-    (error: unknown) => console.error('PWADB did not open', error),
-  );
+export async function openPageDatabase(signingIn: boolean): Promise<DriverDatabase> {
+  const db = await getDatabase();
+  if (signingIn) keepOrderListWarm(db);
+  else warmOrderListHead(db).catch((error: unknown) => console.warn("Home's first rows were not read ahead", error));
+  return db;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { driverScope } from '../../db';
+import { driverScope } from '../../db/driverScope';
 import { isDeliveryEntry } from '../../outbox';
 import { useSession } from '../hooks/useAuth';
-import { useDatabase } from '../hooks/useDatabase';
+import { useOpenDatabase } from '../hooks/useDatabase';
 import { registerTexts, t } from '../i18n';
 import { outbox as outboxTexts } from '../i18n/en/order';
 import { notify } from '../toaster';
@@ -16,11 +16,12 @@ registerTexts('outbox', outboxTexts);
  * already done when the app opened say nothing (the outbox lists them as recently delivered).
  */
 export function DeliverySentSnackbars() {
-  const db = useDatabase();
-  const session = useSession();
+  const db = useOpenDatabase();
+  const { company_id, account_id } = useSession().claims;
   useEffect(() => {
+    if (!db) return;
     const held = new Set<string>();
-    const subscription = db.outbox.find({ selector: driverScope(session.claims) }).$.subscribe((docs) => {
+    const subscription = db.outbox.find({ selector: driverScope({ company_id, account_id }) }).$.subscribe((docs) => {
       for (const doc of docs) {
         if (!isDeliveryEntry(doc)) continue;
         if (doc.status === 'queued' || doc.status === 'sending') held.add(doc.id);
@@ -28,6 +29,6 @@ export function DeliverySentSnackbars() {
       }
     });
     return () => subscription.unsubscribe();
-  }, [db, session]);
+  }, [db, company_id, account_id]);
   return null;
 }

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, List, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { closeLostWorkNote, type LostWorkNote } from '../../db';
+import type { LostWorkNote } from '../../db';
+import { closeLostWorkNote } from '../../db/deviceReport';
 import { lostCount, parseOrderKey, type LostWork } from '../../domain';
 import { formatDateTime } from '../format';
 import { useDatabase } from '../hooks/useDatabase';

@@ -1,7 +1,8 @@
 import { Box, Button, Drawer, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { clearToken, type OutboxDoc } from '../../db';
+import type { OutboxDoc } from '../../db';
+import { clearToken } from '../../db/localState';
 import { getSyncClient } from '../../workers/client';
 import { useSession } from '../hooks/useAuth';
 import { useDatabase } from '../hooks/useDatabase';

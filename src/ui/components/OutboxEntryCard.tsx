@@ -1,6 +1,7 @@
 import { Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { ORDER_KIND_SPECS } from '../../domain';
-import { uploadPercent, type OrderDoc, type OutboxDoc, type OutboxError, type UploadProgress } from '../../db';
+import type { OrderDoc, OutboxDoc, OutboxError, UploadProgress } from '../../db';
+import { uploadPercent } from '../../db/uploadProgress';
 import { failedForSignal, isCommitted, isKeptApart, kindDef, type EntryState } from '../../outbox';
 import { formatDateTime, formatTime } from '../format';
 import { OutboxEntryActions } from './OutboxEntryActions';

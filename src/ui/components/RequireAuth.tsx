@@ -1,7 +1,8 @@
-import { useDeferredValue, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
+import type { Session } from '../../db';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth, SessionContext } from '../hooks/useAuth';
-import { dropHomeSnapshot, removeBootSnapshot } from '../homeSnapshot';
+import { dropHomeSnapshot, keptHome } from '../homeSnapshot';
 import { loginPathFor } from '../loginRedirect';
 import { Loading } from './Loading';
 
@@ -16,12 +17,19 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const first = useDeferredValue(live);
   const auth = first === undefined ? undefined : live;
   const location = useLocation();
-  if (!auth) return <Loading fullScreen />;
+  // Until PWADB answers, a start on Home draws for the driver its rows were kept for (the token
+  // stays in PWADB: the page never sends it, the sync worker does); PWADB's answer then rules.
+  const [kept] = useState(keptSession);
+  if (!auth) return kept ? <SessionContext value={kept}>{children}</SessionContext> : <Loading fullScreen />;
   if (auth.status !== 'authenticated') {
     // Signed out: the next driver on this phone never sees this one's list at a cold start.
     dropHomeSnapshot();
-    removeBootSnapshot();
     return <Navigate to={loginPathFor(location.pathname, location.search)} replace />;
   }
   return <SessionContext value={auth.session}>{children}</SessionContext>;
+}
+
+function keptSession(): Session | null {
+  const claims = keptHome()?.claims;
+  return claims ? { token: '', claims } : null;
 }

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from 'react-router';
-import { CACHE_KEYS, type OrderDoc } from '../../db';
+import type { OrderDoc } from '../../db';
+import { CACHE_KEYS } from '../../db/cache';
 import { formatDateHeader, formatTime, isOverdue, relativeDay, startOfDay, type OrderKind, type ScheduleDetails } from '../../domain';
 import { telHref } from '../customerText';
 import { formatDate } from '../format';

@@ -1,12 +1,13 @@
 import { createContext, use, useMemo } from 'react';
-import { authState$, type AuthState, type Session } from '../../db';
-import { useDatabase } from './useDatabase';
+import type { AuthState, Session } from '../../db';
+import { authState$ } from '../../db/localState';
+import { useOpenDatabase } from './useDatabase';
 import { useObservable } from './useObservable';
 
 /** The stored session (SPEC §4), or undefined while the first read is in flight. */
 export function useAuth(): AuthState | undefined {
-  const db = useDatabase();
-  const source = useMemo(() => authState$(db), [db]);
+  const db = useOpenDatabase();
+  const source = useMemo(() => db && authState$(db), [db]);
   return useObservable(source);
 }
 

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
-import { cache$, type Cached } from '../../db';
+import type { Cached } from '../../db';
+import { cache$ } from '../../db/cache';
 import { useSession } from './useAuth';
-import { useDatabase } from './useDatabase';
+import { useOpenDatabase } from './useDatabase';
 import { useObservable } from './useObservable';
 
 /**
@@ -10,8 +11,8 @@ import { useObservable } from './useObservable';
  * sign-in), else the data with when it was fetched. This driver's copy only.
  */
 export function useCached<T>(key: string): Cached<T> | null | undefined {
-  const db = useDatabase();
+  const db = useOpenDatabase();
   const session = useSession();
-  const source = useMemo(() => cache$<T>(db, session, key), [db, session, key]);
+  const source = useMemo(() => db && cache$<T>(db, session, key), [db, session, key]);
   return useObservable(source);
 }

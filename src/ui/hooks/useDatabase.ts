@@ -1,13 +1,71 @@
-import { use } from 'react';
-import { getBlobStore, getDatabase, type BlobStore, type DriverDatabase } from '../../db';
+import { use, useEffect, useState } from 'react';
+import type { BlobStore, DriverDatabase } from '../../db';
 
-// getDatabase() and getBlobStore() return one cached promise each, so React's use()
-// suspends the first render (the shell shows a spinner) and never waits on the network.
+// The page's PWADB (RxDB and Dexie, the app's largest module) is a chunk of its own, loaded on
+// first use and not with the app: a start draws Home from the rows kept with its picture and
+// the Shell from nothing, then reads the database (issue 24: the live list in a second).
+// pageDatabase() returns one cached promise, so React's use() suspends on the same one.
 
-export function useDatabase(): DriverDatabase {
-  return use(getDatabase());
+let opening: Promise<DriverDatabase> | null = null;
+let opened: DriverDatabase | undefined;
+let announceOpen: (db: DriverDatabase) => void = () => undefined;
+const openedOnce = new Promise<DriverDatabase>((resolve) => (announceOpen = resolve));
+
+/** Loads the page's database code and opens PWADB (pageDatabase.ts), once per page. */
+export function pageDatabase(): Promise<DriverDatabase> {
+  opening ??= import('../pageDatabase')
+    .then((module) => module.openPageDatabase(window.location.pathname === '/login'))
+    .then(
+      (db) => {
+        announceOpen(db);
+        return (opened = db);
+      },
+      (error: unknown) => {
+        opening = null; // a chunk that did not arrive is asked for again by the next reader
+        throw error;
+      },
+    );
+  return opening;
 }
 
+/** Resolves once a reader has opened the page's PWADB (main.tsx: what waits for it does not open it sooner). */
+export function whenPageDatabaseOpens(): Promise<DriverDatabase> {
+  return openedOnce;
+}
+
+/** The page's PWADB for a screen that writes or must not draw without it: suspends until open. */
+export function useDatabase(): DriverDatabase {
+  return opened ?? use(pageDatabase());
+}
+
+/**
+ * The page's PWADB once it is open, undefined before: what the Shell and Home read, so they
+ * draw at once and fill in as the database answers. A database that cannot open reaches the
+ * route's error boundary.
+ */
+export function useOpenDatabase(): DriverDatabase | undefined {
+  const [db, setDb] = useState(opened);
+  useEffect(() => {
+    if (db) return;
+    let current = true;
+    pageDatabase().then(
+      (open) => current && setDb(open),
+      (error: unknown) =>
+        current &&
+        setDb(() => {
+          throw error;
+        }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [db]);
+  return db;
+}
+
+let blobs: Promise<BlobStore> | null = null;
+
 export function useBlobStore(): BlobStore {
-  return use(getBlobStore());
+  blobs ??= import('../pageDatabase').then((module) => module.getBlobStore());
+  return use(blobs);
 }

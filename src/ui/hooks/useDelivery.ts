@@ -1,17 +1,18 @@
 import { useMemo } from 'react';
-import { delivery$, type DeliveryDocs } from '../../db';
+import type { DeliveryDocs } from '../../db';
+import { delivery$ } from '../../db/drafts';
 import { orderKey, type OrderKind } from '../../domain';
 import { isDeliveryEntry } from '../../outbox';
 import { useSession } from './useAuth';
-import { useDatabase } from './useDatabase';
+import { useOpenDatabase } from './useDatabase';
 import { useObservable } from './useObservable';
 import { useActiveOutbox, useOrder } from './useOrders';
 
 /** The delivery document (server details + the driver's draft) of one order, this driver's only. */
 export function useDelivery<K extends OrderKind>(kind: K, key: string): DeliveryDocs[K] | null | undefined {
-  const db = useDatabase();
+  const db = useOpenDatabase();
   const session = useSession();
-  const source = useMemo(() => delivery$(db, session, kind, key), [db, session, kind, key]);
+  const source = useMemo(() => db && delivery$(db, session, kind, key), [db, session, kind, key]);
   return useObservable(source);
 }
 

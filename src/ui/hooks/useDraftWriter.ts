@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { addDraftImage, patchDraft, removeDraftImage, type CapturedImage, type DraftOf, type ImageSlot } from '../../db';
+import type { CapturedImage, DraftOf, ImageSlot } from '../../db';
+import { addDraftImage, patchDraft, removeDraftImage } from '../../db/drafts';
 import type { OrderKind } from '../../domain';
 import { useBlobStore, useDatabase } from './useDatabase';
 import { useSession } from './useAuth';

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { CACHE_KEYS } from '../../db';
+import { CACHE_KEYS } from '../../db/cache';
 import { driverNameOf, type DriverSettings } from '../../domain';
 import { waitingSnapshotChanges$, withWaitingChanges } from '../../outbox';
 import { useSession } from './useAuth';
 import { useCached } from './useCached';
-import { useDatabase } from './useDatabase';
+import { useOpenDatabase } from './useDatabase';
 import { useObservable } from './useObservable';
 
 /**
@@ -14,10 +14,10 @@ import { useObservable } from './useObservable';
  * sign-in. Before the phone has the settings, the session token's name.
  */
 export function useDriverName(): string {
-  const db = useDatabase();
+  const db = useOpenDatabase();
   const session = useSession();
   const stored = useCached<DriverSettings>(CACHE_KEYS.settings);
-  const waiting = useObservable(useMemo(() => waitingSnapshotChanges$(db, session, CACHE_KEYS.settings), [db, session]));
+  const waiting = useObservable(useMemo(() => db && waitingSnapshotChanges$(db, session, CACHE_KEYS.settings), [db, session]));
   const shown = stored ? withWaitingChanges(stored.data, waiting ?? []) : null;
   const name = shown
     ? [shown.first_name, shown.last_name]

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { CACHE_KEYS, type OutboxDoc } from '../../db';
+import type { OutboxDoc } from '../../db';
+import { CACHE_KEYS } from '../../db/cache';
 import { notificationTabs, type DriverNotification, type NotificationTabs } from '../../domain';
 import { dismissalState, notificationDismissals$, refusedDismissals } from '../../outbox';
 import { useSession } from './useAuth';
 import { useCached } from './useCached';
-import { useDatabase } from './useDatabase';
+import { useOpenDatabase } from './useDatabase';
 import { useObservable } from './useObservable';
 
 export interface NotificationsView {
@@ -21,10 +22,10 @@ export interface NotificationsView {
  * undefined while PWADB is read. The screen and the app bar's count read the same view.
  */
 export function useNotifications(): NotificationsView | undefined {
-  const db = useDatabase();
+  const db = useOpenDatabase();
   const session = useSession();
   const snapshot = useCached<DriverNotification[]>(CACHE_KEYS.notifications);
-  const source = useMemo(() => notificationDismissals$(db, session), [db, session]);
+  const source = useMemo(() => db && notificationDismissals$(db, session), [db, session]);
   const entries = useObservable(source);
   return useMemo(() => {
     if (snapshot === undefined || entries === undefined) return undefined;

@@ -1,4 +1,4 @@
-import { CACHE_KEYS } from '../../db';
+import { CACHE_KEYS } from '../../db/cache';
 import { isUsablePosition, type LatLon, type OrderMap } from '../../domain';
 import { useCached } from './useCached';
 

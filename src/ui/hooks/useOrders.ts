@@ -1,19 +1,12 @@
 import { useMemo } from 'react';
 import { concat, map, take, type Observable } from 'rxjs';
 import type { RxDocument } from 'rxdb';
-import {
-  inDriverScope,
-  ORDER_LIST_HEAD,
-  orderListHeadQuery,
-  orderListQuery,
-  type DriverIdentity,
-  type DriverDatabase,
-  type OrderDoc,
-  type OutboxDoc,
-} from '../../db';
+import type { DriverIdentity, DriverDatabase, OrderDoc, OutboxDoc } from '../../db';
+import { inDriverScope } from '../../db/driverScope';
+import { ORDER_LIST_HEAD, orderListHeadQuery, orderListQuery } from '../../db/orderList';
 import { compareOrders, searchOrders } from '../../domain';
 import { activeOutbox$, recentOutbox$ } from '../../outbox';
-import { useDatabase } from './useDatabase';
+import { useOpenDatabase } from './useDatabase';
 import { useSession } from './useAuth';
 import { useObservable } from './useObservable';
 
@@ -29,9 +22,9 @@ function allOrders$(db: DriverDatabase, who: DriverIdentity): Observable<OrderDo
 
 /** The signed-in driver's orders (never another driver's or company's), filtered by the search. */
 export function useOrders(search: string): OrderDoc[] | undefined {
-  const db = useDatabase();
+  const db = useOpenDatabase();
   const { company_id: companyId, account_id: accountId } = useSession().claims;
-  const source = useMemo(() => allOrders$(db, { company_id: companyId, account_id: accountId }), [db, companyId, accountId]);
+  const source = useMemo(() => db && allOrders$(db, { company_id: companyId, account_id: accountId }), [db, companyId, accountId]);
   const orders = useObservable(source);
   return useMemo(() => (orders ? searchOrders(orders, search) : undefined), [orders, search]);
 }
@@ -48,9 +41,9 @@ export interface OrderList {
  * not hold the first screen back; fewer rows than a screenful are already the whole list.
  */
 export function useOrderList(): OrderList | undefined {
-  const db = useDatabase();
+  const db = useOpenDatabase();
   const { company_id: companyId, account_id: accountId } = useSession().claims;
-  const source = useMemo(() => orderList$(db, { company_id: companyId, account_id: accountId }), [db, companyId, accountId]);
+  const source = useMemo(() => db && orderList$(db, { company_id: companyId, account_id: accountId }), [db, companyId, accountId]);
   return useObservable(source);
 }
 
@@ -85,10 +78,11 @@ function plainRows(): (docs: readonly RxDocument<OrderDoc>[]) => OrderDoc[] {
 
 /** One order row by key (co-/oio-/mo-), or null when it is not (or no longer) this driver's. */
 export function useOrder(key: string): OrderDoc | null | undefined {
-  const db = useDatabase();
+  const db = useOpenDatabase();
   const { company_id: companyId, account_id: accountId } = useSession().claims;
   const source = useMemo(
     () =>
+      db &&
       db.orders
         .findOne(key)
         .$.pipe(map((doc) => (doc && inDriverScope(doc, { company_id: companyId, account_id: accountId }) ? (doc.toJSON() as OrderDoc) : null))),
@@ -99,17 +93,17 @@ export function useOrder(key: string): OrderDoc | null | undefined {
 
 /** The driver's outbox entries not yet done, newest first. */
 export function useActiveOutbox(): OutboxDoc[] | undefined {
-  const db = useDatabase();
+  const db = useOpenDatabase();
   const session = useSession();
-  const source = useMemo(() => activeOutbox$(db, session), [db, session]);
+  const source = useMemo(() => db && activeOutbox$(db, session), [db, session]);
   return useObservable(source);
 }
 
 /** The driver's latest deliveries the server has, with how their certificate and emails went. */
 export function useRecentOutbox(): OutboxDoc[] | undefined {
-  const db = useDatabase();
+  const db = useOpenDatabase();
   const session = useSession();
-  const source = useMemo(() => recentOutbox$(db, session), [db, session]);
+  const source = useMemo(() => db && recentOutbox$(db, session), [db, session]);
   return useObservable(source);
 }
 

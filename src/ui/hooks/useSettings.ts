@@ -1,11 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
-import { CACHE_KEYS, settingsDraft$, type Cached, type SettingsDraft } from '../../db';
+import type { Cached, SettingsDraft } from '../../db';
+import { settingsDraft$ } from '../../db/settingsDraft';
+import { CACHE_KEYS } from '../../db/cache';
 import type { DriverSettings } from '../../domain';
 import { getSyncClient } from '../../workers/client';
 import { notify } from '../toaster';
 import { useSession } from './useAuth';
 import { useCached } from './useCached';
-import { useDatabase } from './useDatabase';
+import { useOpenDatabase } from './useDatabase';
 import { useObservable } from './useObservable';
 
 /**
@@ -36,8 +38,8 @@ export function useDriverSettings(online: boolean): { settings: Cached<DriverSet
 
 /** What the driver typed on /settings/edit and has not saved yet (null: nothing). */
 export function useSettingsDraft(): SettingsDraft | null | undefined {
-  const db = useDatabase();
+  const db = useOpenDatabase();
   const session = useSession();
-  const source = useMemo(() => settingsDraft$(db, session), [db, session]);
+  const source = useMemo(() => db && settingsDraft$(db, session), [db, session]);
   return useObservable(source);
 }

@@ -1,6 +1,8 @@
 import { clockIso } from '../../clock';
 import { useRef, useState } from 'react';
-import { clearSettingsDraft, uuidv7, writeSettingsDraft, type DraftPicture, type SettingsDraft, type SettingsDraftFields } from '../../db';
+import type { DraftPicture, SettingsDraft, SettingsDraftFields } from '../../db';
+import { clearSettingsDraft, writeSettingsDraft } from '../../db/settingsDraft';
+import { uuidv7 } from '../../db/uuid';
 import { MAX_UPLOAD_BYTES, settingsFormOf, type DriverSettings, type SettingsErrors, type SettingsField } from '../../domain';
 import { compressPhotoFile } from '../../workers/photoClient';
 import { isAcceptedImage } from '../components/PhotoPicker';

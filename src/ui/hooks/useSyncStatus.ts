@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
-import { INITIAL_SYNC_STATUS, syncStatus$, type SyncStatus } from '../../db';
-import { useDatabase } from './useDatabase';
+import type { SyncStatus } from '../../db';
+import { INITIAL_SYNC_STATUS, syncStatus$ } from '../../db/localState';
+import { useOpenDatabase } from './useDatabase';
 import { useNavigatorOnline } from './useNavigatorOnline';
 import { useObservable } from './useObservable';
 
@@ -9,8 +10,8 @@ import { useObservable } from './useObservable';
  * last run could not reach the server (one bar of signal: the phone says online, nothing gets through).
  */
 export function useSyncStatus(): SyncStatus {
-  const db = useDatabase();
-  const source = useMemo(() => syncStatus$(db), [db]);
+  const db = useOpenDatabase();
+  const source = useMemo(() => db && syncStatus$(db), [db]);
   const status = useObservable(source) ?? INITIAL_SYNC_STATUS;
   const browserOnline = useNavigatorOnline();
   return { ...status, online: status.online && browserOnline && status.reachable };

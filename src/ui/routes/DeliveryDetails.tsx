@@ -1,5 +1,6 @@
 import { Alert, Heading, Stack, Text } from '@chakra-ui/react';
-import { emptyDraftOf, type CustomerDraft } from '../../db';
+import type { CustomerDraft } from '../../db';
+import { emptyDraftOf } from '../../db/drafts';
 import { isInventoryKind, orderKey, type CustomerDeliveryDetails, type OrderKind } from '../../domain';
 import { CustomerDeliveryForm } from '../components/CustomerDeliveryForm';
 import { InventoryDeliveryForm } from '../components/InventoryDeliveryForm';

@@ -1,7 +1,7 @@
 import { Button, EmptyState, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CACHE_KEYS } from '../../db';
+import { CACHE_KEYS } from '../../db/cache';
 import {
   describeLogFilters,
   logFiltersFromSearch,

@@ -14,7 +14,7 @@ import VirtualOrderList from '../components/VirtualOrderList';
 import { useDriverBusy } from '../hooks/useDriverBusy';
 import { useInAppLinkClick } from '../hooks/useInAppLinkClick';
 import { useSession } from '../hooks/useAuth';
-import { removeBootSnapshot, saveHomeSnapshot } from '../homeSnapshot';
+import { keptHome, keptHomeServed, removeBootSnapshot, saveHomeSnapshot } from '../homeSnapshot';
 import { outboxByOrder, useActiveOutbox, useOrderList } from '../hooks/useOrders';
 import { useSyncStatus } from '../hooks/useSyncStatus';
 import { formatDateTime, formatNumber } from '../format';
@@ -51,14 +51,21 @@ export default function Home() {
   // Typing on narrows the last result instead of the whole list (see narrowingFilter).
   const [filter] = useState(() => narrowingFilter<OrderDoc>());
   const orders = useMemo(() => (prepared ? filter(prepared, selected, typed) : undefined), [filter, prepared, selected, typed]);
-  const entries = useActiveOutbox();
+  const live = useActiveOutbox();
+  // Before PWADB answers, a start draws the rows kept with the picture (homeSnapshot.ts): live
+  // cards a tap opens, replaced by PWADB's own rows as soon as it has read them.
+  const [kept] = useState(() => (list ? null : keptHome()));
+  useEffect(() => {
+    if (list) keptHomeServed();
+  }, [list]);
+  const entries = live ?? (list ? undefined : kept?.entries);
   const byOrder = useMemo(() => outboxByOrder(entries), [entries]);
   const status = useSyncStatus();
   const narrowed = selected.length > 0 || typed.trim() !== '';
   // The first screenful, shown live while the rest is read (useOrderList); not while the
   // driver narrows the list: those rows need every order.
-  const head = !all && list && !narrowed ? list.rows : undefined;
-  useHomeSnapshot(orders !== undefined || head !== undefined, orders !== undefined, narrowed, `${all?.length ?? 0} ${status.lastSyncAt ?? ''}`);
+  const head = narrowed || all ? undefined : (list?.rows ?? kept?.rows);
+  useHomeSnapshot(orders !== undefined || head !== undefined, narrowed, all, byOrder, `${all?.length ?? 0} ${status.lastSyncAt ?? ''}`);
 
   const clearFilters = (): void => {
     replace('');
@@ -107,19 +114,19 @@ const SNAPSHOT_AFTER_MS = 2000;
 
 /**
  * The live list is on screen (`live`, its first screenful will do): the cold-start picture goes
- * (homeSnapshot.ts), and once the whole list (`complete`) has been still for a moment, the
+ * (homeSnapshot.ts), and once the whole list (`all`) has been still for a moment, the
  * unfiltered list is kept as the next one.
  */
-function useHomeSnapshot(live: boolean, complete: boolean, narrowed: boolean, shown: string): void {
+function useHomeSnapshot(live: boolean, narrowed: boolean, all: OrderDoc[] | undefined, byOrder: Map<string, OutboxDoc>, shown: string): void {
   const claims = useSession().claims;
   useEffect(() => {
     if (live) removeBootSnapshot();
   }, [live]);
   useEffect(() => {
-    if (!complete || narrowed) return;
-    const timer = setTimeout(() => saveHomeSnapshot(claims), SNAPSHOT_AFTER_MS);
+    if (!all || narrowed) return;
+    const timer = setTimeout(() => saveHomeSnapshot(claims, all, byOrder), SNAPSHOT_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [complete, narrowed, shown, claims]);
+  }, [all, narrowed, shown, claims, byOrder]);
 }
 
 /** How long typing pauses before the search is written to the address (one navigation, not one per key). */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { keepOrderListWarm } from '../../db';
+import { keepOrderListWarm } from '../../db/orderList';
 import { useDatabase } from '../hooks/useDatabase';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useLoginState } from '../hooks/useSessionNotes';

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, EmptyState, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CACHE_KEYS } from '../../db';
+import { CACHE_KEYS } from '../../db/cache';
 import { filterOrders, filterParams, parseFilterParams, selectMapPoints, type KeptBasemap, type MapSelection, type OrderMap } from '../../domain';
 import { getSyncClient } from '../../workers/client';
 import { Loading } from '../components/Loading';

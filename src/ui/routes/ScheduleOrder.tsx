@@ -3,7 +3,7 @@ import { Alert, Button, Card, Field, Input, Stack, Text } from '@chakra-ui/react
 import { SectionCard } from '../components/SectionCard';
 import { useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { companyDrivers$ } from '../../db';
+import { companyDrivers$ } from '../../db/localState';
 import { orderKey, type OrderKind } from '../../domain';
 import { queueReassign, queueSchedule, queueUnschedule, type ActionResult } from '../../outbox';
 import type { ActionTexts } from '../announce';

@@ -1,7 +1,8 @@
 import { Badge, Button, chakra, EmptyState, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CACHE_KEYS, type OrderDoc } from '../../db';
+import type { OrderDoc } from '../../db';
+import { CACHE_KEYS } from '../../db/cache';
 import { formatDateHeader, formatTime, groupScheduled, type ClockStyle, type ScheduleGroup, type ScheduleListItem } from '../../domain';
 import { Loading } from '../components/Loading';
 import { ScreenTitle } from '../components/ScreenTitle';

@@ -1,5 +1,5 @@
 import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { CACHE_KEYS } from '../../db';
+import { CACHE_KEYS } from '../../db/cache';
 import { isErrorCode, PAYMENTS_V2_FLAG, type CompanyContact, type FeatureFlagsSnapshot } from '../../domain';
 import { getSyncClient } from '../../workers/client';
 import { APP_VERSION } from '../appVersion';

@@ -1,6 +1,7 @@
 import { Button, Field, SimpleGrid } from '@chakra-ui/react';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { addDraftImage, removeDraftImage, type DraftPhoto } from '../../../db';
+import type { DraftPhoto } from '../../../db';
+import { addDraftImage, removeDraftImage } from '../../../db/drafts';
 import { MAX_UPLOAD_BYTES } from '../../../domain';
 import { compressPhotoFile } from '../../../workers/photoClient';
 import { useSession } from '../../hooks/useAuth';

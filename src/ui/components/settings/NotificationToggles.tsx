@@ -1,6 +1,7 @@
 import { Badge, Stack, Switch, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { CACHE_KEYS, type OutboxDoc } from '../../../db';
+import type { OutboxDoc } from '../../../db';
+import { CACHE_KEYS } from '../../../db/cache';
 import type { DriverEmailNotifications, DriverSettings } from '../../../domain';
 import { queueKind, waitingSnapshotChanges$, withWaitingChanges } from '../../../outbox';
 import { announceQueued } from '../../announce';

@@ -1,5 +1,5 @@
 import { Box, Image, Text } from '@chakra-ui/react';
-import { profilePictureBlobId } from '../../../db';
+import { profilePictureBlobId } from '../../../db/settingsDraft';
 import { useBlobUrl } from '../../hooks/useBlobUrl';
 
 interface Props {
