@@ -92,7 +92,14 @@ export default function Home() {
     <div className="home-column">
       <SearchBar boxText={boxText} onType={onType} mapQuery={mapQuery} />
       <FilterChips selected={selected} onToggle={toggle} />
-      <CountLine shown={orders?.length} total={all?.length} narrowed={narrowed} lastSyncAt={status.lastSyncAt} progress={status.pullProgress ?? null} />
+      {/* The sync line waits for PWADB (kept rows drawn before it must not say "Not synced yet"). */}
+      <CountLine
+        shown={orders?.length}
+        total={all?.length}
+        narrowed={narrowed}
+        lastSyncAt={list ? status.lastSyncAt : undefined}
+        progress={status.pullProgress ?? null}
+      />
       {head ? (
         <OrderList orders={head} windowed byOrder={byOrder} />
       ) : !orders || !all ? (
@@ -274,6 +281,7 @@ const SyncLine = memo(function SyncLine({
   stored,
   total,
 }: {
+  /** undefined: not read yet (nothing said). */
   lastSyncAt: string | null | undefined;
   stored: number | undefined;
   total: number | undefined;
@@ -282,9 +290,11 @@ const SyncLine = memo(function SyncLine({
     <p data-testid="sync-line">
       {stored !== undefined && total !== undefined
         ? t('home.downloading', { stored: formatNumber(stored), total: formatNumber(total) })
-        : lastSyncAt
-          ? t('home.updated', { time: formatDateTime(lastSyncAt) })
-          : t('common.notSyncedYet')}
+        : lastSyncAt === undefined
+          ? ''
+          : lastSyncAt
+            ? t('home.updated', { time: formatDateTime(lastSyncAt) })
+            : t('common.notSyncedYet')}
     </p>
   );
 });
