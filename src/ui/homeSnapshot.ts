@@ -150,13 +150,13 @@ let read: { kept: KeptHome | null } | null = null;
  * for still counts (SPEC §4); read once per page. PWADB's answer replaces it: its rows, and
  * its session, which signs the driver out if it no longer counts.
  */
-export function keptHome(): KeptHome | null {
+export function keptHome(now: number = clockMs()): KeptHome | null {
   if (!read) {
     read = { kept: null };
     try {
       const snapshot = JSON.parse(localStorage.getItem(HOME_SNAPSHOT_KEY) ?? 'null') as Partial<HomeSnapshot> | null;
       const home = window.location.pathname === '/' && window.location.search === '';
-      if (home && snapshot?.v === HOME_SNAPSHOT_VERSION && snapshot.kept && clockMs() < (snapshot.validUntil ?? 0)) read.kept = snapshot.kept;
+      if (home && snapshot?.v === HOME_SNAPSHOT_VERSION && snapshot.kept && now < (snapshot.validUntil ?? 0)) read.kept = snapshot.kept;
     } catch {
       // Nothing readable kept: Home waits for PWADB.
     }
