@@ -1,5 +1,5 @@
 import { clockDate } from '../../clock';
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { OrderDoc, OutboxDoc } from '../../db';
 import { filterParams, narrowingFilter, prepareOrders, parseFilterParams, toggleFilter, type FilterKey } from '../../domain';
@@ -126,7 +126,9 @@ const SNAPSHOT_AFTER_MS = 2000;
  */
 function useHomeSnapshot(live: boolean, narrowed: boolean, all: OrderDoc[] | undefined, byOrder: Map<string, OutboxDoc>, shown: string): void {
   const claims = useSession().claims;
-  useEffect(() => {
+  // In the commit that puts the live cards in, before the browser paints them under the picture
+  // and before the passive effects (the database's first readers, the list's measuring) run.
+  useLayoutEffect(() => {
     if (live) removeBootSnapshot();
   }, [live]);
   useEffect(() => {
