@@ -24,9 +24,14 @@ async function coldStart(path: string): Promise<Page> {
 const LAYOUT_SHIFTS = `globalThis.__shift = 0; new PerformanceObserver((list) => { for (const e of list.getEntries()) globalThis.__shift += e.value; }).observe({ type: 'layout-shift', buffered: true });`;
 const layoutShift = (page: Page) => page.evaluate<number>('globalThis.__shift');
 
-/** Whether the page's database code (RxDB: the pageDatabase chunk) had arrived when the first live card went into the page. */
+/**
+ * Whether the page's database code (RxDB: the pageDatabase chunk) had arrived when the first
+ * live card went into the page; that card is marked, to tell later whether it is still the same.
+ */
 const DATABASE_AT_FIRST_CARD = `new MutationObserver((_, observer) => {
-  if (!document.querySelector('[data-testid="order-card"]')) return;
+  const card = document.querySelector('[data-testid="order-card"]');
+  if (!card) return;
+  card.dataset.firstDrawn = 'yes';
   globalThis.__databaseAtFirstCard = performance.getEntriesByType('resource').some((e) => e.name.includes('/assets/pageDatabase-'));
   observer.disconnect();
 }).observe(document, { subtree: true, childList: true });`;
@@ -71,6 +76,10 @@ describe("Home's cold-start picture", () => {
     // Its first live cards are the rows kept with the picture, drawn before the page's database
     // code (RxDB) had even arrived; PWADB's own rows replaced them.
     expect(await databaseAtFirstCard(cold)).toBe(false);
+    // A usual day's list (34 orders) is rendered whole from the start: PWADB's rows update the
+    // kept cards in place, no list is swapped for another (every card built again).
+    await expect.poll(() => cold.getByTestId('order-count').textContent(), { timeout: 30_000 }).toMatch(/\d+ orders/);
+    expect(await cold.evaluate(`document.querySelector('[data-testid="order-card"]').dataset.firstDrawn ?? null`)).toBe('yes');
     const serial = (await cold.getByTestId('order-card').first().locator('.order-card__serial').textContent()) ?? '';
     await cold.getByTestId('order-card').first().click();
     await cold.getByTestId('back-button').waitFor({ timeout: 30_000 });

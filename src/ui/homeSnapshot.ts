@@ -43,6 +43,8 @@ export interface KeptHome {
   rows: OrderDoc[];
   /** Their active outbox entries (the card's badge), without payloads. */
   entries: OutboxDoc[];
+  /** How many orders the whole list had. */
+  total: number;
 }
 
 /** A selector's document-level part (html, body, :root, :host), which the picture's root element stands for. */
@@ -134,7 +136,7 @@ export function saveHomeSnapshot(claims: TokenClaims, orders: readonly OrderDoc[
     validUntil: tokenUsableUntilMs(claims),
     html: root.innerHTML,
     css: stylesText(),
-    kept: { claims, rows, entries },
+    kept: { claims, rows, entries, total: orders.length },
   };
   try {
     localStorage.setItem(HOME_SNAPSHOT_KEY, JSON.stringify(snapshot));

@@ -12,6 +12,7 @@ const kept: KeptHome = {
   claims: { account_id: 7, company_id: 3, exp: NOW / 1000 + 3600 } as KeptHome['claims'],
   rows: [{ id: 'co-1' } as KeptHome['rows'][number]],
   entries: [],
+  total: 1,
 };
 const store = (snapshot: object) => localStorage.setItem(KEY, JSON.stringify({ v: 3, validUntil: NOW + 60_000, html: '', css: '', kept, ...snapshot }));
 // keptHome reads once per page: each case is a fresh page (module).

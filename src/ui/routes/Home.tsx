@@ -101,7 +101,9 @@ export default function Home() {
         progress={status.pullProgress ?? null}
       />
       {head ? (
-        <OrderList orders={head} windowed byOrder={byOrder} />
+        // Windowed unless the list kept with the picture was short enough to render whole: a
+        // usual day's list then never swaps lists (and re-renders every card) when PWADB answers.
+        <OrderList orders={head} windowed={(kept?.total ?? Infinity) > RENDER_ALL_UP_TO} byOrder={byOrder} />
       ) : !orders || !all ? (
         <Loading label={t('home.loadingOrders')} />
       ) : orders.length === 0 ? (
