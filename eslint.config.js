@@ -122,6 +122,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // useDbObservable(make, deps): its deps are checked like useMemo's.
+      'react-hooks/exhaustive-deps': ['warn', { additionalHooks: '^useDbObservable$' }],
       'react-hooks/set-state-in-effect': 'off',
       'no-restricted-imports': ['error', { patterns: [replicationOnlyInWorker, { group: ['**/server/**'], message: 'The UI never imports server code.' }] }],
       'no-restricted-globals': [

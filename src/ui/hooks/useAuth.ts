@@ -1,14 +1,11 @@
-import { createContext, use, useMemo } from 'react';
+import { createContext, use } from 'react';
 import type { AuthState, Session } from '../../db';
 import { authState$ } from '../../db/localState';
-import { useOpenDatabase } from './useDatabase';
-import { useObservable } from './useObservable';
+import { useDbObservable } from './useDatabase';
 
 /** The stored session (SPEC §4), or undefined while the first read is in flight. */
 export function useAuth(): AuthState | undefined {
-  const db = useOpenDatabase();
-  const source = useMemo(() => db && authState$(db), [db]);
-  return useObservable(source);
+  return useDbObservable((db) => authState$(db), []);
 }
 
 /**

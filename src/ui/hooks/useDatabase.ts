@@ -1,5 +1,7 @@
-import { use, useEffect, useState } from 'react';
+import { use, useCallback, useEffect, useMemo, useState, type DependencyList } from 'react';
+import type { Observable } from 'rxjs';
 import type { BlobStore, DriverDatabase } from '../../db';
+import { useObservable } from './useObservable';
 
 // The page's PWADB (RxDB and Dexie, the app's largest module) is a chunk of its own, loaded on
 // first use and not with the app: a start draws Home from the rows kept with its picture and
@@ -61,6 +63,18 @@ export function useOpenDatabase(): DriverDatabase | undefined {
     };
   }, [db]);
   return db;
+}
+
+/**
+ * What a screen reads from the page's PWADB: the latest value of `make(db)`, undefined until
+ * the database is open and the query first answers. `deps` are what `make` reads besides the
+ * database (lint checks them at each call: react-hooks additionalHooks); a change resubscribes.
+ */
+export function useDbObservable<T>(make: (db: DriverDatabase) => Observable<T>, deps: DependencyList): T | undefined {
+  const db = useOpenDatabase();
+  // eslint-disable-next-line react-hooks/exhaustive-deps, react-hooks/use-memo -- the caller's deps, checked at each call
+  const query = useCallback(make, deps);
+  return useObservable(useMemo(() => db && query(db), [db, query]));
 }
 
 let blobs: Promise<BlobStore> | null = null;

@@ -4,16 +4,13 @@ import { delivery$ } from '../../db/drafts';
 import { orderKey, type OrderKind } from '../../domain';
 import { isDeliveryEntry } from '../../outbox';
 import { useSession } from './useAuth';
-import { useOpenDatabase } from './useDatabase';
-import { useObservable } from './useObservable';
+import { useDbObservable } from './useDatabase';
 import { useActiveOutbox, useOrder } from './useOrders';
 
 /** The delivery document (server details + the driver's draft) of one order, this driver's only. */
 export function useDelivery<K extends OrderKind>(kind: K, key: string): DeliveryDocs[K] | null | undefined {
-  const db = useOpenDatabase();
   const session = useSession();
-  const source = useMemo(() => db && delivery$(db, session, kind, key), [db, session, kind, key]);
-  return useObservable(source);
+  return useDbObservable((db) => delivery$(db, session, kind, key), [session, kind, key]);
 }
 
 /**

@@ -1,11 +1,8 @@
-import { useMemo } from 'react';
 import { CACHE_KEYS } from '../../db/cache';
 import { driverNameOf, type DriverSettings } from '../../domain';
-import { waitingSnapshotChanges$, withWaitingChanges } from '../../outbox';
+import { withWaitingChanges } from '../../outbox';
 import { useSession } from './useAuth';
-import { useCached } from './useCached';
-import { useOpenDatabase } from './useDatabase';
-import { useObservable } from './useObservable';
+import { useCached, useWaitingChanges } from './useCached';
 
 /**
  * The driver's name as this phone knows it now: the stored settings (saved from
@@ -14,10 +11,9 @@ import { useObservable } from './useObservable';
  * sign-in. Before the phone has the settings, the session token's name.
  */
 export function useDriverName(): string {
-  const db = useOpenDatabase();
   const session = useSession();
   const stored = useCached<DriverSettings>(CACHE_KEYS.settings);
-  const waiting = useObservable(useMemo(() => db && waitingSnapshotChanges$(db, session, CACHE_KEYS.settings), [db, session]));
+  const waiting = useWaitingChanges(CACHE_KEYS.settings);
   const shown = stored ? withWaitingChanges(stored.data, waiting ?? []) : null;
   const name = shown
     ? [shown.first_name, shown.last_name]

@@ -5,8 +5,7 @@ import { notificationTabs, type DriverNotification, type NotificationTabs } from
 import { dismissalState, notificationDismissals$, refusedDismissals } from '../../outbox';
 import { useSession } from './useAuth';
 import { useCached } from './useCached';
-import { useOpenDatabase } from './useDatabase';
-import { useObservable } from './useObservable';
+import { useDbObservable } from './useDatabase';
 
 export interface NotificationsView {
   /** False until the first pull stored the list on this phone (offline since sign-in). */
@@ -22,11 +21,9 @@ export interface NotificationsView {
  * undefined while PWADB is read. The screen and the app bar's count read the same view.
  */
 export function useNotifications(): NotificationsView | undefined {
-  const db = useOpenDatabase();
   const session = useSession();
   const snapshot = useCached<DriverNotification[]>(CACHE_KEYS.notifications);
-  const source = useMemo(() => db && notificationDismissals$(db, session), [db, session]);
-  const entries = useObservable(source);
+  const entries = useDbObservable((db) => notificationDismissals$(db, session), [session]);
   return useMemo(() => {
     if (snapshot === undefined || entries === undefined) return undefined;
     return {

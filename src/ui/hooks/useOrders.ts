@@ -6,9 +6,8 @@ import { inDriverScope } from '../../db/driverScope';
 import { ORDER_LIST_HEAD, orderListHeadQuery, orderListQuery } from '../../db/orderList';
 import { compareOrders, searchOrders } from '../../domain';
 import { activeOutbox$, recentOutbox$ } from '../../outbox';
-import { useOpenDatabase } from './useDatabase';
+import { useDbObservable } from './useDatabase';
 import { useSession } from './useAuth';
-import { useObservable } from './useObservable';
 
 /** The list's default order lives with the filters in the domain. */
 export { compareOrders };
@@ -22,10 +21,8 @@ function allOrders$(db: DriverDatabase, who: DriverIdentity): Observable<OrderDo
 
 /** The signed-in driver's orders (never another driver's or company's), filtered by the search. */
 export function useOrders(search: string): OrderDoc[] | undefined {
-  const db = useOpenDatabase();
   const { company_id: companyId, account_id: accountId } = useSession().claims;
-  const source = useMemo(() => db && allOrders$(db, { company_id: companyId, account_id: accountId }), [db, companyId, accountId]);
-  const orders = useObservable(source);
+  const orders = useDbObservable((db) => allOrders$(db, { company_id: companyId, account_id: accountId }), [companyId, accountId]);
   return useMemo(() => (orders ? searchOrders(orders, search) : undefined), [orders, search]);
 }
 
@@ -41,10 +38,8 @@ export interface OrderList {
  * not hold the first screen back; fewer rows than a screenful are already the whole list.
  */
 export function useOrderList(): OrderList | undefined {
-  const db = useOpenDatabase();
   const { company_id: companyId, account_id: accountId } = useSession().claims;
-  const source = useMemo(() => db && orderList$(db, { company_id: companyId, account_id: accountId }), [db, companyId, accountId]);
-  return useObservable(source);
+  return useDbObservable((db) => orderList$(db, { company_id: companyId, account_id: accountId }), [companyId, accountId]);
 }
 
 /** useOrderList's source. */
@@ -78,33 +73,26 @@ function plainRows(): (docs: readonly RxDocument<OrderDoc>[]) => OrderDoc[] {
 
 /** One order row by key (co-/oio-/mo-), or null when it is not (or no longer) this driver's. */
 export function useOrder(key: string): OrderDoc | null | undefined {
-  const db = useOpenDatabase();
   const { company_id: companyId, account_id: accountId } = useSession().claims;
-  const source = useMemo(
-    () =>
-      db &&
+  return useDbObservable(
+    (db) =>
       db.orders
         .findOne(key)
         .$.pipe(map((doc) => (doc && inDriverScope(doc, { company_id: companyId, account_id: accountId }) ? (doc.toJSON() as OrderDoc) : null))),
-    [db, key, companyId, accountId],
+    [key, companyId, accountId],
   );
-  return useObservable(source);
 }
 
 /** The driver's outbox entries not yet done, newest first. */
 export function useActiveOutbox(): OutboxDoc[] | undefined {
-  const db = useOpenDatabase();
   const session = useSession();
-  const source = useMemo(() => db && activeOutbox$(db, session), [db, session]);
-  return useObservable(source);
+  return useDbObservable((db) => activeOutbox$(db, session), [session]);
 }
 
 /** The driver's latest deliveries the server has, with how their certificate and emails went. */
 export function useRecentOutbox(): OutboxDoc[] | undefined {
-  const db = useOpenDatabase();
   const session = useSession();
-  const source = useMemo(() => db && recentOutbox$(db, session), [db, session]);
-  return useObservable(source);
+  return useDbObservable((db) => recentOutbox$(db, session), [session]);
 }
 
 /** The active entry per order key (the newest when several). */

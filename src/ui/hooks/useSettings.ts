@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Cached, SettingsDraft } from '../../db';
 import { settingsDraft$ } from '../../db/settingsDraft';
 import { CACHE_KEYS } from '../../db/cache';
@@ -7,8 +7,7 @@ import { getSyncClient } from '../../workers/client';
 import { notify } from '../toaster';
 import { useSession } from './useAuth';
 import { useCached } from './useCached';
-import { useOpenDatabase } from './useDatabase';
-import { useObservable } from './useObservable';
+import { useDbObservable } from './useDatabase';
 
 /**
  * The driver's settings snapshot (undefined while read, null when never read on this phone),
@@ -38,8 +37,6 @@ export function useDriverSettings(online: boolean): { settings: Cached<DriverSet
 
 /** What the driver typed on /settings/edit and has not saved yet (null: nothing). */
 export function useSettingsDraft(): SettingsDraft | null | undefined {
-  const db = useOpenDatabase();
   const session = useSession();
-  const source = useMemo(() => db && settingsDraft$(db, session), [db, session]);
-  return useObservable(source);
+  return useDbObservable((db) => settingsDraft$(db, session), [session]);
 }

@@ -1,13 +1,13 @@
 import { Badge, Stack, Switch, Text } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { OutboxDoc } from '../../../db';
 import { CACHE_KEYS } from '../../../db/cache';
 import type { DriverEmailNotifications, DriverSettings } from '../../../domain';
-import { queueKind, waitingSnapshotChanges$, withWaitingChanges } from '../../../outbox';
+import { queueKind, withWaitingChanges } from '../../../outbox';
 import { announceQueued } from '../../announce';
 import { useSession } from '../../hooks/useAuth';
 import { useDatabase } from '../../hooks/useDatabase';
-import { useObservable } from '../../hooks/useObservable';
+import { useWaitingChanges } from '../../hooks/useCached';
 import { useSyncStatus } from '../../hooks/useSyncStatus';
 import { notify } from '../../toaster';
 import { SectionCard } from '../SectionCard';
@@ -39,8 +39,7 @@ export function NotificationToggles({ settings }: { settings: DriverSettings }) 
   const db = useDatabase();
   const session = useSession();
   const { online } = useSyncStatus();
-  const source = useMemo(() => waitingSnapshotChanges$(db, session, CACHE_KEYS.settings), [db, session]);
-  const waiting = useObservable(source);
+  const waiting = useWaitingChanges(CACHE_KEYS.settings);
   // A flip just pressed, shown until the outbox list it was pressed on changes (its entry shows up).
   const [pressed, setPressed] = useState<{ flags: DriverEmailNotifications; on: OutboxDoc[] | undefined } | null>(null);
   const inserting = pressed !== null && pressed.on === waiting;
