@@ -101,9 +101,10 @@ export default function Home() {
         progress={status.pullProgress ?? null}
       />
       {head ? (
-        // Windowed unless the list kept with the picture was short enough to render whole: a
-        // usual day's list then never swaps lists (and re-renders every card) when PWADB answers.
-        <OrderList orders={head} windowed={(kept?.total ?? Infinity) > RENDER_ALL_UP_TO} byOrder={byOrder} />
+        // Whole (at most 30 rows), unless the list kept with the picture was a long one: a usual
+        // day's list then never swaps lists when the whole list arrives, which rebuilt every card
+        // (a card found, or tapped, in the first screenful was gone from the page a moment later).
+        <OrderList orders={head} windowed={(kept?.total ?? 0) > RENDER_ALL_UP_TO} byOrder={byOrder} />
       ) : !orders || !all ? (
         <Loading label={t('home.loadingOrders')} />
       ) : orders.length === 0 ? (
