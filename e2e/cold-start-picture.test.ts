@@ -25,17 +25,21 @@ const LAYOUT_SHIFTS = `globalThis.__shift = 0; new PerformanceObserver((list) =>
 const layoutShift = (page: Page) => page.evaluate<number>('globalThis.__shift');
 
 /**
- * Whether the page's database code (RxDB: the pageDatabase chunk) had arrived when the first
- * live card went into the page; that card is marked, to tell later whether it is still the same.
+ * Whether the page's database code (RxDB: the pageDatabase chunk) had arrived, and whether the
+ * sync worker had been started, when the first live card went into the page; that card is
+ * marked, to tell later whether it is still the same.
  */
 const DATABASE_AT_FIRST_CARD = `new MutationObserver((_, observer) => {
   const card = document.querySelector('[data-testid="order-card"]');
   if (!card) return;
   card.dataset.firstDrawn = 'yes';
   globalThis.__databaseAtFirstCard = performance.getEntriesByType('resource').some((e) => e.name.includes('/assets/pageDatabase-'));
+  globalThis.__workerAtFirstCard = performance.getEntriesByType('resource').some((e) => e.name.endsWith('/sync-worker.js'));
   observer.disconnect();
 }).observe(document, { subtree: true, childList: true });`;
 const databaseAtFirstCard = (page: Page) => page.evaluate<boolean | undefined>('globalThis.__databaseAtFirstCard');
+const workerAtFirstCard = (page: Page) => page.evaluate<boolean | undefined>('globalThis.__workerAtFirstCard');
+const workerStarted = (page: Page) => page.evaluate<boolean>(`performance.getEntriesByType('resource').some((e) => e.name.endsWith('/sync-worker.js'))`);
 
 const pictureMarks = (page: Page) => page.evaluate<number>(`performance.getEntriesByName('home-snapshot').length`);
 const pictureHost = (page: Page) => page.locator('#home-snapshot');
@@ -76,6 +80,10 @@ describe("Home's cold-start picture", () => {
     // Its first live cards are the rows kept with the picture, drawn before the page's database
     // code (RxDB) had even arrived; PWADB's own rows replaced them.
     expect(await databaseAtFirstCard(cold)).toBe(false);
+    // Nor the sync worker (its code and first run shared the cores with them): it starts once
+    // PWADB has opened.
+    expect(await workerAtFirstCard(cold)).toBe(false);
+    await expect.poll(() => workerStarted(cold), { timeout: 30_000 }).toBe(true);
     // A usual day's list (34 orders) is rendered whole from the start: PWADB's rows update the
     // kept cards in place, no list is swapped for another (every card built again).
     await expect.poll(() => cold.getByTestId('order-count').textContent(), { timeout: 30_000 }).toMatch(/\d+ orders/);

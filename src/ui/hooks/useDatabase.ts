@@ -12,6 +12,8 @@ let opening: Promise<DriverDatabase> | null = null;
 let opened: DriverDatabase | undefined;
 let announceOpen: (db: DriverDatabase) => void = () => undefined;
 const openedOnce = new Promise<DriverDatabase>((resolve) => (announceOpen = resolve));
+let announceTried: () => void = () => undefined;
+const triedOnce = new Promise<void>((resolve) => (announceTried = resolve));
 
 /** Loads the page's database code and opens PWADB (pageDatabase.ts), once per page. */
 export function pageDatabase(): Promise<DriverDatabase> {
@@ -20,10 +22,12 @@ export function pageDatabase(): Promise<DriverDatabase> {
     .then(
       (db) => {
         announceOpen(db);
+        announceTried();
         return (opened = db);
       },
       (error: unknown) => {
         opening = null; // a chunk that did not arrive is asked for again by the next reader
+        announceTried();
         throw error;
       },
     );
@@ -33,6 +37,11 @@ export function pageDatabase(): Promise<DriverDatabase> {
 /** Resolves once a reader has opened the page's PWADB (main.tsx: what waits for it does not open it sooner). */
 export function whenPageDatabaseOpens(): Promise<DriverDatabase> {
   return openedOnce;
+}
+
+/** Resolves once a reader has opened the page's PWADB or failed to (main.tsx: the sync worker starts then). */
+export function whenPageDatabaseTried(): Promise<void> {
+  return triedOnce;
 }
 
 /** The page's PWADB for a screen that writes or must not draw without it: suspends until open. */
