@@ -16,17 +16,19 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * The browser suite's phones run in Debian's headless shell (package chromium-headless-shell,
- * the same Chromium build without the desktop browser around it; what Playwright itself runs
- * headless). Debian's full `chromium` in its new headless mode opens a desktop window per
- * browser context, with the toolbar as a WebUI page in a renderer of its own: measured here,
- * 10 contexts of 1 s each cost 31 CPU-s in `chromium` and 6.4-7.0 in the shell, and a full
- * `npm test` (~250 contexts) used 2,500 CPU-s instead of ~1,550. The benchmark keeps the full
- * browser (`launchPhone`), the one a driver's phone runs, so its figures stay comparable.
- * E2E_CHROMIUM names another executable for the suite (the full browser, to compare).
+ * Every phone here, the browser suite's and the benchmark's, runs in Debian's headless shell
+ * (package chromium-headless-shell: the same Chromium, Blink and V8 without the desktop browser
+ * around them; what Playwright itself runs headless). Debian's full `chromium` in its new
+ * headless mode opens a desktop window per browser context and per tab, painted in software on
+ * the same two cores: its toolbar is a WebUI page in a renderer of its own, and each new tab
+ * preloads the address bar's popup (chrome://omnibox-popup), another renderer. Measured here:
+ * 10 contexts of 1 s each cost 31 CPU-s in `chromium` and 6.4-7.0 in the shell; in an offline
+ * cold start of Home (benchColdStart.ts, 4×) the popup's renderer ran 2.6 CPU-s in the page's
+ * first 3.5 s, and the first live card came at 2.1-3.5 s instead of 1.5-1.6 s in the shell. A
+ * phone's browser does none of that on the page's cores, so the benchmark measures the page in
+ * the shell too. E2E_CHROMIUM names another executable (the full browser, to compare).
  */
 export const SHELL_EXECUTABLE = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium-headless-shell';
-const EXECUTABLE = '/usr/bin/chromium';
 
 export interface Phone {
   context: BrowserContext;
@@ -60,7 +62,7 @@ function phoneOptions(opts: PhoneOptions): BrowserContextOptions {
 export async function launchPhone(opts: PhoneOptions = {}): Promise<Phone> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'driver-app-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: EXECUTABLE,
+    executablePath: SHELL_EXECUTABLE,
     headless: true,
     args: CHROMIUM_ARGS,
     ...phoneOptions(opts),

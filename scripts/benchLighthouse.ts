@@ -1,13 +1,15 @@
 // `npm run bench`, Lighthouse: the mobile performance score of /login (the first screen a
 // driver loads) and of Home signed in (the screen a driver reopens all day: the demo driver's
 // 34 orders in PWADB, the service worker installed, as a phone has them), with Lighthouse's
-// default phone (simulated slow 4G, 4× CPU) on Debian's Chromium against the built app served
-// by our server on loopback. Figures, not a test.
+// default phone (simulated slow 4G, 4× CPU) on Debian's Chromium (its headless shell, as every
+// phone here: e2e/phone.ts says why) against the built app served by our server on loopback.
+// Figures, not a test.
 import { resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
+import { SHELL_EXECUTABLE } from '../e2e/phone';
 import { startTestServer } from '../test/support/server';
 import { BENCH_DRIVER } from './benchHome';
 
@@ -47,7 +49,7 @@ async function signInFirst(port: number, url: string): Promise<void> {
 export async function lighthouseFigures(path: '/login' | '/' = '/login', distDir = 'dist'): Promise<LighthouseFigures> {
   const server = await startTestServer({ staticDir: resolve(distDir) });
   const chrome = await chromeLauncher.launch({
-    chromePath: '/usr/bin/chromium',
+    chromePath: SHELL_EXECUTABLE,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {

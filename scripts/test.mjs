@@ -186,8 +186,9 @@ function firstLines(text) {
 }
 
 /**
- * Debian's Chromium: the full browser (`chromium`, the benchmark's phone) and its headless
- * shell (`chromium-headless-shell`, the browser suite's phones; e2e/phone.ts says why).
+ * Debian's Chromium: its headless shell (`chromium-headless-shell`, every phone of the browser
+ * suite and the benchmark; e2e/phone.ts says why) and the full browser (`chromium`, what
+ * E2E_CHROMIUM names to compare).
  */
 function ensureChromium() {
   const missing = [
