@@ -29,8 +29,8 @@ const homeKept = keptHome() !== null;
 // The sync worker pulls and flushes the outbox whether or not a screen asks. A start that draws
 // Home's kept rows starts it once the page's PWADB has opened (or failed to), after the first
 // live cards: its code (RxDB, the largest module) and its first run shared the phone's cores
-// with them (offline cold start at 10,000 orders, 4×: first live card 2.1-2.8 s → 1.6 s; Home's
-// Lighthouse score 72-74 → 78-80). Any other start needs it at once (a sign-in goes through it).
+// with them (ARCHITECTURE.md "A start's main thread" has the figures). Any other start needs it
+// at once (a sign-in goes through it).
 if (homeKept) {
   void import('./hooks/useDatabase')
     .then((module) => module.whenPageDatabaseTried())
