@@ -23,18 +23,28 @@ async function requestPersistentStorage(): Promise<void> {
 }
 void requestPersistentStorage().catch((error: unknown) => console.warn('storage.persist failed', error));
 
+/** Resolves when the page is next idle, at most `ms` later (Safari has no requestIdleCallback: a task later). */
+function whenIdle(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: ms });
+    else setTimeout(resolve, 0);
+  });
+}
+
 // Read before an impersonation link or the main app's cookie changes the session (both drop it).
 const homeKept = keptHome() !== null;
 
 // The sync worker pulls and flushes the outbox whether or not a screen asks. A start that draws
-// Home's kept rows starts it once the page's PWADB has opened (or failed to), after the first
-// live cards: its code (RxDB, the largest module) and its first run shared the phone's cores
-// with them (ARCHITECTURE.md "A start's main thread" has the figures). Any other start needs it
-// at once (a sign-in goes through it).
+// Home's kept rows starts it once the page's PWADB has opened (or failed to) and the page is
+// next idle, after the first live cards and what a tap on one opens: its code (RxDB, the
+// largest module) and its first run shared the phone's cores with them (ARCHITECTURE.md "A
+// start's main thread" has the figures). Any other start needs it at once (a sign-in goes
+// through it).
 if (homeKept) {
   void import('./hooks/useDatabase')
     .then((module) => module.whenPageDatabaseTried())
     .catch(() => undefined)
+    .then(() => whenIdle(2000))
     .then(() => getSyncClient());
 } else getSyncClient();
 
