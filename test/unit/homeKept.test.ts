@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KeptHome } from '../../src/ui/homeSnapshot';
 
 // The rows kept with Home's cold-start picture (homeSnapshot.ts keptHome): drawn as live cards
@@ -19,6 +19,12 @@ const store = (snapshot: object) => localStorage.setItem(KEY, JSON.stringify({ v
 const fresh = async () => (await import('../../src/ui/homeSnapshot')).keptHome;
 
 describe('the kept Home', () => {
+  // The module's first import transforms it and what it imports (the domain): seconds when the
+  // whole suite runs at once, which timed the first case out. Each case then re-evaluates it.
+  beforeAll(async () => {
+    await import('../../src/ui/homeSnapshot');
+  }, 60_000);
+
   beforeEach(() => {
     vi.resetModules();
     localStorage.clear();
