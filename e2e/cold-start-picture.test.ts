@@ -24,6 +24,11 @@ async function coldStart(path: string): Promise<Page> {
 const LAYOUT_SHIFTS = `globalThis.__shift = 0; new PerformanceObserver((list) => { for (const e of list.getEntries()) globalThis.__shift += e.value; }).observe({ type: 'layout-shift', buffered: true });`;
 const layoutShift = (page: Page) => page.evaluate<number>('globalThis.__shift');
 
+/** Page script: whether the page has requested a file whose address passes `test` (JS, on `e`). */
+const requested = (test: string): string => `performance.getEntriesByType('resource').some((e) => ${test})`;
+const DATABASE_CODE = `e.name.includes('/assets/pageDatabase-')`;
+const SYNC_WORKER = `e.name.endsWith('/sync-worker.js')`;
+
 /**
  * Whether the page's database code (RxDB: the pageDatabase chunk) had arrived, and whether the
  * sync worker had been started, when the first live card went into the page; that card is
@@ -33,13 +38,13 @@ const DATABASE_AT_FIRST_CARD = `new MutationObserver((_, observer) => {
   const card = document.querySelector('[data-testid="order-card"]');
   if (!card) return;
   card.dataset.firstDrawn = 'yes';
-  globalThis.__databaseAtFirstCard = performance.getEntriesByType('resource').some((e) => e.name.includes('/assets/pageDatabase-'));
-  globalThis.__workerAtFirstCard = performance.getEntriesByType('resource').some((e) => e.name.endsWith('/sync-worker.js'));
+  globalThis.__databaseAtFirstCard = ${requested(DATABASE_CODE)};
+  globalThis.__workerAtFirstCard = ${requested(SYNC_WORKER)};
   observer.disconnect();
 }).observe(document, { subtree: true, childList: true });`;
 const databaseAtFirstCard = (page: Page) => page.evaluate<boolean | undefined>('globalThis.__databaseAtFirstCard');
 const workerAtFirstCard = (page: Page) => page.evaluate<boolean | undefined>('globalThis.__workerAtFirstCard');
-const workerStarted = (page: Page) => page.evaluate<boolean>(`performance.getEntriesByType('resource').some((e) => e.name.endsWith('/sync-worker.js'))`);
+const workerStarted = (page: Page) => page.evaluate<boolean>(requested(SYNC_WORKER));
 
 const pictureMarks = (page: Page) => page.evaluate<number>(`performance.getEntriesByName('home-snapshot').length`);
 const pictureHost = (page: Page) => page.locator('#home-snapshot');
@@ -73,8 +78,7 @@ describe("Home's cold-start picture", () => {
     expect(await layoutShift(cold)).toBeLessThan(0.01);
     // Home and the Shell draw without Chakra (plain.css): neither its code nor its styles are on
     // the page. A tap on a card opens the order, whose screen brings Chakra in.
-    const chakraLoaded = (): Promise<boolean> =>
-      cold.evaluate<boolean>(`performance.getEntriesByType('resource').some((e) => e.name.includes('/assets/chakraProvider-'))`);
+    const chakraLoaded = (): Promise<boolean> => cold.evaluate<boolean>(requested(`e.name.includes('/assets/chakraProvider-')`));
     expect(await chakraLoaded()).toBe(false);
     expect(await cold.locator('style[data-emotion]').count()).toBe(0);
     // Its first live cards are the rows kept with the picture, drawn before the page's database

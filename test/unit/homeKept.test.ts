@@ -22,7 +22,7 @@ describe('the kept Home', () => {
   // The module's first import transforms it and what it imports (the domain): seconds when the
   // whole suite runs at once, which timed the first case out. Each case then re-evaluates it.
   beforeAll(async () => {
-    await import('../../src/ui/homeSnapshot');
+    await fresh();
   }, 60_000);
 
   beforeEach(() => {
