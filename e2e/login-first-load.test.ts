@@ -33,9 +33,11 @@ describe('a fresh /login', () => {
     expect(APP_CODE.length).toBe(2);
     const parsed = await recordPageScripts();
     await page.goto(`${server.url}/login?redirect=${encodeURIComponent('/scheduled')}`);
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    // LoginScreen's form (main's chunk) has taken over login.html's; networkidle alone came
+    // before main's chunk was even parsed on a busy CI machine.
+    await page.locator('form.login-form:not([data-login-html])').waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
-    expect(parsed.some((url) => url.includes('/assets/main-'))).toBe(true); // LoginScreen's chunk
+    expect(parsed.some((url) => url.includes('/assets/main-'))).toBe(true);
     for (const file of APP_CODE)
       expect(
         parsed.some((url) => url.endsWith(`/assets/${file}`)),
