@@ -80,15 +80,23 @@ export async function waitForSyncRun(page: Page): Promise<void> {
 }
 
 /**
- * Resolves once every finite animation and transition on the page has ended, a frame after
- * the call (so one a just-made change starts is included). Spinners run forever and are left out.
+ * In-page source of an async function that resolves once no finite animation or transition
+ * runs, starting a frame after the call (so one a just-made change starts is included); one that
+ * ends may start another, so it looks again (at most 20 times). Spinners run forever and are left
+ * out. Source text, so the readability audit (themeAudit.ts) can wait the same way in its own task.
  */
-export async function animationsSettled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
+export const ANIMATIONS_SETTLED_SOURCE = String.raw`async () => {
+  for (let round = 0; round < 20; round++) {
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    const finite = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
-  });
+    const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+    if (running.length === 0) return;
+    await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+  }
+}`;
+
+/** Resolves once every finite animation and transition on the page has ended (ANIMATIONS_SETTLED_SOURCE). */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(`(${ANIMATIONS_SETTLED_SOURCE})()`);
 }
 
 /** Resolves once no sync run is under way (a run that was, refused or not, has ended). */

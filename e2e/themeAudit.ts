@@ -4,6 +4,7 @@
 // leak into the serialized function.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { ANIMATIONS_SETTLED_SOURCE } from './settle';
 
 export interface ContrastIssue {
   text: string;
@@ -44,13 +45,7 @@ export const MIN_TEXT = 14;
  * step fading or scaling out is not what a driver reads), then audits in that same task.
  */
 export const THEME_AUDIT_SOURCE = String.raw`(async () => {
-  const running = () => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
-  for (let round = 0; round < 20; round++) {
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    const now = running();
-    if (now.length === 0) break;
-    await Promise.all(now.map((a) => a.finished.catch(() => undefined)));
-  }
+  await (${ANIMATIONS_SETTLED_SOURCE})();
   const MIN_CONTRAST = ${MIN_CONTRAST}, MIN_TARGET = ${MIN_TARGET}, MIN_TEXT = ${MIN_TEXT};
   const parse = (value) => {
     const m = value.match(/rgba?\(([^)]+)\)/);
