@@ -24,3 +24,14 @@ export function clockIso(): string {
 export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * Resolves when the page is next idle, at most `ms` later (Safari has no requestIdleCallback: a
+ * task later). Start-up work that can wait for the first screen and a first tap waits for this.
+ */
+export function whenIdle(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    if ('requestIdleCallback' in globalThis) requestIdleCallback(() => resolve(), { timeout: ms });
+    else setTimeout(resolve, 0);
+  });
+}

@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { registerSW } from 'virtual:pwa-register';
-import { nextTask } from '../clock';
+import { nextTask, whenIdle } from '../clock';
 import { getSyncClient, syncWorkerReady } from '../workers/client';
 import { startLanguage } from './i18n';
 import { startCookieHandOff } from './cookieHandOff';
@@ -22,14 +22,6 @@ async function requestPersistentStorage(): Promise<void> {
   if (!granted) console.info('persistent storage not granted; PWADB may be evicted under storage pressure');
 }
 void requestPersistentStorage().catch((error: unknown) => console.warn('storage.persist failed', error));
-
-/** Resolves when the page is next idle, at most `ms` later (Safari has no requestIdleCallback: a task later). */
-function whenIdle(ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: ms });
-    else setTimeout(resolve, 0);
-  });
-}
 
 // Read before an impersonation link or the main app's cookie changes the session (both drop it).
 const homeKept = keptHome() !== null;
