@@ -39,6 +39,8 @@ export interface PhoneOptions {
   serviceWorkers?: 'allow' | 'block';
   bypassCSP?: boolean;
   density?: 1 | 2;
+  /** The profile's folder, kept when the phone closes (the benchmark reopens it); else a fresh one, removed. */
+  userDataDir?: string;
 }
 
 /**
@@ -60,7 +62,7 @@ function phoneOptions(opts: PhoneOptions): BrowserContextOptions {
 
 /** The benchmark's phone: a browser of its own on a fresh profile on disk, as a phone keeps its data. */
 export async function launchPhone(opts: PhoneOptions = {}): Promise<Phone> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'driver-app-e2e-'));
+  const userDataDir = opts.userDataDir ?? mkdtempSync(join(tmpdir(), 'driver-app-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: SHELL_EXECUTABLE,
     headless: true,
@@ -71,7 +73,7 @@ export async function launchPhone(opts: PhoneOptions = {}): Promise<Phone> {
     context,
     async close() {
       await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
+      if (!opts.userDataDir) rmSync(userDataDir, { recursive: true, force: true });
     },
   };
 }
