@@ -28,6 +28,9 @@ export const CHROMIUM_ARGS = [
  * phone's browser does none of that on the page's cores, so the benchmark measures the page in
  * the shell too. E2E_CHROMIUM names another executable (the full browser, to compare).
  */
+/** The phone's screen, CSS pixels: every browser suite and the bench draw at this size. */
+export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
+
 export const SHELL_EXECUTABLE = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium-headless-shell';
 
 export interface Phone {
@@ -52,7 +55,7 @@ export interface PhoneOptions {
  */
 function phoneOptions(opts: PhoneOptions): BrowserContextOptions {
   return {
-    viewport: { width: 390, height: 844 },
+    viewport: { ...PHONE_VIEWPORT },
     deviceScaleFactor: opts.density ?? 1,
     hasTouch: true,
     serviceWorkers: opts.serviceWorkers ?? 'allow',

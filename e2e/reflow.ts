@@ -8,6 +8,7 @@
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { PHONE_VIEWPORT } from './phone';
 import { animationsSettled } from './settle';
 import { RESULTS } from './support';
 
@@ -142,7 +143,7 @@ export async function expectReflowed(page: Page, label: string): Promise<void> {
   ).toEqual({ label, scrolls: false, outside: [], overlapping: [], cutTitle: [] });
 }
 
-export const PHONE = { width: 390, height: 844 };
+export const PHONE = PHONE_VIEWPORT;
 export const LANDSCAPE = { width: 844, height: 390 };
 
 /** The root font at 200% (a driver's large text setting: every rem doubles), or back to the phone's. */

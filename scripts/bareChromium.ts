@@ -6,7 +6,7 @@
 // ~215 ms of an offline cold start at 4× CPU that no phone pays (ARCHITECTURE.md, issue 24).
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { CHROMIUM_ARGS, SHELL_EXECUTABLE } from '../e2e/phone';
+import { CHROMIUM_ARGS, PHONE_VIEWPORT, SHELL_EXECUTABLE } from '../e2e/phone';
 
 interface Reply {
   id?: number;
@@ -25,7 +25,7 @@ export interface BarePage {
 }
 
 export interface BareChromium {
-  /** A new tab at about:blank, 390×844 at 2×, touch on, `initScript` run in every document it loads. */
+  /** A new tab at about:blank, the phone's screen (PHONE_VIEWPORT) at 2×, touch on, `initScript` run in every document it loads. */
   newPage(initScript: string): Promise<BarePage>;
   close(): Promise<void>;
 }
@@ -76,7 +76,7 @@ export function launchBareChromium(userDataDir: string, opts: { offline: boolean
       const { targetId } = await send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
       const { sessionId } = await send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
       const inPage = <T>(method: string, params: object = {}): Promise<T> => send<T>(method, params, sessionId);
-      await inPage('Emulation.setDeviceMetricsOverride', { width: 390, height: 844, deviceScaleFactor: 2, mobile: false });
+      await inPage('Emulation.setDeviceMetricsOverride', { ...PHONE_VIEWPORT, deviceScaleFactor: 2, mobile: false });
       await inPage('Emulation.setTouchEmulationEnabled', { enabled: true });
       await inPage('Page.enable');
       await inPage('Page.addScriptToEvaluateOnNewDocument', { source: initScript });

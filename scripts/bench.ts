@@ -32,6 +32,7 @@ import { photoFigures } from './benchPhoto';
 import { serverLoadFigures } from './benchServer';
 import { honestSignInFigures } from './benchSignInSpray';
 import { sprayFigures } from './benchSpray';
+import { median } from './benchStats';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -182,11 +183,6 @@ async function serverFigures(): Promise<void> {
       .map(([c, n]) => `${n} × ${c}`)
       .join(', ')}), ${honest.hashes} password hashes`,
   );
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 /** 10,000 synthetic list rows, varied enough that every filter and search term matters. */

@@ -7,12 +7,14 @@
 // BENCHMARKS.md.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { setTimeout as pause } from 'node:timers/promises';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBareChromium } from './bareChromium';
 import { launchPhone } from '../e2e/phone';
 import { startTestServer, type TestServer } from '../test/support/server';
 import { addBulkOrders, BENCH_DRIVER } from './benchHome';
+import { median } from './benchStats';
 
 /**
  * Records (ms since navigation start) when the cold-start picture of Home was painted
@@ -70,8 +72,6 @@ async function waitForOrders(page: Page, atLeast: number): Promise<number> {
   return count;
 }
 
-const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Each run opens the app in a new tab with no signal and closes it: a cold start as after the
  * phone killed the tab (a reload would also count the old page's unload). The phone's profile
@@ -116,8 +116,6 @@ async function coldStarts(userDataDir: string, url: string, reloads: number): Pr
   }
   return runs;
 }
-
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /**
  * Signs in, lets the first pull store the orders, then reloads offline: first with `sizes[0]`

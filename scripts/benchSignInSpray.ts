@@ -11,6 +11,7 @@ import { SIGN_IN_DEVICE_HEADER } from '../src/domain';
 import { DEFAULT_REFUSAL_DELAY_MS } from '../server/http/limits';
 import { DEFAULT_LOGIN_LIMITS } from '../server/services/loginLimits';
 import { startTestServer } from '../test/support/server';
+import { median } from './benchStats';
 
 const loadScript = fileURLToPath(new URL('./signInLoad.mjs', import.meta.url));
 const DRIVERS = [
@@ -51,8 +52,6 @@ function runLoad(plan: unknown): Promise<LoadResult> {
     child.stdin.end(JSON.stringify(plan));
   });
 }
-
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 export async function honestSignInFigures(opts: { honest: number; addresses: number; spacingMs: number }): Promise<HonestSignInFigures> {
   let hashes = 0;

@@ -16,6 +16,7 @@ import type { Page } from 'playwright-core';
 import { launchPhone } from '../e2e/phone';
 import { startFaultProxy, type ProxiedRequest } from '../test/support/faultProxy';
 import { startTestServer, type TestServer } from '../test/support/server';
+import { median } from './benchStats';
 import { startThrottleProxy, type LinkShape } from '../test/support/throttleProxy';
 import { BENCH_DRIVER } from './benchHome';
 
@@ -61,11 +62,6 @@ export interface WeakSignInFigures {
   formMs: number;
   listMs: number;
   syncedMs: number | null;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 /**
