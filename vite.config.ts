@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { version } from './package.json';
 import { KEPT_CACHE_NAME } from './src/domain/mapTiles/budget';
 import { chakraPrebuiltGlobal } from './scripts/vite/chakraGlobalCss';
+import { classicVendor } from './scripts/vite/classicVendor';
 import { documentHead } from './scripts/vite/documentHead';
 import { loginPage } from './scripts/viteLoginPage';
 
@@ -17,16 +18,13 @@ const SYNC_WORKER_ENTRY = 'sync-worker';
 const api = process.env.API_URL ?? 'http://localhost:8080';
 const proxied = ['/api', '/auth', '/secure', '/upload', '/files', '/send-email', '/openapi.json'];
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   // The app version the tech-support screen shows (src/ui/appVersion.ts).
   define: { __APP_VERSION__: JSON.stringify(version) },
-  // react-router 7's package exports only its development build (dev warnings on), whatever
-  // the mode (remix-run/react-router#14753, fixed in 8): a build takes its production build,
-  // the same code with ENABLE_DEV_WARNINGS false.
-  resolve:
-    command === 'build' ? { alias: [{ find: /^react-router$/, replacement: resolve(root, 'node_modules/react-router/dist/production/index.mjs') }] } : {},
   plugins: [
     react(),
+    // React, react-router and i18next as a classic script, which Chromium code-caches.
+    classicVendor(),
     chakraPrebuiltGlobal(),
     // The head lines index.html and login.html share.
     documentHead(),
