@@ -15,7 +15,7 @@ const vendor = assets.filter((file) => /^vendor-classic-[0-9a-f]+\.js$/.test(fil
 /** Trace events of the V8 category while `run` runs (the browser's, this page's included). */
 async function v8Events(cdp: CDPSession, run: () => Promise<void>): Promise<{ name: string; args?: { data?: Record<string, unknown> } }[]> {
   const events: { name: string; args?: { data?: Record<string, unknown> } }[] = [];
-  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as typeof events)));
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as typeof events)));
   const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
   await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['v8'] }, transferMode: 'ReportEvents' });
   await run();
