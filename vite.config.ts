@@ -23,13 +23,14 @@ export default defineConfig(() => ({
   define: { __APP_VERSION__: JSON.stringify(version) },
   plugins: [
     react(),
-    // React, react-router and i18next as a classic script, which Chromium code-caches.
-    classicVendor(),
     chakraPrebuiltGlobal(),
     // The head lines index.html and login.html share.
     documentHead(),
     // /login's own document: the sign-in form in HTML, usable before the app's code (scripts/viteLoginPage.ts).
     ...loginPage(root, `${SYNC_WORKER_ENTRY}.js`),
+    // React, react-router and i18next as a classic script, which Chromium code-caches (after
+    // loginPage: login.html preloads it after the sign-in's own code).
+    ...classicVendor(),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,

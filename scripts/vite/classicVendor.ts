@@ -4,7 +4,7 @@
 // from the third load on (the cache consumed). Their functions were most of what an offline cold
 // start compiled before its first live card, at every start (ARCHITECTURE.md, "A start's main
 // thread"). So the build bundles them into `assets/vendor-classic-<hash>.js`, a deferred classic
-// script that index.html and login.html run before their module scripts, and each import of them
+// script that index.html runs before its module scripts (login.html, before the page's code), and each import of them
 // in the page's code resolves to a small module that reads them from that script's global: one
 // copy of React, which Chakra, emotion and the app's code share. The sync worker imports none of
 // them. Development (vite serve) keeps the packages as they are.
@@ -117,41 +117,55 @@ async function moduleFor(pkg: string, only: readonly string[] | null): Promise<s
   ].join('\n');
 }
 
-/** Vite plugin: the classic vendor script, and the modules that stand for its packages. */
-export function classicVendor(): Plugin {
+/**
+ * Vite plugins: the classic vendor script and the modules that stand for its packages, and its
+ * tag in the documents (a plugin of its own, listed after login.html's: its preloads come first).
+ */
+export function classicVendor(): Plugin[] {
   let fileName = '';
   let code = '';
   let names: Carried = new Map();
-  return {
-    name: 'driver-app:vendor-classic',
-    apply: 'build',
-    // Before Vite's own resolver, which would find the packages in node_modules.
-    enforce: 'pre',
-    async buildStart() {
-      names = carried();
-      code = await bundleVendor(entrySource(names));
-      fileName = `assets/vendor-classic-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
-    },
-    resolveId(id) {
-      return Object.hasOwn(PACKAGES, id) ? SHIM + id : null;
-    },
-    load(id) {
-      if (!id.startsWith(SHIM)) return null;
-      const pkg = id.slice(SHIM.length);
-      return moduleFor(pkg, names.get(pkg) ?? null);
-    },
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName, source: code });
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        // Deferred classic and module scripts run in document order once the document is parsed:
-        // placed before the first module script, the packages are there when the app's code runs.
-        const first = html.indexOf('<script type="module"');
-        if (first < 0) throw new Error(`${ctx.filename} loads no module script`);
-        return `${html.slice(0, first)}<script defer src="/${fileName}"></script>\n    ${html.slice(first)}`;
+  return [
+    {
+      name: 'driver-app:vendor-classic',
+      apply: 'build',
+      // Before Vite's own resolver, which would find the packages in node_modules.
+      enforce: 'pre',
+      async buildStart() {
+        names = carried();
+        code = await bundleVendor(entrySource(names));
+        fileName = `assets/vendor-classic-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
+      },
+      resolveId(id) {
+        return Object.hasOwn(PACKAGES, id) ? SHIM + id : null;
+      },
+      load(id) {
+        if (!id.startsWith(SHIM)) return null;
+        const pkg = id.slice(SHIM.length);
+        return moduleFor(pkg, names.get(pkg) ?? null);
+      },
+      generateBundle() {
+        this.emitFile({ type: 'asset', fileName, source: code });
       },
     },
-  };
+    {
+      name: 'driver-app:vendor-classic-tag',
+      apply: 'build',
+      transformIndexHtml: {
+        order: 'post',
+        handler(html, ctx) {
+          // /login's first module starts the sync worker and must not wait for React: the
+          // document preloads the script after the sign-in's own code (the worker's chunks), and
+          // src/ui/loginPage.ts runs it before it imports the page's (main.tsx).
+          if (/[\\/]login\.html$/.test(ctx.filename))
+            return html.replace('</head>', `  <link rel="preload" as="script" href="/${fileName}" data-sign-in data-classic-script>\n  </head>`);
+          // Deferred classic and module scripts run in document order once the document is
+          // parsed: before the first module script, the packages are there when the app's code runs.
+          const first = html.indexOf('<script type="module"');
+          if (first < 0) throw new Error(`${ctx.filename} loads no module script`);
+          return `${html.slice(0, first)}<script defer src="/${fileName}"></script>\n    ${html.slice(first)}`;
+        },
+      },
+    },
+  ];
 }

@@ -21,8 +21,26 @@ function preloadsDone(): Promise<void> {
   return Promise.all(links.map(done)).then(() => undefined);
 }
 
+/**
+ * Runs the classic scripts login.html preloads for the page's code (React and what rides with it,
+ * read from their global by main.tsx's imports: scripts/vite/classicVendor.ts); none in development.
+ */
+function runClassicScripts(): Promise<void> {
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[data-classic-script]')];
+  const run = (link: HTMLLinkElement): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = link.href;
+      script.addEventListener('load', () => resolve(), { once: true });
+      script.addEventListener('error', () => reject(new Error(`${link.href} did not load`)), { once: true });
+      document.head.append(script);
+    });
+  return Promise.all(links.map(run)).then(() => undefined);
+}
+
 startSyncWorker();
 Promise.race([whenSyncWorkerUp(), preloadsDone()])
+  .then(runClassicScripts)
   .then(() => import('./main'))
   .catch((error: unknown) => {
     // The page's code did not arrive (the signal dropped). Chromium does not fetch a module
