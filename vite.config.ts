@@ -18,7 +18,7 @@ const SYNC_WORKER_ENTRY = 'sync-worker';
 const api = process.env.API_URL ?? 'http://localhost:8080';
 const proxied = ['/api', '/auth', '/secure', '/upload', '/files', '/send-email', '/openapi.json'];
 
-export default defineConfig(() => ({
+export default defineConfig({
   // The app version the tech-support screen shows (src/ui/appVersion.ts).
   define: { __APP_VERSION__: JSON.stringify(version) },
   plugins: [
@@ -103,4 +103,4 @@ export default defineConfig(() => ({
     },
   },
   server: { proxy: Object.fromEntries(proxied.map((p) => [p, api])) },
-}));
+});

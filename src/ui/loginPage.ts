@@ -8,16 +8,18 @@
 import { startSyncWorker, whenSyncWorkerUp } from '../workers/syncWorkerStart';
 import { HTML_FORM } from './loginTakeover';
 
+/** Whether `element` (a link or a script) loaded: true on its load event, false on its error. */
+function loaded(element: HTMLLinkElement | HTMLScriptElement): Promise<boolean> {
+  return new Promise((resolve) => {
+    element.addEventListener('load', () => resolve(true), { once: true });
+    element.addEventListener('error', () => resolve(false), { once: true });
+  });
+}
+
 /** Each chunk login.html preloads for the sign-in (the worker's, the page's: scripts/viteLoginPage.ts) has arrived (or failed). */
 function preloadsDone(): Promise<void> {
   const links = [...document.querySelectorAll<HTMLLinkElement>('link[data-sign-in]')];
-  const done = (link: HTMLLinkElement): Promise<void> =>
-    performance.getEntriesByName(link.href).length > 0
-      ? Promise.resolve()
-      : new Promise((resolve) => {
-          link.addEventListener('load', () => resolve(), { once: true });
-          link.addEventListener('error', () => resolve(), { once: true });
-        });
+  const done = (link: HTMLLinkElement): Promise<unknown> => (performance.getEntriesByName(link.href).length > 0 ? Promise.resolve() : loaded(link));
   return Promise.all(links.map(done)).then(() => undefined);
 }
 
@@ -27,14 +29,13 @@ function preloadsDone(): Promise<void> {
  */
 function runClassicScripts(): Promise<void> {
   const links = [...document.querySelectorAll<HTMLLinkElement>('link[data-classic-script]')];
-  const run = (link: HTMLLinkElement): Promise<void> =>
-    new Promise((resolve, reject) => {
-      const script = document.createElement('script');
-      script.src = link.href;
-      script.addEventListener('load', () => resolve(), { once: true });
-      script.addEventListener('error', () => reject(new Error(`${link.href} did not load`)), { once: true });
-      document.head.append(script);
-    });
+  const run = async (link: HTMLLinkElement): Promise<void> => {
+    const script = document.createElement('script');
+    script.src = link.href;
+    const ran = loaded(script);
+    document.head.append(script);
+    if (!(await ran)) throw new Error(`${link.href} did not load`);
+  };
   return Promise.all(links.map(run)).then(() => undefined);
 }
 
