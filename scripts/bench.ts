@@ -339,6 +339,7 @@ async function browserFigures(): Promise<void> {
       0,
       true,
     );
+    note(`Lighthouse on ${name}: this machine's benchmarkIndex ${lighthouse.benchmarkIndex.toFixed(0)} (its CPU; the 4× throttle divides it)`);
   }
   const photo = await photoFigures();
   row(`a 12 MP camera photo (${kb(photo.inputBytes)} JPEG) after compression, bytes`, photo.bytes / 1024, 'KB', 400);
