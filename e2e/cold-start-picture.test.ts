@@ -27,6 +27,7 @@ const layoutShift = (page: Page) => page.evaluate<number>('globalThis.__shift');
 /** Page script: whether the page has requested a file whose address passes `test` (JS, on `e`). */
 const requested = (test: string): string => `performance.getEntriesByType('resource').some((e) => ${test})`;
 const DATABASE_CODE = `e.name.includes('/assets/pageDatabase-')`;
+const CHAKRA_CODE = `e.name.includes('/assets/chakraProvider-')`;
 const SYNC_WORKER = `e.name.endsWith('/sync-worker.js')`;
 
 /**
@@ -40,11 +41,19 @@ const DATABASE_AT_FIRST_CARD = `new MutationObserver((_, observer) => {
   card.dataset.firstDrawn = 'yes';
   globalThis.__databaseAtFirstCard = ${requested(DATABASE_CODE)};
   globalThis.__workerAtFirstCard = ${requested(SYNC_WORKER)};
+  globalThis.__chakraAtFirstCard = ${requested(CHAKRA_CODE)};
+  globalThis.__emotionAtFirstCard = document.querySelectorAll('style[data-emotion]').length;
   observer.disconnect();
 }).observe(document, { subtree: true, childList: true });`;
 const databaseAtFirstCard = (page: Page) => page.evaluate<boolean | undefined>('globalThis.__databaseAtFirstCard');
 const workerAtFirstCard = (page: Page) => page.evaluate<boolean | undefined>('globalThis.__workerAtFirstCard');
 const workerStarted = (page: Page) => page.evaluate<boolean>(requested(SYNC_WORKER));
+const chakraAtFirstCard = (page: Page) => page.evaluate<boolean | undefined>('globalThis.__chakraAtFirstCard');
+const emotionAtFirstCard = (page: Page) => page.evaluate<number | undefined>('globalThis.__emotionAtFirstCard');
+/** Whether the page has asked for the chunk named `name`-<hash>. */
+const chunkAskedFor = (page: Page, name: string) => page.evaluate<boolean>(requested(`e.name.includes('/assets/${name}-')`));
+/** The three order screens and Chakra (src/ui/screens.ts warmOrderScreens). */
+const ORDER_SCREEN_CODE = ['chakraProvider', 'CustomerOrderDetails', 'OnlotOrderDetails', 'MoveOrderDetails'];
 
 const pictureMarks = (page: Page) => page.evaluate<number>(`performance.getEntriesByName('home-snapshot').length`);
 const pictureHost = (page: Page) => page.locator('#home-snapshot');
@@ -76,11 +85,10 @@ describe("Home's cold-start picture", () => {
     // The picture held still while the app's code and styles arrived, and the live list took
     // its place without a jump (the picture's app bar and text moved: 0.11 of the screen).
     expect(await layoutShift(cold)).toBeLessThan(0.01);
-    // Home and the Shell draw without Chakra (plain.css): neither its code nor its styles are on
-    // the page. A tap on a card opens the order, whose screen brings Chakra in.
-    const chakraLoaded = (): Promise<boolean> => cold.evaluate<boolean>(requested(`e.name.includes('/assets/chakraProvider-')`));
-    expect(await chakraLoaded()).toBe(false);
-    expect(await cold.locator('style[data-emotion]').count()).toBe(0);
+    // Home and the Shell draw without Chakra (plain.css): at the first live card neither its
+    // code nor its styles were on the page.
+    expect(await chakraAtFirstCard(cold)).toBe(false);
+    expect(await emotionAtFirstCard(cold)).toBe(0);
     // Its first live cards are the rows kept with the picture, drawn before the page's database
     // code (RxDB) had even arrived; PWADB's own rows replaced them.
     expect(await databaseAtFirstCard(cold)).toBe(false);
@@ -92,11 +100,13 @@ describe("Home's cold-start picture", () => {
     // kept cards in place, no list is swapped for another (every card built again).
     await expect.poll(() => cold.getByTestId('order-count').textContent(), { timeout: 30_000 }).toMatch(/\d+ orders/);
     expect(await cold.evaluate(`document.querySelector('[data-testid="order-card"]').dataset.firstDrawn ?? null`)).toBe('yes');
+    // What a tap on a card opens (Chakra, the three order screens) loads while the page is idle,
+    // before any tap; the tap then opens the order.
+    for (const name of ORDER_SCREEN_CODE) await expect.poll(() => chunkAskedFor(cold, name), { timeout: 30_000 }).toBe(true);
     const serial = (await cold.getByTestId('order-card').first().locator('.order-card__serial').textContent()) ?? '';
     await cold.getByTestId('order-card').first().click();
     await cold.getByTestId('back-button').waitFor({ timeout: 30_000 });
     await cold.getByText(serial, { exact: true }).first().waitFor({ timeout: 30_000 });
-    expect(await chakraLoaded()).toBe(true);
     await cold.close();
 
     // Another screen's cold start shows no picture of Home.

@@ -11,6 +11,7 @@ import { LostWorkGate } from './components/LostWorkGate';
 import { ChakraScreens, drawsWithoutChakra } from './chakra';
 import { removeBootSnapshot } from './homeSnapshot';
 import { screenChanged } from './toaster';
+import { useScreenCodeAhead } from './hooks/useScreenCodeAhead';
 import './Shell.css';
 
 /** The app bar reads its own state; a navigation (a keystroke in Home's search) need not re-render it. */
@@ -35,6 +36,9 @@ export function Shell() {
     // A snackbar about the screen left behind is stale here (toaster.tsx).
     screenChanged(pathname);
   }, [pathname]);
+  const chakra = !drawsWithoutChakra(pathname);
+  // The screen's code beside Chakra's, not once Chakra has arrived and rendered.
+  useScreenCodeAhead(chakra);
   const top = TOP_LEVEL.has(pathname);
   const mainClass = ['shell__main', top ? 'shell__main--top' : '', FULL_HEIGHT.has(pathname) ? 'shell__main--full-height' : ''].filter(Boolean).join(' ');
   return (
@@ -51,12 +55,12 @@ export function Shell() {
           </div>
         )}
         <Suspense fallback={<Loading />}>
-          {drawsWithoutChakra(pathname) ? (
-            <Outlet />
-          ) : (
+          {chakra ? (
             <ChakraScreens>
               <Outlet />
             </ChakraScreens>
+          ) : (
+            <Outlet />
           )}
         </Suspense>
       </main>

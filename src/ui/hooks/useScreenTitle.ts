@@ -9,6 +9,8 @@ export type ScreenTitle = keyof typeof common.titles;
 /** What a route declares in its `handle` (App.tsx): the app bar's title while it is on screen. */
 export interface ScreenHandle {
   title: ScreenTitle;
+  /** A lazy screen's code (screens.ts): the Shell asks for it beside Chakra's (useScreenCodeAhead). */
+  load?: () => Promise<unknown>;
 }
 
 const titleOf = (match: UIMatch): ScreenTitle | null => {

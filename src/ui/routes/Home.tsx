@@ -14,6 +14,7 @@ import VirtualOrderList from '../components/VirtualOrderList';
 import { useDriverBusy } from '../hooks/useDriverBusy';
 import { useInAppLinkClick } from '../hooks/useInAppLinkClick';
 import { useSession } from '../hooks/useAuth';
+import { warmOrderScreens } from '../screens';
 import { keptHome, keptHomeServed, removeBootSnapshot, saveHomeSnapshot } from '../homeSnapshot';
 import { outboxByOrder, useActiveOutbox, useOrderList } from '../hooks/useOrders';
 import { useSyncStatus } from '../hooks/useSyncStatus';
@@ -65,6 +66,11 @@ export default function Home() {
   // The first screenful, shown live while the rest is read (useOrderList); not while the
   // driver narrows the list: those rows need every order.
   const head = narrowed || all ? undefined : (list?.rows ?? kept?.rows);
+  // Live cards on screen: what a tap on one opens loads while the driver looks (screens.ts).
+  const cardsShown = head !== undefined || orders !== undefined;
+  useEffect(() => {
+    if (cardsShown) warmOrderScreens();
+  }, [cardsShown]);
   useHomeSnapshot(orders !== undefined || head !== undefined, narrowed, all, byOrder, `${all?.length ?? 0} ${status.lastSyncAt ?? ''}`);
 
   const clearFilters = (): void => {
