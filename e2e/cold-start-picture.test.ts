@@ -107,6 +107,7 @@ describe("Home's cold-start picture", () => {
     await cold.getByTestId('order-card').first().click();
     await cold.getByTestId('back-button').waitFor({ timeout: 30_000 });
     await cold.getByText(serial, { exact: true }).first().waitFor({ timeout: 30_000 });
+    await cold.screenshot({ path: resolve(RESULTS, 'cold-start-order.png') });
     await cold.close();
 
     // Another screen's cold start shows no picture of Home.
