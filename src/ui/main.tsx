@@ -13,6 +13,7 @@ import { LoginScreen } from './routes/LoginScreen';
 import { BootFailure } from './BootFailure';
 import { drawsWithoutChakra } from './chakra';
 import { keptHome } from './homeSnapshot';
+import { loadOnce } from './screenCode';
 
 // Ask once per start that the browser not evict PWADB (queued deliveries live there).
 async function requestPersistentStorage(): Promise<void> {
@@ -62,16 +63,9 @@ async function evaluateInSteps(): Promise<typeof import('./App')> {
   return import('./App');
 }
 
-/** The app (the router, every screen): its own chunk, so /login can paint without it. */
-let app: Promise<typeof import('./App')> | null = null;
+/** The app (the router, every screen): its own chunk, so /login can paint without it; asked for again after a chunk did not arrive. */
+const loadApp = loadOnce(evaluateInSteps);
 let serviceWorker = false;
-function loadApp(): Promise<typeof import('./App')> {
-  app ??= evaluateInSteps().catch((error: unknown) => {
-    app = null; // a chunk that did not arrive (a bar of signal dropping) is asked for again
-    throw error;
-  });
-  return app;
-}
 
 /**
  * Opens the app; if its code does not arrive (a cold start on one bar of signal before the

@@ -71,7 +71,7 @@ export default function Home() {
   useEffect(() => {
     if (cardsShown) warmOrderScreens();
   }, [cardsShown]);
-  useHomeSnapshot(orders !== undefined || head !== undefined, narrowed, all, byOrder, `${all?.length ?? 0} ${status.lastSyncAt ?? ''}`);
+  useHomeSnapshot(cardsShown, narrowed, all, byOrder, `${all?.length ?? 0} ${status.lastSyncAt ?? ''}`);
 
   const clearFilters = (): void => {
     replace('');
