@@ -7,7 +7,7 @@ import type { ScreenHandle, ScreenTitle } from './hooks/useScreenTitle';
 import ErrorScreen from './routes/ErrorScreen';
 import Home from './routes/Home';
 import Login from './routes/Login';
-import { SCREENS } from './screens';
+import { SCREEN_TABLE } from './screens';
 import type { ScreenCode } from './screenCode';
 import { Shell } from './Shell';
 // Chakra's global CSS and tokens, made by the build (scripts/vite/chakraGlobalCss.ts).
@@ -35,24 +35,7 @@ function Root() {
 /** The signed-in screens, each titled in the app bar (SPEC §2's names); any other address is NotFound. */
 export const SCREEN_ROUTES: RouteObject[] = [
   { index: true, element: <Home />, handle: titled('home') },
-  screen('/map', SCREENS.map, 'map'),
-  screen('/onlot-inventory-order-details/:id', SCREENS.onlotOrderDetails, 'orderDetails'),
-  screen('/inventory-move-order-details/:id', SCREENS.moveOrderDetails, 'orderDetails'),
-  screen('/customer-order-details/:id', SCREENS.customerOrderDetails, 'orderDetails'),
-  screen('/delivery-details/:id', SCREENS.deliveryDetails, 'deliveryDetails'),
-  screen('/schedule/:id', SCREENS.scheduleOrder, 'schedule'),
-  screen('/create-note', SCREENS.createNote, 'createNote'),
-  screen('/create-note/:id', SCREENS.createNote, 'createNote'),
-  screen('/scheduled', SCREENS.scheduled, 'scheduled'),
-  screen('/customer-order-schedule-details/:id', SCREENS.customerOrderScheduleDetails, 'scheduleDetails'),
-  screen('/onlot-inventory-order-schedule-details/:id', SCREENS.onlotOrderScheduleDetails, 'scheduleDetails'),
-  screen('/inventory-move-order-schedule-details/:id', SCREENS.moveOrderScheduleDetails, 'scheduleDetails'),
-  screen('/notifications', SCREENS.notifications, 'notifications'),
-  screen('/tech-support', SCREENS.techSupport, 'techSupport'),
-  screen('/delivery-log', SCREENS.deliveryLog, 'deliveryLog'),
-  screen('/settings', SCREENS.settings, 'settings'),
-  screen('/settings/edit', SCREENS.settingsEdit, 'settingsEdit'),
-  screen('*', SCREENS.notFound, 'notFound'),
+  ...SCREEN_TABLE.map(({ path, code, title }) => screen(path, code, title)),
 ];
 
 // Made on the app's first render, not when this module loads: on the login path the module
